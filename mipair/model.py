@@ -1,0 +1,237 @@
+"""The tournament model: players, rounds, results and the state before a round.
+
+Everything here is immutable. A :class:`Tournament` is what a file says; the
+state "before round r" (:class:`Snapshot`) is computed from the results, never
+typed in. Formats (``mipair.formats``) build tournaments; pairing systems
+(``mipair.systems``) read snapshots.
+
+Conventions
+-----------
+* Rounds are numbered from 1. ``Tournament.results[pid]`` is a tuple whose
+  element ``r - 1`` is the :class:`Cell` of round ``r`` (``None``: nothing
+  written for that round).
+* Points are exact: :class:`fractions.Fraction` is avoided for speed; every
+  point value in TRF has one decimal, so points are stored as integer
+  *tenths* (``Points``) internally and shown as decimals.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Mapping
+
+Points = int
+"""Points in tenths of a point (1.5 points == 15)."""
+
+
+def points_to_str(p: Points) -> str:
+    """Format tenths as TRF writes them: ``15 -> '1.5'``."""
+    sign = "-" if p < 0 else ""
+    p = abs(p)
+    return f"{sign}{p // 10}.{p % 10}"
+
+
+def parse_points(text: str) -> Points:
+    """Parse ``'11.5'`` (or ``'11'``, ``'1,5'``) into tenths; raises ValueError."""
+    t = text.strip().replace(",", ".")
+    if not t:
+        raise ValueError("empty points value")
+    neg = t.startswith("-")
+    if neg or t.startswith("+"):
+        t = t[1:]
+    whole, _, frac = t.partition(".")
+    if not whole:
+        whole = "0"
+    if not whole.isdigit() or (frac and not frac.isdigit()) or len(frac) > 1 and frac[1:].strip("0"):
+        raise ValueError(f"not a points value: {text.strip()!r}")
+    value = int(whole) * 10 + (int(frac[0]) if frac else 0)
+    return -value if neg else value
+
+
+class Colour(str, Enum):
+    WHITE = "w"
+    BLACK = "b"
+
+    @property
+    def opposite(self) -> "Colour":
+        return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
+
+
+class Result(str, Enum):
+    """TRF result codes (C.04 Annex 2), upper case."""
+
+    WIN = "1"
+    DRAW = "="
+    LOSS = "0"
+    FORFEIT_WIN = "+"
+    FORFEIT_LOSS = "-"
+    WIN_UNPLAYED = "W"   # game shorter than one move
+    DRAW_UNPLAYED = "D"
+    LOSS_UNPLAYED = "L"
+    HALF_BYE = "H"
+    FULL_BYE = "F"
+    PAB = "U"            # pairing-allocated bye
+    ZERO_BYE = "Z"       # known absence (blank is the same)
+
+    @property
+    def is_bye(self) -> bool:
+        return self in (Result.HALF_BYE, Result.FULL_BYE, Result.PAB, Result.ZERO_BYE)
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self in (Result.FORFEIT_WIN, Result.FORFEIT_LOSS)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One player's entry for one round: opponent (None for a bye/absence), colour, result."""
+
+    opponent: int | None
+    colour: Colour | None
+    result: Result
+
+    @property
+    def is_game(self) -> bool:
+        """A scheduled game against an opponent (played or forfeited)."""
+        return self.opponent is not None
+
+    @property
+    def is_played(self) -> bool:
+        """A game that counts as played for pairing: not a forfeit, not a bye."""
+        return self.opponent is not None and not self.result.is_forfeit
+
+
+@dataclass(frozen=True)
+class PointSystem:
+    """Points per kind of result, in tenths (defaults: 1 / 0.5 / 0)."""
+
+    win: Points = 10
+    draw: Points = 5
+    loss: Points = 0
+    zero_bye: Points = 0        # Z, blank: absence
+    forfeit_loss: Points = 0    # "-"
+    pab: Points | None = None   # U; None means "same as a win"
+    full_bye: Points | None = None   # F; None means "same as a win"
+    half_bye: Points | None = None   # H; None means "same as a draw"
+    forfeit_win: Points | None = None  # "+"; None means "same as a win"
+
+    def points(self, result: Result) -> Points:
+        """Points a player gets for ``result``."""
+        w = self.win
+        return {
+            Result.WIN: w, Result.WIN_UNPLAYED: w,
+            Result.FORFEIT_WIN: w if self.forfeit_win is None else self.forfeit_win,
+            Result.DRAW: self.draw, Result.DRAW_UNPLAYED: self.draw,
+            Result.LOSS: self.loss, Result.LOSS_UNPLAYED: self.loss,
+            Result.FORFEIT_LOSS: self.forfeit_loss,
+            Result.ZERO_BYE: self.zero_bye,
+            Result.HALF_BYE: self.draw if self.half_bye is None else self.half_bye,
+            Result.FULL_BYE: w if self.full_bye is None else self.full_bye,
+            Result.PAB: w if self.pab is None else self.pab,
+        }[result]
+
+    @property
+    def is_standard(self) -> bool:
+        return self == PointSystem()
+
+
+@dataclass(frozen=True)
+class Player:
+    """A 001 record's static part."""
+
+    id: int                      # pairing id / starting rank (positions 5-8)
+    name: str = ""
+    sex: str = ""
+    title: str = ""
+    rating: int = 0
+    federation: str = ""
+    fide_id: str = ""
+    birth: str = ""
+    points: Points | None = None  # the file's points field (81-84), as written
+    rank: int | None = None       # the file's rank field (86-89)
+    line: int | None = None       # source line, for error messages
+
+
+@dataclass(frozen=True)
+class Acceleration:
+    """Fictitious points ``points`` for player ``player`` in round ``round`` (XXA / 250)."""
+
+    player: int
+    round: int
+    points: Points
+
+
+@dataclass(frozen=True)
+class ForbiddenPairs:
+    """Players who may not meet one another in rounds first..last (XXP / 260).
+
+    ``first``/``last`` are None for "every round" (XXP).
+    """
+
+    players: tuple[int, ...]
+    first: int | None = None
+    last: int | None = None
+
+    def applies(self, rnd: int) -> bool:
+        return (self.first is None or rnd >= self.first) and (self.last is None or rnd <= self.last)
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A tournament as its file describes it (any TRF edition)."""
+
+    players: Mapping[int, Player]
+    results: Mapping[int, tuple[Cell | None, ...]]
+    point_system: PointSystem = PointSystem()
+    total_rounds: int | None = None           # XXR / 142
+    initial_colour: Colour | None = None      # XXC white1/black1 / 152
+    use_rank_ids: bool = False                # XXC rank
+    accelerations: tuple[Acceleration, ...] = ()
+    forbidden: tuple[ForbiddenPairs, ...] = ()
+    system: str = ""                          # 092 / 192 text
+    headers: tuple[tuple[str, str], ...] = ()  # other records kept verbatim (code, text)
+    source: str | None = None                 # file name, for messages
+
+    @property
+    def rounds_written(self) -> int:
+        """Number of round columns present in the file."""
+        return max((len(c) for c in self.results.values()), default=0)
+
+    def cell(self, pid: int, rnd: int) -> Cell | None:
+        cells = self.results.get(pid, ())
+        return cells[rnd - 1] if 0 < rnd <= len(cells) else None
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """What the pairing of round r needs to know about one player (before round r)."""
+
+    id: int
+    score: Points                          # real points from rounds < r
+    pairing_score: Points                  # score + acceleration for round r
+    colours: tuple[Colour | None, ...]     # per round < r: colour in a *played* game, else None
+    floats: tuple[str | None, ...]         # per round < r: "up", "down" or None
+    opponents: frozenset[int]              # opponents in played games (rematch ban)
+    had_pab: bool                          # received a pairing-allocated bye (or equivalent)
+    byes: tuple[int, ...]                  # rounds with a bye of any kind
+    absent: bool                           # not to be paired in round r (announced bye/absence)
+    rating: int = 0
+
+    @property
+    def colour_difference(self) -> int:
+        """Whites minus blacks over played games."""
+        return sum(1 if c is Colour.WHITE else -1 for c in self.colours if c is not None)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The immutable state of a tournament before round ``round`` is paired."""
+
+    tournament: Tournament
+    round: int
+    players: Mapping[int, PlayerState] = field(default_factory=dict)
+
+    @property
+    def to_pair(self) -> list[int]:
+        """Ids of players present for the round, in pairing-id order."""
+        return sorted(pid for pid, st in self.players.items() if not st.absent)
