@@ -97,8 +97,26 @@ class Cell:
 
     @property
     def is_played(self) -> bool:
-        """A game that counts as played for pairing: not a forfeit, not a bye."""
+        """A game that counts as played for pairing: not a forfeit, not a bye.
+
+        Games shorter than one move (W/D/L) count as played, as in the
+        reference engine: only forfeits (+/-) and byes are unplayed.
+        """
         return self.opponent is not None and not self.result.is_forfeit
+
+    @property
+    def is_pab(self) -> bool:
+        """The pairing-allocated bye: ``0000 - U`` (``0000 - +`` reads the same way)."""
+        return self.opponent is None and self.result in (Result.PAB, Result.FORFEIT_WIN)
+
+    @property
+    def takes_part(self) -> bool:
+        """The player took part in this round's pairing: paired with someone or given the PAB.
+
+        Requested byes (H/F), absences (Z, ``0000 - -``, blank) and the old
+        ``0000 - =`` half-point form do not take part.
+        """
+        return self.opponent is not None or self.is_pab
 
 
 @dataclass(frozen=True)
@@ -114,6 +132,22 @@ class PointSystem:
     full_bye: Points | None = None   # F; None means "same as a win"
     half_bye: Points | None = None   # H; None means "same as a draw"
     forfeit_win: Points | None = None  # "+"; None means "same as a win"
+    unknown: Points | None = None      # TRF-2026 162 "X" (unknown result); kept, unused
+
+    def cell_points(self, cell: "Cell | None") -> Points:
+        """Points a round's cell is worth (a round with nothing written is an absence).
+
+        Without an opponent a forfeit loss (``0000 - -``) is an absence (zero-bye
+        points) and ``0000 - +`` is a PAB, as the reference engine reads them.
+        """
+        if cell is None:
+            return self.zero_bye
+        if cell.opponent is None:
+            if cell.result is Result.FORFEIT_LOSS:
+                return self.zero_bye
+            if cell.result is Result.FORFEIT_WIN:
+                return self.points(Result.PAB)
+        return self.points(cell.result)
 
     def points(self, result: Result) -> Points:
         """Points a player gets for ``result``."""
@@ -149,7 +183,7 @@ class Player:
     birth: str = ""
     points: Points | None = None  # the file's points field (81-84), as written
     rank: int | None = None       # the file's rank field (86-89)
-    line: int | None = None       # source line, for error messages
+    line: int | None = field(default=None, compare=False)  # source line, for error messages
 
 
 @dataclass(frozen=True)
@@ -190,7 +224,7 @@ class Tournament:
     forbidden: tuple[ForbiddenPairs, ...] = ()
     system: str = ""                          # 092 / 192 text
     headers: tuple[tuple[str, str], ...] = ()  # other records kept verbatim (code, text)
-    source: str | None = None                 # file name, for messages
+    source: str | None = field(default=None, compare=False)  # file name, for messages
 
     @property
     def rounds_written(self) -> int:
@@ -216,6 +250,9 @@ class PlayerState:
     byes: tuple[int, ...]                  # rounds with a bye of any kind
     absent: bool                           # not to be paired in round r (announced bye/absence)
     rating: int = 0
+    tpn: int = 0                           # effective pairing number (1-based) for colours and ties
+    played_games: int = 0                  # games played over the board in rounds < r
+    pab_ineligible: bool = False           # may not receive the PAB (C.04.1, edition-specific)
 
     @property
     def colour_difference(self) -> int:
@@ -230,6 +267,8 @@ class Snapshot:
     tournament: Tournament
     round: int
     players: Mapping[int, PlayerState] = field(default_factory=dict)
+    initial_colour: Colour | None = None    # given (XXC/152) or inferred from round 1
+    rules: str = "2026"                      # edition whose float/PAB definitions were used
 
     @property
     def to_pair(self) -> list[int]:

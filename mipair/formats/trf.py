@@ -1,0 +1,108 @@
+"""Read and write the TRF family: TRF16, TRF(x), TRF(bx) and TRF-2026.
+
+``read_tournament`` accepts any edition (and any mix of their records), CR,
+LF or CRLF line ends, UTF-8 or Latin-1, and returns a checked
+:class:`~mipair.model.Tournament`. ``write_tournament`` writes one edition:
+
+* ``trf16``  FIDE C.04 Annex 2 only: what it cannot say is lost (see :func:`lost_in`);
+* ``trfx``   TRF16 + the JaVaFo (XXR XXC XXA XXP XXS) and bbpPairings (BB*) records;
+* ``trf26``  TRF-2026 (142 152 162 192 250 260), plus XXC rank / XXS where 2026 has no record.
+
+Every malformed input raises :class:`~mipair.errors.InputError` naming the
+file, the line and the field.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from mipair.errors import FileAccessError
+from mipair.formats import trf_checks
+from mipair.formats.text import decode, load, split_lines
+from mipair.formats.trf_player import Where, parse_player
+from mipair.formats.trf_records import EXTENSION_CODES, TRF26_CODES, RecordReader
+from mipair.formats.trf_write import EDITIONS, lost_in, write_tournament
+from mipair.model import Acceleration, Cell, ForbiddenPairs, Player, Tournament
+from mipair.snapshot import rounds_played
+
+__all__ = ["read_tournament", "write_tournament", "parse_text", "detect_edition", "lost_in",
+           "EDITIONS"]
+
+
+def _looks_like_text(s: str) -> bool:
+    """A str argument is TRF text (not a path) when it has a line end or starts with a record."""
+    if "\n" in s or "\r" in s:
+        return True
+    return s.startswith(("001 ", "012 ", "XXR ", "142 ")) and not os.path.exists(s)
+
+
+def read_tournament(path_or_text: str | os.PathLike[str] | bytes, source: str | None = None
+                    ) -> Tournament:
+    """Read a tournament from a file path, TRF text or raw bytes."""
+    if isinstance(path_or_text, bytes):
+        return parse_text(decode(path_or_text), source or "<bytes>")
+    if isinstance(path_or_text, os.PathLike) or not _looks_like_text(path_or_text):
+        path = Path(path_or_text)
+        if isinstance(path_or_text, str) and not path_or_text.strip():
+            raise FileAccessError("no file name given", file="<empty>")
+        return parse_text(load(path), source or str(path))
+    return parse_text(path_or_text, source or "<text>")
+
+
+def parse_text(text: str, source: str = "<text>") -> Tournament:
+    """Parse TRF text (any edition) into a checked Tournament."""
+    records = RecordReader()
+    players: dict[int, Player] = {}
+    results: dict[int, list[Cell | None]] = {}
+    for number, raw in enumerate(split_lines(text), 1):
+        line = raw.rstrip()
+        if not line.strip() or line.startswith("###"):
+            continue
+        where = Where(source, number)
+        code = line[:3]
+        if len(line) < 3 or not code.isalnum():
+            raise where.error(f"{line[:10]!r} does not start with a record code (001, 012, XXR, ...)")
+        if code == "001":
+            player, cells = parse_player(line, where)
+            if player.id in players:
+                raise where.error(f"pairing id {player.id} appears twice (first on line "
+                                  f"{players[player.id].line})", "player id (5-8)")
+            players[player.id] = player
+            results[player.id] = list(cells)
+        else:
+            records.read(code.upper(), line, where)
+    provisional = Tournament(players=players, results={k: tuple(v) for k, v in results.items()})
+    trf_checks.apply_byes(results, records.byes, rounds_played(provisional) + 1)
+    for cells in results.values():
+        while cells and cells[-1] is None:
+            cells.pop()
+    accelerations = tuple(Acceleration(pid, rnd, pts) for (pid, rnd), (pts, _) in
+                          sorted(records.accelerations.items()) if pts)
+    system = records.system_192 or next((txt.strip() for c, txt in records.headers if c == "092"), "")
+    t = Tournament(
+        players=players, results={pid: tuple(c) for pid, c in results.items()},
+        point_system=records.point_system(), total_rounds=records.total_rounds,
+        initial_colour=records.initial_colour, use_rank_ids=records.use_rank_ids,
+        accelerations=accelerations,
+        forbidden=tuple(_canonical_forbidden(fp, records.total_rounds) for fp, _ in records.forbidden),
+        system=system, headers=tuple(records.headers), source=source)
+    trf_checks.check_all(t, {k: w for k, (_, w) in records.accelerations.items()},
+                         [w for _, w in records.forbidden])
+    return t
+
+
+def _canonical_forbidden(fp: ForbiddenPairs, total: int | None) -> ForbiddenPairs:
+    """Round 1 and the last round as bounds mean "no bound" (XXP == 260 1..N)."""
+    first = None if fp.first is not None and fp.first <= 1 else fp.first
+    last = None if fp.last is not None and total is not None and fp.last >= total else fp.last
+    return ForbiddenPairs(fp.players, first, last)
+
+
+def detect_edition(text: str) -> str:
+    """The edition a text is written in: trf26, trfx or trf16 (by its record codes)."""
+    codes = {line[:3].upper() for line in split_lines(text) if len(line) >= 3}
+    if codes & TRF26_CODES:
+        return "trf26"
+    if codes & EXTENSION_CODES:
+        return "trfx"
+    return "trf16"

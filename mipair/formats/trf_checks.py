@@ -1,0 +1,150 @@
+"""Consistency checks of a TRF tournament, each failing with a located InputError.
+
+The reader runs them after parsing: ids, opponents, the symmetry of every
+game (both players name each other, colours differ, results agree), byes
+announced in records, the number of rounds, accelerations, forbidden pairs,
+and the points field of every player against the results.
+"""
+from __future__ import annotations
+
+from mipair.errors import InputError
+from mipair.formats.trf_player import FIRST_CELL, CELL_WIDTH, Where
+from mipair.model import Cell, Player, Points, Result, Tournament, points_to_str
+from mipair.snapshot import accelerations_of, rounds_played
+
+# what the opponent's cell must hold for each result
+COUNTERPART = {
+    Result.WIN: {Result.LOSS}, Result.LOSS: {Result.WIN}, Result.DRAW: {Result.DRAW},
+    Result.WIN_UNPLAYED: {Result.LOSS_UNPLAYED}, Result.LOSS_UNPLAYED: {Result.WIN_UNPLAYED},
+    Result.DRAW_UNPLAYED: {Result.DRAW_UNPLAYED},
+    Result.FORFEIT_WIN: {Result.FORFEIT_LOSS},
+    Result.FORFEIT_LOSS: {Result.FORFEIT_WIN, Result.FORFEIT_LOSS},
+}
+
+
+def cell_field(rnd: int) -> str:
+    start = FIRST_CELL + 1 + CELL_WIDTH * (rnd - 1)
+    return f"round {rnd} (columns {start}-{start + 7})"
+
+
+def at(t: Tournament, player: Player) -> Where:
+    return Where(t.source or "<text>", player.line or 0)
+
+
+def check_ids(t: Tournament) -> None:
+    """Pairing ids run 1..N without gaps (unless XXC rank pairs by position)."""
+    if t.use_rank_ids or not t.players:
+        return
+    ids = sorted(t.players)
+    for expected, pid in enumerate(ids, 1):
+        if pid != expected:
+            raise at(t, t.players[pid]).error(
+                f"pairing id {expected} is missing (ids must run 1..{len(ids)} without gaps)",
+                "player id (5-8)")
+
+
+def check_games(t: Tournament) -> None:
+    """Every opponent exists and names the player back, with the other colour and result."""
+    for pid, cells in t.results.items():
+        for rnd, cell in enumerate(cells, 1):
+            if cell is None or cell.opponent is None:
+                continue
+            where, field = at(t, t.players[pid]), cell_field(rnd)
+            opp = cell.opponent
+            if opp not in t.players:
+                raise where.error(f"opponent {opp} does not exist", field)
+            other = t.cell(opp, rnd)
+            if other is None or other.opponent != pid:
+                named = "nothing" if other is None else (
+                    f"opponent {other.opponent}" if other.opponent else "no opponent")
+                raise where.error(f"player {pid} meets {opp}, but {opp}'s round {rnd} "
+                                  f"cell has {named}", field)
+            if cell.colour is not None and cell.colour == other.colour:
+                raise where.error(f"{pid} and {opp} both have colour {cell.colour.value!r}", field)
+            if other.result not in COUNTERPART[cell.result]:
+                raise where.error(f"result {cell.result.value!r} against {opp} does not agree "
+                                  f"with {opp}'s {other.result.value!r}", field)
+
+
+def check_rounds(t: Tournament) -> None:
+    """No results beyond the announced number of rounds."""
+    if t.total_rounds is None:
+        return
+    played = rounds_played(t)
+    if played > t.total_rounds:
+        for pid, cells in t.results.items():
+            if len(cells) >= played and cells[played - 1] is not None:
+                raise at(t, t.players[pid]).error(
+                    f"round {played} is paired but the tournament has {t.total_rounds} rounds "
+                    "(XXR/142)", cell_field(played))
+
+
+def check_references(t: Tournament, acc_where: dict[tuple[int, int], Where],
+                     forbidden_where: list[Where]) -> None:
+    """Accelerations and forbidden pairs name existing players and rounds."""
+    for (pid, rnd), where in acc_where.items():
+        if pid not in t.players:
+            raise where.error(f"acceleration for player {pid}, who does not exist")
+        if t.total_rounds is not None and rnd > t.total_rounds:
+            raise where.error(f"acceleration for round {rnd} of a {t.total_rounds}-round tournament")
+    for fp, where in zip(t.forbidden, forbidden_where):
+        for pid in fp.players:
+            if pid not in t.players:
+                raise where.error(f"forbidden pair names player {pid}, who does not exist")
+
+
+def check_scores(t: Tournament) -> None:
+    """The points field (81-84) must agree with the results.
+
+    Accepted, as in the reference engine: the points of the played rounds,
+    optionally plus the acceleration of the next round and/or the points of
+    an announced bye in the next round's column.
+    """
+    ps = t.point_system
+    played = rounds_played(t)
+    acc = accelerations_of(t)
+    for pid, player in t.players.items():
+        if player.points is None:
+            continue
+        base: Points = sum(ps.cell_points(t.cell(pid, k)) for k in range(1, played + 1))
+        extra_acc = acc.get((pid, played + 1), 0)
+        nxt = t.cell(pid, played + 1)
+        extra_bye = ps.cell_points(nxt) if nxt is not None else 0
+        allowed = {base, base + extra_acc, base + extra_bye, base + extra_acc + extra_bye}
+        if player.points not in allowed:
+            raise at(t, player).error(
+                f"the file says {points_to_str(player.points)} points but the results of rounds "
+                f"1-{played} give {points_to_str(base)}", "points (81-84)")
+
+
+def check_all(t: Tournament, acc_where: dict[tuple[int, int], Where],
+              forbidden_where: list[Where]) -> None:
+    check_ids(t)
+    check_games(t)
+    check_rounds(t)
+    check_references(t, acc_where, forbidden_where)
+    check_scores(t)
+
+
+def apply_byes(results: dict[int, list[Cell | None]], byes, next_rnd: int) -> None:
+    """Write byes announced by 240/XXZ records into the round cells.
+
+    An empty cell takes the bye; a cell that already holds an equivalent
+    absence is left alone; anything else contradicts the record.
+    """
+    for bye in byes:
+        rnd = bye.round if bye.round is not None else next_rnd
+        if bye.player not in results:
+            raise bye.where.error(f"bye for player {bye.player}, who does not exist")
+        cells = results[bye.player]
+        while len(cells) < rnd:
+            cells.append(None)
+        cell = cells[rnd - 1]
+        if cell is None:
+            cells[rnd - 1] = Cell(None, None, bye.result)
+        elif cell.opponent is not None or cell.takes_part or (
+                cell.result != bye.result and bye.round is not None):
+            raise bye.where.error(f"player {bye.player}'s round {rnd} cell already says "
+                                  f"something else than this bye")
+
+
