@@ -59,7 +59,7 @@ def parse_player(line: str, where: Where) -> tuple[Player, tuple[Cell | None, ..
         raise where.error(f"truncated 001 record: it ends at column {len(line)}, "
                           f"the points field (columns 81-84) is missing", "001")
     for col in STATIC_BLANKS:
-        if line[col - 1] != " ":
+        if col <= len(line) and line[col - 1] != " ":
             raise where.error(f"column {col} should be blank but holds {line[col - 1]!r} "
                               "(a field is shifted)", "001")
     pid = parse_player_id(line[4:8], where, "player id (5-8)")

@@ -1,0 +1,178 @@
+"""The JaVaFo / bbpPairings command lines, so mipair can replace either engine.
+
+Accepted forms (``[-r]`` prints the version first; ``--rules 2017`` pairs
+with the 2017 edition of the Dutch rules, default 2026)::
+
+    mipair [-r]
+    mipair [-r] --dutch IN -p [OUT] [-l [LIST]]        pair the next round
+    mipair [-r] --dutch IN -c [-l [LIST]]              check every round of IN
+    mipair [-r] --dutch (MODEL -g | -g [CONFIG]) -o TRF [-s SEED] [-l [LIST]]
+    mipair IN -p OUT [-l LIST] [-w] [-q N]             JaVaFo order (--dutch implied)
+
+The pairing work itself lives in the engine's modules, imported on demand:
+``mipair.cli.solve.dropin_pair(input, output, rules, checklist)``,
+``mipair.cli.check.dropin_check(input=, rules=, checklist=)`` and
+``mipair.cli.check.dropin_generate(model=, config=, output=, seed=, rules=, checklist=)``.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+from mipair import __version__
+from mipair.errors import EXIT_BAD_INPUT, EXIT_UNEXPECTED
+
+SYSTEMS = ("--dutch", "--burstein")
+MODES = ("-p", "-c", "-g")
+RULES = ("2026", "2017")
+
+
+class DropInUsage(Exception):
+    """A malformed JaVaFo/bbpPairings command line (exit 3, like bbpPairings)."""
+
+
+@dataclass
+class DropIn:
+    """A parsed JaVaFo/bbpPairings command line."""
+
+    mode: str | None = None          # "-p", "-c", "-g" or None (just -r)
+    system: str = "--dutch"
+    input: str | None = None         # TRF to pair/check, or the model file of -g
+    output: str | None = None        # -p OUT / -o TRF
+    config: str | None = None        # -g CONFIG
+    seed: str | None = None          # -s SEED
+    checklist: str | None = None     # -l LIST (a default name when -l has no value)
+    rules: str = "2026"
+    version: bool = False
+
+
+def is_dropin(args: list[str]) -> bool:
+    """Does this argument list use the JaVaFo/bbpPairings forms rather than subcommands?"""
+    if not args:
+        return False
+    if any(a in SYSTEMS for a in args) or args[0] == "-r":
+        return True
+    return (not args[0].startswith("-") and len(args) > 1 and args[1] in MODES
+            and Path(args[0]).suffix != "")
+
+
+def _value(args: list[str], i: int) -> str | None:
+    """The optional value after a flag (None if the next token is a flag or missing)."""
+    if i + 1 < len(args) and not (args[i + 1].startswith("-") and len(args[i + 1]) > 1):
+        return args[i + 1]
+    return None
+
+
+def parse(args: list[str]) -> DropIn:
+    """Parse the forms above; raise DropInUsage when they are not respected."""
+    d = DropIn()
+    positional: list[str] = []
+    list_flag = False
+    i = 0
+    while i < len(args):
+        a = args[i]
+        nxt = _value(args, i)
+        if a == "-r":
+            d.version = True
+        elif a in SYSTEMS:
+            d.system = a
+        elif a == "--rules":
+            if nxt not in RULES:
+                raise DropInUsage(f"--rules takes {' or '.join(RULES)}")
+            d.rules, i = nxt, i + 1
+        elif a in MODES:
+            if d.mode is not None:
+                raise DropInUsage(f"{d.mode} and {a} cannot be combined")
+            d.mode = a
+            if a == "-p" and nxt is not None and positional:
+                d.output, i = nxt, i + 1
+            elif a == "-g" and nxt is not None:
+                d.config, i = nxt, i + 1
+        elif a in ("-o", "-s", "-q"):
+            if nxt is None:
+                raise DropInUsage(f"{a} needs a value")
+            if a == "-o":
+                d.output = nxt
+            elif a == "-s":
+                d.seed = nxt
+            i += 1
+        elif a == "-l":
+            list_flag = True
+            if nxt is not None:
+                d.checklist, i = nxt, i + 1
+        elif a == "-w":
+            pass  # JaVaFo's weighted-matching switch: mipair always solves exactly
+        elif a.startswith("-") and len(a) > 1:
+            raise DropInUsage(f"unknown option {a}")
+        else:
+            if positional or (d.mode is not None and d.mode != "-g"):
+                raise DropInUsage(f"unexpected argument {a!r}")
+            positional.append(a)
+        i += 1
+    if positional:
+        d.input = positional[0]
+    if d.mode in ("-p", "-c") and d.input is None:
+        raise DropInUsage(f"{d.mode} needs an input file before it")
+    if d.mode == "-g" and d.output is None:
+        raise DropInUsage("-g needs -o TRF_FILE")
+    if d.mode is None and not d.version:
+        raise DropInUsage("one of -p, -c or -g is needed")
+    if list_flag and d.checklist is None:
+        base = d.input if d.mode != "-g" or d.output is None else d.output
+        d.checklist = str(Path(base or "mipair").with_suffix(".list"))
+    return d
+
+
+USAGE = """usage:
+  mipair [-r]
+  mipair [-r] [--rules 2017] --dutch INPUT -p [OUTPUT] [-l [CHECKLIST]]
+  mipair [-r] [--rules 2017] --dutch INPUT -c [-l [CHECKLIST]]
+  mipair [-r] [--rules 2017] --dutch (MODEL -g | -g [CONFIG]) -o TRF [-s SEED] [-l [CHECKLIST]]
+  mipair --help                 (subcommands: convert, info, solve, check, ...)"""
+
+
+def _feature(module: str, name: str):
+    """Import ``module.name`` or explain that the feature has not landed yet."""
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name and module.startswith(exc.name) or exc.name == module:
+            raise click.ClickException(f"{module} is not available yet in this build") from None
+        raise
+    fn = getattr(mod, name, None)
+    if fn is None:
+        raise click.ClickException(f"{module}.{name} is not available yet in this build")
+    return fn
+
+
+def run(args: list[str]) -> int:
+    """Run a drop-in command line; returns the exit code."""
+    try:
+        d = parse(args)
+    except DropInUsage as exc:
+        click.echo(f"mipair: {exc}\n{USAGE}", err=True)
+        return EXIT_BAD_INPUT
+    if d.version:
+        click.echo(f"mipair {__version__}")
+    if d.mode is None:
+        return 0
+    if d.system != "--dutch":
+        click.echo(f"mipair: {d.system} is not supported (only --dutch)", err=True)
+        return EXIT_BAD_INPUT
+    try:
+        if d.mode == "-p":
+            result = _feature("mipair.cli.solve", "dropin_pair")(d.input, d.output, d.rules, d.checklist)
+        elif d.mode == "-c":
+            result = _feature("mipair.cli.check", "dropin_check")(
+                input=d.input, rules=d.rules, checklist=d.checklist)
+        else:
+            result = _feature("mipair.cli.check", "dropin_generate")(
+                model=d.input, config=d.config, output=d.output, seed=d.seed, rules=d.rules,
+                checklist=d.checklist)
+    except click.ClickException as exc:
+        click.echo(f"mipair: {exc.message}", err=True)
+        return EXIT_UNEXPECTED
+    return result if isinstance(result, int) else 0
