@@ -132,7 +132,6 @@ class PointSystem:
     full_bye: Points | None = None   # F; None means "same as a win"
     half_bye: Points | None = None   # H; None means "same as a draw"
     forfeit_win: Points | None = None  # "+"; None means "same as a win"
-    unknown: Points | None = None      # TRF-2026 162 "X" (unknown result); kept, unused
 
     def cell_points(self, cell: "Cell | None") -> Points:
         """Points a round's cell is worth (a round with nothing written is an absence).

@@ -21,7 +21,7 @@ from mipair.formats import trf_checks
 from mipair.formats.text import decode, load, split_lines
 from mipair.formats.trf_player import Where, parse_player
 from mipair.formats.trf_records import EXTENSION_CODES, TRF26_CODES, RecordReader
-from mipair.formats.trf_write import EDITIONS, lost_in, write_tournament
+from mipair.formats.trf_write import EDITIONS, LAST_ROUND, lost_in, write_tournament
 from mipair.model import Acceleration, Cell, ForbiddenPairs, Player, Tournament
 from mipair.snapshot import rounds_played
 
@@ -92,9 +92,12 @@ def parse_text(text: str, source: str = "<text>") -> Tournament:
 
 
 def _canonical_forbidden(fp: ForbiddenPairs, total: int | None) -> ForbiddenPairs:
-    """Round 1 and the last round as bounds mean "no bound" (XXP == 260 1..N)."""
+    """Round 1 and the last round as bounds mean "no bound" (XXP == 260 1..N).
+
+    Without a number of rounds, 999 (the largest 3-digit round) is the last round.
+    """
     first = None if fp.first is not None and fp.first <= 1 else fp.first
-    last = None if fp.last is not None and total is not None and fp.last >= total else fp.last
+    last = None if fp.last is not None and fp.last >= (total or LAST_ROUND) else fp.last
     return ForbiddenPairs(fp.players, first, last)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mipair.errors import InputError
+from mipair.errors import InputError, TooLargeError
 from mipair.model import Cell, Colour, Player, Result, parse_points, points_to_str
 
 FIRST_CELL = 91          # 0-based start of round 1's cell (column 92)
@@ -65,8 +65,10 @@ def parse_player(line: str, where: Where) -> tuple[Player, tuple[Cell | None, ..
     pid = parse_player_id(line[4:8], where, "player id (5-8)")
     rating = parse_int(line[48:52], where, "rating (49-52)", blank=0)
     points_text = line[80:84]
+    if not points_text.strip():
+        raise where.error("the points field is empty (it is mandatory for pairing)", "points (81-84)")
     try:
-        points = parse_points(points_text) if points_text.strip() else None
+        points = parse_points(points_text)
     except ValueError:
         raise where.error(f"{points_text.strip()!r} is not a points value", "points (81-84)") from None
     rank = parse_int(line[85:89], where, "rank (86-89)")
@@ -149,6 +151,8 @@ def format_cell(cell: Cell | None) -> str:
 def format_player(player: Player, cells: tuple[Cell | None, ...]) -> str:
     """One ``001`` line; trailing blanks removed."""
     pts = points_to_str(player.points) if player.points is not None else ""
+    if len(pts) > 4:
+        raise TooLargeError(f"player {player.id}: {pts} points do not fit the 4-column points field")
     rating = str(player.rating) if player.rating else ""
     rank = str(player.rank) if player.rank is not None else ""
     head = (f"001 {player.id:4d} {player.sex[:1]:1}{player.title[:3]:>3} {player.name[:33]:<33} "

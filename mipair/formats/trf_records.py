@@ -20,7 +20,8 @@ from mipair.model import Colour, ForbiddenPairs, Points, PointSystem, Result, pa
 
 # 162 symbols and BB* codes -> PointSystem fields
 POINTS_162 = {"W": ("win",), "D": ("draw",), "L": ("loss",), "A": ("zero_bye", "forfeit_loss"),
-              "Z": ("zero_bye", "forfeit_loss"), "P": ("pab",), "X": ("unknown",)}
+              "Z": ("zero_bye", "forfeit_loss"), "P": ("pab",), "X": ()}
+# X (an unknown result, e.g. an adjourned game) has no round-cell code: its value is checked, not kept
 POINTS_BB = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_bye",
              "BBF": "forfeit_loss", "BBU": "pab"}
 # XXS codes (JaVaFo); W/B pairs must agree, shortcuts W and D expand

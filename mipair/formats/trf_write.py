@@ -1,23 +1,23 @@
 """Write a Tournament as TRF16, TRF(x) or TRF-2026 text.
 
 Records are written in the column layout of the FIDE texts; the order is:
-tournament records (``??2``), the edition's pairing records, the ``001``
-players, then any other records kept from the source (teams, national
-ratings). Player lines keep the file's points and rank fields as they were.
+the records kept verbatim from the source (``??2`` tournament records,
+teams, national ratings, in their original order), the edition's pairing
+records, then the ``001`` players. Player lines keep the file's points and
+rank fields as they were.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import groupby
 
 from mipair.formats.trf_player import format_player
 from mipair.model import Colour, ForbiddenPairs, Points, PointSystem, Tournament, points_to_str
+from mipair.snapshot import rounds_played, scores_before
 
 EDITIONS = ("trf16", "trfx", "trf26")
+LAST_ROUND = 999   # a 260 record's "until the end" when the number of rounds is unknown
 DEFAULT = PointSystem()
-
-
-def _is_tournament_record(code: str) -> bool:
-    return code.isdigit() and code.endswith("2")
 
 
 def _system_record(t: Tournament) -> list[str]:
@@ -60,7 +60,7 @@ def _points_162(ps: PointSystem) -> list[str]:
     """A 162 record (symbols at columns 6, 15, 24, ...), XXS for what it cannot say."""
     items: list[tuple[str, Points]] = []
     for symbol, name in (("W", "win"), ("D", "draw"), ("L", "loss"), ("A", "zero_bye"),
-                         ("P", "pab"), ("X", "unknown")):
+                         ("P", "pab")):
         value = getattr(ps, name)
         if value is not None and value != getattr(DEFAULT, name):
             items.append((symbol, value))
@@ -111,10 +111,10 @@ def _forbidden(t: Tournament, ranged_only_260: bool) -> list[str]:
     for fp in t.forbidden:
         ids = "".join(f" {p:4d}" for p in fp.players)
         every_round = fp.first is None and fp.last is None
-        if (every_round and ranged_only_260) or (fp.last is None and t.total_rounds is None):
+        if every_round and (ranged_only_260 or t.total_rounds is None):
             out.append("XXP" + "".join(f" {p}" for p in fp.players))
         else:
-            last = fp.last if fp.last is not None else t.total_rounds
+            last = fp.last if fp.last is not None else (t.total_rounds or LAST_ROUND)
             out.append(f"260 {fp.first or 1:03d} {last:03d}{ids}")
     return out
 
@@ -163,13 +163,17 @@ def lost_in(t: Tournament, edition: str) -> list[str]:
 
 
 def write_tournament(t: Tournament, edition: str = "trf26", newline: str = "\n") -> str:
-    """The text of ``t`` in ``edition`` (trf16, trfx or trf26), lines ended by ``newline``."""
+    """The text of ``t`` in ``edition`` (trf16, trfx or trf26), lines ended by ``newline``.
+
+    A player without a points field gets the score of the played rounds.
+    """
     if edition not in EDITIONS:
         raise ValueError(f"unknown TRF edition {edition!r} (one of {', '.join(EDITIONS)})")
-    first = [f"{c} {txt}".rstrip() for c, txt in t.headers if _is_tournament_record(c)]
-    rest = [f"{c} {txt}".rstrip() for c, txt in t.headers if not _is_tournament_record(c)]
-    players = [format_player(p, t.results.get(pid, ())) for pid, p in t.players.items()]
-    lines = first + pairing_records(t, edition) + players + rest
+    kept = [f"{c} {txt}".rstrip() for c, txt in t.headers]
+    scores = scores_before(t, rounds_played(t) + 1)
+    players = [format_player(p if p.points is not None else replace(p, points=scores[pid]),
+                             t.results.get(pid, ())) for pid, p in t.players.items()]
+    lines = kept + pairing_records(t, edition) + players
     return newline.join(lines) + newline
 
 
