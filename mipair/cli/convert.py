@@ -1,8 +1,11 @@
 """``mipair convert IN -o OUT --to trf16|trfx|trf26``: move a tournament between TRF editions."""
 from __future__ import annotations
 
+import sys
+
 import click
 
+from mipair.errors import FileAccessError
 from mipair.formats.text import load, newline_of, save
 from mipair.formats.trf import EDITIONS, lost_in, parse_text, write_tournament
 
@@ -34,6 +37,13 @@ def convert(source: str, output: str | None, edition: str, newline: str, encodin
     for item in lost_in(t, edition):
         click.echo(f"mipair: warning: {edition} cannot hold {item}; it is dropped", err=True)
     if output is None:
-        click.echo(out, nl=False)
+        try:
+            data = out.encode(encoding)
+        except UnicodeEncodeError as exc:
+            raise FileAccessError(f"cannot encode the text as {encoding}: {exc.reason}",
+                                  file="<stdout>") from None
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
     else:
         save(output, out, encoding)
