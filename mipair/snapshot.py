@@ -45,6 +45,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from mipair.errors import InputError
 from mipair.model import (Cell, Colour, Player, PlayerState, Points, PointSystem, Result,
                           Snapshot, Tournament)
 
@@ -64,6 +65,21 @@ def rounds_played(t: Tournament) -> int:
 def next_round(t: Tournament) -> int:
     """The round to be paired: one after the last round anyone took part in."""
     return rounds_played(t) + 1
+
+
+def round_to_pair(t: Tournament) -> int:
+    """The round an engine is asked to pair from ``t``, checked like the reference engine does.
+
+    The number of rounds (XXR / 142) must be known and not yet reached;
+    otherwise an InputError (exit 3) names the file.
+    """
+    rnd = next_round(t)
+    where = {"file": t.source or "<text>", "line": 1, "field": "XXR/142"}
+    if t.total_rounds is None:
+        raise InputError("the number of rounds is needed to pair the next round", **where)
+    if rnd > t.total_rounds:
+        raise InputError(f"all {t.total_rounds} rounds are already paired", **where)
+    return rnd
 
 
 def accelerations_of(t: Tournament) -> dict[tuple[int, int], Points]:

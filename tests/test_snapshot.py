@@ -12,7 +12,8 @@ import pytest
 
 from mipair.formats.trf import read_tournament
 from mipair.model import Colour, ForbiddenPairs
-from mipair.snapshot import next_round, rounds_played, snapshot
+from mipair.errors import InputError
+from mipair.snapshot import next_round, round_to_pair, rounds_played, snapshot
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "dutch"
 W, B = Colour.WHITE, Colour.BLACK
@@ -188,3 +189,12 @@ def test_snapshot_rejects_bad_arguments(small):
         snapshot(small, 0)
     with pytest.raises(ValueError):
         snapshot(small, 2, rules="1992")
+
+
+def test_round_to_pair_needs_rounds_left(small):
+    assert round_to_pair(small) == 4
+    with pytest.raises(InputError, match="number of rounds"):
+        round_to_pair(replace(small, total_rounds=None))
+    with pytest.raises(InputError, match="all 3 rounds"):
+        round_to_pair(replace(small, total_rounds=3, results={
+            pid: cells[:3] for pid, cells in small.results.items()}))

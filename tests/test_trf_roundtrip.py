@@ -61,6 +61,26 @@ def test_trf16_keeps_what_it_can_and_says_what_it_drops() -> None:
     assert not any(line[:3] in ("XXR", "XXC", "142", "152") for line in text.splitlines())
 
 
+@pytest.mark.parametrize("name", ["small-310.trfx", "accelerated.trf"])
+def test_trf16_point_system_is_inferred_from_the_points(name: str) -> None:
+    t = read_tournament(ROOT / "scenarios" / "dutch" / name)
+    assert any(item.startswith("the point system") for item in lost_in(t, "trf16"))
+    plain = replace(t, accelerations=(), total_rounds=None, initial_colour=None, forbidden=(),
+                    system=next((x.strip() for c, x in t.headers if c == "092"), ""))
+    back = read_tournament(write_tournament(plain, "trf16"))
+    assert back == plain
+    assert (back.point_system.win, back.point_system.draw) == (30, 10)
+
+
+def test_inference_does_not_hide_a_wrong_points_field() -> None:
+    text = (ROOT / "scenarios" / "dutch" / "small-310.trfx").read_text()
+    lines = [line for line in text.splitlines() if not line.startswith("BB")]
+    lines = [line[:80] + " 6.0" + line[84:] if line.startswith("001    1") else line for line in lines]
+    with pytest.raises(InputError) as info:
+        read_tournament("\n".join(lines), "typo")
+    assert "points" in info.value.located()
+
+
 def test_trf26_uses_2026_records() -> None:
     t = read_tournament(ROOT / "scenarios" / "dutch" / "small-310.trfx")
     text = write_tournament(t, "trf26")
@@ -97,6 +117,11 @@ def test_whole_corpus_chain() -> None:
         b = read_tournament(write_tournament(a, "trf26"), f"{path}:trf26")
         c = read_tournament(write_tournament(b, detect_edition(load(path)), "\r"), f"{path}:back")
         assert t == a == b == c, path
+        # TRF16 has no point-system record: a 3-1-0 system is read back from the points
+        # (a value no result uses, e.g. the draw in a drawless event, cannot be recovered)
+        d = read_tournament(write_tournament(t, "trf16"), f"{path}:trf16")
+        assert replace(d, point_system=t.point_system) == t, path
+        assert d.point_system.win == t.point_system.win, path
 
 
 def _conformance_tool():

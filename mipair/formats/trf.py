@@ -9,16 +9,20 @@ LF or CRLF line ends, UTF-8 or Latin-1, and returns a checked
 * ``trf26``  TRF-2026 (142 152 162 192 250 260), plus XXC rank / XXS where 2026 has no record.
 
 Every malformed input raises :class:`~mipair.errors.InputError` naming the
-file, the line and the field.
+file, the line and the field. A file without any point-system record whose
+points fields only fit another point system gets that one (JaVaFo's rule,
+see :mod:`mipair.formats.trf_infer`).
 """
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
-from mipair.errors import FileAccessError
+from mipair.errors import FileAccessError, InputError
 from mipair.formats import trf_checks
 from mipair.formats.text import decode, load, split_lines
+from mipair.formats.trf_infer import infer_point_system
 from mipair.formats.trf_player import Where, parse_player
 from mipair.formats.trf_records import EXTENSION_CODES, TRF26_CODES, RecordReader
 from mipair.formats.trf_write import EDITIONS, LAST_ROUND, lost_in, write_tournament
@@ -86,8 +90,16 @@ def parse_text(text: str, source: str = "<text>") -> Tournament:
         accelerations=accelerations,
         forbidden=tuple(_canonical_forbidden(fp, records.total_rounds) for fp, _ in records.forbidden),
         system=system, headers=tuple(records.headers), source=source)
-    trf_checks.check_all(t, {k: w for k, (_, w) in records.accelerations.items()},
-                         [w for _, w in records.forbidden])
+    acc_where = {k: w for k, (_, w) in records.accelerations.items()}
+    forbidden_where = [w for _, w in records.forbidden]
+    try:
+        trf_checks.check_all(t, acc_where, forbidden_where)
+    except InputError:
+        inferred = None if records.points else infer_point_system(t)
+        if inferred is None or inferred == t.point_system:
+            raise
+        t = replace(t, point_system=inferred)
+        trf_checks.check_all(t, acc_where, forbidden_where)
     return t
 
 

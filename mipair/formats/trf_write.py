@@ -152,7 +152,7 @@ def lost_in(t: Tournament, edition: str) -> list[str]:
     if t.use_rank_ids:
         lost.append("pairing by rank (XXC rank)")
     if not t.point_system.is_standard:
-        lost.append("the point system")
+        lost.append("the point system (a reader must infer it from the points fields)")
     if _system_record(t):
         lost.append(f"the tournament type ({t.system})")
     if t.accelerations:
