@@ -158,3 +158,16 @@ def test_corpus_scores_are_checked() -> None:
     with pytest.raises(InputError) as info:
         read_tournament("\n".join(lines), "corpus")
     assert info.value.line == i + 1 and "points" in info.value.located()
+
+
+@pytest.mark.parametrize("sample, scenario, edition", [
+    ("small.trf16", "small.trfx", "trf16"), ("small.trfx", "small.trfx", "trfx"),
+    ("small.trf26", "small.trfx", "trf26"), ("small-310.trfbx", "small-310.trfx", "trfx"),
+    ("accelerated.trfx", "accelerated.trf", "trfx"),
+])
+def test_shipped_samples_match_the_scenarios(sample: str, scenario: str, edition: str) -> None:
+    """formats/samples/ are `mipair convert` of the scenarios, byte for byte."""
+    t = read_tournament(ROOT / "scenarios" / "dutch" / scenario)
+    text = (ROOT / "formats" / "samples" / sample).read_text(encoding="utf-8")
+    assert text == write_tournament(t, edition)
+    assert detect_edition(text) == edition

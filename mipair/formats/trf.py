@@ -116,8 +116,8 @@ def _canonical_forbidden(fp: ForbiddenPairs, total: int | None) -> ForbiddenPair
 def detect_edition(text: str) -> str:
     """The edition a text is written in: trf26, trfx or trf16 (by its record codes)."""
     codes = {line[:3].upper() for line in split_lines(text) if len(line) >= 3}
-    if codes & TRF26_CODES:
-        return "trf26"
+    if codes & {"142", "152", "162", "240", "250"}:
+        return "trf26"       # records that replace an XX?/BB? extension
     if codes & EXTENSION_CODES:
-        return "trfx"
-    return "trf16"
+        return "trfx"        # (a TRF(x) file may still carry 192 or a ranged 260)
+    return "trf26" if codes & TRF26_CODES else "trf16"
