@@ -7,7 +7,6 @@ and the points field of every player against the results.
 """
 from __future__ import annotations
 
-from mipair.errors import InputError
 from mipair.formats.trf_player import FIRST_CELL, CELL_WIDTH, Where
 from mipair.model import Cell, Player, Points, Result, Tournament, points_to_str
 from mipair.snapshot import accelerations_of, rounds_played

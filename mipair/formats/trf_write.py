@@ -12,7 +12,7 @@ from dataclasses import replace
 from itertools import groupby
 
 from mipair.formats.trf_player import format_player
-from mipair.model import Colour, ForbiddenPairs, Points, PointSystem, Tournament, points_to_str
+from mipair.model import Colour, Points, PointSystem, Tournament, points_to_str
 from mipair.snapshot import rounds_played, scores_before
 
 EDITIONS = ("trf16", "trfx", "trf26")
@@ -177,4 +177,4 @@ def write_tournament(t: Tournament, edition: str = "trf26", newline: str = "\n")
     return newline.join(lines) + newline
 
 
-__all__ = ["EDITIONS", "write_tournament", "lost_in", "pairing_records", "ForbiddenPairs"]
+__all__ = ["EDITIONS", "LAST_ROUND", "write_tournament", "lost_in", "pairing_records"]
