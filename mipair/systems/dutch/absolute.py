@@ -1,0 +1,65 @@
+"""Absolute criteria of the Dutch system (C1-C3) and organiser-forbidden pairs.
+
+* C.04.3 (2026) C1 / (2017) C.1: no rematch of a played game (forfeits do not count).
+* C.04.3 (2026) C2 / (2017) C.2: the PAB only to an eligible player (see
+  :func:`mipair.snapshot.pab_ineligible` for each edition's rule).
+* C.04.3 (2026) C3 / (2017) C.3: two non-topscorers with the same absolute
+  colour preference may not meet.
+* Forbidden pairs (TRF-2026 260 / XXP) are extra absolute exclusions.
+"""
+from __future__ import annotations
+
+from mipair.model import PlayerState, Snapshot
+from mipair.systems.dutch.colours import Preference, preference
+
+
+def is_last_round(snap: Snapshot) -> bool:
+    total = snap.tournament.total_rounds
+    return total is not None and snap.round >= total
+
+
+def is_topscorer(snap: Snapshot, state: PlayerState) -> bool:
+    """C.04.3 (2026) 1.8: last round only; score above half the maximum possible so far."""
+    if not is_last_round(snap):
+        return False
+    ps = snap.tournament.point_system
+    return 2 * state.pairing_score > (snap.round - 1) * max(ps.win, ps.draw)
+
+
+def forbidden_pairs(snap: Snapshot) -> set[frozenset[int]]:
+    """Pairs the organiser forbids in this round (every two players of one XXP/260 record)."""
+    out: set[frozenset[int]] = set()
+    for fp in snap.tournament.forbidden:
+        if fp.applies(snap.round):
+            ids = fp.players
+            out.update(frozenset((a, b)) for i, a in enumerate(ids) for b in ids[i + 1:] if a != b)
+    return out
+
+
+def rematch(a: PlayerState, b: PlayerState) -> bool:
+    """C.04.3 (2026) C1: a and b have already played each other."""
+    return b.id in a.opponents
+
+
+def colour_clash(snap: Snapshot, a: PlayerState, b: PlayerState,
+                 pa: Preference | None = None, pb: Preference | None = None) -> bool:
+    """C.04.3 (2026) C3: both non-topscorers with the same absolute preference."""
+    pa = pa or preference(a)
+    pb = pb or preference(b)
+    if not (pa.absolute and pb.absolute and pa.colour is pb.colour):
+        return False
+    return not (is_topscorer(snap, a) or is_topscorer(snap, b))
+
+
+def pab_eligible(state: PlayerState) -> bool:
+    """C.04.3 (2026) C2: may this player receive the pairing-allocated bye?"""
+    return not state.pab_ineligible
+
+
+def compatible(snap: Snapshot, a: PlayerState, b: PlayerState,
+               forbidden: set[frozenset[int]] | None = None) -> bool:
+    """May a and b be paired at all (C1, C3 and forbidden pairs)?"""
+    if a.id == b.id or rematch(a, b) or colour_clash(snap, a, b):
+        return False
+    fb = forbidden_pairs(snap) if forbidden is None else forbidden
+    return frozenset((a.id, b.id)) not in fb
