@@ -1,0 +1,198 @@
+"""A PAPP tournament: settings, players and rounds of disc-scored games.
+
+This is what a TRF file cannot hold: the disc score of every game, the
+players' countries, the PAPP settings (disc total, Bip's score, Brightwell
+coefficient, number of rounds, colour names) and the pairs already made for
+the round being paired (manual pairs, kept as they are). The text form is
+:mod:`mipair.systems.papp.event_io`.
+
+Conventions: the first player of a game has the first colour ("Noir" in
+Othello, who moves first); ``Game.black_discs`` is the first player's disc
+count, the other player has ``total - black_discs``; ``None`` means not
+played yet. Points are counted in half-points as PAPP does (win 2, draw 1).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Iterator
+
+from mipair.errors import InputError
+from mipair.systems.papp.players import PlayerRecord
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: ``black`` has the first colour; ``black_discs`` None until played."""
+
+    black: int
+    white: int
+    black_discs: int | None = None
+    line: int | None = field(default=None, compare=False)
+
+    @property
+    def played(self) -> bool:
+        return self.black_discs is not None
+
+    def discs_of(self, pid: int, total: int) -> int:
+        """Discs scored by ``pid`` in this (played) game."""
+        assert self.black_discs is not None
+        return self.black_discs if pid == self.black else total - self.black_discs
+
+    def opponent(self, pid: int) -> int:
+        return self.white if pid == self.black else self.black
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round: its games, the player who had Bip, the players absent."""
+
+    number: int
+    games: tuple[Game, ...] = ()
+    bip: int | None = None
+    absent: frozenset[int] = frozenset()
+    line: int | None = field(default=None, compare=False)
+
+    @property
+    def paired(self) -> bool:
+        """Some pairing exists for this round (a game or Bip)."""
+        return bool(self.games) or self.bip is not None
+
+    @property
+    def complete(self) -> bool:
+        """Paired and every game has its score."""
+        return self.paired and all(g.played for g in self.games)
+
+    def game_of(self, pid: int) -> Game | None:
+        for g in self.games:
+            if pid in (g.black, g.white):
+                return g
+        return None
+
+    def mentioned(self) -> Iterator[int]:
+        for g in self.games:
+            yield g.black
+            yield g.white
+        if self.bip is not None:
+            yield self.bip
+        yield from self.absent
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The PAPP settings of one tournament."""
+
+    name: str = ""
+    date: str = ""
+    rounds: int | None = None                 # planned number of rounds
+    brightwell: Decimal = Decimal(6)          # coefficient per point of Buchholz
+    total_discs: int = 64
+    bip_discs: int = 24
+    colours: tuple[str, str] = ("Noir", "Blanc")
+    country: str = ""                         # country of players without one
+    seed: int = 0                             # for PAPP's draws by lot
+    round_robin: tuple[int, int] | None = None  # players range (toutes-rondes); None: from rounds
+
+    @property
+    def discless(self) -> bool:
+        """A game without discs (chess-like): the total is at most 2 (manual 6.11)."""
+        return self.total_discs <= 2
+
+    def rr_range(self) -> tuple[int, int]:
+        """Players (Bip included) for which a round robin is organised.
+
+        ``round-robin`` when given; else, as PAPP 1.36, up to 2n players for
+        2n - 1 or 2n rounds; else PAPP's built-in 1-6.
+        """
+        if self.round_robin is not None:
+            return self.round_robin
+        if self.rounds is not None:
+            return 1, (self.rounds + 1) // 2 * 2
+        return 1, 6
+
+
+@dataclass(frozen=True)
+class Event:
+    """A PAPP tournament file in memory."""
+
+    settings: Settings
+    players: tuple[PlayerRecord, ...]
+    rounds: tuple[Round, ...] = ()
+    source: str | None = field(default=None, compare=False)
+
+    def player(self, pid: int) -> PlayerRecord:
+        for p in self.players:
+            if p.id == pid:
+                return p
+        raise KeyError(pid)
+
+    @property
+    def ids(self) -> list[int]:
+        return [p.id for p in self.players]
+
+    def country_of(self, pid: int) -> str:
+        return (self.player(pid).country or self.settings.country).upper()
+
+    @property
+    def completed(self) -> int:
+        """Number of rounds whose results are all in (they come first)."""
+        n = 0
+        for rnd in self.rounds:
+            if not rnd.complete:
+                break
+            n += 1
+        return n
+
+    @property
+    def round_to_pair(self) -> int:
+        """The round the next pairing is for: the first round not complete."""
+        return self.completed + 1
+
+    def round(self, number: int) -> Round:
+        """Round ``number`` (an empty one past the end of the file)."""
+        if 1 <= number <= len(self.rounds):
+            return self.rounds[number - 1]
+        return Round(number)
+
+    def with_round(self, rnd: Round) -> "Event":
+        """This event with round ``rnd.number`` replaced (or appended)."""
+        rounds = list(self.rounds)
+        while len(rounds) < rnd.number - 1:
+            rounds.append(Round(len(rounds) + 1))
+        if rnd.number <= len(rounds):
+            rounds[rnd.number - 1] = rnd
+        else:
+            rounds.append(rnd)
+        return Event(self.settings, self.players, tuple(rounds), self.source)
+
+    def present(self, number: int) -> list[int]:
+        """Players taking part in round ``number``: not absent (in id order)."""
+        absent = self.round(number).absent
+        return sorted(pid for pid in self.ids if pid not in absent)
+
+
+def validate(event: Event) -> None:
+    """Check an event's consistency; raise InputError naming the file and line."""
+    src, ids = event.source, set(event.ids)
+    s = event.settings
+    if s.total_discs < 1 or not 0 <= s.bip_discs <= s.total_discs:
+        raise InputError(f"Bip cannot score {s.bip_discs} discs out of {s.total_discs}", file=src)
+    for k, rnd in enumerate(event.rounds, 1):
+        if rnd.number != k:
+            raise InputError(f"round {rnd.number} found where round {k} was expected",
+                             file=src, line=rnd.line)
+        if k < len(event.rounds) and not rnd.complete:
+            raise InputError(f"round {k} is not complete but later rounds exist",
+                             file=src, line=rnd.line)
+        seen: set[int] = set()
+        for pid in rnd.mentioned():
+            if pid not in ids:
+                raise InputError(f"round {k}: unknown player {pid}", file=src, line=rnd.line)
+            if pid in seen:
+                raise InputError(f"round {k}: player {pid} appears twice", file=src,
+                                 line=rnd.line)
+            seen.add(pid)
+        for g in rnd.games:
+            if g.black_discs is not None and not 0 <= g.black_discs <= s.total_discs:
+                raise InputError(f"round {k}: {g.black_discs} discs is not a score out of "
+                                 f"{s.total_discs}", file=src, line=g.line)
