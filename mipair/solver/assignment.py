@@ -1,0 +1,87 @@
+"""Minimum-weight perfect matching with large integer weights, as a MIP solved by HiGHS.
+
+A generic companion of :mod:`mipair.solver.matching` for penalty systems whose
+weights span many orders of magnitude (PAPP: 1 to tens of billions). The
+objective stays exact: weights are Python integers, first reduced by node
+potentials (subtracting ``y_u + y_v`` from every edge changes every perfect
+matching's total by the same constant), then divided by their common
+divisor; HiGHS is asked for an absolute gap below one unit with tight
+tolerances, and the total returned is recomputed in integers.
+"""
+from __future__ import annotations
+
+from math import gcd
+from typing import Iterable, Mapping, Sequence
+
+from mipair.solver.matching import Infeasible
+
+Edge = tuple[int, int]
+
+
+def _reduce(n: int, edges: Sequence[Edge], weights: Sequence[int]) -> list[int]:
+    """Non-negative weights with the same optimal matchings (potentials, then gcd)."""
+    low = [None] * n  # type: list[int | None]
+    for (u, v), w in zip(edges, weights):
+        for x in (u, v):
+            if low[x] is None or w < low[x]:  # type: ignore[operator]
+                low[x] = w
+    pot = [(lo if lo is not None else 0) // 2 for lo in low]
+    red = [w - pot[u] - pot[v] for (u, v), w in zip(edges, weights)]
+    base = min(red, default=0)
+    red = [w - min(base, 0) for w in red]
+    g = 0
+    for w in red:
+        g = gcd(g, w)
+    return [w // g for w in red] if g > 1 else red
+
+
+def min_weight_perfect_matching(n: int, weights: Mapping[Edge, int],
+                                fixed: Iterable[Edge] = ()) -> list[Edge]:
+    """Edges of a perfect matching of nodes ``0..n-1`` with the least total weight.
+
+    ``weights`` gives the integer weight of every allowed edge (an edge left
+    out cannot be used); ``fixed`` edges must be in the matching. Raises
+    :class:`~mipair.solver.matching.Infeasible` when no perfect matching exists.
+    """
+    import highspy  # lazily: a CLI call is a whole process
+    import numpy as np
+
+    if n % 2:
+        raise Infeasible(f"{n} nodes cannot be perfectly matched")
+    if n == 0:
+        return []
+    edges = [tuple(sorted(e)) for e in weights]
+    if any(u == v or not (0 <= u < n and 0 <= v < n) for u, v in edges):
+        raise ValueError("edges must join two different nodes among 0..n-1")
+    cost = _reduce(n, edges, [int(weights[e]) for e in weights])  # type: ignore[index]
+    fixed_set = {tuple(sorted(e)) for e in fixed}
+    m = len(edges)
+    lp = highspy.HighsLp()
+    lp.num_col_, lp.num_row_ = m, n
+    lp.col_cost_ = np.array(cost, dtype=float)
+    lp.col_lower_ = np.array([1.0 if e in fixed_set else 0.0 for e in edges])
+    lp.col_upper_ = np.ones(m)
+    lp.row_lower_ = np.ones(n)
+    lp.row_upper_ = np.ones(n)
+    lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
+    lp.a_matrix_.start_ = np.arange(0, 2 * m + 1, 2, dtype=np.int32)
+    lp.a_matrix_.index_ = np.array([x for e in edges for x in e], dtype=np.int32)
+    lp.a_matrix_.value_ = np.ones(2 * m)
+    lp.integrality_ = [highspy.HighsVarType.kInteger] * m
+    h = highspy.Highs()
+    for option, value in (("output_flag", False), ("threads", 1), ("mip_rel_gap", 0.0),
+                          ("mip_abs_gap", 0.5), ("primal_feasibility_tolerance", 1e-9),
+                          ("dual_feasibility_tolerance", 1e-9),
+                          ("mip_feasibility_tolerance", 1e-9), ("random_seed", 0)):
+        h.setOptionValue(option, value)
+    h.passModel(lp)
+    h.run()
+    status = h.getModelStatus()
+    if status != highspy.HighsModelStatus.kOptimal:
+        raise Infeasible(h.modelStatusToString(status))
+    x = h.getSolution().col_value
+    chosen = [edges[e] for e in range(m) if x[e] > 0.5]
+    covered = sorted(v for e in chosen for v in e)
+    if covered != list(range(n)):
+        raise Infeasible("the solver returned a solution that is not a perfect matching")
+    return chosen  # type: ignore[return-value]

@@ -1,0 +1,140 @@
+"""Pair a PAPP round: complete the existing pairs by minimising the total penalty.
+
+1. The players present and not yet paired (pairs already in the round, made by
+   hand, are kept untouched) get Bip added when they are an odd number.
+2. Round robin when the settings ask for it and PAPP's conditions hold
+   (:mod:`mipair.systems.papp.roundrobin`).
+3. Otherwise every unordered pair {i, j} weighs ``min(p_ij, p_ji)`` and HiGHS
+   finds the perfect matching of least total weight. In round 1 the players
+   are first shuffled (PAPP does so, so that the first round is random).
+4. Last pass: the cheaper orientation gives the colours; when ``p_ij = p_ji``
+   the latest round in which the two had different colours is inverted,
+   else the colours are drawn by lot.
+
+Draws use a generator seeded with the event's ``seed`` and the round number,
+so the same file always gives the same pairing.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from mipair.errors import NoPairingError
+from mipair.solver.assignment import min_weight_perfect_matching
+from mipair.solver.matching import Infeasible
+from mipair.systems.papp.config import Penalties
+from mipair.systems.papp.event import Event, Game
+from mipair.systems.papp.penalties import RoundState, chromatic_choice, penalty, round_state
+from mipair.systems.papp.roundrobin import round_robin_pairing
+
+
+@dataclass(frozen=True)
+class Board:
+    """One game of the pairing: ``black`` has the first colour."""
+
+    black: int
+    white: int
+    penalty: int | None = None     # None for a pair made by hand or by the round robin
+    how: str = "optimisation"      # optimisation, manual, round-robin; colours: see ``colours``
+    colours: str = ""              # how the colours were chosen: cheaper, history, lot
+
+
+@dataclass(frozen=True)
+class PappPairing:
+    """A round's pairing, as PAPP shows it (first named has Black)."""
+
+    round: int
+    boards: tuple[Board, ...]
+    bip: int | None
+    bip_penalty: int | None
+    total: int                     # total penalty of the pairs made by optimisation
+    method: str                    # optimisation, round-robin, existing
+
+    def apply(self, event: Event) -> Event:
+        """The event with this pairing written into its round (results still to come)."""
+        rnd = event.round(self.round)
+        games = tuple(Game(b.black, b.white) if b.how != "manual" else
+                      (rnd.game_of(b.black) or Game(b.black, b.white)) for b in self.boards)
+        return event.with_round(replace(rnd, games=games, bip=self.bip))
+
+
+def _rng(event: Event, rnd: int) -> random.Random:
+    return random.Random(f"papp:{event.settings.seed}:{rnd}")
+
+
+def _order(boards: list[Board], st: RoundState) -> list[Board]:
+    """Tables by the higher score, then the sum of scores, then numbers."""
+    def key(b: Board) -> tuple[int, int, int]:
+        si, sj = st.players[b.black].score, st.players[b.white].score
+        return (-max(si, sj), -(si + sj), min(b.black, b.white))
+    return sorted(boards, key=key)
+
+
+def optimise(pen: Penalties, st: RoundState, players: list[int], rng: random.Random,
+             shuffle: bool) -> tuple[list[Board], int | None, int | None, int]:
+    """Minimum-penalty pairing of ``players`` (Bip added when odd)."""
+    nodes: list[int | None] = list(players)
+    if shuffle:
+        rng.shuffle(nodes)
+    if len(nodes) % 2:
+        nodes.append(None)
+    weights: dict[tuple[int, int], int] = {}
+    orient: dict[tuple[int, int], tuple[int, int]] = {}
+    for a in range(len(nodes)):
+        for b in range(a + 1, len(nodes)):
+            i, j = nodes[a], nodes[b]
+            if i is None or j is None:
+                weights[(a, b)] = penalty(pen, st, j if i is None else i, None)
+                continue
+            pij, pji = penalty(pen, st, i, j), penalty(pen, st, j, i)
+            weights[(a, b)] = min(pij, pji)
+            orient[(a, b)] = (pij, pji)
+    try:
+        chosen = min_weight_perfect_matching(len(nodes), weights)
+    except Infeasible as exc:  # cannot happen on a complete graph; kept for safety
+        raise NoPairingError(f"no pairing found: {exc}") from None
+    boards: list[Board] = []
+    bip = bip_pen = None
+    total = 0
+    for a, b in sorted(chosen):
+        i, j = nodes[a], nodes[b]
+        w = weights[(a, b)]
+        total += w
+        if i is None or j is None:
+            bip, bip_pen = (j if i is None else i), w
+            continue
+        pij, pji = orient[(a, b)]
+        if pij != pji:
+            black, how = (i, "cheaper") if pij < pji else (j, "cheaper")
+        else:
+            decided = chromatic_choice(st, i, j)
+            black, how = (decided, "history") if decided is not None else \
+                (rng.choice(sorted((i, j))), "lot")
+        boards.append(Board(black, j if black == i else i, w, "optimisation", how))
+    return boards, bip, bip_pen, total
+
+
+def pair_round(event: Event, penalties: Penalties) -> PappPairing:
+    """Pair the round after the last complete one (see the module docstring)."""
+    rnd_no = event.round_to_pair
+    rnd = event.round(rnd_no)
+    st = round_state(event, rnd_no)
+    manual = [Board(g.black, g.white, None, "manual") for g in rnd.games]
+    taken = {p for g in rnd.games for p in (g.black, g.white)}
+    if rnd.bip is not None:
+        taken.add(rnd.bip)
+    todo = [p for p in event.present(rnd_no) if p not in taken]
+    if not todo:
+        return PappPairing(rnd_no, tuple(_order(manual, st)), rnd.bip, None, 0, "existing")
+    if rnd.bip is not None and len(todo) % 2:
+        raise NoPairingError(f"round {rnd_no} already has Bip ({rnd.bip}) and "
+                             f"{len(todo)} players remain: one would be left out")
+    rr = round_robin_pairing(event, rnd_no)
+    if rr is not None:
+        games, bip = rr
+        boards = [Board(b, w, None, "round-robin") for b, w in games]
+        return PappPairing(rnd_no, tuple(_order(boards, st)), bip, None, 0, "round-robin")
+    rng = _rng(event, rnd_no)
+    boards, bip, bip_pen, total = optimise(penalties, st, todo, rng, shuffle=rnd_no == 1)
+    return PappPairing(rnd_no, tuple(_order(manual + boards, st)),
+                       bip if bip is not None else rnd.bip, bip_pen, total, "optimisation")
