@@ -1,0 +1,187 @@
+"""An incremental lexicographic matching model on one HiGHS instance.
+
+A pairing engine asks a long series of related questions about one graph:
+"the best matching under these objectives", then "is there an equally good
+one in which this node is matched", and so on. :class:`LexMatcher` keeps one
+HiGHS model alive for the whole series: edges are binary columns, every node
+has a degree row, and the caller changes bounds (edges forced in or out),
+pins objective levels as rows, and maximises new objectives.
+
+Objectives are *tiers* of integer edge weights compared lexicographically.
+Adjacent tiers are packed into one integer objective only when the packing is
+provably exact (the packed total stays below ``2**PACK_BITS``, far inside
+double precision); otherwise they are solved one after another, each optimum
+pinned by a row before the next tier is maximised. The layer knows nothing of
+chess: nodes are ``0..n-1``.
+"""
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+Edge = tuple[int, int]
+Tier = Mapping[int, int]          # edge index -> integer weight (absent: 0)
+
+PACK_BITS = 40                    # packed objective totals stay below 2**40
+_COEF_BITS = 30                   # and single coefficients below 2**30
+
+
+class Infeasible(Exception):
+    """No matching satisfies the hard constraints."""
+
+
+def _tier_range(tier: Tier, pairs: int) -> tuple[int, int]:
+    """Bounds (low, high) of a tier's total over any matching of ``pairs`` edges."""
+    pos = sorted((w for w in tier.values() if w > 0), reverse=True)[:pairs]
+    neg = sorted(w for w in tier.values() if w < 0)[:pairs]
+    return sum(neg), sum(pos)
+
+
+def pack(tiers: Sequence[Tier], pairs: int) -> list[tuple[list[int], dict[int, int]]]:
+    """Group adjacent tiers into exact packed objectives.
+
+    Returns a list of ``(tier indices, packed weights)``. Within a group the
+    weight of tier i is multiplied by the spread (high - low + 1) of every
+    later tier of the group, so a unit of tier i outweighs anything later ones
+    can do; a group closes before its totals could reach ``2**PACK_BITS``.
+    """
+    groups: list[tuple[list[int], dict[int, int]]] = []
+    cur_idx: list[int] = []
+    cur: dict[int, int] = {}
+    span = 1
+    for i, tier in enumerate(tiers):
+        if not any(tier.values()):
+            continue
+        low, high = _tier_range(tier, pairs)
+        spread = high - low + 1
+        biggest = max(abs(w) for w in tier.values())
+        if cur_idx and (span * spread >= 2 ** PACK_BITS
+                        or max(abs(w) for w in cur.values()) * spread >= 2 ** _COEF_BITS):
+            groups.append((cur_idx, cur))
+            cur_idx, cur, span = [], {}, 1
+        if biggest >= 2 ** _COEF_BITS or spread >= 2 ** PACK_BITS:
+            raise OverflowError("a single objective tier is too large to solve exactly")
+        cur = {e: w * spread for e, w in cur.items()}
+        for e, w in tier.items():
+            if w:
+                cur[e] = cur.get(e, 0) + w
+        cur_idx.append(i)
+        span *= spread
+    if cur_idx:
+        groups.append((cur_idx, cur))
+    return groups
+
+
+class LexMatcher:
+    """A matching model over nodes 0..n-1 that is re-optimised many times.
+
+    ``must_match``: nodes that must be matched; the others may stay single.
+    ``pairs``: if given, the matching has exactly this many edges.
+    """
+
+    def __init__(self, n: int, edges: Sequence[Edge], must_match: Sequence[int] = (),
+                 pairs: int | None = None) -> None:
+        import highspy  # imported lazily: a CLI call is a whole process
+
+        self._hs = highspy
+        self.n = n
+        self.edges = list(edges)
+        self.pairs = pairs if pairs is not None else n // 2
+        h = highspy.Highs()
+        h.setOptionValue("output_flag", False)
+        h.setOptionValue("mip_rel_gap", 0.0)
+        h.setOptionValue("mip_abs_gap", 0.5)
+        h.setOptionValue("threads", 1)
+        h.setOptionValue("presolve", "on")
+        self.h = h
+        m = len(self.edges)
+        self.m = m
+        inf = highspy.kHighsInf
+        if m:
+            h.addVars(m, [0.0] * m, [1.0] * m)
+            h.changeColsIntegrality(m, list(range(m)), [highspy.HighsVarType.kInteger] * m)
+        self.incident: list[list[int]] = [[] for _ in range(n)]
+        for e, (u, v) in enumerate(self.edges):
+            self.incident[u].append(e)
+            self.incident[v].append(e)
+        must = set(must_match)
+        for node in range(n):
+            cols = self.incident[node]
+            lo = 1.0 if node in must else 0.0
+            if not cols:
+                if lo:
+                    raise Infeasible(f"node {node} has no edge")
+                continue
+            h.addRow(lo, 1.0, len(cols), cols, [1.0] * len(cols))
+        if pairs is not None and m:
+            h.addRow(float(pairs), float(pairs), m, list(range(m)), [1.0] * m)
+        self._base_rows = h.getNumRow()
+        h.changeObjectiveSense(highspy.ObjSense.kMaximize)
+        self.solution: list[int] = []
+        self.runs = 0
+        del inf
+
+    # -- hard changes -------------------------------------------------------
+    def forbid(self, e: int) -> None:
+        """Edge e may not be used."""
+        self.h.changeColBounds(e, 0.0, 0.0)
+
+    def force(self, e: int) -> None:
+        """Edge e must be used."""
+        self.h.changeColBounds(e, 1.0, 1.0)
+
+    def pin(self, weights: Mapping[int, int], at_least: int) -> None:
+        """Add the row ``sum weights[e] x_e >= at_least`` (an objective level kept)."""
+        cols = [e for e, w in weights.items() if w]
+        if cols:
+            self.h.addRow(at_least - 0.5, self._hs.kHighsInf, len(cols), cols,
+                          [float(weights[e]) for e in cols])
+
+    def unpin_all(self) -> None:
+        """Drop every row added by :meth:`pin`."""
+        rows = self.h.getNumRow()
+        if rows > self._base_rows:
+            self.h.deleteRows(rows - self._base_rows, list(range(self._base_rows, rows)))
+
+    # -- optimisation -------------------------------------------------------
+    def value(self, weights: Mapping[int, int]) -> int:
+        """The exact total of ``weights`` over the current solution."""
+        return sum(weights.get(e, 0) for e in self.solution)
+
+    def _run(self, weights: Mapping[int, int]) -> list[int]:
+        h = self.h
+        if self.m:
+            cost = [0.0] * self.m
+            for e, w in weights.items():
+                cost[e] = float(w)
+            h.changeColsCost(self.m, list(range(self.m)), cost)
+        h.run()
+        self.runs += 1
+        status = h.getModelStatus()
+        if status != self._hs.HighsModelStatus.kOptimal:
+            raise Infeasible(h.modelStatusToString(status))
+        x = h.getSolution().col_value
+        self.solution = [e for e in range(self.m) if x[e] > 0.5]
+        return self.solution
+
+    def maximise(self, tiers: Sequence[Tier], keep: bool = True) -> list[int]:
+        """Maximise the tiers lexicographically; return the chosen edges.
+
+        With ``keep`` every tier's optimum stays pinned afterwards, so later
+        questions only see matchings that are optimal for these tiers.
+        """
+        groups = pack(tiers, self.pairs)
+        if not groups:
+            return self._run({})
+        for k, (_, packed) in enumerate(groups):
+            self._run(packed)
+            if keep or k + 1 < len(groups):
+                self.pin(packed, self.value(packed))
+        return self.solution
+
+    def mate(self) -> list[int]:
+        """``mate[v]``: the node matched with v in the current solution (v itself if single)."""
+        mate = list(range(self.n))
+        for e in self.solution:
+            u, v = self.edges[e]
+            mate[u], mate[v] = v, u
+        return mate

@@ -1,0 +1,52 @@
+"""Load an edition's definition (criteria order) from ``models/dutch-<edition>.toml``."""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from functools import lru_cache
+
+from mipair.resources import model_file
+from mipair.systems.dutch.criteria import CRITERIA, Criterion
+
+
+@dataclass(frozen=True)
+class CriterionSpec:
+    """One quality criterion as the model file declares it."""
+
+    id: str
+    name: str
+    function: Criterion
+    text: str
+    min_round: int = 1
+
+
+@dataclass(frozen=True)
+class Edition:
+    """A Dutch edition: its quality criteria in the order they count."""
+
+    name: str
+    title: str
+    criteria: tuple[CriterionSpec, ...]
+
+    def active(self, rnd: int) -> tuple[CriterionSpec, ...]:
+        """The criteria that exist when round ``rnd`` is paired."""
+        return tuple(c for c in self.criteria if rnd >= c.min_round)
+
+
+@lru_cache(maxsize=None)
+def load_edition(name: str = "2026") -> Edition:
+    """Read ``models/dutch-<name>.toml``; unknown function names are an error."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
+    path = model_file(f"dutch-{name}.toml")
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    specs = []
+    for entry in data["criteria"]:
+        fn = entry["function"]
+        if fn not in CRITERIA:
+            raise ValueError(f"{path}: unknown criterion function {fn!r}")
+        specs.append(CriterionSpec(entry["id"], fn, CRITERIA[fn], entry.get("text", ""),
+                                   entry.get("min_round", 1)))
+    return Edition(data["edition"], data.get("title", ""), tuple(specs))

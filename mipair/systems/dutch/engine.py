@@ -1,0 +1,391 @@
+"""Pair a round with the FIDE (Dutch) System as a series of lexicographic matchings.
+
+C.04.3 (2026) 4.6 states the bracket procedure as an optimisation: the
+candidate a bracket keeps is the one with the best failure vector (C5, C6 ..
+C21); ties are broken by the order in which Articles 3-4 generate candidates
+(MDP set, MDP-Pairing, remainder exchange, remainder transposition). We solve
+exactly that with one matching model over every player still to be paired
+(:class:`mipair.solver.lexmatch.LexMatcher`):
+
+1. Hard constraints: only pairs allowed by C1, C3 and forbidden pairs exist;
+   every player is matched except, with an odd count, one PAB candidate of
+   the lowest possible score (C2, C4, C5), found by a first solve.
+2. Bracket by bracket, from the top scoregroup down: maximise the quality
+   criteria of ``models/dutch-<edition>.toml`` lexicographically over the whole
+   field (so completion and the look-ahead of C8 are exact) and pin them.
+3. Then freeze, one after another, the choices the generation order decides,
+   each by asking the pinned model for the best matching under a small
+   ordering objective: which MDPs are paired, their opponents, how many and
+   which residents are exchanged between S1 and S2, and each S1 player's
+   opponent. A question whose answer the current optimum already shows is not
+   asked again.
+"""
+from __future__ import annotations
+
+from mipair.errors import NoPairingError
+from mipair.model import PlayerState, Snapshot
+from mipair.pairing import Board, RoundPairing
+from mipair.solver.lexmatch import Infeasible, LexMatcher
+from mipair.systems.dutch.absolute import colour_clash, forbidden_pairs, pab_eligible, rematch
+from mipair.systems.dutch.colours import allocate, preference
+from mipair.systems.dutch.criteria import PairContext
+from mipair.systems.dutch.edition import Edition, load_edition
+from mipair.systems.dutch.order import board_order
+
+
+def pair_dutch(snap: Snapshot, edition: Edition | None = None) -> RoundPairing:
+    """Pair round ``snap.round`` by the Dutch rules of ``snap.rules`` (or ``edition``)."""
+    return _Round(snap, edition or load_edition(snap.rules)).pair()
+
+
+class _Round:
+    """The players of one round, sorted by pairing score then pairing number (1.2)."""
+
+    def __init__(self, snap: Snapshot, edition: Edition) -> None:
+        self.snap = snap
+        self.edition = edition
+        players = [snap.players[pid] for pid in snap.to_pair]
+        players.sort(key=lambda p: (-p.pairing_score, p.tpn))
+        self.p: list[PlayerState] = players
+        self.n = len(players)
+        self.sc = [p.pairing_score for p in players]
+        self.prefs = {p.id: preference(p) for p in players}
+        fb = forbidden_pairs(snap)
+        self.edges: list[tuple[int, int]] = []
+        self.eid: dict[tuple[int, int], int] = {}
+        for i in range(self.n):
+            a = players[i]
+            for j in range(i + 1, self.n):
+                b = players[j]
+                if rematch(a, b) or frozenset((a.id, b.id)) in fb or colour_clash(
+                        snap, a, b, self.prefs[a.id], self.prefs[b.id]):
+                    continue
+                self.eid[(i, j)] = len(self.edges)
+                self.edges.append((i, j))
+        self.dead: set[int] = set()
+        self.eligible = [pab_eligible(p) for p in players]
+        self.odd = self.n % 2 == 1
+
+    # -- helpers --------------------------------------------------------------
+    def edge(self, u: int, v: int) -> int | None:
+        """The live edge between vertices u and v, if any."""
+        e = self.eid.get((u, v) if u < v else (v, u))
+        return None if e is None or e in self.dead else e
+
+    def kill(self, lm: LexMatcher, e: int | None) -> None:
+        if e is not None and e not in self.dead:
+            self.dead.add(e)
+            lm.forbid(e)
+
+    # -- C5: the lowest score of a PAB recipient --------------------------------
+    def bye_score(self) -> tuple[int, bool]:
+        """S* and whether C9 applies to the first bracket (see the module docstring)."""
+        n, sc = self.n, self.sc
+        must = [i for i in range(n) if not self.eligible[i]]
+        try:
+            lm = LexMatcher(n, self.edges, must, n // 2)
+            levels = {s: k for k, s in enumerate(sorted(set(sc)))}
+            lower = {e: levels[sc[u]] + levels[sc[v]] for e, (u, v) in enumerate(self.edges)}
+            top = {e: int(sc[v] >= sc[0]) for e, (u, v) in enumerate(self.edges)}
+            lm.maximise([lower, top])
+        except Infeasible:
+            raise NoPairingError("no pairing satisfies the absolute criteria "
+                                 "(rematches, colours, forbidden pairs, PAB eligibility)")
+        mate = lm.mate()
+        bye = next(v for v in range(n) if mate[v] == v)
+        s_star = sc[bye]
+        single = s_star >= sc[0] and all(sc[mate[v]] >= sc[0] for v in range(n) if sc[v] >= sc[0])
+        return s_star, single
+
+    # -- the round ------------------------------------------------------------
+    def pair(self) -> RoundPairing:
+        snap, n = self.snap, self.n
+        if n == 0:
+            return RoundPairing(snap.round, ())
+        s_star, single = self.bye_score() if self.odd else (0, False)
+        self.s_star = s_star
+        played = sorted((p.played_games for p in self.p if p.pairing_score == s_star), reverse=True)
+        self.unplayed_rank = {g: k for k, g in enumerate(played)} if self.odd else {}
+        must = [i for i in range(n)
+                if not (self.odd and self.eligible[i] and self.sc[i] <= s_star)]
+        try:
+            lm = LexMatcher(n, self.edges, must, n // 2)
+            if not self.odd:
+                lm.maximise([])
+        except Infeasible:
+            raise NoPairingError("no pairing satisfies the absolute criteria "
+                                 "(rematches, colours, forbidden pairs)")
+        mates = self.brackets(lm, single)
+        return self.publish(mates)
+
+    def brackets(self, lm: LexMatcher, single0: bool) -> dict[int, int]:
+        """Pair bracket after bracket; return vertex -> vertex (the bye maps to itself)."""
+        n, sc = self.n, self.sc
+        pos = 0
+        while pos < n and sc[pos] >= sc[0]:
+            pos += 1
+        bracket = list(range(pos))
+        n_mdp = 0
+        flag, prev_flag = single0, single0
+        self.single0 = single0
+        final: dict[int, int] = {}
+        while len(bracket) > 1 or pos < n:
+            nxt: list[int] = []
+            if pos < n:
+                s = sc[pos]
+                while pos < n and sc[pos] >= s:
+                    nxt.append(pos)
+                    pos += 1
+            tiers = self.tiers(bracket, nxt, n_mdp, flag, prev_flag)
+            lm.unpin_all()
+            lm.maximise(tiers)
+            matched = _Bracket(self, lm, bracket, n_mdp, nxt).decide()
+            mate = lm.mate()
+            nxt_flag = self.odd and bool(nxt) and self.s_star >= sc[nxt[0]]
+            carried: list[int] = []
+            n_mdp = 0
+            bset = set(bracket)
+            for v in bracket + nxt:
+                if v in bset and v in matched:
+                    final[v] = mate[v]
+                    continue
+                carried.append(v)
+                n_mdp += v in bset
+                if nxt_flag and sc[mate[v]] < sc[nxt[0]]:
+                    nxt_flag = False
+            prev_flag, flag = flag, nxt_flag
+            bracket = carried
+        for v in bracket:
+            final[v] = v
+        return final
+
+    def tiers(self, bracket: list[int], nxt: list[int], n_mdp: int, flag: bool,
+              prev_flag: bool) -> list[dict[int, int]]:
+        """The bracket's quality criteria as lexicographic tiers of edge weights."""
+        crits = self.edition.active(self.snap.round)
+        scalar: list[dict[int, int]] = [{} for _ in crits]
+        leveled: list[dict[int, dict[int, int]]] = [{} for _ in crits]
+        bset, gset = set(bracket), set(nxt)
+        mdps = set(bracket[:n_mdp])
+        group = sorted(bset | gset)
+        ctx_args = dict(prefs=self.prefs, bye_score=self.s_star, unplayed_rank=self.unplayed_rank)
+        for a, u in enumerate(group):
+            for v in group[a + 1:]:
+                e = self.edge(u, v)
+                if e is None:
+                    continue
+                in_b = v in bset
+                fl = prev_flag if (u in mdps and v in mdps) else flag
+                ctx = PairContext(in_bracket=in_b, in_next=v in gset,
+                                  single_bye_floater=fl, **ctx_args)
+                self._add(crits, scalar, leveled, ctx, e, self.p[u], self.p[v])
+        if self.single0:
+            # pairs below the next scoregroup keep the first bracket's C9 weights
+            ctx = PairContext(in_bracket=False, in_next=False, single_bye_floater=True, **ctx_args)
+            for e, (u, v) in enumerate(self.edges):
+                if v in bset or v in gset or e in self.dead:
+                    continue
+                if self.sc[u] == self.s_star or self.sc[v] == self.s_star:
+                    self._add(crits, scalar, leveled, ctx, e, self.p[u], self.p[v])
+        out: list[dict[int, int]] = []
+        for k in range(len(crits)):
+            if leveled[k]:
+                out.extend(leveled[k][s] for s in sorted(leveled[k], reverse=True))
+            else:
+                out.append(scalar[k])
+        return out
+
+    @staticmethod
+    def _add(crits, scalar, leveled, ctx, e, h, l) -> None:
+        for k, c in enumerate(crits):
+            val = c.function(ctx, h, l)
+            if isinstance(val, int):
+                if val:
+                    scalar[k][e] = scalar[k].get(e, 0) + val
+            else:
+                for s, w in val:
+                    tier = leveled[k].setdefault(s, {})
+                    tier[e] = tier.get(e, 0) + w
+
+    def publish(self, final: dict[int, int]) -> RoundPairing:
+        """Colours (Article 5) and board order of the pairs found."""
+        pairs, bye = [], None
+        for v, w in final.items():
+            if v == w:
+                bye = self.p[v].id
+            elif v < w:
+                pairs.append(allocate(self.snap, self.p[v], self.p[w]))
+        boards = tuple(Board(w, b) for w, b in board_order(self.snap, pairs))
+        return RoundPairing(self.snap.round, boards, bye)
+
+
+class _Bracket:
+    """The ordering decisions of one bracket (C.04.3 (2026) Articles 3-4, via 4.6)."""
+
+    def __init__(self, rnd: _Round, lm: LexMatcher, bracket: list[int], n_mdp: int,
+                 nxt: list[int]) -> None:
+        self.r, self.lm = rnd, lm
+        self.bracket, self.nxt = bracket, nxt
+        self.mdps = bracket[:n_mdp]
+        self.residents = bracket[n_mdp:]
+        self.res_lo = self.residents[0] if self.residents else rnd.n
+        self.res_hi = self.residents[-1] + 1 if self.residents else rnd.n
+        self.matched: set[int] = set()
+        self.x3: dict[int, int] = {}
+        self.mate = lm.mate()
+
+    def resolve(self, tiers: list[dict[int, int]] | None = None, keep: bool = False) -> None:
+        self.lm.maximise(tiers if tiers is not None else [self.x3], keep=keep)
+        self.mate = self.lm.mate()
+
+    def with_resident(self, v: int) -> bool:
+        return self.res_lo <= self.mate[v] < self.res_hi
+
+    def finalize(self, v: int) -> None:
+        w = self.mate[v]
+        self.matched.update((v, w))
+        e = self.r.edge(v, w)
+        assert e is not None
+        self.lm.force(e)
+
+    def decide(self) -> set[int]:
+        if self.mdps and self.residents:
+            self.choose_mdps()
+            self.mdp_opponents()
+        self.remainder()
+        return self.matched
+
+    # 3.2.2 / 4.4: the set of MDPs paired in the bracket, earliest BSNs first
+    def choose_mdps(self) -> None:
+        level = None
+        remaining = remaining_matched = 0
+        nres = len(self.residents)
+        for k, v in enumerate(self.mdps):
+            sc = self.r.sc
+            if level is None or sc[v] < level:
+                level = sc[v]
+                same = [w for w in self.mdps[k:] if sc[w] >= level]
+                remaining = len(same)
+                remaining_matched = sum(1 for w in same if self.with_resident(w))
+            if not remaining_matched:
+                continue
+            if remaining <= remaining_matched:
+                self.matched.add(v)
+                continue
+            remaining -= 1
+            if not self.with_resident(v):
+                for r in self.residents:
+                    e = self.r.edge(v, r)
+                    if e is not None:
+                        self.x3[e] = 1
+                self.resolve()
+            if self.with_resident(v):
+                self.matched.add(v)
+                remaining_matched -= 1
+                for r in self.residents:
+                    e = self.r.edge(v, r)
+                    if e is not None:
+                        self.x3[e] = nres + 1
+
+    # 3.3.3 / 4.2: the MDP-Pairing, each MDP with the highest-ranked resident possible
+    def mdp_opponents(self) -> None:
+        size = len(self.bracket) + len(self.nxt)
+        for v in self.mdps:
+            if v not in self.matched:
+                continue
+            addend, best = size, None
+            for r in reversed(self.residents):
+                if r in self.matched:
+                    continue
+                e = self.r.edge(v, r)
+                if e is not None:
+                    self.x3[e] = addend
+                    addend += 1
+                    best = r
+            if self.mate[v] != best:
+                self.resolve()
+            self.finalize(v)
+
+    # 3.6 / 4.3: the remainder, its exchanges and transpositions
+    def remainder(self) -> None:
+        rem = [r for r in self.residents if self.mate[r] >= self.res_lo]
+        pairs = sum(1 for r in rem if self.mate[r] < r)
+        if not pairs:
+            return
+        self.x3 = {}
+        x1: dict[int, int] = {}
+        x2: dict[int, int] = {}
+        for i, p in enumerate(rem):
+            for o in rem[i + 1:]:
+                e = self.r.edge(p, o)
+                if e is not None:
+                    x1[e] = int(i < pairs)
+                    x2[e] = -i
+        if not all(self.in_s1(p) for p in rem[:pairs]):
+            self.resolve([x1, x2], keep=True)
+        exchanges = sum(1 for p in rem[:pairs] if not self.in_s1(p))
+        if exchanges:
+            self.leavers(rem, pairs, exchanges)
+            self.entrants(rem, pairs, exchanges)
+        for i, p in enumerate(rem):
+            for o in rem[i + 1:]:
+                if not self.in_s1(p) or self.in_s1(o):
+                    self.r.kill(self.lm, self.r.edge(p, o))
+        self.partners(rem)
+
+    def in_s1(self, v: int) -> bool:
+        """v is the higher-ranked member of a pair inside the bracket."""
+        return v < self.mate[v] < self.res_hi
+
+    def leavers(self, rem: list[int], pairs: int, exchanges: int) -> None:
+        """4.3.2 rule 3: S1 players leave S1 highest BSN first."""
+        left = exchanges
+        for i in range(pairs - 1, -1, -1):
+            if not left:
+                break
+            p = rem[i]
+            later = [e for e in (self.r.edge(p, o) for o in rem[i + 1:]) if e is not None]
+            if self.in_s1(p):
+                self.x3 = {e: -1 for e in later}
+                self.resolve()
+                self.x3 = {}
+            gone = not self.in_s1(p)
+            left -= gone
+            if gone:
+                for e in later:
+                    self.r.kill(self.lm, e)
+
+    def entrants(self, rem: list[int], pairs: int, exchanges: int) -> None:
+        """4.3.2 rule 4: S2 players enter S1 lowest BSN first."""
+        left = exchanges
+        for i in range(pairs, len(rem)):
+            if left <= 1:
+                break
+            q = rem[i]
+            if not self.in_s1(q):
+                later = [e for e in (self.r.edge(q, o) for o in rem[i + 1:]) if e is not None]
+                self.x3 = {e: 1 for e in later}
+                self.resolve()
+                self.x3 = {}
+            if self.in_s1(q):
+                left -= 1
+                for o in rem[:i] + self.nxt:
+                    self.r.kill(self.lm, self.r.edge(q, o))
+
+    def partners(self, rem: list[int]) -> None:
+        """4.2: each S1 player, in BSN order, meets the lowest BSN possible."""
+        for p in rem:
+            if not self.in_s1(p):
+                continue
+            self.x3, addend, best = {}, 0, None
+            for o in reversed(rem):
+                if o <= p or o in self.matched:
+                    continue
+                e = self.r.edge(p, o)
+                if e is not None:
+                    self.x3[e] = addend
+                    best = o
+                addend += 1
+            if self.mate[p] != best:
+                self.resolve()
+            self.finalize(p)
