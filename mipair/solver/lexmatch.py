@@ -21,8 +21,9 @@ from typing import Mapping, Sequence
 Edge = tuple[int, int]
 Tier = Mapping[int, int]          # edge index -> integer weight (absent: 0)
 
-PACK_BITS = 40                    # packed objective totals stay below 2**40
-_COEF_BITS = 30                   # and single coefficients below 2**30
+PACK_BITS = 30                    # packed objective totals stay below 2**30
+_COEF_BITS = 20                   # and single coefficients below 2**20, so that a pinned
+                                  # row's feasibility tolerance stays far below one unit
 
 
 class Infeasible(Exception):
@@ -91,7 +92,8 @@ class LexMatcher:
         h.setOptionValue("mip_rel_gap", 0.0)
         h.setOptionValue("mip_abs_gap", 0.5)
         h.setOptionValue("threads", 1)
-        h.setOptionValue("presolve", "on")
+        h.setOptionValue("primal_feasibility_tolerance", 1e-9)
+        h.setOptionValue("mip_feasibility_tolerance", 1e-9)
         self.h = h
         m = len(self.edges)
         self.m = m
@@ -117,6 +119,7 @@ class LexMatcher:
         self._base_rows = h.getNumRow()
         h.changeObjectiveSense(highspy.ObjSense.kMaximize)
         self.solution: list[int] = []
+        self.pins: list[tuple[dict[int, int], int]] = []
         self.runs = 0
         del inf
 
@@ -132,6 +135,7 @@ class LexMatcher:
     def pin(self, weights: Mapping[int, int], at_least: int) -> None:
         """Add the row ``sum weights[e] x_e >= at_least`` (an objective level kept)."""
         cols = [e for e, w in weights.items() if w]
+        self.pins.append((dict(weights), at_least))
         if cols:
             self.h.addRow(at_least - 0.5, self._hs.kHighsInf, len(cols), cols,
                           [float(weights[e]) for e in cols])
@@ -139,6 +143,7 @@ class LexMatcher:
     def unpin_all(self) -> None:
         """Drop every row added by :meth:`pin`."""
         rows = self.h.getNumRow()
+        self.pins = []
         if rows > self._base_rows:
             self.h.deleteRows(rows - self._base_rows, list(range(self._base_rows, rows)))
 
@@ -161,6 +166,9 @@ class LexMatcher:
             raise Infeasible(h.modelStatusToString(status))
         x = h.getSolution().col_value
         self.solution = [e for e in range(self.m) if x[e] > 0.5]
+        for weights, at_least in self.pins:
+            if self.value(weights) < at_least:
+                raise ArithmeticError("HiGHS returned a matching below a pinned objective level")
         return self.solution
 
     def maximise(self, tiers: Sequence[Tier], keep: bool = True) -> list[int]:
