@@ -121,7 +121,7 @@ class _Parser:
         kind = self.take_kw(*FILE_KINDS)
         self.take("=", "'='")
         name = str(self.take("str", "a file name in double quotes").value)
-        self.set(files=self.cfg.files + ((kind, name),))
+        self.set(files=tuple(f for f in self.cfg.files if f[0] != kind) + ((kind, name),))
 
     def cmd_pays(self, tok: Token) -> None:
         self.take("=", "'='")

@@ -1,0 +1,94 @@
+"""Othello scoring: points, discs, Buchholz, Brightwell (the manuals' example), result entry."""
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from mipair.errors import InputError
+from mipair.systems.papp.config_parser import parse_config
+from mipair.systems.papp.event import Event, Game, Round, Settings
+from mipair.systems.papp.event_io import parse_event, read_event
+from mipair.systems.papp.players import PlayerRecord
+from mipair.systems.papp.scoring import enter_result, parse_entry, standings, team_standings
+
+SAMPLE = Path(__file__).resolve().parents[1] / "scenarios" / "papp" / "sample.papp"
+
+
+def brightwell_event(beta: Decimal) -> Event:
+    """A beats B 33/31, then has Bip; B wins his second game (against C)."""
+    players = tuple(PlayerRecord(k, n) for k, n in ((1, "A"), (2, "B"), (3, "C")))
+    rounds = (Round(1, (Game(1, 2, 33),), bip=3), Round(2, (Game(2, 3, 40),), bip=1))
+    return Event(Settings(brightwell=beta), players, rounds)
+
+
+def by_id(event: Event) -> dict[int, object]:
+    return {ln.id: ln for ln in standings(event)}
+
+
+def test_brightwell_example_is_83() -> None:
+    a = by_id(brightwell_event(Decimal(6)))[1]
+    assert (a.points, a.tiebreak) == (4, 83)          # 2 points; (33 + 32) + 6 x (1 + 2)
+    # PAPP 1.22 wrote the same coefficient as 3 for half-point Buchholz: 'brightwell = 3'
+    old = parse_config("brightwell = 3;").brightwell
+    assert by_id(brightwell_event(old))[1].tiebreak == 83
+
+
+def test_brightwell_zero_is_discs_and_discless_is_buchholz() -> None:
+    a = by_id(brightwell_event(Decimal(0)))[1]
+    assert a.tiebreak == a.discs == 33 + 40            # 40: the discs scored against Bip
+    chess = Event(Settings(total_discs=2, bip_discs=0),
+                  brightwell_event(Decimal(6)).players,
+                  (Round(1, (Game(1, 2, 2),), bip=3), Round(2, (Game(2, 3, 1),), bip=1)))
+    lines = by_id(chess)
+    # A: won, then Bip (a draw against himself: his own 2 points) -> B's 0.5 + A's 2
+    assert lines[1].points == 4 and lines[1].tiebreak == Fraction(5, 2)
+    assert lines[2].buchholz == 4 + 3 and lines[2].points == 1
+
+
+def test_hand_checked_three_round_event() -> None:
+    event = read_event(SAMPLE)
+    table = [(ln.id, ln.points, ln.tiebreak, ln.discs, ln.buchholz) for ln in standings(event)]
+    # computed by hand, see the comments in the sample file's documentation (formats/papp.md)
+    assert table == [(1, 6, 134, 107, 9), (2, 4, 131, 100, 9), (3, 3, 131, 103, 9),
+                     (4, 3, 125, 98, 9), (5, 2, 121, 96, 9)]
+    assert [(ln.id, ln.points) for ln in standings(event, after=1)] == \
+        [(1, 2), (5, 2), (3, 1), (4, 1), (2, 0)]
+    assert team_standings(event) == [("F", 11), ("GB", 7)]
+
+
+def test_withdrawn_opponents_count_as_a_draw_against_oneself() -> None:
+    event = read_event(SAMPLE).with_round(Round(4, absent=frozenset({5})))
+    lines = by_id(event)
+    assert lines[1].tiebreak == 134 - 40 + 50         # round 2 vs 5: now 32 + 6 x 3
+    assert lines[4].tiebreak == 125 - 44 + 41         # round 3 vs 5: now 32 + 6 x 1.5
+    assert not lines[5].present and lines[1].present
+
+
+def test_result_entry_forms() -> None:
+    assert parse_entry("145 40", 64) == (145, 40)
+    assert parse_entry("145+4", 64) == (145, 34)
+    assert parse_entry("145=", 64) == (145, 32)
+    assert parse_entry("145-6", 64) == (145, 29)
+    assert parse_entry("7 + 10", 100) == (7, 55)
+    for bad, total in (("145+3", 64), ("145=", 33), ("145 70", 64), ("x 3", 64), ("145", 64)):
+        with pytest.raises(InputError):
+            parse_entry(bad, total)
+
+
+def test_enter_result_fills_the_current_round() -> None:
+    event = read_event(SAMPLE).with_round(Round(4, (Game(2, 1), Game(3, 5)), bip=4))
+    event, game = enter_result(event, "1-6")
+    assert game == Game(2, 1, 35)
+    event, _ = enter_result(event, "3 20")
+    assert event.completed == 4 and by_id(event)[2].points == 4 + 2
+    with pytest.raises(InputError, match="no game"):
+        enter_result(event.with_round(Round(5, (Game(1, 2),))), "4 30")
+
+
+def test_points_are_counted_on_discs() -> None:
+    text = SAMPLE.read_text().replace("game 3 32/32 4", "game 3 33/31 4")
+    lines = by_id(parse_event(text))
+    assert (lines[3].points, lines[4].points) == (4, 2)
