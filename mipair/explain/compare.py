@@ -1,0 +1,174 @@
+"""``why``: hold an arbiter's proposed pairing against the engine's.
+
+:func:`absolute_violations` lists every absolute rule a proposal breaks
+(players missing, paired twice or not in the round; a second bye or a bye in
+an even field; each fact of the system's fact layer the proposal does not
+respect: C1 rematches, C2 bye eligibility, C3 colour clashes, forbidden
+pairs). :func:`compare` adds the first quality criterion, in the edition's
+order, on which the two pairings differ, when the system can evaluate
+criteria for a whole pairing (``criteria`` argument).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Sequence
+
+from mipair.explain.facts import BYE, Matching, PairingProblem, pair
+from mipair.model import Snapshot
+
+if TYPE_CHECKING:   # the engine facade is imported only when a pairing is made
+    from mipair.pairing import RoundPairing
+
+CRITERION_OF_KIND = {"rematch": "C1", "bye": "C2", "colour": "C3", "forbidden": "forbidden pair"}
+
+
+@dataclass(frozen=True)
+class Violation:
+    """An absolute rule the proposal breaks."""
+
+    criterion: str
+    players: tuple[int, ...]
+    text: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"criterion": self.criterion, "players": list(self.players), "text": self.text}
+
+
+@dataclass(frozen=True)
+class CriterionValue:
+    """One quality criterion evaluated on a whole pairing (larger is better, or a tuple)."""
+
+    id: str
+    text: str
+    value: object
+
+
+@dataclass(frozen=True)
+class Difference:
+    """The first criterion on which the two pairings differ."""
+
+    criterion: str
+    text: str
+    engine: object
+    proposed: object
+    better: str          # "engine" or "proposal"
+
+    def to_json(self) -> dict[str, object]:
+        return {"criterion": self.criterion, "text": self.text, "engine": _plain(self.engine),
+                "proposal": _plain(self.proposed), "better": self.better}
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The verdict of ``why``."""
+
+    round: int
+    violations: tuple[Violation, ...]
+    same_pairs: bool
+    difference: Difference | None = None
+    note: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        return {"round": self.round, "legal": not self.violations,
+                "violations": [v.to_json() for v in self.violations],
+                "same_pairs": self.same_pairs,
+                "difference": self.difference.to_json() if self.difference else None,
+                "note": self.note}
+
+    def text(self) -> str:
+        out = []
+        if self.violations:
+            out.append(f"The proposed pairing for round {self.round} breaks "
+                       f"{len(self.violations)} absolute rule{'s' if len(self.violations) > 1 else ''}:")
+            out += [f"  - {v.criterion}: {v.text}" for v in self.violations]
+        elif self.same_pairs:
+            out.append(f"The proposed pairing for round {self.round} has the engine's pairs.")
+        else:
+            out.append(f"The proposed pairing for round {self.round} breaks no absolute rule.")
+        if self.difference is not None:
+            d = self.difference
+            out.append(f"First difference: {d.criterion} ({d.text}): engine {_plain(d.engine)}, "
+                       f"proposal {_plain(d.proposed)}; the {d.better} is better.")
+        if self.note:
+            out.append(self.note)
+        return "\n".join(out) + "\n"
+
+
+def _plain(value: object) -> object:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def matching_of(p: "RoundPairing") -> Matching:
+    """A round pairing as a set of pairs (the bye as a pair with BYE)."""
+    pairs = {pair(b.white, b.black) for b in p.boards}
+    if p.bye is not None:
+        pairs.add(pair(p.bye, BYE))
+    return Matching(frozenset(pairs))
+
+
+def structural_violations(problem: PairingProblem, proposed: "RoundPairing") -> list[Violation]:
+    """Players missing, paired twice, not in the round; byes the field does not allow."""
+    out: list[Violation] = []
+    seen: dict[int, int] = {}
+    for b in proposed.boards:
+        for p in (b.white, b.black):
+            seen[p] = seen.get(p, 0) + 1
+        if b.white == b.black:
+            out.append(Violation("pairing", (b.white,), f"player {b.white} is paired with itself"))
+    if proposed.bye is not None:
+        seen[proposed.bye] = seen.get(proposed.bye, 0) + 1
+    present = set(problem.players)
+    for p, k in sorted(seen.items()):
+        if p not in present:
+            out.append(Violation("pairing", (p,), f"player {p} is not to be paired this round"))
+        elif k > 1:
+            out.append(Violation("pairing", (p,), f"player {p} appears {k} times"))
+    missing = sorted(present - set(seen))
+    if missing:
+        out.append(Violation("C4", tuple(missing), "not paired and not given the bye: "
+                             + ", ".join(map(str, missing))))
+    if proposed.bye is not None and not problem.needs_bye:
+        out.append(Violation("C2", (proposed.bye,), f"a bye for player {proposed.bye} although "
+                             "the number of players to pair is even"))
+    return out
+
+
+def absolute_violations(problem: PairingProblem, proposed: "RoundPairing") -> list[Violation]:
+    """Every absolute rule ``proposed`` breaks, structure first, then facts in their order."""
+    out = structural_violations(problem, proposed)
+    m = matching_of(proposed)
+    out += [Violation(CRITERION_OF_KIND.get(f.kind, f.kind), f.players, f.text)
+            for f in problem.facts if not m.respects(f)]
+    return out
+
+
+Evaluator = Callable[["RoundPairing"], Sequence[CriterionValue]]
+
+
+def compare(snap: Snapshot, engine_pairing: "RoundPairing | None", proposed_pairing: "RoundPairing",
+            criteria: Evaluator | None = None) -> Comparison:
+    """Compare the engine's pairing with an arbiter's proposal for round ``snap.round``.
+
+    ``criteria(pairing)`` evaluates the edition's quality criteria in order
+    (larger is better); without it only the absolute rules are checked.
+    """
+    from mipair.explain.dutch import dutch_problem
+
+    problem = dutch_problem(snap)
+    violations = tuple(absolute_violations(problem, proposed_pairing))
+    if engine_pairing is None:
+        return Comparison(snap.round, violations, False,
+                          note="The engine found no legal pairing for this round.")
+    same = matching_of(engine_pairing).pairs == matching_of(proposed_pairing).pairs
+    if violations or same or criteria is None:
+        note = "" if violations or same else ("Quality criteria were not compared: no criteria "
+                                              "evaluator is available for this system yet.")
+        return Comparison(snap.round, violations, same, note=note)
+    for ev, pv in zip(criteria(engine_pairing), criteria(proposed_pairing)):
+        if ev.value != pv.value:
+            better = "engine" if ev.value > pv.value else "proposal"  # type: ignore[operator]
+            return Comparison(snap.round, violations, same,
+                              Difference(ev.id, ev.text, ev.value, pv.value, better))
+    return Comparison(snap.round, violations, same,
+                      note="Both pairings are equal on every quality criterion; the engine's "
+                           "comes first in the edition's order of candidates.")

@@ -1,0 +1,186 @@
+"""The facts of a Dutch round, in an arbiter's words.
+
+Every absolute criterion that forbids something in the round becomes one
+removable :class:`~mipair.explain.facts.Fact`, decided by the Dutch building
+blocks (:mod:`mipair.systems.dutch.absolute`):
+
+* ``rematch``: C1, one per pair of players who already played each other;
+* ``forbidden``: one per pair an XXP / 260 record forbids this round;
+* ``bye``: C2, one per player who may not receive the pairing-allocated bye;
+* ``colour``: C3, one per pair of non-topscorers with the same absolute colour.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mipair.explain.facts import BYE, Fact, Matching, PairingProblem, pair
+from mipair.model import Colour, ForbiddenPairs, PlayerState, Result, Snapshot
+from mipair.systems.dutch.absolute import (colour_clash, forbidden_pairs, pab_eligible,
+                                           rematch)
+from mipair.systems.dutch.colours import Preference, preference
+
+COLOUR_NAME = {Colour.WHITE: "White", Colour.BLACK: "Black"}
+
+
+def _rounds(items: list[int]) -> str:
+    return ("round " if len(items) == 1 else "rounds ") + ", ".join(map(str, items))
+
+
+def games_between(snap: Snapshot, a: int, b: int) -> list[int]:
+    """Rounds in which a and b played a game that counts (forfeits do not)."""
+    t = snap.tournament
+    out = []
+    for k in range(1, snap.round):
+        cell = t.cell(a, k)
+        if cell is not None and cell.is_played and cell.opponent == b:
+            out.append(k)
+    return out
+
+
+def rematch_fact(snap: Snapshot, a: int, b: int) -> Fact:
+    when = _rounds(games_between(snap, a, b))
+    return Fact("rematch", (a, b), f"players {a} and {b} have already played each other ({when})",
+                f"allow {a} and {b} to play each other again", frozenset({pair(a, b)}),
+                note=when)
+
+
+def forbidden_fact(a: int, b: int) -> Fact:
+    return Fact("forbidden", (a, b), f"players {a} and {b} are a forbidden pair",
+                f"lift the forbidden pair {a}-{b}", frozenset({pair(a, b)}))
+
+
+def why_absolute(p: Preference) -> str:
+    """Why a colour preference is absolute, e.g. 'colour difference -2'."""
+    if abs(p.cd) >= 2:
+        return f"colour difference {p.cd:+d}"
+    assert p.repeated is not None
+    return f"two {COLOUR_NAME[p.repeated]}s in a row"
+
+
+def colour_fact(a: int, b: int, pa: Preference, pb: Preference) -> Fact:
+    assert pa.colour is not None
+    col = COLOUR_NAME[pa.colour]
+    return Fact("colour", (a, b),
+                f"players {a} ({why_absolute(pa)}) and {b} ({why_absolute(pb)}) must both have "
+                f"{col}, and neither is a topscorer",
+                f"let {a} and {b} meet although one of them cannot have {col}",
+                frozenset({pair(a, b)}), note=col)
+
+
+def bye_causes(snap: Snapshot, pid: int) -> str:
+    """The rounds that bar a player from the PAB, e.g. 'had the bye in round 3'."""
+    from mipair.snapshot import pab_ineligible
+
+    t = snap.tournament
+    ps = t.point_system
+    causes = []
+    for k in range(1, snap.round):
+        cell = t.cell(pid, k)
+        if cell is None or not pab_ineligible(ps, [cell], snap.rules):
+            continue
+        if cell.is_pab:
+            causes.append(f"had the pairing-allocated bye in round {k}")
+        elif cell.opponent is not None:
+            causes.append(f"won by forfeit in round {k}")
+        elif cell.result is Result.FULL_BYE:
+            causes.append(f"had a full-point bye in round {k}")
+        else:
+            causes.append(f"had a bye worth a win in round {k}")
+    return "; ".join(causes) or "barred from the bye"
+
+
+def bye_fact(snap: Snapshot, pid: int) -> Fact:
+    cause = bye_causes(snap, pid)
+    second = "a second bye" if snap.players[pid].had_pab else "the bye"
+    return Fact("bye", (pid,), f"player {pid} may not receive the bye ({cause})",
+                f"allow player {pid} {second}", frozenset({pair(pid, BYE)}), note=cause)
+
+
+def dutch_problem(snap: Snapshot) -> PairingProblem:
+    """The players to pair in ``snap`` and every absolute-criterion fact among them."""
+    ids = snap.to_pair
+    states: dict[int, PlayerState] = {p: snap.players[p] for p in ids}
+    prefs = {p: preference(states[p]) for p in ids}
+    banned = forbidden_pairs(snap)
+    facts: list[Fact] = []
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            if rematch(states[a], states[b]):
+                facts.append(rematch_fact(snap, a, b))
+            if pair(a, b) in banned:
+                facts.append(forbidden_fact(a, b))
+            if colour_clash(snap, states[a], states[b], prefs[a], prefs[b]):
+                facts.append(colour_fact(a, b, prefs[a], prefs[b]))
+    facts += [bye_fact(snap, p) for p in ids if not pab_eligible(states[p])]
+    return PairingProblem(round=snap.round, players=tuple(ids), facts=tuple(facts))
+
+
+def dutch_boards(snap: Snapshot):
+    """Boards of a pairing: colours by Article 5, higher pairing scores first."""
+    from mipair.systems.dutch.colours import allocate
+
+    def make(m: Matching) -> tuple[tuple[int, int], ...]:
+        st = snap.players
+        games = sorted(m.games, key=lambda g: (-max(st[g[0]].pairing_score, st[g[1]].pairing_score),
+                                               -min(st[g[0]].pairing_score, st[g[1]].pairing_score),
+                                               min(st[g[0]].tpn, st[g[1]].tpn)))
+        return tuple(allocate(snap, st[a], st[b]) for a, b in games)
+
+    return make
+
+
+def relaxed_snapshot(snap: Snapshot, waived: tuple[Fact, ...]) -> Snapshot | None:
+    """The round with the waived facts lifted (None when a colour clash is waived:
+    a colour history cannot be changed without changing the tournament)."""
+    players = dict(snap.players)
+    t = snap.tournament
+    for f in waived:
+        if f.kind == "rematch":
+            a, b = f.players
+            players[a] = replace(players[a], opponents=players[a].opponents - {b})
+            players[b] = replace(players[b], opponents=players[b].opponents - {a})
+        elif f.kind == "bye":
+            players[f.players[0]] = replace(players[f.players[0]], pab_ineligible=False)
+        elif f.kind == "forbidden":
+            t = replace(t, forbidden=_lift(t.forbidden, set(f.players), snap.round))
+        else:
+            return None
+    return replace(snap, tournament=t, players=players)
+
+
+def _lift(records: tuple[ForbiddenPairs, ...], lifted: set[int], rnd: int
+          ) -> tuple[ForbiddenPairs, ...]:
+    """Forbidden-pair records with the pair ``lifted`` allowed in round ``rnd``."""
+    out: list[ForbiddenPairs] = []
+    for fp in records:
+        if not (fp.applies(rnd) and lifted <= set(fp.players)):
+            out.append(fp)
+            continue
+        ids = fp.players
+        out += [ForbiddenPairs((a, b), fp.first, fp.last)
+                for i, a in enumerate(ids) for b in ids[i + 1:] if {a, b} != lifted]
+    return tuple(out)
+
+
+def engine_pairer(snap: Snapshot, problem: PairingProblem):
+    """Pair a relaxed round with the Dutch engine, when it is there and its answer is legal."""
+
+    def pair_relaxed(waived: tuple[Fact, ...]):
+        relaxed = relaxed_snapshot(snap, waived)
+        if relaxed is None:
+            return None
+        try:
+            from mipair.pairing import pair_round
+
+            got = pair_round(relaxed)
+        except Exception:  # noqa: BLE001 - no engine, or it failed: keep the SAT model's pairing
+            return None
+        m = Matching(frozenset(pair(b.white, b.black) for b in got.boards)
+                     | ({pair(got.bye, BYE)} if got.bye is not None else set()))
+        kept = [f for f in problem.facts if f not in waived]
+        covered = {p for e in m.pairs for p in e} - {BYE}
+        if covered != set(problem.players) or not all(m.respects(f) for f in kept):
+            return None
+        return tuple((b.white, b.black) for b in got.boards), got.bye
+
+    return pair_relaxed

@@ -1,0 +1,144 @@
+"""Explanations of rounds that cannot be paired: reason, least relaxation, resulting pairing.
+
+:func:`explain_problem` works on any system's :class:`PairingProblem`;
+:func:`explain_infeasible` is the Dutch entry point the CLI and ``solve`` use.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from mipair.explain.facts import Fact, Matching, PairingProblem
+from mipair.model import Snapshot
+
+SAT_SOURCE = "sat-model"
+ENGINE_SOURCE = "engine"
+SOURCE_TEXT = {
+    SAT_SOURCE: "a legal pairing under the relaxed rules, taken from the SAT model; "
+                "the pairing system might choose another",
+    ENGINE_SOURCE: "the pairing system's own choice for the relaxed round",
+}
+
+
+@dataclass(frozen=True)
+class Relaxation:
+    """Facts to waive, and a pairing the round then admits."""
+
+    waived: tuple[Fact, ...]
+    boards: tuple[tuple[int, int], ...]   # (white, black)
+    bye: int | None
+    source: str = SAT_SOURCE
+
+    def to_json(self) -> dict[str, object]:
+        return {"waive": [f.to_json() for f in self.waived],
+                "pairing": {"source": self.source,
+                            "boards": [{"board": k, "white": w, "black": b}
+                                       for k, (w, b) in enumerate(self.boards, 1)],
+                            "bye": self.bye}}
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why a round cannot be paired, and the least change that would allow it."""
+
+    round: int
+    pairable: bool
+    reason: tuple[Fact, ...] = ()
+    summary: str = ""
+    smallest: bool = True            # False: irreducible, but the search for a smaller one timed out
+    relaxations: tuple[Relaxation, ...] = ()   # all of the least size; the first is proposed
+    seconds: float = 0.0
+
+    def short(self) -> str:
+        """One line for stderr."""
+        if self.pairable:
+            return f"round {self.round} can be paired"
+        line = f"round {self.round} cannot be paired: {self.summary}"
+        if self.relaxations:
+            line += "; least relaxation: " + ", ".join(f.relax for f in self.relaxations[0].waived)
+        return line
+
+    def text(self) -> str:
+        """The full explanation for an arbiter."""
+        if self.pairable:
+            return f"Round {self.round} can be paired: nothing to explain.\n"
+        n = len(self.reason)
+        size = "a smallest" if self.smallest else "an irreducible"
+        out = [f"Round {self.round} cannot be paired.", "",
+               f"Reason ({size} set of {n} fact{'s' if n != 1 else ''}; "
+               "dropping any one of them makes a pairing possible):",
+               f"  {self.summary}."]
+        out += [f"  - {f.text}" for f in self.reason]
+        if self.relaxations:
+            best = self.relaxations[0]
+            k = len(best.waived)
+            out += ["", f"Least relaxation ({k} change{'s' if k != 1 else ''}):"]
+            out += [f"  - {f.relax}" for f in best.waived]
+            out += ["", f"Resulting pairing ({SOURCE_TEXT[best.source]}):"]
+            out += [f"  {i:4}  {w:5} - {b}" for i, (w, b) in enumerate(best.boards, 1)]
+            if best.bye is not None:
+                out.append(f"   bye  {best.bye:5}")
+            if len(self.relaxations) > 1:
+                out += ["", "Other relaxations of the same size:"]
+                out += ["  - " + "; ".join(f.relax for f in r.waived)
+                        for r in self.relaxations[1:]]
+        return "\n".join(out) + "\n"
+
+    def to_json(self) -> dict[str, object]:
+        return {"round": self.round, "pairable": self.pairable,
+                "reason": {"summary": self.summary, "smallest": self.smallest,
+                           "facts": [f.to_json() for f in self.reason]},
+                "relaxations": [r.to_json() for r in self.relaxations],
+                "seconds": round(self.seconds, 3)}
+
+
+BoardMaker = Callable[[Matching], tuple[tuple[int, int], ...]]
+Pairer = Callable[[tuple[Fact, ...]], tuple[tuple[tuple[int, int], ...], int | None] | None]
+
+
+def explain_problem(problem: PairingProblem, *, boards: BoardMaker | None = None,
+                    pairer: Pairer | None = None, seconds: float = 3.0,
+                    alternatives: int = 5) -> Explanation:
+    """Explain ``problem`` (any pairing system).
+
+    ``boards(matching)`` gives the (white, black) boards of a resulting pairing;
+    ``pairer(waived)`` may pair the relaxed round with the system itself
+    (returning boards and bye, or None to keep the SAT model's pairing).
+    """
+    from mipair.explain.encoding import PairingSat
+    from mipair.explain.mus import least_relaxations, smallest_mus
+    from mipair.explain.witness import summary
+
+    start = time.monotonic()
+    make = boards or (lambda m: tuple(m.games))
+    with PairingSat(problem) as sat:
+        if sat.solve(range(len(problem.facts))) is not None:
+            return Explanation(problem.round, True, seconds=time.monotonic() - start)
+        reason, smallest = smallest_mus(sat, seconds)
+        corrections = least_relaxations(sat, alternatives)
+    relaxations = []
+    for k, (mcs, matching) in enumerate(corrections):
+        waived = tuple(problem.facts[i] for i in mcs)
+        relaxations.append(_relaxation(waived, matching, make, pairer if k == 0 else None))
+    return Explanation(problem.round, False, tuple(problem.facts[i] for i in reason),
+                       summary(problem, reason), smallest, tuple(relaxations),
+                       time.monotonic() - start)
+
+
+def _relaxation(waived: tuple[Fact, ...], matching: Matching, make: BoardMaker,
+                pairer: Pairer | None) -> Relaxation:
+    if pairer is not None:
+        got = pairer(waived)
+        if got is not None:
+            return Relaxation(waived, got[0], got[1], ENGINE_SOURCE)
+    return Relaxation(waived, make(matching), matching.bye, SAT_SOURCE)
+
+
+def explain_infeasible(snap: Snapshot, seconds: float = 3.0) -> Explanation:
+    """Explain why the Dutch round ``snap.round`` cannot be paired (``.short()``: one line)."""
+    from mipair.explain.dutch import dutch_boards, dutch_problem, engine_pairer
+
+    problem = dutch_problem(snap)
+    return explain_problem(problem, boards=dutch_boards(snap), pairer=engine_pairer(snap, problem),
+                           seconds=seconds)
