@@ -7,19 +7,26 @@ HiGHS model alive for the whole series: edges are binary columns, every node
 has a degree row, and the caller changes bounds (edges forced in or out),
 pins objective levels as rows, and maximises new objectives.
 
-Objectives are *tiers* of integer edge weights compared lexicographically.
+Besides edges a node may have *exits*: columns that cover the node without a
+partner inside the model (it is paired outside, or left single). A caller
+that knows more about the outside than the model does passes a ``check``
+function: every solution is shown to it, and a returned cut (a row that the
+solution violates) is added and the model solved again (lazy constraints).
+
+Objectives are *tiers* of integer column weights compared lexicographically.
 Adjacent tiers are packed into one integer objective only when the packing is
-provably exact (the packed total stays below ``2**PACK_BITS``, far inside
-double precision); otherwise they are solved one after another, each optimum
+provably exact; otherwise they are solved one after another, each optimum
 pinned by a row before the next tier is maximised. The layer knows nothing of
 chess: nodes are ``0..n-1``.
 """
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 Edge = tuple[int, int]
-Tier = Mapping[int, int]          # edge index -> integer weight (absent: 0)
+Tier = Mapping[int, int]          # column index -> integer weight (absent: 0)
+Cut = tuple[dict[int, int], int]  # sum coef[c] x_c >= rhs
+Check = Callable[[list[int]], "Cut | None"]
 
 PACK_BITS = 30                    # packed objective totals stay below 2**30
 _COEF_BITS = 20                   # and single coefficients below 2**20, so that a pinned
@@ -31,7 +38,7 @@ class Infeasible(Exception):
 
 
 def _tier_range(tier: Tier, pairs: int) -> tuple[int, int]:
-    """Bounds (low, high) of a tier's total over any matching of ``pairs`` edges."""
+    """Bounds (low, high) of a tier's total over any solution of at most ``pairs`` columns."""
     pos = sorted((w for w in tier.values() if w > 0), reverse=True)[:pairs]
     neg = sorted(w for w in tier.values() if w < 0)[:pairs]
     return sum(neg), sum(pos)
@@ -43,7 +50,7 @@ def pack(tiers: Sequence[Tier], pairs: int) -> list[tuple[list[int], dict[int, i
     Returns a list of ``(tier indices, packed weights)``. Within a group the
     weight of tier i is multiplied by the spread (high - low + 1) of every
     later tier of the group, so a unit of tier i outweighs anything later ones
-    can do; a group closes before its totals could reach ``2**PACK_BITS``.
+    can do; a group closes before its totals or coefficients grow too large.
     """
     groups: list[tuple[list[int], dict[int, int]]] = []
     cur_idx: list[int] = []
@@ -75,17 +82,22 @@ def pack(tiers: Sequence[Tier], pairs: int) -> list[tuple[list[int], dict[int, i
 class LexMatcher:
     """A matching model over nodes 0..n-1 that is re-optimised many times.
 
-    ``must_match``: nodes that must be matched; the others may stay single.
-    ``pairs``: if given, the matching has exactly this many edges.
+    Columns ``0..len(edges)-1`` are the edges; then one column per exit
+    ``(node, tag)``. ``must_match`` nodes are covered exactly once (by an edge
+    or an exit), the others at most once. ``pairs``: if given, exactly this
+    many edges. ``exit_limits``: ``{tag: k}`` allows at most k exits of a tag.
     """
 
     def __init__(self, n: int, edges: Sequence[Edge], must_match: Sequence[int] = (),
-                 pairs: int | None = None) -> None:
+                 pairs: int | None = None, exits: Sequence[tuple[int, str]] = (),
+                 exit_limits: Mapping[str, int] | None = None, check: Check | None = None) -> None:
         import highspy  # imported lazily: a CLI call is a whole process
 
         self._hs = highspy
         self.n = n
         self.edges = list(edges)
+        self.exits = list(exits)
+        self.check = check
         self.pairs = pairs if pairs is not None else n // 2
         h = highspy.Highs()
         h.setOptionValue("output_flag", False)
@@ -95,9 +107,8 @@ class LexMatcher:
         h.setOptionValue("primal_feasibility_tolerance", 1e-9)
         h.setOptionValue("mip_feasibility_tolerance", 1e-9)
         self.h = h
-        m = len(self.edges)
+        m = len(self.edges) + len(self.exits)
         self.m = m
-        inf = highspy.kHighsInf
         if m:
             h.addVars(m, [0.0] * m, [1.0] * m)
             h.changeColsIntegrality(m, list(range(m)), [highspy.HighsVarType.kInteger] * m)
@@ -105,6 +116,10 @@ class LexMatcher:
         for e, (u, v) in enumerate(self.edges):
             self.incident[u].append(e)
             self.incident[v].append(e)
+        by_tag: dict[str, list[int]] = {}
+        for k, (node, tag) in enumerate(self.exits):
+            self.incident[node].append(len(self.edges) + k)
+            by_tag.setdefault(tag, []).append(len(self.edges) + k)
         must = set(must_match)
         for node in range(n):
             cols = self.incident[node]
@@ -114,34 +129,41 @@ class LexMatcher:
                     raise Infeasible(f"node {node} has no edge")
                 continue
             h.addRow(lo, 1.0, len(cols), cols, [1.0] * len(cols))
-        if pairs is not None and m:
-            h.addRow(float(pairs), float(pairs), m, list(range(m)), [1.0] * m)
+        if pairs is not None and self.edges:
+            ne = len(self.edges)
+            h.addRow(float(pairs), float(pairs), ne, list(range(ne)), [1.0] * ne)
+        for tag, limit in (exit_limits or {}).items():
+            cols = by_tag.get(tag, [])
+            if cols:
+                h.addRow(0.0, float(limit), len(cols), cols, [1.0] * len(cols))
         self._base_rows = h.getNumRow()
         h.changeObjectiveSense(highspy.ObjSense.kMaximize)
         self.solution: list[int] = []
         self.pins: list[tuple[dict[int, int], int]] = []
         self.runs = 0
-        del inf
 
     # -- hard changes -------------------------------------------------------
     def forbid(self, e: int) -> None:
-        """Edge e may not be used."""
+        """Column e may not be used."""
         self.h.changeColBounds(e, 0.0, 0.0)
 
     def force(self, e: int) -> None:
-        """Edge e must be used."""
+        """Column e must be used."""
         self.h.changeColBounds(e, 1.0, 1.0)
 
-    def pin(self, weights: Mapping[int, int], at_least: int) -> None:
-        """Add the row ``sum weights[e] x_e >= at_least`` (an objective level kept)."""
+    def _row(self, weights: Mapping[int, int], at_least: int) -> None:
         cols = [e for e, w in weights.items() if w]
-        self.pins.append((dict(weights), at_least))
         if cols:
             self.h.addRow(at_least - 0.5, self._hs.kHighsInf, len(cols), cols,
                           [float(weights[e]) for e in cols])
 
+    def pin(self, weights: Mapping[int, int], at_least: int) -> None:
+        """Add the row ``sum weights[e] x_e >= at_least`` (an objective level kept)."""
+        self.pins.append((dict(weights), at_least))
+        self._row(weights, at_least)
+
     def unpin_all(self) -> None:
-        """Drop every row added by :meth:`pin`."""
+        """Drop every row added by :meth:`pin` (cuts are pins too and go with them)."""
         rows = self.h.getNumRow()
         self.pins = []
         if rows > self._base_rows:
@@ -159,23 +181,28 @@ class LexMatcher:
             for e, w in weights.items():
                 cost[e] = float(w)
             h.changeColsCost(self.m, list(range(self.m)), cost)
-        h.run()
-        self.runs += 1
-        status = h.getModelStatus()
-        if status != self._hs.HighsModelStatus.kOptimal:
-            raise Infeasible(h.modelStatusToString(status))
-        x = h.getSolution().col_value
-        self.solution = [e for e in range(self.m) if x[e] > 0.5]
-        for weights, at_least in self.pins:
-            if self.value(weights) < at_least:
-                raise ArithmeticError("HiGHS returned a matching below a pinned objective level")
-        return self.solution
+        while True:
+            h.run()
+            self.runs += 1
+            status = h.getModelStatus()
+            if status != self._hs.HighsModelStatus.kOptimal:
+                raise Infeasible(h.modelStatusToString(status))
+            x = h.getSolution().col_value
+            self.solution = [e for e in range(self.m) if x[e] > 0.5]
+            for pinned, at_least in self.pins:
+                if self.value(pinned) < at_least:
+                    raise ArithmeticError("HiGHS returned a matching below a pinned level")
+            cut = self.check(self.solution) if self.check else None
+            if cut is None:
+                return self.solution
+            self._row(*cut)
+            self.pins.append((cut[0], cut[1]))
 
     def maximise(self, tiers: Sequence[Tier], keep: bool = True) -> list[int]:
-        """Maximise the tiers lexicographically; return the chosen edges.
+        """Maximise the tiers lexicographically; return the chosen columns.
 
         With ``keep`` every tier's optimum stays pinned afterwards, so later
-        questions only see matchings that are optimal for these tiers.
+        questions only see solutions that are optimal for these tiers.
         """
         groups = pack(tiers, self.pairs)
         if not groups:
@@ -186,10 +213,16 @@ class LexMatcher:
                 self.pin(packed, self.value(packed))
         return self.solution
 
-    def mate(self) -> list[int]:
-        """``mate[v]``: the node matched with v in the current solution (v itself if single)."""
+    def mate(self, exit_mate: Mapping[str, int] | None = None) -> list[int]:
+        """``mate[v]``: the node matched with v (v itself if uncovered; for an
+        exit, ``exit_mate[tag]``, or v itself)."""
         mate = list(range(self.n))
+        ne = len(self.edges)
         for e in self.solution:
-            u, v = self.edges[e]
-            mate[u], mate[v] = v, u
+            if e < ne:
+                u, v = self.edges[e]
+                mate[u], mate[v] = v, u
+            else:
+                node, tag = self.exits[e - ne]
+                mate[node] = (exit_mate or {}).get(tag, node)
         return mate

@@ -25,6 +25,7 @@ from __future__ import annotations
 from mipair.errors import NoPairingError
 from mipair.model import PlayerState, Snapshot
 from mipair.pairing import Board, RoundPairing
+from mipair.solver.completion import CompletionOracle
 from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.systems.dutch.absolute import colour_clash, forbidden_pairs, pab_eligible, rematch
 from mipair.systems.dutch.colours import allocate, preference
@@ -62,6 +63,10 @@ class _Round:
                     continue
                 self.eid[(i, j)] = len(self.edges)
                 self.edges.append((i, j))
+        self.adj: dict[int, list[int]] = {i: [] for i in range(self.n)}
+        for i, j in self.edges:
+            self.adj[i].append(j)
+            self.adj[j].append(i)
         self.dead: set[int] = set()
         self.eligible = [pab_eligible(p) for p in players]
         self.odd = self.n % 2 == 1
@@ -72,10 +77,10 @@ class _Round:
         e = self.eid.get((u, v) if u < v else (v, u))
         return None if e is None or e in self.dead else e
 
-    def kill(self, lm: LexMatcher, e: int | None) -> None:
-        if e is not None and e not in self.dead:
+    def kill(self, e: int | None) -> None:
+        """Remove edge e from the round for good (a frozen decision)."""
+        if e is not None:
             self.dead.add(e)
-            lm.forbid(e)
 
     # -- C5: the lowest score of a PAB recipient --------------------------------
     def bye_score(self) -> tuple[int, bool]:
@@ -106,19 +111,86 @@ class _Round:
         self.s_star = s_star
         played = sorted((p.played_games for p in self.p if p.pairing_score == s_star), reverse=True)
         self.unplayed_rank = {g: k for k, g in enumerate(played)} if self.odd else {}
-        must = [i for i in range(n)
-                if not (self.odd and self.eligible[i] and self.sc[i] <= s_star)]
-        try:
-            lm = LexMatcher(n, self.edges, must, n // 2)
-            if not self.odd:
-                lm.maximise([])
-        except Infeasible:
-            raise NoPairingError("no pairing satisfies the absolute criteria "
-                                 "(rematches, colours, forbidden pairs)")
-        mates = self.brackets(lm, single)
+        self.candidates = {i for i in range(n)
+                           if self.odd and self.eligible[i] and self.sc[i] <= s_star}
+        if not self.odd:
+            try:
+                LexMatcher(n, self.edges, range(n), n // 2).maximise([])
+            except Infeasible:
+                raise NoPairingError("no pairing satisfies the absolute criteria "
+                                     "(rematches, colours, forbidden pairs)")
+        mates = self.brackets(single)
         return self.publish(mates)
 
-    def brackets(self, lm: LexMatcher, single0: bool) -> dict[int, int]:
+    def window(self, bracket: list[int], nxt: list[int], paired: set[int]
+               ) -> tuple[LexMatcher, dict[int, int]]:
+        """The matching model of one bracket and the next scoregroup.
+
+        Players below (the rest of the field) appear only through exits: a
+        window player may be "down" (paired below) or, with an odd field, be
+        the single PAB candidate; a SAT oracle keeps what is sent down
+        completable, adding cuts to the model when it is not.
+        """
+        win = sorted(bracket + nxt)
+        wset = set(win)
+        lower = [v for v in range(self.n) if v not in paired and v not in wset]
+        lset = set(lower)
+        cols: dict[int, int] = {}
+        edges: list[tuple[int, int]] = []
+        for a, u in enumerate(win):
+            for v in self.adj[u]:
+                if v > u and v in wset:
+                    e = self.edge(u, v)
+                    if e is not None:
+                        cols[e] = len(edges)
+                        edges.append((u, v))
+        exits = [(v, "down") for v in win if lower and any(
+            w in lset and self.edge(v, w) is not None for w in self.adj[v])]
+        exits += [(v, "single") for v in win if v in self.candidates]
+        ne = len(edges)
+        down_col = {v: ne + k for k, (v, tag) in enumerate(exits) if tag == "down"}
+        single_cols = [ne + k for k, (v, tag) in enumerate(exits) if tag == "single"]
+        oracle = None
+        if lower:
+            live = {u: [w for w in self.adj[u] if self.edge(u, w) is not None]
+                    for u in lower + win}
+            oracle = CompletionOracle(lower, win, live, self.candidates & lset)
+
+        def check(solution: list[int]):
+            if oracle is None:
+                return None
+            chosen = set(solution)
+            down = {v for v, c in down_col.items() if c in chosen}
+            single_used = any(c in chosen for c in single_cols)
+            core = oracle.check(down, self.odd and not single_used)
+            if core is None:
+                return None
+            coef: dict[int, int] = {}
+            rhs = 1
+            for kind, v, val in core:
+                if kind == "down":
+                    c = down_col.get(v)
+                    if c is None:
+                        continue
+                    if val:       # term (1 - x)
+                        coef[c] = coef.get(c, 0) - 1
+                        rhs -= 1
+                    else:         # term x
+                        coef[c] = coef.get(c, 0) + 1
+                elif val:         # single below assumed: some single in the window instead
+                    for c in single_cols:
+                        coef[c] = coef.get(c, 0) + 1
+                else:             # single in the window: term (1 - sum singles)
+                    for c in single_cols:
+                        coef[c] = coef.get(c, 0) - 1
+                    rhs -= 1
+            return coef, rhs
+
+        lm = LexMatcher(self.n, edges, win, exits=exits,
+                        exit_limits={"single": 1 if self.odd else 0}, check=check)
+        return lm, cols
+
+    def brackets(self, single0: bool) -> dict[int, int]:
         """Pair bracket after bracket; return vertex -> vertex (the bye maps to itself)."""
         n, sc = self.n, self.sc
         pos = 0
@@ -136,11 +208,11 @@ class _Round:
                 while pos < n and sc[pos] >= s:
                     nxt.append(pos)
                     pos += 1
+            lm, cols = self.window(bracket, nxt, set(final))
             tiers = self.tiers(bracket, nxt, n_mdp, flag, prev_flag)
-            lm.unpin_all()
-            lm.maximise(tiers)
-            matched = _Bracket(self, lm, bracket, n_mdp, nxt).decide()
-            mate = lm.mate()
+            lm.maximise([{cols[e]: w for e, w in t.items()} for t in tiers])
+            matched = _Bracket(self, lm, cols, bracket, n_mdp, nxt).decide()
+            mate = lm.mate({"down": n})
             nxt_flag = self.odd and bool(nxt) and self.s_star >= sc[nxt[0]]
             carried: list[int] = []
             n_mdp = 0
@@ -151,7 +223,7 @@ class _Round:
                     continue
                 carried.append(v)
                 n_mdp += v in bset
-                if nxt_flag and sc[mate[v]] < sc[nxt[0]]:
+                if nxt_flag and (mate[v] >= n or sc[mate[v]] < sc[nxt[0]]):
                     nxt_flag = False
             prev_flag, flag = flag, nxt_flag
             bracket = carried
@@ -179,14 +251,6 @@ class _Round:
                 ctx = PairContext(in_bracket=in_b, in_next=v in gset,
                                   single_bye_floater=fl, **ctx_args)
                 self._add(crits, scalar, leveled, ctx, e, self.p[u], self.p[v])
-        if self.single0:
-            # pairs below the next scoregroup keep the first bracket's C9 weights
-            ctx = PairContext(in_bracket=False, in_next=False, single_bye_floater=True, **ctx_args)
-            for e, (u, v) in enumerate(self.edges):
-                if v in bset or v in gset or e in self.dead:
-                    continue
-                if self.sc[u] == self.s_star or self.sc[v] == self.s_star:
-                    self._add(crits, scalar, leveled, ctx, e, self.p[u], self.p[v])
         out: list[dict[int, int]] = []
         for k in range(len(crits)):
             if leveled[k]:
@@ -222,9 +286,9 @@ class _Round:
 class _Bracket:
     """The ordering decisions of one bracket (C.04.3 (2026) Articles 3-4, via 4.6)."""
 
-    def __init__(self, rnd: _Round, lm: LexMatcher, bracket: list[int], n_mdp: int,
-                 nxt: list[int]) -> None:
-        self.r, self.lm = rnd, lm
+    def __init__(self, rnd: _Round, lm: LexMatcher, cols: dict[int, int], bracket: list[int],
+                 n_mdp: int, nxt: list[int]) -> None:
+        self.r, self.lm, self.cols = rnd, lm, cols
         self.bracket, self.nxt = bracket, nxt
         self.mdps = bracket[:n_mdp]
         self.residents = bracket[n_mdp:]
@@ -232,11 +296,23 @@ class _Bracket:
         self.res_hi = self.residents[-1] + 1 if self.residents else rnd.n
         self.matched: set[int] = set()
         self.x3: dict[int, int] = {}
-        self.mate = lm.mate()
+        self.mate = lm.mate({"down": rnd.n})
+
+    def col(self, u: int, v: int) -> int | None:
+        """The model column of the live pair u-v, if any."""
+        e = self.r.edge(u, v)
+        return None if e is None else self.cols.get(e)
+
+    def kill(self, u: int, v: int) -> None:
+        """Freeze: u and v will not be paired in this round."""
+        c = self.col(u, v)
+        if c is not None:
+            self.lm.forbid(c)
+            self.r.kill(self.r.edge(u, v))
 
     def resolve(self, tiers: list[dict[int, int]] | None = None, keep: bool = False) -> None:
         self.lm.maximise(tiers if tiers is not None else [self.x3], keep=keep)
-        self.mate = self.lm.mate()
+        self.mate = self.lm.mate({"down": self.r.n})
 
     def with_resident(self, v: int) -> bool:
         return self.res_lo <= self.mate[v] < self.res_hi
@@ -244,9 +320,9 @@ class _Bracket:
     def finalize(self, v: int) -> None:
         w = self.mate[v]
         self.matched.update((v, w))
-        e = self.r.edge(v, w)
-        assert e is not None
-        self.lm.force(e)
+        c = self.col(v, w)
+        assert c is not None
+        self.lm.force(c)
 
     def decide(self) -> set[int]:
         if self.mdps and self.residents:
@@ -275,7 +351,7 @@ class _Bracket:
             remaining -= 1
             if not self.with_resident(v):
                 for r in self.residents:
-                    e = self.r.edge(v, r)
+                    e = self.col(v, r)
                     if e is not None:
                         self.x3[e] = 1
                 self.resolve()
@@ -283,7 +359,7 @@ class _Bracket:
                 self.matched.add(v)
                 remaining_matched -= 1
                 for r in self.residents:
-                    e = self.r.edge(v, r)
+                    e = self.col(v, r)
                     if e is not None:
                         self.x3[e] = nres + 1
 
@@ -297,7 +373,7 @@ class _Bracket:
             for r in reversed(self.residents):
                 if r in self.matched:
                     continue
-                e = self.r.edge(v, r)
+                e = self.col(v, r)
                 if e is not None:
                     self.x3[e] = addend
                     addend += 1
@@ -317,7 +393,7 @@ class _Bracket:
         x2: dict[int, int] = {}
         for i, p in enumerate(rem):
             for o in rem[i + 1:]:
-                e = self.r.edge(p, o)
+                e = self.col(p, o)
                 if e is not None:
                     x1[e] = int(i < pairs)
                     x2[e] = -i
@@ -330,7 +406,7 @@ class _Bracket:
         for i, p in enumerate(rem):
             for o in rem[i + 1:]:
                 if not self.in_s1(p) or self.in_s1(o):
-                    self.r.kill(self.lm, self.r.edge(p, o))
+                    self.kill(p, o)
         self.partners(rem)
 
     def in_s1(self, v: int) -> bool:
@@ -344,16 +420,16 @@ class _Bracket:
             if not left:
                 break
             p = rem[i]
-            later = [e for e in (self.r.edge(p, o) for o in rem[i + 1:]) if e is not None]
+            later = [o for o in rem[i + 1:] if self.col(p, o) is not None]
             if self.in_s1(p):
-                self.x3 = {e: -1 for e in later}
+                self.x3 = {self.col(p, o): -1 for o in later}
                 self.resolve()
                 self.x3 = {}
             gone = not self.in_s1(p)
             left -= gone
             if gone:
-                for e in later:
-                    self.r.kill(self.lm, e)
+                for o in later:
+                    self.kill(p, o)
 
     def entrants(self, rem: list[int], pairs: int, exchanges: int) -> None:
         """4.3.2 rule 4: S2 players enter S1 lowest BSN first."""
@@ -363,14 +439,14 @@ class _Bracket:
                 break
             q = rem[i]
             if not self.in_s1(q):
-                later = [e for e in (self.r.edge(q, o) for o in rem[i + 1:]) if e is not None]
-                self.x3 = {e: 1 for e in later}
+                later = [c for c in (self.col(q, o) for o in rem[i + 1:]) if c is not None]
+                self.x3 = {c: 1 for c in later}
                 self.resolve()
                 self.x3 = {}
             if self.in_s1(q):
                 left -= 1
                 for o in rem[:i] + self.nxt:
-                    self.r.kill(self.lm, self.r.edge(q, o))
+                    self.kill(q, o)
 
     def partners(self, rem: list[int]) -> None:
         """4.2: each S1 player, in BSN order, meets the lowest BSN possible."""
@@ -381,7 +457,7 @@ class _Bracket:
             for o in reversed(rem):
                 if o <= p or o in self.matched:
                     continue
-                e = self.r.edge(p, o)
+                e = self.col(p, o)
                 if e is not None:
                     self.x3[e] = addend
                     best = o
