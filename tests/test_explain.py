@@ -7,6 +7,7 @@ smaller set of waived rules may do so.
 """
 from __future__ import annotations
 
+import json
 from math import comb
 from pathlib import Path
 
@@ -134,3 +135,23 @@ def test_text_and_json_carry_the_same_facts(explained) -> None:
     for f in e.reason:
         assert f.text in text
     assert all(f.relax in text for f in e.relaxations[0].waived)
+
+
+def test_cli_explain_text_json_and_exit_codes() -> None:
+    from click.testing import CliRunner
+
+    from mipair.cli.main import cli
+
+    path = ROOT / "scenarios" / "infeasible" / "forbidden-lone.trfx"
+    res = CliRunner().invoke(cli, ["explain", str(path)], catch_exceptions=False)
+    assert res.exit_code == 1
+    assert "Reason" in res.output and "Least relaxation" in res.output
+    res = CliRunner().invoke(cli, ["explain", "--json", str(path)], catch_exceptions=False)
+    data = json.loads(res.output)
+    assert res.exit_code == 1 and data["pairable"] is False
+    assert {tuple(f["players"]) for f in data["reason"]["facts"]} == {(1, 2), (2, 3), (2, 4)}
+    pairing = data["relaxations"][0]["pairing"]
+    assert len(pairing["boards"]) == 2 and pairing["bye"] is None
+    ok = ROOT / "scenarios" / "dutch" / "small.trfx"
+    res = CliRunner().invoke(cli, ["explain", str(ok)], catch_exceptions=False)
+    assert res.exit_code == 0 and "can be paired" in res.output

@@ -22,8 +22,8 @@ LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
     "solve": ("mipair.cli.solve", "solve", "Pair the next round of a tournament."),
     "check": ("mipair.cli.check", "check", "Check a tournament's pairings round by round."),
     "generate": ("mipair.cli.check", "generate", "Generate a random tournament."),
-    "explain": ("mipair.cli.explain", "explain", "Explain how a pairing was chosen."),
-    "why": ("mipair.cli.explain", "why", "Explain why two players were (not) paired."),
+    "explain": ("mipair.cli.explain", "explain", "Explain why a round cannot be paired."),
+    "why": ("mipair.cli.explain", "why", "Compare the engine's pairing with a proposed one."),
     "papp": ("mipair.cli.papp", "papp", "Pair with PAPP (Othello penalty pairing)."),
 }
 

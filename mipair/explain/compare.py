@@ -36,11 +36,17 @@ class Violation:
 
 @dataclass(frozen=True)
 class CriterionValue:
-    """One quality criterion evaluated on a whole pairing (larger is better, or a tuple)."""
+    """One criterion evaluated on a whole pairing.
+
+    ``better`` is "higher" or "lower"; "" marks a value that only tells the
+    pairings apart (a bracket's pairs: equal criteria, different candidates).
+    """
 
     id: str
     text: str
     value: object
+    better: str = "higher"
+    where: str = ""          # e.g. "bracket of score 2.5"
 
 
 @dataclass(frozen=True)
@@ -52,9 +58,11 @@ class Difference:
     engine: object
     proposed: object
     better: str          # "engine" or "proposal"
+    where: str = ""
 
     def to_json(self) -> dict[str, object]:
-        return {"criterion": self.criterion, "text": self.text, "engine": _plain(self.engine),
+        return {"criterion": self.criterion, "text": self.text, "where": self.where,
+                "engine": _plain(self.engine),
                 "proposal": _plain(self.proposed), "better": self.better}
 
 
@@ -87,8 +95,10 @@ class Comparison:
             out.append(f"The proposed pairing for round {self.round} breaks no absolute rule.")
         if self.difference is not None:
             d = self.difference
-            out.append(f"First difference: {d.criterion} ({d.text}): engine {_plain(d.engine)}, "
-                       f"proposal {_plain(d.proposed)}; the {d.better} is better.")
+            where = f" in the {d.where}" if d.where else ""
+            out.append(f"First difference: {d.criterion}{where} ({d.text}): engine "
+                       f"{_plain(d.engine)}, proposal {_plain(d.proposed)}; the {d.better} "
+                       "is better.")
         if self.note:
             out.append(self.note)
         return "\n".join(out) + "\n"
@@ -149,8 +159,8 @@ def compare(snap: Snapshot, engine_pairing: "RoundPairing | None", proposed_pair
             criteria: Evaluator | None = None) -> Comparison:
     """Compare the engine's pairing with an arbiter's proposal for round ``snap.round``.
 
-    ``criteria(pairing)`` evaluates the edition's quality criteria in order
-    (larger is better); without it only the absolute rules are checked.
+    ``criteria(pairing)`` evaluates the criteria in the edition's order
+    (default: the Dutch criteria of :mod:`mipair.explain.quality`).
     """
     from mipair.explain.dutch import dutch_problem
 
@@ -160,15 +170,37 @@ def compare(snap: Snapshot, engine_pairing: "RoundPairing | None", proposed_pair
         return Comparison(snap.round, violations, False,
                           note="The engine found no legal pairing for this round.")
     same = matching_of(engine_pairing).pairs == matching_of(proposed_pairing).pairs
-    if violations or same or criteria is None:
-        note = "" if violations or same else ("Quality criteria were not compared: no criteria "
-                                              "evaluator is available for this system yet.")
-        return Comparison(snap.round, violations, same, note=note)
+    if violations:
+        return Comparison(snap.round, violations, same)
+    if same:
+        return Comparison(snap.round, violations, same, note=colour_note(engine_pairing,
+                                                                         proposed_pairing))
+    if criteria is None:
+        from mipair.explain.quality import dutch_criteria
+
+        criteria = dutch_criteria(snap)
     for ev, pv in zip(criteria(engine_pairing), criteria(proposed_pairing)):
-        if ev.value != pv.value:
-            better = "engine" if ev.value > pv.value else "proposal"  # type: ignore[operator]
-            return Comparison(snap.round, violations, same,
-                              Difference(ev.id, ev.text, ev.value, pv.value, better))
+        if ev.value == pv.value:
+            continue
+        if not ev.better:
+            return Comparison(snap.round, violations, same, note=(
+                f"Both pairings are equal on every criterion up to the {ev.where}, where they pair "
+                "differently: the engine's pairs come first in the order in which Articles 3-4 "
+                "generate candidates (transpositions, then exchanges)."))
+        higher = ev.value > pv.value  # type: ignore[operator]
+        better = "engine" if higher == (ev.better == "higher") else "proposal"
+        return Comparison(snap.round, violations, same,
+                          Difference(ev.id, ev.text, ev.value, pv.value, better, ev.where))
     return Comparison(snap.round, violations, same,
-                      note="Both pairings are equal on every quality criterion; the engine's "
-                           "comes first in the edition's order of candidates.")
+                      note="Both pairings are equal on every criterion.")
+
+
+def colour_note(engine: "RoundPairing", proposed: "RoundPairing") -> str:
+    """For the same pairs: which boards get other colours than Article 5 gives."""
+    white = {frozenset((b.white, b.black)): b.white for b in engine.boards}
+    swapped = [f"{b.black}-{b.white}" for b in proposed.boards
+               if white.get(frozenset((b.white, b.black))) not in (None, b.white)]
+    if not swapped:
+        return "The proposal is the engine's pairing."
+    return ("Same pairs; colours differ from Article 5 on " + ", ".join(swapped)
+            + " (engine's colours shown, White first).")

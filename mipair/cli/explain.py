@@ -1,0 +1,125 @@
+"""``mipair explain`` (why a round cannot be paired) and ``mipair why`` (engine vs proposal)."""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import click
+
+from mipair.errors import InputError
+
+RULES = click.Choice(["2026", "2017"])
+
+
+def _snapshot(path: str, rules: str):
+    from mipair.formats.trf import read_tournament
+    from mipair.snapshot import round_to_pair, snapshot
+
+    t = read_tournament(path)
+    return snapshot(t, round_to_pair(t), rules)
+
+
+@click.command("explain")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--rules", type=RULES, default="2026", show_default=True,
+              help="Edition of the FIDE Dutch rules.")
+@click.option("--json", "as_json", is_flag=True, help="Print the explanation as JSON.")
+@click.option("--time-limit", type=float, default=3.0, show_default=True,
+              help="Seconds to spend looking for the smallest reason (an irreducible one is "
+                   "always given).")
+def explain(file: str, rules: str, as_json: bool, time_limit: float) -> None:
+    """Explain why the next round of FILE cannot be paired.
+
+    Prints a minimal reason (the fewest facts that make the round impossible;
+    dropping any one of them makes a pairing possible), the least relaxation
+    that makes the round pairable and the pairing that results. Exit code 1
+    when the round cannot be paired, 0 when it can.
+    """
+    from mipair.explain import explain_infeasible
+
+    e = explain_infeasible(_snapshot(file, rules), seconds=time_limit)
+    if as_json:
+        click.echo(json.dumps(e.to_json(), indent=2))
+    else:
+        click.echo(e.text(), nl=False)
+    raise SystemExit(0 if e.pairable else 1)
+
+
+def parse_pair(text: str) -> tuple[int, int]:
+    """``'A-B'`` (A White, B Black); ``'A-0'`` gives A the bye."""
+    a, sep, b = text.strip().partition("-")
+    if not sep or not a.strip().isdigit() or not b.strip().isdigit():
+        raise InputError(f"--pair {text!r}: expected WHITE-BLACK, e.g. 3-7 (or 3-0 for the bye)")
+    return int(a), int(b)
+
+
+def read_pairing_file(path: str) -> list[tuple[int, int]]:
+    """The JaVaFo/bbpPairings output format: a count, then ``WHITE BLACK`` lines (``ID 0``: bye)."""
+    from mipair.formats.text import load, split_lines
+
+    lines = [(i, ln.split()) for i, ln in enumerate(split_lines(load(path)), 1) if ln.strip()]
+    if not lines or len(lines[0][1]) != 1 or not lines[0][1][0].isdigit():
+        raise InputError("the first line must be the number of pairs", file=path, line=1)
+    count = int(lines[0][1][0])
+    pairs = []
+    for no, words in lines[1:]:
+        if len(words) != 2 or not all(w.isdigit() for w in words):
+            raise InputError("expected 'WHITE BLACK' (or 'ID 0' for the bye)", file=path, line=no)
+        pairs.append((int(words[0]), int(words[1])))
+    if len(pairs) != count:
+        raise InputError(f"the first line announces {count} pairs, the file has {len(pairs)}",
+                         file=path, line=1)
+    return pairs
+
+
+def to_round_pairing(rnd: int, pairs: list[tuple[int, int]]):
+    """Pairs (``(id, 0)`` for the bye) as a RoundPairing; two byes are an input error."""
+    from mipair.pairing import Board, RoundPairing
+
+    byes = [a for a, b in pairs if b == 0]
+    if len(byes) > 1:
+        raise InputError(f"more than one bye proposed: {', '.join(map(str, byes))}")
+    boards = tuple(Board(a, b) for a, b in pairs if b != 0)
+    return RoundPairing(rnd, boards, byes[0] if byes else None)
+
+
+@click.command("why")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--pair", "pairs", multiple=True, metavar="A-B",
+              help="A board of the proposed pairing, White first (A-0: A gets the bye). Repeat.")
+@click.option("--alternative", type=click.Path(dir_okay=False),
+              help="The proposed pairing in the JaVaFo/bbpPairings output format.")
+@click.option("--rules", type=RULES, default="2026", show_default=True,
+              help="Edition of the FIDE Dutch rules.")
+@click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
+def why(file: str, pairs: tuple[str, ...], alternative: str | None, rules: str,
+        as_json: bool) -> None:
+    """Compare the engine's pairing of FILE's next round with a proposed one.
+
+    Names every absolute rule the proposal breaks (and the players), else the
+    first criterion, in the edition's order, on which the two differ. Exit
+    code 0 when the proposal is legal, 1 when it breaks an absolute rule.
+    """
+    from mipair.errors import NoPairingError
+    from mipair.explain.compare import compare
+    from mipair.pairing import pair_round
+
+    if bool(pairs) == bool(alternative):
+        raise click.UsageError("give the proposal either with --pair (repeatable) "
+                               "or with --alternative FILE")
+    snap = _snapshot(file, rules)
+    proposed = to_round_pairing(snap.round, read_pairing_file(alternative) if alternative
+                                else [parse_pair(p) for p in pairs])
+    left = set(snap.to_pair) - {p for b in proposed.boards for p in (b.white, b.black)}
+    if proposed.bye is None and len(snap.to_pair) % 2 == 1 and len(left) == 1:
+        proposed = replace(proposed, bye=left.pop())     # the one player left has the bye
+    try:
+        engine = pair_round(snap)
+    except NoPairingError:
+        engine = None
+    result = compare(snap, engine, proposed)
+    if as_json:
+        click.echo(json.dumps(result.to_json(), indent=2))
+    else:
+        click.echo(result.text(), nl=False)
+    raise SystemExit(1 if result.violations else 0)
