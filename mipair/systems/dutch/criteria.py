@@ -33,6 +33,12 @@ class PairContext:
     bye_score: int = 0          # S*: the lowest score a PAB recipient can have (C5)
     single_bye_floater: bool = False   # C9 applies to this pair (see the engine)
     unplayed_rank: dict[int, int] = field(default_factory=dict)  # played games -> C9 rank
+    # 2017 edition only (see criteria2017)
+    h_in_bracket: bool = False  # the higher player belongs to the current bracket
+    window_min: int = 0         # lowest pairing score of the window being paired
+    special: bool = False       # the window holds every remaining player (PPB/last bracket)
+    final: bool = False         # the window's look-ahead part is the last scoregroup
+    eligible: dict[int, bool] = field(default_factory=dict)  # PAB eligibility by player id
 
 
 def _float(p: PlayerState, back: int) -> str | None:

@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from mipair.resources import model_file
 from mipair.systems.dutch.criteria import CRITERIA, Criterion
+from mipair.systems.dutch.criteria2017 import CRITERIA_2017
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,7 @@ class Edition:
     name: str
     title: str
     criteria: tuple[CriterionSpec, ...]
+    procedure: str = "2026"   # "2026": C4/C5 as constraints; "2017": PPB/CLB (A.9)
 
     def active(self, rnd: int) -> tuple[CriterionSpec, ...]:
         """The criteria that exist when round ``rnd`` is paired."""
@@ -42,11 +44,13 @@ def load_edition(name: str = "2026") -> Edition:
         import tomli as tomllib
     path = model_file(f"dutch-{name}.toml")
     data = tomllib.loads(path.read_text(encoding="utf-8"))
+    known = {**CRITERIA, **CRITERIA_2017}
     specs = []
     for entry in data["criteria"]:
         fn = entry["function"]
-        if fn not in CRITERIA:
+        if fn not in known:
             raise ValueError(f"{path}: unknown criterion function {fn!r}")
-        specs.append(CriterionSpec(entry["id"], fn, CRITERIA[fn], entry.get("text", ""),
+        specs.append(CriterionSpec(entry["id"], fn, known[fn], entry.get("text", ""),
                                    entry.get("min_round", 1)))
-    return Edition(data["edition"], data.get("title", ""), tuple(specs))
+    return Edition(data["edition"], data.get("title", ""), tuple(specs),
+                   data.get("procedure", data["edition"]))

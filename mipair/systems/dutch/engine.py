@@ -107,6 +107,10 @@ class _Round:
         snap, n = self.snap, self.n
         if n == 0:
             return RoundPairing(snap.round, ())
+        if self.edition.procedure == "2017":
+            from mipair.systems.dutch.procedure2017 import brackets_2017
+
+            return self.publish(brackets_2017(self))
         s_star, single = self.bye_score() if self.odd else (0, False)
         self.s_star = s_star
         played = sorted((p.played_games for p in self.p if p.pairing_score == s_star), reverse=True)
@@ -233,24 +237,36 @@ class _Round:
 
     def tiers(self, bracket: list[int], nxt: list[int], n_mdp: int, flag: bool,
               prev_flag: bool) -> list[dict[int, int]]:
-        """The bracket's quality criteria as lexicographic tiers of edge weights."""
+        """The bracket's quality criteria (2026) as lexicographic tiers of edge weights."""
+        bset, gset = set(bracket), set(nxt)
+        mdps = set(bracket[:n_mdp])
+        common = dict(prefs=self.prefs, bye_score=self.s_star, unplayed_rank=self.unplayed_rank)
+
+        def context(u: int, v: int) -> PairContext:
+            fl = prev_flag if (u in mdps and v in mdps) else flag
+            return PairContext(in_bracket=v in bset, in_next=v in gset,
+                               single_bye_floater=fl, **common)
+        return self.weigh(sorted(bset | gset), context)
+
+    def weigh(self, window: list[int], context) -> list[dict[int, int]]:
+        """Evaluate every active criterion on every live pair of the window.
+
+        ``context(u, v)`` gives the :class:`PairContext` of the pair (u ranked
+        higher), or None to leave the pair out. Criteria that compare levels
+        become one tier per level, highest level first.
+        """
         crits = self.edition.active(self.snap.round)
         scalar: list[dict[int, int]] = [{} for _ in crits]
         leveled: list[dict[int, dict[int, int]]] = [{} for _ in crits]
-        bset, gset = set(bracket), set(nxt)
-        mdps = set(bracket[:n_mdp])
-        group = sorted(bset | gset)
-        ctx_args = dict(prefs=self.prefs, bye_score=self.s_star, unplayed_rank=self.unplayed_rank)
-        for a, u in enumerate(group):
-            for v in group[a + 1:]:
-                e = self.edge(u, v)
-                if e is None:
+        wset = set(window)
+        for u in window:
+            for v in self.adj[u]:
+                if v <= u or v not in wset:
                     continue
-                in_b = v in bset
-                fl = prev_flag if (u in mdps and v in mdps) else flag
-                ctx = PairContext(in_bracket=in_b, in_next=v in gset,
-                                  single_bye_floater=fl, **ctx_args)
-                self._add(crits, scalar, leveled, ctx, e, self.p[u], self.p[v])
+                e = self.edge(u, v)
+                ctx = None if e is None else context(u, v)
+                if ctx is not None:
+                    self._add(crits, scalar, leveled, ctx, e, self.p[u], self.p[v])
         out: list[dict[int, int]] = []
         for k in range(len(crits)):
             if leveled[k]:

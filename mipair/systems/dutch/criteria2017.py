@@ -1,0 +1,123 @@
+"""The quality criteria of the 2017 edition (C.04.3 (2017) C.5 - C.19) as edge weights.
+
+Same conventions as :mod:`mipair.systems.dutch.criteria` (higher-ranked
+player first, larger is better, ``(level, value)`` terms compared level by
+level from the highest). The 2017 edition compares *pairing score
+differences* (A.8 PSD) instead of scores, so its levels are score
+differences in tenths of a point:
+
+* a pair in the bracket counts its score difference ``SD = s(h) - s(l)``;
+* a downfloater counts ``s(x) - (m - 1 point)``, where ``m`` is the lowest
+  score of the window the bracket is paired in (A.8: the artificial value one
+  point below the bracket), written here as the key ``s(x) - m + 10``.
+
+Maximising ``D(h) + D(l) - SD(h, l)`` over the pairs of the bracket, with
+every player of the bracket counted as a downfloater by default, minimises the
+PSD vector; both kinds of keys share one scale, as in the reference engine.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from mipair.model import PlayerState
+from mipair.systems.dutch.criteria import PairContext, Value, _float
+
+ONE_POINT = 10   # the artificial value of A.8 is one point (10 tenths) below the window
+
+
+def _d(ctx: PairContext, p: PlayerState) -> tuple[int, int]:
+    """A.8: the downfloater term of p."""
+    return (p.pairing_score - ctx.window_min + ONE_POINT, 1)
+
+
+def _sd(h: PlayerState, l: PlayerState, sign: int) -> tuple[int, int]:
+    """A.8: the score-difference term of the pair h-l."""
+    return (h.pairing_score - l.pairing_score, sign)
+
+
+def psd(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
+    """C.04.3 (2017) C.7: minimise the PSD of the bracket (A.8)."""
+    if not ctx.in_bracket:
+        return 0
+    return [_d(ctx, h), _d(ctx, l), _sd(h, l, -1)]
+
+
+def next_bracket(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
+    """C.04.3 (2017) C.4/C.6: pair the next bracket as far as possible.
+
+    Before the last bracket the whole window must complete the round with an
+    eligible PAB recipient (C.4): every pair counts, non-eligible players double.
+    """
+    if ctx.special:
+        return 0
+    if ctx.final:
+        return 1 + (not ctx.eligible[h.id]) + (not ctx.eligible[l.id])
+    return int(not ctx.in_bracket)
+
+
+def next_psd(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
+    """C.04.3 (2017) C.7 for the next bracket: its PSD as low as possible."""
+    if ctx.special:
+        return 0
+    terms = []
+    if ctx.h_in_bracket:
+        terms.append(_d(ctx, h))
+    if ctx.in_bracket:
+        terms.append(_d(ctx, l))
+    return terms
+
+
+def _up_count(back: int) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
+    def criterion(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
+        return -int(ctx.in_bracket and h.pairing_score > l.pairing_score
+                    and _float(l, back) == "up")
+    return criterion
+
+
+def _down_sd(back: int) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
+    def criterion(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
+        if not ctx.in_bracket:
+            return 0
+        terms = []
+        if _float(l, back) == "down":
+            terms.append(_d(ctx, l))
+        if _float(h, back) == "down":
+            terms.append(_d(ctx, h))
+            if h.pairing_score > l.pairing_score:
+                terms.append(_sd(h, l, -1))
+        return terms
+    return criterion
+
+
+def _up_sd(back: int) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
+    def criterion(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
+        if ctx.in_bracket and _float(l, back) == "up" and h.pairing_score > l.pairing_score:
+            return [_sd(h, l, -1)]
+        return 0
+    return criterion
+
+
+up_count_1 = _up_count(1)
+up_count_1.__doc__ = "C.04.3 (2017) C.13: fewest upfloaters who upfloated in the previous round."
+up_count_2 = _up_count(2)
+up_count_2.__doc__ = "C.04.3 (2017) C.15: fewest upfloaters who upfloated two rounds before."
+down_sd_1 = _down_sd(1)
+down_sd_1.__doc__ = "C.04.3 (2017) C.16: minimise the score differences of repeated downfloaters."
+up_sd_1 = _up_sd(1)
+up_sd_1.__doc__ = "C.04.3 (2017) C.17: minimise the score differences of repeated upfloaters."
+down_sd_2 = _down_sd(2)
+down_sd_2.__doc__ = "C.04.3 (2017) C.18: as C.16, two rounds before."
+up_sd_2 = _up_sd(2)
+up_sd_2.__doc__ = "C.04.3 (2017) C.19: as C.17, two rounds before."
+
+CRITERIA_2017 = {
+    "psd": psd,
+    "next_bracket": next_bracket,
+    "next_psd": next_psd,
+    "up_count_1": up_count_1,
+    "up_count_2": up_count_2,
+    "down_sd_1": down_sd_1,
+    "up_sd_1": up_sd_1,
+    "down_sd_2": down_sd_2,
+    "up_sd_2": up_sd_2,
+}

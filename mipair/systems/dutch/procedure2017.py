@@ -1,0 +1,121 @@
+"""The 2017 bracket procedure: windows without look-below, PPB and collapsed last bracket.
+
+C.04.3 (2017) A.9: brackets are paired from the top; when the pairing of a
+bracket leaves the rest of the round impossible to complete, that bracket
+becomes the Penultimate Pairing Bracket (PPB) and is paired again against
+all remaining players, which form the Collapsed Last Bracket (CLB). The
+quality criteria (``models/dutch-2017.toml``) are those of the 2017 text
+(PSD instead of scores); the ordering decisions inside a bracket are the
+same as in 2026 (:class:`mipair.systems.dutch.engine._Bracket`).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mipair.errors import NoPairingError
+from mipair.solver.completion import CompletionOracle
+from mipair.solver.lexmatch import LexMatcher
+from mipair.systems.dutch.criteria import PairContext
+
+if TYPE_CHECKING:  # pragma: no cover
+    from mipair.systems.dutch.engine import _Round
+
+
+def completable(rnd: "_Round", rest: list[int]) -> bool:
+    """A.9: can ``rest`` be paired completely, an eligible player (C.2) left for the PAB?"""
+    if not rest:
+        return True
+    live = {u: [w for w in rnd.adj[u] if rnd.edge(u, w) is not None] for u in rest}
+    single = {v for v in rest if rnd.eligible[v]} if len(rest) % 2 else set()
+    oracle = CompletionOracle(rest, [], live, single)
+    try:
+        return oracle.check(set(), len(rest) % 2 == 1) is None
+    finally:
+        oracle.close()
+
+
+def window_model(rnd: "_Round", bracket: list[int], nxt: list[int], n_mdp: int,
+                 special: bool) -> tuple[LexMatcher, dict[int, int]]:
+    """The matching model of a 2017 window: MDPs never meet each other in it."""
+    win = sorted(bracket + nxt)
+    wset = set(win)
+    mdps = set(bracket[:n_mdp])
+    cols: dict[int, int] = {}
+    edges: list[tuple[int, int]] = []
+    for u in win:
+        for v in rnd.adj[u]:
+            if v > u and v in wset and v not in mdps:
+                e = rnd.edge(u, v)
+                if e is not None:
+                    cols[e] = len(edges)
+                    edges.append((u, v))
+    if special:   # C.4: the last bracket (or PPB + CLB) completes the round
+        must = [v for v in win if not rnd.eligible[v]]
+        return LexMatcher(rnd.n, edges, must, len(win) // 2), cols
+    return LexMatcher(rnd.n, edges), cols
+
+
+def tiers_2017(rnd: "_Round", bracket: list[int], nxt: list[int], n_mdp: int, special: bool,
+               final: bool) -> list[dict[int, int]]:
+    """The 2017 quality criteria of a window as lexicographic tiers."""
+    bset = set(bracket)
+    mdps = set(bracket[:n_mdp])
+    win = sorted(bset | set(nxt))
+    common = dict(prefs=rnd.prefs, window_min=rnd.sc[win[-1]], special=special, final=final,
+                  eligible={p.id: rnd.eligible[i] for i, p in enumerate(rnd.p)})
+
+    def context(u: int, v: int) -> PairContext | None:
+        if v in mdps:
+            return None
+        return PairContext(in_bracket=v in bset, in_next=v not in bset,
+                           h_in_bracket=u in bset, **common)
+    return rnd.weigh(win, context)
+
+
+def brackets_2017(rnd: "_Round") -> dict[int, int]:
+    """Pair the round bracket by bracket (2017); return vertex -> vertex (bye: itself)."""
+    from mipair.systems.dutch.engine import _Bracket
+
+    n, sc = rnd.n, rnd.sc
+    if not completable(rnd, list(range(n))):
+        raise NoPairingError("no pairing satisfies the absolute criteria "
+                             "(rematches, colours, forbidden pairs, PAB eligibility)")
+    pos = 0
+    while pos < n and sc[pos] >= sc[0]:
+        pos += 1
+    bracket = list(range(pos))
+    n_mdp = 0
+    special = pos == n
+    final: dict[int, int] = {}
+    while len(bracket) > 1 or pos < n:
+        start = pos
+        nxt: list[int] = []
+        while pos < n and (special or sc[pos] >= sc[start]):
+            nxt.append(pos)
+            pos += 1
+        last = pos == n
+        dead = set(rnd.dead)
+        lm, cols = window_model(rnd, bracket, nxt, n_mdp, special)
+        tiers = tiers_2017(rnd, bracket, nxt, n_mdp, special, last)
+        lm.maximise([{cols[e]: w for e, w in t.items()} for t in tiers])
+        matched = _Bracket(rnd, lm, cols, bracket, n_mdp, nxt).decide()
+        mate = lm.mate()
+        if not special:
+            rest = [v for v in range(n) if v not in final and v not in matched]
+            if not completable(rnd, rest):
+                rnd.dead = dead          # A.9: this bracket is the PPB; pair it again
+                pos, special = start, True
+                continue
+        special = pos == n
+        bset = set(bracket)
+        carried, n_mdp = [], 0
+        for v in bracket + nxt:
+            if v in bset and v in matched:
+                final[v] = mate[v]
+            else:
+                carried.append(v)
+                n_mdp += v in bset
+        bracket = carried
+    for v in bracket:
+        final[v] = v
+    return final
