@@ -183,9 +183,16 @@ class LexMatcher:
             h.changeColsCost(self.m, list(range(self.m)), cost)
         while True:
             self._odd_set_cuts()
+            self._hint()
             h.run()
             self.runs += 1
             status = h.getModelStatus()
+            if status != self._hs.HighsModelStatus.kOptimal:
+                # presolve has been seen to call a feasible model infeasible: ask again without it
+                h.setOptionValue("presolve", "off")
+                h.run()
+                h.setOptionValue("presolve", "choose")
+                status = h.getModelStatus()
             if status != self._hs.HighsModelStatus.kOptimal:
                 raise Infeasible(h.modelStatusToString(status))
             x = h.getSolution().col_value
@@ -198,6 +205,20 @@ class LexMatcher:
                 return self.solution
             self._row(*cut)
             self.pins.append((cut[0], cut[1]))
+
+    def _hint(self) -> None:
+        """Offer the previous solution to HiGHS as a starting incumbent."""
+        if not self.solution or not self.m:
+            return
+        sol = self._hs.HighsSolution()
+        x = [0.0] * self.m
+        for e in self.solution:
+            x[e] = 1.0
+        sol.col_value = x
+        try:
+            self.h.setSolution(sol)
+        except Exception:  # noqa: BLE001 - a hint only
+            pass
 
     def _odd_set_cuts(self, rounds: int = 30) -> None:
         """Tighten the LP relaxation with violated odd-set inequalities before the MIP.
