@@ -162,12 +162,16 @@ def _lift(records: tuple[ForbiddenPairs, ...], lifted: set[int], rnd: int
     return tuple(out)
 
 
+ENGINE_MAX_PLAYERS = 150
+"""Larger relaxed rounds keep the SAT model's pairing: an explanation should stay quick."""
+
+
 def engine_pairer(snap: Snapshot, problem: PairingProblem):
     """Pair a relaxed round with the Dutch engine, when it is there and its answer is legal."""
 
     def pair_relaxed(waived: tuple[Fact, ...]):
         relaxed = relaxed_snapshot(snap, waived)
-        if relaxed is None:
+        if relaxed is None or len(problem.players) > ENGINE_MAX_PLAYERS:
             return None
         try:
             from mipair.pairing import pair_round

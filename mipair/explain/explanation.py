@@ -40,15 +40,23 @@ class Relaxation:
 
 @dataclass(frozen=True)
 class Explanation:
-    """Why a round cannot be paired, and the least change that would allow it."""
+    """Why a round cannot be paired, and the least change that would allow it.
+
+    ``smallest``: no reason with fewer facts exists; ``irreducible``: every
+    fact of the reason is needed (False only when the time limit stopped the
+    reduction); ``least``: no relaxation with fewer changes exists (False: the
+    one given is minimal, none of its changes can be left out).
+    """
 
     round: int
     pairable: bool
     reason: tuple[Fact, ...] = ()
     summary: str = ""
-    smallest: bool = True            # False: irreducible, but the search for a smaller one timed out
+    smallest: bool = True
     relaxations: tuple[Relaxation, ...] = ()   # all of the least size; the first is proposed
     seconds: float = 0.0
+    irreducible: bool = True
+    least: bool = True
 
     def short(self) -> str:
         """One line for stderr."""
@@ -64,16 +72,22 @@ class Explanation:
         if self.pairable:
             return f"Round {self.round} can be paired: nothing to explain.\n"
         n = len(self.reason)
-        size = "a smallest" if self.smallest else "an irreducible"
-        out = [f"Round {self.round} cannot be paired.", "",
-               f"Reason ({size} set of {n} fact{'s' if n != 1 else ''}; "
-               "dropping any one of them makes a pairing possible):",
-               f"  {self.summary}."]
+        facts = f"{n} fact{'s' if n != 1 else ''}"
+        if not self.irreducible:
+            head = (f"Reason ({facts} that together make the round impossible; the time limit "
+                    "stopped their reduction, so some may be unnecessary):")
+        else:
+            size = "a smallest" if self.smallest else "an irreducible"
+            head = (f"Reason ({size} set of {facts}; dropping any one of them makes a pairing "
+                    "possible):")
+        out = [f"Round {self.round} cannot be paired.", "", head, f"  {self.summary}."]
         out += [f"  - {f.text}" for f in self.reason]
         if self.relaxations:
             best = self.relaxations[0]
             k = len(best.waived)
-            out += ["", f"Least relaxation ({k} change{'s' if k != 1 else ''}):"]
+            kind = ("Least relaxation" if self.least else
+                    "A relaxation (none of its changes can be left out; a smaller one may exist)")
+            out += ["", f"{kind} ({k} change{'s' if k != 1 else ''}):"]
             out += [f"  - {f.relax}" for f in best.waived]
             out += ["", f"Resulting pairing ({SOURCE_TEXT[best.source]}):"]
             out += [f"  {i:4}  {w:5} - {b}" for i, (w, b) in enumerate(best.boards, 1)]
@@ -88,10 +102,15 @@ class Explanation:
     def to_json(self) -> dict[str, object]:
         return {"round": self.round, "pairable": self.pairable,
                 "reason": {"summary": self.summary, "smallest": self.smallest,
+                           "irreducible": self.irreducible,
                            "facts": [f.to_json() for f in self.reason]},
                 "relaxations": [r.to_json() for r in self.relaxations],
+                "relaxation_is_least": self.least,
                 "seconds": round(self.seconds, 3)}
 
+
+SMALLEST_SEARCH_MAX = 40
+"""Reasons with more facts are not searched for a smaller one (the search could not finish)."""
 
 BoardMaker = Callable[[Matching], tuple[tuple[int, int], ...]]
 Pairer = Callable[[tuple[Fact, ...]], tuple[tuple[tuple[int, int], ...], int | None] | None]
@@ -100,14 +119,17 @@ Pairer = Callable[[tuple[Fact, ...]], tuple[tuple[tuple[int, int], ...], int | N
 def explain_problem(problem: PairingProblem, *, boards: BoardMaker | None = None,
                     pairer: Pairer | None = None, seconds: float = 3.0,
                     alternatives: int = 5) -> Explanation:
-    """Explain ``problem`` (any pairing system).
+    """Explain ``problem`` (any pairing system) in about ``seconds`` once it is known impossible.
 
     ``boards(matching)`` gives the (white, black) boards of a resulting pairing;
     ``pairer(waived)`` may pair the relaxed round with the system itself
     (returning boards and bye, or None to keep the SAT model's pairing).
+    The time is shared: reduction of the reason, the search for a smaller
+    one, MaxSAT for the relaxation, the summary; each phase that runs out
+    says so in the explanation's flags.
     """
     from mipair.explain.encoding import PairingSat
-    from mipair.explain.mus import least_relaxations, smallest_mus
+    from mipair.explain.mus import find_reason, least_relaxations, smallest_mus
     from mipair.explain.witness import summary
 
     start = time.monotonic()
@@ -115,15 +137,18 @@ def explain_problem(problem: PairingProblem, *, boards: BoardMaker | None = None
     with PairingSat(problem) as sat:
         if sat.solve(range(len(problem.facts))) is not None:
             return Explanation(problem.round, True, seconds=time.monotonic() - start)
-        reason, smallest = smallest_mus(sat, seconds)
-        corrections = least_relaxations(sat, alternatives)
+        reason, irreducible = find_reason(sat, start + 0.45 * seconds)
+        smallest = False
+        if irreducible and len(reason) <= SMALLEST_SEARCH_MAX:
+            reason, smallest = smallest_mus(sat, reason, start + 0.6 * seconds)
+        corrections, least = least_relaxations(sat, reason, start + 0.9 * seconds, alternatives)
     relaxations = []
     for k, (mcs, matching) in enumerate(corrections):
         waived = tuple(problem.facts[i] for i in mcs)
         relaxations.append(_relaxation(waived, matching, make, pairer if k == 0 else None))
     return Explanation(problem.round, False, tuple(problem.facts[i] for i in reason),
-                       summary(problem, reason), smallest, tuple(relaxations),
-                       time.monotonic() - start)
+                       summary(problem, reason, start + seconds), smallest, tuple(relaxations),
+                       time.monotonic() - start, irreducible, least)
 
 
 def _relaxation(waived: tuple[Fact, ...], matching: Matching, make: BoardMaker,
@@ -135,10 +160,16 @@ def _relaxation(waived: tuple[Fact, ...], matching: Matching, make: BoardMaker,
     return Relaxation(waived, make(matching), matching.bye, SAT_SOURCE)
 
 
-def explain_infeasible(snap: Snapshot, seconds: float = 3.0) -> Explanation:
-    """Explain why the Dutch round ``snap.round`` cannot be paired (``.short()``: one line)."""
+def explain_infeasible(snap: Snapshot, seconds: float = 3.0,
+                       use_engine: bool = True) -> Explanation:
+    """Explain why the Dutch round ``snap.round`` cannot be paired (``.short()``: one line).
+
+    With ``use_engine`` the resulting pairing of the least relaxation is the
+    Dutch engine's own (when the relaxation can be expressed as a changed
+    round); otherwise, and as a fallback, the SAT model's legal pairing.
+    """
     from mipair.explain.dutch import dutch_boards, dutch_problem, engine_pairer
 
     problem = dutch_problem(snap)
-    return explain_problem(problem, boards=dutch_boards(snap), pairer=engine_pairer(snap, problem),
-                           seconds=seconds)
+    pairer = engine_pairer(snap, problem) if use_engine else None
+    return explain_problem(problem, boards=dutch_boards(snap), pairer=pairer, seconds=seconds)

@@ -14,6 +14,7 @@ Dutch round; other systems build their own.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Iterable
 
 BYE = 0
@@ -79,8 +80,24 @@ class PairingProblem:
 
     def edges(self) -> list[frozenset[int]]:
         """Every pair of nodes (blocked or not), in a fixed order."""
+        return self._edges
+
+    @cached_property
+    def _edges(self) -> list[frozenset[int]]:
         nodes = self.nodes
-        return [pair(a, b) for i, a in enumerate(nodes) for b in nodes[i + 1:]]
+        return [frozenset((a, b)) for i, a in enumerate(nodes) for b in nodes[i + 1:]]
+
+    def star(self, node: int) -> list[int] | None:
+        """Indices of facts that together block every pair of ``node`` (one per pair), or None."""
+        by_pair: dict[frozenset[int], int] = {}
+        for i, f in enumerate(self.facts):
+            for e in f.blocks:
+                if node in e:
+                    by_pair.setdefault(e, i)
+        needed = [pair(node, other) for other in self.nodes if other != node]
+        if not all(e in by_pair for e in needed):
+            return None
+        return sorted({by_pair[e] for e in needed})
 
     def allowed(self, kept: Iterable[int]) -> set[frozenset[int]]:
         """Pairs allowed when only the facts with indices ``kept`` hold."""

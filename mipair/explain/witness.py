@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mipair.explain.encoding import PairingSat
+from mipair.explain.encoding import PairingSat, TimeUp
 from mipair.explain.facts import BYE, Fact, PairingProblem
 
 
@@ -41,16 +41,26 @@ def _partners(nodes: frozenset[int]) -> str:
     return " or ".join(parts)
 
 
-def decompose(problem: PairingProblem, reason: list[int]) -> Witness:
-    """Gallai-Edmonds decomposition of the graph the facts ``reason`` allow."""
+def decompose(problem: PairingProblem, reason: list[int], deadline: float | None = None
+              ) -> Witness:
+    """Gallai-Edmonds decomposition of the graph the facts ``reason`` allow (TimeUp at the deadline)."""
     sub = PairingProblem(problem.round, problem.players,
                          tuple(problem.facts[i] for i in reason), problem.bye)
     allowed = sub.allowed(range(len(reason)))
     nodes = sub.nodes
+    nbr: dict[int, set[int]] = {v: set() for v in nodes}
+    for e in allowed:
+        a, b = tuple(e)
+        nbr[a].add(b)
+        nbr[b].add(a)
+    lone = [frozenset((v,)) for v in nodes if not nbr[v]]
+    if lone:                         # a node with no partner at all: that is the whole story
+        return Witness(tuple(sorted(lone, key=sorted)), frozenset())
     deficient: set[int] = set()
     k = 2
     while not deficient and k <= len(nodes):
         with PairingSat(sub, max_exposed=k) as sat:
+            sat.deadline = deadline
             every = list(range(len(reason)))
             for v in nodes:
                 if v not in deficient:
@@ -58,11 +68,6 @@ def decompose(problem: PairingProblem, reason: list[int]) -> Witness:
                     if m is not None:
                         deficient |= sat.exposed(m)
         k += 2
-    nbr: dict[int, set[int]] = {v: set() for v in nodes}
-    for e in allowed:
-        a, b = tuple(e)
-        nbr[a].add(b)
-        nbr[b].add(a)
     barrier = frozenset(u for d in deficient for u in nbr[d] if u not in deficient)
     groups: list[frozenset[int]] = []
     seen: set[int] = set()
@@ -80,6 +85,9 @@ def decompose(problem: PairingProblem, reason: list[int]) -> Witness:
         groups.append(frozenset(comp))
     groups.sort(key=lambda g: (len(g), sorted(g)))
     return Witness(tuple(groups), barrier)
+
+
+DUTCH_KINDS = {"rematch", "forbidden", "colour", "bye"}
 
 
 def _own_facts(facts: list[Fact], p: int) -> dict[str, list[Fact]]:
@@ -111,6 +119,7 @@ def _lone_player(problem: PairingProblem, facts: list[Fact], p: int) -> str:
         for f in kinds.get("colour", []):
             q = next(x for x in f.players if x != p)
             why.append(f"must have {f.note} like {q}")
+        why += [f.text for k, fs in kinds.items() if k not in DUTCH_KINDS for f in fs]
         head = f"player {p} has no possible opponent ({'; '.join(why)})"
     if "bye" in kinds:
         head += f", and may not receive the bye ({kinds['bye'][0].note})"
@@ -132,10 +141,13 @@ def _group_text(problem: PairingProblem, facts: list[Fact], group: frozenset[int
             f"and they are an odd number")
 
 
-def summary(problem: PairingProblem, reason: list[int]) -> str:
+def summary(problem: PairingProblem, reason: list[int], deadline: float | None = None) -> str:
     """One sentence naming the players a reason leaves without a pairing."""
     facts = [problem.facts[i] for i in reason]
-    w = decompose(problem, reason)
+    try:
+        w = decompose(problem, reason, deadline)
+    except TimeUp:
+        return _plain_summary(facts)
     if not w.barrier:
         return _group_text(problem, facts, w.groups[0], w.barrier)
     singles = sorted(n for g in w.groups if len(g) == 1 for n in g if n != BYE)
@@ -159,3 +171,14 @@ def summary(problem: PairingProblem, reason: list[int]) -> str:
         parts.append(f"the bye can only go to {_partners(w.barrier)}")
     parts += [_group_text(problem, facts, g, w.barrier) for g in bigger]
     return "; ".join(parts)
+
+
+def _plain_summary(facts: list[Fact]) -> str:
+    """The fallback sentence when the decomposition runs out of time."""
+    count: dict[int, int] = {}
+    for f in facts:
+        for p in f.players:
+            count[p] = count.get(p, 0) + 1
+    most = sorted(count, key=lambda p: (-count[p], p))[:5]
+    return (f"{len(facts)} rules together leave no legal pairing; the players most involved "
+            f"are {', '.join(map(str, most))}")
