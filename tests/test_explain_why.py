@@ -230,3 +230,14 @@ def _rank(criterion: str) -> int:
     """Position of a criterion among KNOWN's order (C9-C11 between C8 and C12, C14+ last)."""
     num = int(criterion[1:])
     return sum(1 for c in KNOWN if int(c[1:]) <= num) - 1
+
+
+def test_the_2017_edition_checks_absolute_rules_only() -> None:
+    t = read_tournament(str(SMALL))
+    snap = snapshot(t, round_to_pair(t), "2017")
+    eng = pair_round(snap)
+    prop = swap_two_boards(eng, random.Random(3))
+    res = compare(snap, eng, prop)
+    assert {(v.criterion, frozenset(v.players)) for v in res.violations} == broken_rules(snap, prop)
+    if not res.violations:
+        assert res.difference is None and "2017" in res.note

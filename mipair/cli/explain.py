@@ -116,7 +116,7 @@ def why(file: str, pairs: tuple[str, ...], alternative: str | None, rules: str,
     try:
         engine = pair_round(snap)
     except NoPairingError:
-        engine = None
+        engine = None       # compare() says so; the proposal's violations are still listed
     result = compare(snap, engine, proposed)
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2))

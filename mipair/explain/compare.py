@@ -179,6 +179,10 @@ def compare(snap: Snapshot, engine_pairing: "RoundPairing | None", proposed_pair
         from mipair.explain.quality import dutch_criteria
 
         criteria = dutch_criteria(snap)
+        if criteria is None:
+            return Comparison(snap.round, violations, same, note=(
+                f"The proposal is legal. Its quality criteria are not compared for the "
+                f"{snap.rules} edition yet (only 2026)."))
     for ev, pv in zip(criteria(engine_pairing), criteria(proposed_pairing)):
         if ev.value == pv.value:
             continue

@@ -44,8 +44,17 @@ def _mates(p: "RoundPairing") -> dict[int, int]:
     return mate
 
 
-def dutch_criteria(snap: Snapshot) -> Callable[["RoundPairing"], list[CriterionValue]]:
-    """An evaluator of complete legal pairings of ``snap``'s round (see the module docstring)."""
+EDITIONS = ("2026",)
+"""Editions whose bracket walk this module follows (2017 pairs by windows and a PPB)."""
+
+
+def dutch_criteria(snap: Snapshot) -> Callable[["RoundPairing"], list[CriterionValue]] | None:
+    """An evaluator of complete legal pairings of ``snap``'s round (see the module docstring).
+
+    None for an edition this module cannot walk (see :data:`EDITIONS`).
+    """
+    if snap.rules not in EDITIONS:
+        return None
     from mipair.systems.dutch.colours import preference
     from mipair.systems.dutch.criteria import PairContext
     from mipair.systems.dutch.edition import load_edition
@@ -99,7 +108,7 @@ def dutch_criteria(snap: Snapshot) -> Callable[["RoundPairing"], list[CriterionV
                             levelled[k][s] = levelled[k].get(s, 0) + w
             levels = sorted({st[p].pairing_score for p in bset | gset}, reverse=True)
             for k, c in enumerate(crits):
-                if c.name in _LEVELLED:
+                if c.name in _LEVELLED or levelled[k]:
                     out += [CriterionValue(c.id, c.text, levelled[k].get(s, 0),
                                            where=f"{label}, pairs at score {points_to_str(s)}")
                             for s in levels]
