@@ -429,6 +429,11 @@ class _Bracket:
         """v is the higher-ranked member of a pair inside the bracket."""
         return v < self.mate[v] < self.res_hi
 
+    def best_partner(self, p: int, rem: list[int]) -> int | None:
+        """The lowest-BSN player p could still meet in the remainder."""
+        return next((o for o in rem if o > p and o not in self.matched
+                     and self.col(p, o) is not None), None)
+
     def leavers(self, rem: list[int], pairs: int, exchanges: int) -> None:
         """4.3.2 rule 3: S1 players leave S1 highest BSN first."""
         left = exchanges
@@ -465,7 +470,23 @@ class _Bracket:
                     self.kill(q, o)
 
     def partners(self, rem: list[int]) -> None:
-        """4.2: each S1 player, in BSN order, meets the lowest BSN possible."""
+        """4.2: each S1 player, in BSN order, meets the lowest BSN possible.
+
+        One solve first steers every S1 player towards its natural partner
+        (S1[i] - S2[i], squared distance); it only saves questions: each player's
+        partner is still confirmed as the best possible one below.
+        """
+        s1 = [p for p in rem if self.in_s1(p)]
+        s2 = [o for o in rem if o not in self.matched and not self.in_s1(o)]
+        if len(s1) > 2:
+            self.x3 = {}
+            for k, p in enumerate(s1):
+                for j, o in enumerate(s2):
+                    c = self.col(p, o) if o > p else None
+                    if c is not None:
+                        self.x3[c] = -(j - k) ** 2
+            if any(self.mate[p] != self.best_partner(p, rem) for p in s1):
+                self.resolve()
         for p in rem:
             if not self.in_s1(p):
                 continue
