@@ -6,7 +6,7 @@ import json
 
 import click
 
-from mipair.errors import FileAccessError
+from mipair.errors import FileAccessError, NoPairingError
 from mipair.pairing import RoundPairing
 
 
@@ -18,7 +18,21 @@ def pair_file(path: str, rules: str = "2026") -> tuple[object, RoundPairing]:
 
     t = read_tournament(path)
     snap = snapshot(t, round_to_pair(t), rules)
-    return snap, pair_round(snap)
+    try:
+        return snap, pair_round(snap)
+    except NoPairingError as exc:
+        raise NoPairingError(reason(snap, exc),
+                             file=path) from None
+
+
+def reason(snap, exc: Exception) -> str:
+    """One line saying why the round has no pairing (the explanation's short form)."""
+    try:
+        from mipair.explain.explanation import explain_infeasible
+
+        return explain_infeasible(snap, seconds=2.0, use_engine=False).short()
+    except Exception:  # noqa: BLE001 - the engine's own message is the fallback
+        return str(exc)
 
 
 def dropin_text(pairing: RoundPairing) -> str:
