@@ -1,6 +1,6 @@
 """Minimum-weight perfect matching with large integer weights, as a MIP solved by HiGHS.
 
-A generic companion of :mod:`mipair.solver.matching` for penalty systems whose
+A generic companion of :mod:`mipair.solver.lexmatch` for penalty systems whose
 weights span many orders of magnitude (PAPP: 1 to tens of billions). The
 objective stays exact: weights are Python integers, first reduced by node
 potentials (subtracting ``y_u + y_v`` from every edge changes every perfect
@@ -19,7 +19,7 @@ from __future__ import annotations
 from math import gcd
 from typing import Iterable, Mapping, Sequence
 
-from mipair.solver.matching import Infeasible
+from mipair.solver.lexmatch import Infeasible
 
 Edge = tuple[int, int]
 
@@ -47,7 +47,7 @@ def min_weight_perfect_matching(n: int, weights: Mapping[Edge, int],
 
     ``weights`` gives the integer weight of every allowed edge (an edge left
     out cannot be used); ``fixed`` edges must be in the matching. Raises
-    :class:`~mipair.solver.matching.Infeasible` when no perfect matching exists.
+    :class:`~mipair.solver.lexmatch.Infeasible` when no perfect matching exists.
     """
     import highspy  # lazily: a CLI call is a whole process
     import numpy as np

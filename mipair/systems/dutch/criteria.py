@@ -127,55 +127,51 @@ def strong_preferences(ctx: PairContext, h: PlayerState, l: PlayerState) -> Valu
 
 # -- C14-C21: floats -------------------------------------------------------
 
-def _no_repeat_down(back: int) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
+def _no_repeat_down(back: int, doc: str) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
     def criterion(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
         if not ctx.in_bracket:
             return 0
         resident_h = h.pairing_score <= l.pairing_score
         return int(_float(l, back) == "down") + int(resident_h and _float(h, back) == "down")
+    criterion.__doc__ = doc
     return criterion
 
 
-def _no_repeat_up(back: int) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
+def _no_repeat_up(back: int, doc: str) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
     def criterion(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
         if not ctx.in_bracket:
             return 0
         return int(not (h.pairing_score > l.pairing_score and _float(l, back) == "up"))
+    criterion.__doc__ = doc
     return criterion
 
 
-def _down_scores(back: int) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
+def _down_scores(back: int, doc: str) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
     def criterion(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
         if not ctx.in_bracket:
             return 0
         return [(p.pairing_score, 1) for p in (l, h) if _float(p, back) == "down"]
+    criterion.__doc__ = doc
     return criterion
 
 
-def _up_scores(back: int) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
+def _up_scores(back: int, doc: str) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
     def criterion(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
         if not ctx.in_bracket or (_float(l, back) == "up" and h.pairing_score > l.pairing_score):
             return 0
         return [(h.pairing_score, 1)]
+    criterion.__doc__ = doc
     return criterion
 
 
-repeat_down_1 = _no_repeat_down(1)
-repeat_down_1.__doc__ = "C.04.3 (2026) C14: pair the residents who downfloated in round n-1."
-repeat_up_1 = _no_repeat_up(1)
-repeat_up_1.__doc__ = "C.04.3 (2026) C15: MDPs' opponents did not upfloat in round n-1."
-repeat_down_2 = _no_repeat_down(2)
-repeat_down_2.__doc__ = "C.04.3 (2026) C16: pair the residents who downfloated in round n-2."
-repeat_up_2 = _no_repeat_up(2)
-repeat_up_2.__doc__ = "C.04.3 (2026) C17: MDPs' opponents did not upfloat in round n-2."
-down_scores_1 = _down_scores(1)
-down_scores_1.__doc__ = "C.04.3 (2026) C18: pair the MDPs who downfloated in round n-1, highest first."
-up_scores_1 = _up_scores(1)
-up_scores_1.__doc__ = "C.04.3 (2026) C19: round n-1 upfloaters meet the MDPs of lowest score."
-down_scores_2 = _down_scores(2)
-down_scores_2.__doc__ = "C.04.3 (2026) C20: as C18 for round n-2."
-up_scores_2 = _up_scores(2)
-up_scores_2.__doc__ = "C.04.3 (2026) C21: as C19 for round n-2."
+repeat_down_1 = _no_repeat_down(1, "C.04.3 (2026) C14: pair the residents who downfloated in round n-1.")
+repeat_up_1 = _no_repeat_up(1, "C.04.3 (2026) C15: MDPs' opponents did not upfloat in round n-1.")
+repeat_down_2 = _no_repeat_down(2, "C.04.3 (2026) C16: pair the residents who downfloated in round n-2.")
+repeat_up_2 = _no_repeat_up(2, "C.04.3 (2026) C17: MDPs' opponents did not upfloat in round n-2.")
+down_scores_1 = _down_scores(1, "C.04.3 (2026) C18: pair the MDPs who downfloated in round n-1, highest first.")
+up_scores_1 = _up_scores(1, "C.04.3 (2026) C19: round n-1 upfloaters meet the MDPs of lowest score.")
+down_scores_2 = _down_scores(2, "C.04.3 (2026) C20: as C18 for round n-2.")
+up_scores_2 = _up_scores(2, "C.04.3 (2026) C21: as C19 for round n-2.")
 
 Criterion = Callable[[PairContext, PlayerState, PlayerState], Value]
 

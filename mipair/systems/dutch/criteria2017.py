@@ -67,14 +67,15 @@ def next_psd(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
     return terms
 
 
-def _up_count(back: int) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
+def _up_count(back: int, doc: str) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
     def criterion(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
         return -int(ctx.in_bracket and h.pairing_score > l.pairing_score
                     and _float(l, back) == "up")
+    criterion.__doc__ = doc
     return criterion
 
 
-def _down_sd(back: int) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
+def _down_sd(back: int, doc: str) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
     def criterion(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
         if not ctx.in_bracket:
             return 0
@@ -86,29 +87,25 @@ def _down_sd(back: int) -> Callable[[PairContext, PlayerState, PlayerState], Val
             if h.pairing_score > l.pairing_score:
                 terms.append(_sd(h, l, -1))
         return terms
+    criterion.__doc__ = doc
     return criterion
 
 
-def _up_sd(back: int) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
+def _up_sd(back: int, doc: str) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
     def criterion(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
         if ctx.in_bracket and _float(l, back) == "up" and h.pairing_score > l.pairing_score:
             return [_sd(h, l, -1)]
         return 0
+    criterion.__doc__ = doc
     return criterion
 
 
-up_count_1 = _up_count(1)
-up_count_1.__doc__ = "C.04.3 (2017) C.13: fewest upfloaters who upfloated in the previous round."
-up_count_2 = _up_count(2)
-up_count_2.__doc__ = "C.04.3 (2017) C.15: fewest upfloaters who upfloated two rounds before."
-down_sd_1 = _down_sd(1)
-down_sd_1.__doc__ = "C.04.3 (2017) C.16: minimise the score differences of repeated downfloaters."
-up_sd_1 = _up_sd(1)
-up_sd_1.__doc__ = "C.04.3 (2017) C.17: minimise the score differences of repeated upfloaters."
-down_sd_2 = _down_sd(2)
-down_sd_2.__doc__ = "C.04.3 (2017) C.18: as C.16, two rounds before."
-up_sd_2 = _up_sd(2)
-up_sd_2.__doc__ = "C.04.3 (2017) C.19: as C.17, two rounds before."
+up_count_1 = _up_count(1, "C.04.3 (2017) C.13: fewest upfloaters who upfloated in the previous round.")
+up_count_2 = _up_count(2, "C.04.3 (2017) C.15: fewest upfloaters who upfloated two rounds before.")
+down_sd_1 = _down_sd(1, "C.04.3 (2017) C.16: minimise the score differences of repeated downfloaters.")
+up_sd_1 = _up_sd(1, "C.04.3 (2017) C.17: minimise the score differences of repeated upfloaters.")
+down_sd_2 = _down_sd(2, "C.04.3 (2017) C.18: as C.16, two rounds before.")
+up_sd_2 = _up_sd(2, "C.04.3 (2017) C.19: as C.17, two rounds before.")
 
 CRITERIA_2017 = {
     "psd": psd,

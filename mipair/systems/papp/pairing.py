@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from mipair.errors import NoPairingError
 from mipair.solver.assignment import min_weight_perfect_matching
-from mipair.solver.matching import Infeasible
+from mipair.solver.lexmatch import Infeasible
 from mipair.systems.papp.config import Penalties
 from mipair.systems.papp.event import Event, Game
 from mipair.systems.papp.penalties import RoundState, chromatic_choice, penalty, round_state
