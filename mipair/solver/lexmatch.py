@@ -182,20 +182,10 @@ class LexMatcher:
                 cost[e] = float(w)
             h.changeColsCost(self.m, list(range(self.m)), cost)
         while True:
-            self._odd_set_cuts()
-            self._hint()
-            h.run()
+            x = self._odd_set_cuts()
+            if x is None:
+                x = self._mip()
             self.runs += 1
-            status = h.getModelStatus()
-            if status != self._hs.HighsModelStatus.kOptimal:
-                # presolve has been seen to call a feasible model infeasible: ask again without it
-                h.setOptionValue("presolve", "off")
-                h.run()
-                h.setOptionValue("presolve", "choose")
-                status = h.getModelStatus()
-            if status != self._hs.HighsModelStatus.kOptimal:
-                raise Infeasible(h.modelStatusToString(status))
-            x = h.getSolution().col_value
             self.solution = [e for e in range(self.m) if x[e] > 0.5]
             for pinned, at_least in self.pins:
                 if self.value(pinned) < at_least:
@@ -205,6 +195,22 @@ class LexMatcher:
                 return self.solution
             self._row(*cut)
             self.pins.append((cut[0], cut[1]))
+
+    def _mip(self) -> list[float]:
+        """Solve the model as a MIP; return the column values."""
+        h = self.h
+        self._hint()
+        h.run()
+        status = h.getModelStatus()
+        if status != self._hs.HighsModelStatus.kOptimal:
+            # presolve has been seen to call a feasible model infeasible: ask again without it
+            h.setOptionValue("presolve", "off")
+            h.run()
+            h.setOptionValue("presolve", "choose")
+            status = h.getModelStatus()
+        if status != self._hs.HighsModelStatus.kOptimal:
+            raise Infeasible(h.modelStatusToString(status))
+        return list(h.getSolution().col_value)
 
     def _hint(self) -> None:
         """Offer the previous solution to HiGHS as a starting incumbent."""
@@ -220,8 +226,11 @@ class LexMatcher:
         except Exception:  # noqa: BLE001 - a hint only
             pass
 
-    def _odd_set_cuts(self, rounds: int = 30) -> None:
+    def _odd_set_cuts(self, rounds: int = 30) -> list[float] | None:
         """Tighten the LP relaxation with violated odd-set inequalities before the MIP.
+
+        Returns the LP solution when it is integral (it is then optimal for
+        the MIP as well, which need not be run), else None.
 
         For any odd set S of nodes a matching has at most (|S|-1)/2 edges
         inside S. The LP relaxation is solved, odd connected components of
@@ -232,18 +241,18 @@ class LexMatcher:
         h, hs = self.h, self._hs
         ne = len(self.edges)
         if ne < 3:
-            return
+            return None
         cols = list(range(self.m))
         h.changeColsIntegrality(self.m, cols, [hs.HighsVarType.kContinuous] * self.m)
         try:
             for _ in range(rounds):
                 h.run()
                 if h.getModelStatus() != hs.HighsModelStatus.kOptimal:
-                    return
-                x = h.getSolution().col_value
+                    return None
+                x = list(h.getSolution().col_value)
+                if all(v < 1e-6 or v > 1 - 1e-6 for v in x):
+                    return x
                 frac = [e for e in range(ne) if 1e-6 < x[e] < 1 - 1e-6]
-                if not frac:
-                    return
                 parent: dict[int, int] = {}
 
                 def find(a: int) -> int:
@@ -269,7 +278,8 @@ class LexMatcher:
                                  [1.0] * len(inside))
                         added = True
                 if not added:
-                    return
+                    return None
+            return None
         finally:
             h.changeColsIntegrality(self.m, cols, [hs.HighsVarType.kInteger] * self.m)
 
