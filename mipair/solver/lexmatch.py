@@ -121,6 +121,9 @@ class LexMatcher:
             self.incident[node].append(len(self.edges) + k)
             by_tag.setdefault(tag, []).append(len(self.edges) + k)
         must = set(must_match)
+        self.must = must
+        self.fixed_pairs = pairs
+        self.limits = {tag: (by_tag.get(tag, []), k) for tag, k in (exit_limits or {}).items()}
         for node in range(n):
             cols = self.incident[node]
             lo = 1.0 if node in must else 0.0
@@ -196,6 +199,36 @@ class LexMatcher:
             self._row(*cut)
             self.pins.append((cut[0], cut[1]))
 
+    def _rounded(self, x: list[float], bound: float) -> list[float] | None:
+        """The nearly integral LP solution rounded, if it is feasible and optimal.
+
+        Feasible: every degree, pair-count, exit and pinned row holds for the
+        rounded 0/1 values; optimal: its objective is within 1/2 of the LP bound
+        (objectives are integers). Otherwise None, and the MIP decides.
+        """
+        r = [1.0 if v > 0.5 else 0.0 for v in x]
+        chosen = [e for e in range(self.m) if r[e]]
+        cover = [0] * self.n
+        for e in chosen:
+            if e < len(self.edges):
+                u, v = self.edges[e]
+                cover[u] += 1
+                cover[v] += 1
+            else:
+                cover[self.exits[e - len(self.edges)][0]] += 1
+        if any(c > 1 for c in cover) or any(cover[v] != 1 for v in self.must):
+            return None
+        if self.fixed_pairs is not None and sum(1 for e in chosen if e < len(self.edges)) != self.fixed_pairs:
+            return None
+        if any(sum(r[c] for c in cols) > k for cols, k in self.limits.values()):
+            return None
+        if any(sum(w * r[e] for e, w in pinned.items()) < at_least for pinned, at_least in self.pins):
+            return None
+        cost = self.h.getLp().col_cost_
+        if sum(cost[e] for e in chosen) < bound - 0.5:
+            return None
+        return r
+
     def _mip(self) -> list[float]:
         """Solve the model as a MIP; return the column values."""
         h = self.h
@@ -250,8 +283,10 @@ class LexMatcher:
                 if h.getModelStatus() != hs.HighsModelStatus.kOptimal:
                     return None
                 x = list(h.getSolution().col_value)
-                if all(v < 1e-6 or v > 1 - 1e-6 for v in x):
-                    return x
+                if all(v < 1e-3 or v > 1 - 1e-3 for v in x):
+                    rounded = self._rounded(x, h.getInfo().objective_function_value)
+                    if rounded is not None:
+                        return rounded
                 frac = [e for e in range(ne) if 1e-6 < x[e] < 1 - 1e-6]
                 parent: dict[int, int] = {}
 
