@@ -232,6 +232,8 @@ class LexMatcher:
     def _mip(self) -> list[float]:
         """Solve the model as a MIP; return the column values."""
         h = self.h
+        if not self.m:
+            return []
         self._hint()
         h.run()
         status = h.getModelStatus()
