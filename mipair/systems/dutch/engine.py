@@ -299,6 +299,9 @@ class _Round:
         return RoundPairing(self.snap.round, boards, bye)
 
 
+EXACT_EXCHANGE_SIZE = 18   # remainders up to this size settle exchanges in one solve
+
+
 class _Bracket:
     """The ordering decisions of one bracket (C.04.3 (2026) Articles 3-4, via 4.6)."""
 
@@ -416,7 +419,9 @@ class _Bracket:
         if not all(self.in_s1(p) for p in rem[:pairs]):
             self.resolve([x1, x2], keep=True)
         exchanges = sum(1 for p in rem[:pairs] if not self.in_s1(p))
-        if exchanges:
+        if exchanges and len(rem) <= EXACT_EXCHANGE_SIZE:
+            self.exchange_tiers(rem, pairs, x1, x2)
+        elif exchanges:
             self.leavers(rem, pairs, exchanges)
             self.entrants(rem, pairs, exchanges)
         for i, p in enumerate(rem):
@@ -428,6 +433,25 @@ class _Bracket:
     def in_s1(self, v: int) -> bool:
         """v is the higher-ranked member of a pair inside the bracket."""
         return v < self.mate[v] < self.res_hi
+
+    def exchange_tiers(self, rem: list[int], pairs: int, x1: dict[int, int],
+                       x2: dict[int, int]) -> None:
+        """4.3.2 rules 3 and 4 in one exact solve: leavers highest BSN first, then
+        entrants lowest BSN first, as two tiers of powers of two after the size
+        and sum of the exchange (the sequential questions give the same answer)."""
+        size = len(rem)
+        leave: dict[int, int] = {}
+        enter: dict[int, int] = {}
+        for i, p in enumerate(rem):
+            for o in rem[i + 1:]:
+                c = self.col(p, o)
+                if c is None:
+                    continue
+                if i < pairs:
+                    leave[c] = -(2 ** i)
+                else:
+                    enter[c] = 2 ** (size - 1 - i)
+        self.resolve([x1, x2, leave, enter], keep=True)
 
     def best_partner(self, p: int, rem: list[int]) -> int | None:
         """The lowest-BSN player p could still meet in the remainder."""
