@@ -1,0 +1,166 @@
+"""Random tournaments, every round paired by mipair.
+
+:func:`generate` builds a tournament from a :class:`GeneratorConfig` and a
+seed (the same seed gives the same file, written into its 012 record):
+
+1. ratings drawn uniformly between the lowest and highest rating (or the
+   model's players), pairing ids by rating, highest first;
+2. absences planned before round 1: retirements (``0000 - Z`` from a random
+   round to the end) and one half-point bye (``0000 - H``, never in the last
+   round) for the chosen players; at least two players stay in every round;
+3. an initial colour drawn at random (written as 152 / XXC);
+4. round after round: mipair pairs the round from the rounds before it, then
+   every game gets a result: a forfeit with probability 1/ForfeitRate (either
+   side), else a draw or a win drawn so that the stronger player's expected
+   score is the FIDE expected score of the rating difference,
+   ``E = 1 / (1 + 10^(-D/400))`` with D capped at 400 (FIDE rating rule);
+   the draw probability is DrawPercentage, capped at 2(1-E) so that E holds.
+
+A round the engine cannot pair stops the generation with NoPairingError.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Callable
+
+from mipair.check.config import GeneratorConfig, model_players
+from mipair.errors import NoPairingError
+from mipair.model import Cell, Colour, Player, Result, Tournament
+from mipair.pairing import RoundPairing
+
+SEED_MAX = 2 ** 31 - 1
+SYSTEM_TEXT = "Individual: Swiss-System (FIDE Dutch)"
+
+
+def expected_score(rating_difference: int) -> float:
+    """FIDE expected score of the player ``rating_difference`` points above the other."""
+    d = max(-400, min(400, rating_difference))
+    return 1.0 / (1.0 + 10.0 ** (-d / 400.0))
+
+
+def draw_result(rng: random.Random, white: int, black: int, draw_share: float) -> Result:
+    """White's result of a played game (see the module docstring)."""
+    e = expected_score(white - black)
+    strong = max(e, 1.0 - e)
+    draw = min(draw_share, 2.0 * (1.0 - strong))
+    u = rng.random()
+    if u < draw:
+        return Result.DRAW
+    stronger_wins = u < draw + strong - draw / 2.0
+    white_stronger = e >= 0.5
+    return Result.WIN if stronger_wins == white_stronger else Result.LOSS
+
+
+def _players(cfg: GeneratorConfig, rng: random.Random) -> list[Player]:
+    if cfg.model is not None:
+        return model_players(cfg.model)
+    assert cfg.players is not None
+    ratings = sorted((rng.randint(cfg.lowest_rating, cfg.highest_rating)
+                      for _ in range(cfg.players)), reverse=True)
+    return [Player(id=k, name=f"Player {k:04d}", rating=r) for k, r in enumerate(ratings, 1)]
+
+
+def _share(n: int, rate: float) -> int:
+    """How many of n are chosen at a one-in-``rate`` rate (0: none)."""
+    return min(n, round(n / rate)) if rate > 0 else 0
+
+
+def plan_absences(cfg: GeneratorConfig, ids: list[int], rng: random.Random
+                  ) -> dict[tuple[int, int], Result]:
+    """``(player, round) -> Z or H`` for the announced absences (see the module docstring)."""
+    rounds = cfg.rounds or 1
+    plan: dict[tuple[int, int], Result] = {}
+    if rounds >= 2:
+        for pid in rng.sample(ids, _share(len(ids), cfg.retired_rate)):
+            for r in range(rng.randint(2, rounds), rounds + 1):
+                plan[(pid, r)] = Result.ZERO_BYE
+        for pid in rng.sample(ids, _share(len(ids), cfg.half_point_bye_rate)):
+            free = [r for r in range(1, rounds) if (pid, r) not in plan]
+            if free:
+                plan[(pid, rng.choice(free))] = Result.HALF_BYE
+    for r in range(1, rounds + 1):
+        away = [p for p in ids if (p, r) in plan]
+        while len(ids) - len(away) < 2 and away:
+            plan.pop((away.pop(), r))
+    return plan
+
+
+def play_round(t: Tournament, rnd: int, pairing: RoundPairing, cfg: GeneratorConfig,
+               rng: random.Random) -> dict[int, Cell]:
+    """Round ``rnd``'s cells for the players the pairing placed."""
+    cells: dict[int, Cell] = {}
+    forfeit = 1.0 / cfg.forfeit_rate if cfg.forfeit_rate > 0 else 0.0
+    for b in pairing.boards:
+        if rng.random() < forfeit:
+            white = Result.FORFEIT_WIN if rng.random() < 0.5 else Result.FORFEIT_LOSS
+        else:
+            white = draw_result(rng, t.players[b.white].rating, t.players[b.black].rating,
+                                cfg.draw_percentage / 100.0)
+        black = {Result.WIN: Result.LOSS, Result.LOSS: Result.WIN, Result.DRAW: Result.DRAW,
+                 Result.FORFEIT_WIN: Result.FORFEIT_LOSS,
+                 Result.FORFEIT_LOSS: Result.FORFEIT_WIN}[white]
+        cells[b.white] = Cell(b.black, Colour.WHITE, white)
+        cells[b.black] = Cell(b.white, Colour.BLACK, black)
+    if pairing.bye is not None:
+        cells[pairing.bye] = Cell(None, None, Result.PAB)
+    return cells
+
+
+RoundHook = Callable[[Tournament, int, RoundPairing], None]
+
+
+def generate(config: GeneratorConfig, seed: int, rules: str = "2026",
+             on_round: RoundHook | None = None) -> Tournament:
+    """A random tournament (see the module docstring); ``on_round(cut, r, pairing)``
+    is called after each round is paired (the check list uses it)."""
+    from mipair.pairing import pair_round
+    from mipair.snapshot import snapshot
+
+    rng = random.Random(seed)
+    cfg = config.resolved(rng)
+    cfg.check()
+    players = _players(cfg, rng)
+    ids = [p.id for p in players]
+    rounds = cfg.rounds or 1
+    plan = plan_absences(cfg, ids, rng)
+    origin = f" after {cfg.model.source}" if cfg.model is not None and cfg.model.source else ""
+    t = Tournament(
+        players={p.id: p for p in players}, results={pid: () for pid in ids},
+        point_system=cfg.point_system, total_rounds=rounds, system=SYSTEM_TEXT,
+        initial_colour=rng.choice([Colour.WHITE, Colour.BLACK]),
+        headers=(("012", f"Random tournament{origin} (mipair generate, seed {seed})"),
+                 ("092", SYSTEM_TEXT)))
+    for rnd in range(1, rounds + 1):
+        announced = {pid: Cell(None, None, plan[(pid, rnd)]) for pid in ids if (pid, rnd) in plan}
+        t = _with_round(t, rnd, announced)
+        try:
+            pairing = pair_round(snapshot(t, rnd, rules))
+        except NoPairingError as exc:
+            raise NoPairingError(f"round {rnd} of the generated tournament (seed {seed}) "
+                                 f"cannot be paired: {exc.message}") from None
+        if on_round is not None:
+            on_round(t, rnd, pairing)
+        t = _with_round(t, rnd, {**announced, **play_round(t, rnd, pairing, cfg, rng)})
+    return finish(t)
+
+
+def _with_round(t: Tournament, rnd: int, cells: dict[int, Cell]) -> Tournament:
+    results = {pid: c[:rnd - 1] + ((cells[pid],) if pid in cells else ())
+               for pid, c in t.results.items()}
+    return replace(t, results=results)
+
+
+def finish(t: Tournament) -> Tournament:
+    """Fill the points and rank fields (rank: score, then pairing id)."""
+    ps = t.point_system
+    score = {pid: sum(ps.cell_points(c) for c in cells) for pid, cells in t.results.items()}
+    order = sorted(t.players, key=lambda pid: (-score[pid], pid))
+    rank = {pid: k for k, pid in enumerate(order, 1)}
+    players = {pid: replace(p, points=score[pid], rank=rank[pid]) for pid, p in t.players.items()}
+    return replace(t, players=players)
+
+
+def new_seed() -> int:
+    """A fresh random seed (written into the file, so the run can be repeated)."""
+    return random.SystemRandom().randint(1, SEED_MAX)

@@ -1,0 +1,131 @@
+"""Long work on all cores with a progress bar: checking rounds, generating files.
+
+:func:`run` maps a top-level function over tasks, in worker processes when
+``jobs > 1`` (concurrent.futures), showing a rich progress bar on stderr when
+asked to. Results come back in task order. The task functions of the checker
+and the generator live here too, so that worker processes can import them.
+"""
+from __future__ import annotations
+
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable, Sequence, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def default_jobs() -> int:
+    """All cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def run(fn: Callable[[T], R], tasks: Sequence[T], jobs: int = 1, label: str = "working",
+        progress: bool = False) -> list[R]:
+    """``[fn(t) for t in tasks]``, on ``jobs`` processes, with an optional progress bar."""
+    results: list[R | None] = [None] * len(tasks)
+    bar = _bar(progress)
+    with bar:
+        task_id = bar.add_task(label, total=len(tasks))
+        if jobs <= 1 or len(tasks) <= 1:
+            for i, t in enumerate(tasks):
+                results[i] = fn(t)
+                bar.advance(task_id)
+        else:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                futures = {pool.submit(fn, t): i for i, t in enumerate(tasks)}
+                for fut in as_completed(futures):
+                    results[futures[fut]] = fut.result()
+                    bar.advance(task_id)
+    return results  # type: ignore[return-value]
+
+
+def _bar(enabled: bool):
+    from rich.console import Console
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                               TimeElapsedColumn, TimeRemainingColumn)
+
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TimeElapsedColumn(), TimeRemainingColumn(),
+                    console=Console(stderr=True), disable=not enabled, transient=False)
+
+
+# -- checker tasks --------------------------------------------------------
+
+@lru_cache(maxsize=8)
+def _tournament(path: str):
+    from mipair.formats.trf import read_tournament
+
+    return read_tournament(path)
+
+
+@dataclass(frozen=True)
+class RoundTask:
+    path: str
+    round: int
+    rules: str
+    checklist: bool = False
+
+
+def check_task(task: RoundTask):
+    """Check one round of one file; returns (RoundCheck, check-list rows or None)."""
+    from mipair.check.checklist import rows
+    from mipair.check.replay import check_round, cut_before
+    from mipair.snapshot import snapshot
+
+    t = _tournament(task.path)
+    rc = check_round(t, task.round, task.rules)
+    table = None
+    if task.checklist:
+        table = rows(snapshot(cut_before(t, task.round), task.round, task.rules), rc.engine)
+    return rc, table
+
+
+# -- generator tasks ------------------------------------------------------
+
+@dataclass(frozen=True)
+class GenerateTask:
+    config: object          # GeneratorConfig
+    seed: int
+    rules: str
+    output: str
+    edition: str
+    checklist: str | None = None
+
+
+def generate_task(task: GenerateTask) -> tuple[str, float, str]:
+    """Generate one file; returns (output, seconds, error message or '')."""
+    from mipair.errors import MipairError
+
+    start = time.perf_counter()
+    try:
+        write_generated(task)
+    except MipairError as exc:
+        return task.output, time.perf_counter() - start, exc.located()
+    return task.output, time.perf_counter() - start, ""
+
+
+def write_generated(task: GenerateTask) -> None:
+    """Generate, write the TRF (and the check list when asked)."""
+    from mipair.check.checklist import rows, write_checklist
+    from mipair.check.generate import generate
+    from mipair.formats.text import save
+    from mipair.formats.trf import write_tournament
+    from mipair.snapshot import snapshot
+
+    sections: list = []
+
+    def on_round(t, rnd, pairing) -> None:
+        if task.checklist:
+            sections.append((rnd, task.rules, rows(snapshot(t, rnd, task.rules), pairing)))
+
+    t = generate(task.config, task.seed, task.rules, on_round)  # type: ignore[arg-type]
+    save(task.output, write_tournament(t, task.edition))
+    if task.checklist:
+        write_checklist(task.checklist, sections)

@@ -1,0 +1,254 @@
+"""Re-pair every round of a tournament and compare it with the published round.
+
+For round r the tournament is cut back to rounds 1 .. r-1 plus round r's
+announced absences (exactly what a pairing program had when it paired round
+r; the same cut as ``../shared/tools/conformance.py``). The number of rounds
+defaults to the rounds written and the initial colour to the one the whole
+file shows, so a file without XXR/142 or XXC/152 is checked as the
+conformance tool checks it. The engine pairs the cut; the published round is
+read from round r's cells.
+
+For each round that differs the result says why the published pairing is
+not the engine's, in this order:
+
+1. the absolute rules it breaks (``mipair why``'s checks: rematch C1, bye
+   eligibility C2, absolute colour clash C3, forbidden pairs, players left
+   out or paired twice), with the players;
+2. else the first quality criterion, in the edition's bracket-by-bracket
+   order, on which it is worse (2026 edition, :mod:`mipair.explain.quality`);
+3. else the first whole-round count on which the two differ
+   (:mod:`mipair.check.counts`, an approximation, said so in the text);
+4. else a note (same pairs with other colours, or pairs the rules' order of
+   candidates puts later).
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from mipair.check.counts import Count, colour_misses, compare_counts, first_difference
+from mipair.errors import NoPairingError
+from mipair.model import Cell, Colour, Snapshot, Tournament
+from mipair.pairing import Board, RoundPairing
+
+if TYPE_CHECKING:
+    from mipair.explain.compare import Difference, Violation
+
+SAME, COLOURS, PAIRS, UNPAIRABLE = "same", "colours", "pairs", "unpairable"
+POINTS = ("C5", "C7")   # counted values that are scores
+
+
+def initial_colour_of(t: Tournament) -> Colour | None:
+    """The initial colour the file gives, else the one its first colours show."""
+    from mipair.snapshot import inferred_initial_colour
+
+    if t.initial_colour is not None:
+        return t.initial_colour
+    order = list(t.players) if t.use_rank_ids else sorted(t.players)
+    return inferred_initial_colour(t, order)
+
+
+def cut_before(t: Tournament, rnd: int) -> Tournament:
+    """``t`` as it stood when round ``rnd`` was paired (see the module docstring)."""
+    results = {}
+    for pid, cells in t.results.items():
+        now = cells[rnd - 1] if len(cells) >= rnd else None
+        keep = cells[:rnd - 1]
+        if now is not None and not now.takes_part:
+            keep = keep + (None,) * (rnd - 1 - len(keep)) + (now,)
+        results[pid] = keep
+    return replace(t, results=results, total_rounds=t.total_rounds or t.rounds_written,
+                   initial_colour=initial_colour_of(t))
+
+
+def published_pairing(t: Tournament, rnd: int) -> RoundPairing:
+    """Round ``rnd`` as the file has it (boards by White's id; a game without colours
+    gives White to the smaller id)."""
+    boards: list[Board] = []
+    bye = None
+    for pid, cells in t.results.items():
+        cell: Cell | None = cells[rnd - 1] if len(cells) >= rnd else None
+        if cell is None:
+            continue
+        if cell.is_pab:
+            bye = pid
+        elif cell.opponent is not None:
+            opp = cell.opponent
+            if cell.colour is Colour.WHITE or (cell.colour is None and pid < opp
+                                               and _colour(t, opp, rnd) is not Colour.WHITE):
+                boards.append(Board(pid, opp))
+    return RoundPairing(rnd, tuple(sorted(boards, key=lambda b: b.white)), bye)
+
+
+def _colour(t: Tournament, pid: int, rnd: int) -> Colour | None:
+    cell = t.cell(pid, rnd)
+    return cell.colour if cell is not None else None
+
+
+def board_order(snap: Snapshot, p: RoundPairing) -> RoundPairing:
+    """Boards sorted like a published list: higher scores first, then pairing numbers."""
+    st = snap.players
+
+    def key(b: Board) -> tuple[int, int, int]:
+        w, k = st[b.white], st[b.black]
+        return (-max(w.pairing_score, k.pairing_score), -(w.pairing_score + k.pairing_score),
+                min(w.tpn, k.tpn))
+
+    return replace(p, boards=tuple(sorted(p.boards, key=key)))
+
+
+@dataclass(frozen=True)
+class RoundCheck:
+    """The verdict on one round."""
+
+    round: int
+    verdict: str                              # same / colours / pairs / unpairable
+    engine: RoundPairing | None
+    published: RoundPairing
+    violations: tuple["Violation", ...] = ()
+    difference: "Difference | None" = None    # first bracket-walk criterion (2026)
+    counts: tuple[Count, ...] = ()            # whole-round counts (approximation)
+    note: str = ""
+    reason: str = ""                          # why the engine found no pairing
+    seconds: float = 0.0
+
+    @property
+    def agrees(self) -> bool:
+        return self.verdict == SAME
+
+    def summary(self) -> str:
+        """One line: what the published pairing loses on, or breaks."""
+        if self.verdict == SAME:
+            return "same pairing"
+        if self.verdict == UNPAIRABLE:
+            base = f"mipair finds no legal pairing ({self.reason})"
+            if self.violations:
+                base += "; the published one breaks " + _violations_text(self.violations)
+            return base
+        if self.violations:
+            return "the published pairing breaks " + _violations_text(self.violations)
+        d = self.difference
+        if d is not None:
+            where = f" in the {d.where}" if d.where else ""
+            loser = "published pairing" if d.better == "engine" else "engine's pairing"
+            pts = d.criterion == "C5"
+            scale = "lower" if pts else "higher"
+            return (f"the {loser} loses on {d.criterion}{where} ({d.text}): value mipair "
+                    f"{_show(d.engine, pts)}, published "
+                    f"{_show(d.proposed, pts)} ({scale} is better)")
+        c = first_difference(list(self.counts))
+        if c is not None:
+            loser = "published pairing" if c.better == "engine" else "engine's pairing"
+            return (f"counted over the whole round (approximation), the {loser} loses on "
+                    f"{c.id} ({c.text}): mipair {_show(c.engine, c.id in POINTS)}, published "
+                    f"{_show(c.published, c.id in POINTS)}"
+                    + (f". {self.note}" if self.note else ""))
+        return self.note or "the pairings differ"
+
+    def to_json(self) -> dict[str, object]:
+        def boards(p: RoundPairing | None) -> object:
+            if p is None:
+                return None
+            return {"boards": [[b.white, b.black] for b in p.boards], "bye": p.bye}
+        return {"round": self.round, "verdict": self.verdict, "summary": self.summary(),
+                "mipair": boards(self.engine), "published": boards(self.published),
+                "violations": [v.to_json() for v in self.violations],
+                "difference": self.difference.to_json() if self.difference else None,
+                "counts": [c.to_json() for c in self.counts],
+                "note": self.note, "seconds": round(self.seconds, 3)}
+
+
+def _show(v: object, points: bool = False) -> str:
+    """A value as text; ``points`` shows tenths as points (scores)."""
+    from mipair.model import points_to_str
+
+    if isinstance(v, tuple):
+        return "(" + ", ".join(_show(x, points) for x in v) + ")"
+    if points and isinstance(v, int):
+        return points_to_str(v)
+    return str(v)
+
+
+
+def _violations_text(vs: tuple["Violation", ...]) -> str:
+    return "; ".join(f"{v.criterion} ({v.text})" for v in vs)
+
+
+def verdict_of(engine: RoundPairing | None, published: RoundPairing) -> str:
+    if engine is None:
+        return UNPAIRABLE
+    if engine.pairs() != published.pairs() or engine.bye != published.bye:
+        return PAIRS
+    colours = {(b.white, b.black) for b in engine.boards}
+    return SAME if colours == {(b.white, b.black) for b in published.boards} else COLOURS
+
+
+def check_round(t: Tournament, rnd: int, rules: str = "2026") -> RoundCheck:
+    """Re-pair round ``rnd`` of ``t`` and compare it with the published round."""
+    from mipair.pairing import pair_round
+    from mipair.snapshot import snapshot
+
+    start = time.perf_counter()
+    snap = snapshot(cut_before(t, rnd), rnd, rules)
+    published = board_order(snap, published_pairing(t, rnd))
+    engine, reason = None, ""
+    try:
+        engine = pair_round(snap)
+    except NoPairingError as exc:
+        reason = exc.message
+    verdict = verdict_of(engine, published)
+    if verdict == SAME:
+        return RoundCheck(rnd, verdict, engine, published, seconds=time.perf_counter() - start)
+    return explain_difference(snap, engine, published, verdict, reason, start)
+
+
+def explain_difference(snap: Snapshot, engine: RoundPairing | None, published: RoundPairing,
+                       verdict: str, reason: str, start: float) -> RoundCheck:
+    """Fill in the violations, the first differing criterion and the counts."""
+    from mipair.explain.compare import compare
+
+    comparison = compare(snap, engine, published)
+    found: tuple[Count, ...] = ()
+    note = comparison.note
+    if engine is not None and not comparison.violations:
+        found = tuple(compare_counts(snap, engine, published))
+        if verdict == COLOURS:
+            note = (f"{note} Colour preferences not granted: mipair "
+                    f"{colour_misses(engine, snap)}, published {colour_misses(published, snap)}.")
+    return RoundCheck(snap.round, verdict, engine, published, comparison.violations,
+                      comparison.difference, found, note.strip(), reason,
+                      time.perf_counter() - start)
+
+
+@dataclass
+class TournamentCheck:
+    """Every round of one file."""
+
+    file: str
+    rules: str
+    rounds: list[RoundCheck] = field(default_factory=list)
+    error: str = ""
+
+    @property
+    def differing(self) -> list[RoundCheck]:
+        return [r for r in self.rounds if not r.agrees]
+
+    def to_json(self) -> dict[str, object]:
+        return {"file": self.file, "rules": self.rules, "error": self.error or None,
+                "rounds": len(self.rounds), "differing": len(self.differing),
+                "checks": [r.to_json() for r in self.rounds]}
+
+
+def rounds_to_check(t: Tournament) -> list[int]:
+    """Rounds in which somebody took part in the pairing."""
+    return [r for r in range(1, t.rounds_written + 1)
+            if any(len(c) >= r and c[r - 1] is not None and c[r - 1].takes_part
+                   for c in t.results.values())]
+
+
+def check_tournament(t: Tournament, rules: str = "2026") -> TournamentCheck:
+    """Check every round of ``t`` in this process (see :mod:`mipair.check.parallel`)."""
+    out = TournamentCheck(t.source or "<tournament>", rules)
+    out.rounds = [check_round(t, r, rules) for r in rounds_to_check(t)]
+    return out
