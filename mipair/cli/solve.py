@@ -58,8 +58,12 @@ def write_output(output: str | None, text: str) -> None:
 
 def dropin_pair(input: str, output: str | None, rules: str, checklist: str | None) -> int:
     """``mipair --dutch IN -p [OUT]``: bbpPairings' output format and exit codes."""
-    _, pairing = pair_file(input, rules)
+    snap, pairing = pair_file(input, rules)
     write_output(output, dropin_text(pairing))
+    if checklist:
+        from mipair.check.checklist import write_round_checklist
+
+        write_round_checklist(checklist, snap, pairing)
     return 0
 
 
