@@ -214,11 +214,35 @@ def explain_difference(snap: Snapshot, engine: RoundPairing | None, published: R
     if engine is not None and not comparison.violations:
         found = tuple(compare_counts(snap, engine, published))
         if verdict == COLOURS:
-            note = (f"{note} Colour preferences not granted: mipair "
-                    f"{colour_misses(engine, snap)}, published {colour_misses(published, snap)}.")
+            note = colour_detail(snap, engine, published)
     return RoundCheck(snap.round, verdict, engine, published, comparison.violations,
                       comparison.difference, found, note.strip(), reason,
                       time.perf_counter() - start)
+
+
+def colour_detail(snap: Snapshot, engine: RoundPairing, published: RoundPairing) -> str:
+    """Same pairs, other colours: the boards and the preferences the published colours miss."""
+    from mipair.systems.dutch.colours import preference
+
+    names = {Colour.WHITE: "White", Colour.BLACK: "Black"}
+    kinds = {1: "mild", 2: "strong", 3: "absolute"}
+    mine = {(b.white, b.black) for b in engine.boards}
+    swapped, missed = [], []
+    for b in published.boards:
+        if (b.black, b.white) not in mine:
+            continue
+        swapped.append(f"{b.white}-{b.black}")
+        for pid, got in ((b.white, Colour.WHITE), (b.black, Colour.BLACK)):
+            pref = preference(snap.players[pid])
+            if pref.colour is not None and pref.colour is not got:
+                missed.append(f"player {pid} prefers {names[pref.colour]} "
+                              f"({kinds[int(pref.strength)]}) and gets {names[got]}")
+    text = ("the published colours break Article 5 (colour allocation) on board"
+            f"{'s' if len(swapped) > 1 else ''} {', '.join(swapped)} (published White first)")
+    if missed:
+        text += ": " + "; ".join(missed)
+    return (f"{text}. Colour preferences not granted: mipair {colour_misses(engine, snap)}, "
+            f"published {colour_misses(published, snap)}.")
 
 
 @dataclass
