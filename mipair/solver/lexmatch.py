@@ -104,8 +104,6 @@ class LexMatcher:
         h.setOptionValue("mip_rel_gap", 0.0)
         h.setOptionValue("mip_abs_gap", 0.5)
         h.setOptionValue("threads", 1)
-        h.setOptionValue("primal_feasibility_tolerance", 1e-9)
-        h.setOptionValue("mip_feasibility_tolerance", 1e-9)
         self.h = h
         m = len(self.edges) + len(self.exits)
         self.m = m
@@ -234,11 +232,15 @@ class LexMatcher:
         h = self.h
         if not self.m:
             return []
-        self._hint()
+        # HiGHS starts afresh, with no starting solution: after the LP rounds,
+        # or given a starting solution, it has been seen to stop at a worse
+        # matching than the model allows, or to call a feasible model infeasible.
+        h.clearSolver()
         h.run()
         status = h.getModelStatus()
         if status != self._hs.HighsModelStatus.kOptimal:
             # presolve has been seen to call a feasible model infeasible: ask again without it
+            h.clearSolver()
             h.setOptionValue("presolve", "off")
             h.run()
             h.setOptionValue("presolve", "choose")
@@ -246,20 +248,6 @@ class LexMatcher:
         if status != self._hs.HighsModelStatus.kOptimal:
             raise Infeasible(h.modelStatusToString(status))
         return list(h.getSolution().col_value)
-
-    def _hint(self) -> None:
-        """Offer the previous solution to HiGHS as a starting incumbent."""
-        if not self.solution or not self.m:
-            return
-        sol = self._hs.HighsSolution()
-        x = [0.0] * self.m
-        for e in self.solution:
-            x[e] = 1.0
-        sol.col_value = x
-        try:
-            self.h.setSolution(sol)
-        except Exception:  # noqa: BLE001 - a hint only
-            pass
 
     def _odd_set_cuts(self, rounds: int = 30) -> list[float] | None:
         """Tighten the LP relaxation with violated odd-set inequalities before the MIP.
