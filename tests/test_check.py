@@ -221,3 +221,21 @@ def test_check_command_exit_codes_and_dropin_layout(tmp_path: Path) -> None:
     assert lines[0] == "bad.trf: Round #1"
     assert any(line.startswith("  Checker pairings") for line in lines)
     assert f"bad.trf: Round #{r}" in lines
+
+
+def test_2017_edition_names_a_counted_criterion() -> None:
+    """2017: no bracket walk; the whole-round counts name what the published pairing loses on."""
+    t = generate(GeneratorConfig(players=12, rounds=5), 3, rules="2017")
+    r = t.rounds_written
+    boards = published_pairing(t, r).boards
+    for a in boards:
+        for c in boards:
+            if a == c or _played(t, a.white, c.black, r) or _played(t, c.white, a.black, r):
+                continue
+            rc = check_round(swap_opponents(t, r, a, c), r, "2017")
+            if rc.violations or rc.verdict != PAIRS:
+                continue
+            assert rc.counts and "approximation" in rc.summary(), rc.summary()
+            assert re.search(r"loses on C\d+", rc.summary())
+            return
+    pytest.skip("every swap breaks an absolute rule")

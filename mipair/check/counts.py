@@ -19,7 +19,8 @@ one by **counting over the whole round**, for each of the two pairings:
   n-1 / n-2; ``C15``/``C17`` players who float up again after an upfloat in
   round n-1 / n-2 (lower is better). The PAB counts as a downfloat.
 
-It is an approximation: the rules compare these values bracket by bracket
+The ids are those of the 2026 edition, also when checking with the 2017
+rules (whose text numbers its criteria differently). It is an approximation: the rules compare these values bracket by bracket
 and score level by level, so a pairing can be better on a whole-round count
 and still lose on the bracket where the rules look first. The checker says
 so whenever it reports a counted value.
