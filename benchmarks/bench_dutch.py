@@ -127,6 +127,9 @@ def main(argv: list[str] | None = None) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    print(f"FIDE Dutch ({args.rules}), seed {args.seed}, time limit {args.time_limit:g} s/round")
+    print(f"{'players':>7} {'rounds':>7} {'mean s':>9} {'median s':>9} {'max s':>9} "
+          f"{'peak MiB':>9}  status", flush=True)
     results: list[SizeResult] = []
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=Console(stderr=True),
@@ -137,12 +140,8 @@ def main(argv: list[str] | None = None) -> int:
             r = bench_size(n, args.rounds, args.seed, args.rules, args.time_limit,
                            args.forfeit_rate, lambda: bar.advance(task))
             results.append(r)
-            bar.update(task, completed=sum(args.rounds for _ in results))
-    print(f"FIDE Dutch ({args.rules}), seed {args.seed}, time limit {args.time_limit:g} s/round")
-    print(f"{'players':>7} {'rounds':>7} {'mean s':>9} {'median s':>9} {'max s':>9} "
-          f"{'peak MiB':>9}  status")
-    for r in results:
-        print(r.row())
+            bar.update(task, completed=len(results) * args.rounds)
+            print(r.row(), flush=True)
     if args.json:
         with open(args.json, "w") as fh:
             json.dump({"rules": args.rules, "seed": args.seed, "time_limit": args.time_limit,
