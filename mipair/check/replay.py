@@ -172,7 +172,9 @@ def _show(v: object, points: bool = False) -> str:
 
 
 def _violations_text(vs: tuple["Violation", ...]) -> str:
-    return "; ".join(f"{v.criterion} ({v.text})" for v in vs)
+    if len(vs) == 1:
+        return f"{vs[0].criterion} ({vs[0].text})"
+    return f"{len(vs)} absolute rules: " + "; ".join(f"{v.criterion} ({v.text})" for v in vs)
 
 
 def verdict_of(engine: RoundPairing | None, published: RoundPairing) -> str:

@@ -36,8 +36,6 @@ def side_by_side(engine: RoundPairing | None, published: RoundPairing) -> list[s
 def round_text(rc: RoundCheck) -> list[str]:
     """A differing round: verdict, why, then both pairings."""
     out = [f"Round {rc.round}: {VERDICT.get(rc.verdict, rc.verdict)}", "  " + rc.summary()]
-    if rc.violations and len(rc.violations) > 1:
-        out += [f"    - {v.criterion}: {v.text}" for v in rc.violations]
     shown = [c for c in rc.counts if c.better]
     if shown and (rc.difference is not None or rc.violations):
         out.append("  whole-round counts (approximation): " + "; ".join(
