@@ -225,6 +225,10 @@ def test_check_command_exit_codes_and_dropin_layout(tmp_path: Path) -> None:
     assert lines[0] == "bad.trf: Round #1"
     assert any(line.startswith("  Checker pairings") for line in lines)
     assert f"bad.trf: Round #{r}" in lines
+    listing = tmp_path / "clean.list"
+    proc = _mipair("--dutch", str(clean), "-c", "-l")
+    assert proc.returncode == 0 and "Checker pairings" not in proc.stdout
+    assert listing.read_text().count("Round #") == r
 
 
 def test_2017_edition_names_a_counted_criterion() -> None:
