@@ -105,9 +105,22 @@ def bench_size(players: int, rounds: int, seed: int, rules: str, limit: float,
                 break
     finally:
         if proc.is_alive():
+            result.peak_mib = max(result.peak_mib, _child_peak_mib(proc.pid))
             proc.kill()
         proc.join()
     return result
+
+
+def _child_peak_mib(pid: int | None) -> float:
+    """A running process's peak resident memory (Linux /proc), 0 when unknown."""
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024.0
+    except (OSError, ValueError):
+        pass
+    return 0.0
 
 
 def main(argv: list[str] | None = None) -> int:
