@@ -170,7 +170,6 @@ def _show(v: object, points: bool = False) -> str:
     return str(v)
 
 
-
 def _violations_text(vs: tuple["Violation", ...]) -> str:
     if len(vs) == 1:
         return f"{vs[0].criterion} ({vs[0].text})"
@@ -217,6 +216,11 @@ def explain_difference(snap: Snapshot, engine: RoundPairing | None, published: R
         found = tuple(compare_counts(snap, engine, published))
         if verdict == COLOURS:
             note = colour_detail(snap, engine, published)
+        elif comparison.difference is None and not comparison.same_pairs \
+                and "not compared" in note:
+            note = ("" if first_difference(list(found)) else
+                    "Both pairings are legal and equal on the counted criteria; the edition's "
+                    "order of candidates (transpositions, exchanges) decides between them.")
     return RoundCheck(snap.round, verdict, engine, published, comparison.violations,
                       comparison.difference, found, note.strip(), reason,
                       time.perf_counter() - start)
