@@ -137,10 +137,10 @@ class LexMatcher:
             cols = by_tag.get(tag, [])
             if cols:
                 h.addRow(0.0, float(limit), len(cols), cols, [1.0] * len(cols))
-        self._base_rows = h.getNumRow()
         h.changeObjectiveSense(highspy.ObjSense.kMaximize)
         self.solution: list[int] = []
         self.pins: list[tuple[dict[int, int], int]] = []
+        self._bound: float | None = None
         self.runs = 0
 
     # -- hard changes -------------------------------------------------------
@@ -163,13 +163,6 @@ class LexMatcher:
         self.pins.append((dict(weights), at_least))
         self._row(weights, at_least)
 
-    def unpin_all(self) -> None:
-        """Drop every row added by :meth:`pin` (cuts are pins too and go with them)."""
-        rows = self.h.getNumRow()
-        self.pins = []
-        if rows > self._base_rows:
-            self.h.deleteRows(rows - self._base_rows, list(range(self._base_rows, rows)))
-
     # -- optimisation -------------------------------------------------------
     def value(self, weights: Mapping[int, int]) -> int:
         """The exact total of ``weights`` over the current solution."""
@@ -183,7 +176,12 @@ class LexMatcher:
                 cost[e] = float(w)
             h.changeColsCost(self.m, list(range(self.m)), cost)
         while True:
+            self._bound = None
             x = self._odd_set_cuts()
+            if x is None and self._bound is not None and self.solution:
+                # the previous answer often stays optimal under the new objective:
+                # kept when it is feasible and attains the LP bound, no MIP needed
+                x = self._proven(self.solution, self._bound)
             if x is None:
                 x = self._mip()
             self.runs += 1
@@ -197,15 +195,15 @@ class LexMatcher:
             self._row(*cut)
             self.pins.append((cut[0], cut[1]))
 
-    def _rounded(self, x: list[float], bound: float) -> list[float] | None:
-        """The nearly integral LP solution rounded, if it is feasible and optimal.
-
-        Feasible: every degree, pair-count, exit and pinned row holds for the
-        rounded 0/1 values; optimal: its objective is within 1/2 of the LP bound
-        (objectives are integers). Otherwise None, and the MIP decides.
-        """
-        r = [1.0 if v > 0.5 else 0.0 for v in x]
-        chosen = [e for e in range(self.m) if r[e]]
+    def _satisfies(self, chosen: list[int]) -> bool:
+        """Whether the 0/1 solution ``chosen`` (column indices) meets every
+        column bound, degree, pair-count, exit and pinned row of the model."""
+        lp = self.h.getLp()
+        if any(lp.col_upper_[e] < 0.5 for e in chosen):
+            return False
+        picked = set(chosen)
+        if any(lp.col_lower_[e] > 0.5 and e not in picked for e in range(self.m)):
+            return False
         cover = [0] * self.n
         for e in chosen:
             if e < len(self.edges):
@@ -215,38 +213,59 @@ class LexMatcher:
             else:
                 cover[self.exits[e - len(self.edges)][0]] += 1
         if any(c > 1 for c in cover) or any(cover[v] != 1 for v in self.must):
-            return None
+            return False
         if self.fixed_pairs is not None and sum(1 for e in chosen if e < len(self.edges)) != self.fixed_pairs:
-            return None
-        if any(sum(r[c] for c in cols) > k for cols, k in self.limits.values()):
-            return None
-        if any(sum(w * r[e] for e, w in pinned.items()) < at_least for pinned, at_least in self.pins):
+            return False
+        if any(sum(1 for c in cols if c in picked) > k for cols, k in self.limits.values()):
+            return False
+        return all(sum(w for e, w in pinned.items() if e in picked) >= at_least
+                   for pinned, at_least in self.pins)
+
+    def _proven(self, chosen: list[int], bound: float) -> list[float] | None:
+        """``chosen`` as column values if it is feasible and attains the LP
+        ``bound`` (objectives are integers, so within 1/2 is optimal), else None."""
+        if not self._satisfies(chosen):
             return None
         cost = self.h.getLp().col_cost_
         if sum(cost[e] for e in chosen) < bound - 0.5:
             return None
+        r = [0.0] * self.m
+        for e in chosen:
+            r[e] = 1.0
         return r
 
     def _mip(self) -> list[float]:
-        """Solve the model as a MIP; return the column values."""
-        h = self.h
+        """Solve the model as a MIP; return the column values.
+
+        HiGHS starts afresh each time, with no starting solution: after the LP
+        rounds, or given the previous answer as a start, it has been seen to
+        stop at a worse matching than the model allows. An answer that is not
+        credible (not optimal, or worse than the previous answer when that
+        still satisfies the model) is asked again without presolve, which has
+        been seen to call a feasible model infeasible.
+        """
         if not self.m:
             return []
-        # HiGHS starts afresh, with no starting solution: after the LP rounds,
-        # or given a starting solution, it has been seen to stop at a worse
-        # matching than the model allows, or to call a feasible model infeasible.
+        start = self.solution if self.solution and self._satisfies(self.solution) else None
+        x = self._solve(presolve=True)
+        if x is not None and start is not None:
+            cost = self.h.getLp().col_cost_
+            if sum(c * v for c, v in zip(cost, x)) < sum(cost[e] for e in start) - 0.5:
+                x = None
+        if x is None:
+            x = self._solve(presolve=False)
+        if x is None:
+            raise Infeasible(self.h.modelStatusToString(self.h.getModelStatus()))
+        return x
+
+    def _solve(self, presolve: bool) -> list[float] | None:
+        """One fresh HiGHS run: the column values if optimal, else None."""
+        h = self.h
         h.clearSolver()
+        h.setOptionValue("presolve", "choose" if presolve else "off")
         h.run()
-        status = h.getModelStatus()
-        if status != self._hs.HighsModelStatus.kOptimal:
-            # presolve has been seen to call a feasible model infeasible: ask again without it
-            h.clearSolver()
-            h.setOptionValue("presolve", "off")
-            h.run()
-            h.setOptionValue("presolve", "choose")
-            status = h.getModelStatus()
-        if status != self._hs.HighsModelStatus.kOptimal:
-            raise Infeasible(h.modelStatusToString(status))
+        if h.getModelStatus() != self._hs.HighsModelStatus.kOptimal:
+            return None
         return list(h.getSolution().col_value)
 
     def _odd_set_cuts(self, rounds: int = 30) -> list[float] | None:
@@ -273,8 +292,9 @@ class LexMatcher:
                 if h.getModelStatus() != hs.HighsModelStatus.kOptimal:
                     return None
                 x = list(h.getSolution().col_value)
+                self._bound = h.getInfo().objective_function_value
                 if all(v < 1e-3 or v > 1 - 1e-3 for v in x):
-                    rounded = self._rounded(x, h.getInfo().objective_function_value)
+                    rounded = self._proven([e for e in range(self.m) if x[e] > 0.5], self._bound)
                     if rounded is not None:
                         return rounded
                 frac = [e for e in range(ne) if 1e-6 < x[e] < 1 - 1e-6]
