@@ -1,0 +1,111 @@
+"""The solver layer against brute force: lexicographic matchings on small graphs.
+
+Hypothesis draws small graphs with exits, integer objective tiers and a
+series of questions like the Dutch engine asks (maximise, pin, forbid, force,
+maximise again); after each question the answer must be feasible and reach
+exactly the lexicographic optimum that enumerating every matching finds.
+HiGHS runs for real.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mipair.solver.lexmatch import Infeasible, LexMatcher, pack
+
+
+def _matchings(n: int, cols: list[tuple[int, ...]], must: set[int], limit: int | None):
+    """Every set of columns covering each node at most once (must-nodes exactly once)."""
+    found: list[tuple[int, ...]] = []
+
+    def grow(start: int, chosen: list[int], covered: set[int]) -> None:
+        if must <= covered and (limit is None or sum(len(cols[c]) == 1 for c in chosen) <= limit):
+            found.append(tuple(chosen))
+        for c in range(start, len(cols)):
+            if not covered & set(cols[c]):
+                grow(c + 1, chosen + [c], covered | set(cols[c]))
+    grow(0, [], set())
+    return found
+
+
+@st.composite
+def problems(draw):
+    n = draw(st.integers(min_value=2, max_value=10))
+    pairs = [p for p in combinations(range(n), 2) if draw(st.booleans())]
+    exits = [(v, "out") for v in range(n) if draw(st.integers(0, 3)) == 0]
+    must = {v for v in range(n) if draw(st.booleans())}
+    limit = draw(st.none() | st.integers(min_value=0, max_value=2))
+    m = len(pairs) + len(exits)
+    weight = st.integers(min_value=-9, max_value=9)
+    tiers = draw(st.lists(st.lists(weight, min_size=m, max_size=m), min_size=1, max_size=3))
+    steps = draw(st.lists(st.tuples(st.sampled_from(["forbid", "force", "ask"]),
+                                    st.integers(min_value=0, max_value=max(m - 1, 0)),
+                                    st.lists(weight, min_size=m, max_size=m)), max_size=4))
+    return n, pairs, exits, must, limit, tiers, steps
+
+
+def _best(candidates, tiers):
+    key = lambda sol: tuple(sum(t[c] for c in sol) for t in tiers)  # noqa: E731
+    top = max(map(key, candidates))
+    return top, key
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problems())
+def test_lexicographic_answers_equal_brute_force(problem) -> None:
+    n, pairs, exits, must, limit, tiers, steps = problem
+    cols = [tuple(p) for p in pairs] + [(v,) for v, _ in exits]
+    allowed = _matchings(n, cols, must, limit)
+    limits = {"out": limit} if limit is not None else None
+    try:
+        lm = LexMatcher(n, pairs, sorted(must), exits=exits, exit_limits=limits)
+    except Infeasible:
+        assert not allowed
+        return
+    as_maps = [{c: w for c, w in enumerate(t)} for t in tiers]
+    if not allowed:
+        try:
+            lm.maximise(as_maps)
+        except Infeasible:
+            return
+        raise AssertionError("an infeasible model was solved")
+    lm.maximise(as_maps)
+    top, key = _best(allowed, tiers)
+    assert key(tuple(sorted(lm.solution))) == top
+    allowed = [s for s in allowed if key(s) == top]          # the pins keep this level
+    touched: set[int] = set()                                # each column is frozen once
+    for kind, col, weights in steps:
+        if kind != "ask":
+            if col in touched:
+                continue
+            touched.add(col)
+        if kind == "forbid":
+            lm.forbid(col)
+            allowed = [s for s in allowed if col not in s]
+        elif kind == "force":
+            lm.force(col)
+            allowed = [s for s in allowed if col in s]
+        if kind != "ask":
+            continue
+        ask = {c: w for c, w in enumerate(weights)}
+        if not allowed:
+            try:
+                lm.maximise([ask], keep=False)
+            except Infeasible:
+                return
+            raise AssertionError("a model with no solution left was solved")
+        lm.maximise([ask], keep=False)
+        best, k2 = _best(allowed, [weights])
+        assert tuple(sorted(lm.solution)) in allowed
+        assert k2(tuple(sorted(lm.solution))) == best
+
+
+def test_pack_keeps_the_order_of_tiers() -> None:
+    """A unit of an earlier tier outweighs everything later tiers of its group can add."""
+    tiers = [{0: 1, 1: 0, 2: 0}, {0: 0, 1: 3, 2: 3}, {0: -2, 1: 0, 2: 1}]
+    (indices, packed), = pack(tiers, pairs=2)
+    assert indices == [0, 1, 2]
+    assert packed[0] > packed[1] + packed[2]
+    assert packed[2] > packed[1]
