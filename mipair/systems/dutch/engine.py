@@ -497,32 +497,46 @@ class _Bracket:
         """4.2: each S1 player, in BSN order, meets the lowest BSN possible.
 
         One solve first steers every S1 player towards its natural partner
-        (S1[i] - S2[i], squared distance); it only saves questions: each player's
-        partner is still confirmed as the best possible one below.
+        (S1[i] - S2[i], squared distance). Players whose partner is then the
+        best possible are settled at once; from the first one that is not, the
+        questions are asked together, one tier per S1 player in BSN order
+        (weights rise as the partner's BSN falls), which the solver layer packs
+        exactly into a few solves.
         """
         s1 = [p for p in rem if self.in_s1(p)]
-        s2 = [o for o in rem if o not in self.matched and not self.in_s1(o)]
-        if len(s1) > 2:
-            self.x3 = {}
-            for k, p in enumerate(s1):
-                for j, o in enumerate(s2):
-                    c = self.col(p, o) if o > p else None
-                    if c is not None:
-                        self.x3[c] = -(j - k) ** 2
-            if any(self.mate[p] != self.best_partner(p, rem) for p in s1):
-                self.resolve()
-        for p in rem:
-            if not self.in_s1(p):
-                continue
-            self.x3, addend, best = {}, 0, None
-            for o in reversed(rem):
-                if o <= p or o in self.matched:
-                    continue
-                e = self.col(p, o)
-                if e is not None:
-                    self.x3[e] = addend
-                    best = o
-                addend += 1
-            if self.mate[p] != best:
-                self.resolve()
+        self.steer(rem, s1)
+        for k, p in enumerate(s1):
+            if self.mate[p] != self.best_partner(p, rem):
+                self.resolve([self.partner_tier(q, rem) for q in s1[k:]], keep=True)
+                for q in s1[k:]:
+                    self.finalize(q)
+                return
             self.finalize(p)
+
+    def steer(self, rem: list[int], s1: list[int]) -> None:
+        """Move the current matching towards S1[i] - S2[i] when it is far from it.
+
+        Only a shortcut: it leaves the pinned criteria untouched and every
+        partner is still confirmed by :meth:`partners`."""
+        s2 = [o for o in rem if o not in self.matched and not self.in_s1(o)]
+        if len(s1) <= 2 or all(self.mate[p] == self.best_partner(p, rem) for p in s1):
+            return
+        self.x3 = {}
+        for k, p in enumerate(s1):
+            for j, o in enumerate(s2):
+                c = self.col(p, o) if o > p else None
+                if c is not None:
+                    self.x3[c] = -(j - k) ** 2
+        self.resolve()
+
+    def partner_tier(self, p: int, rem: list[int]) -> dict[int, int]:
+        """p's partners in the remainder, the lowest BSN weighing most (1 for the last)."""
+        tier, addend = {}, 1
+        for o in reversed(rem):
+            if o <= p or o in self.matched:
+                continue
+            e = self.col(p, o)
+            if e is not None:
+                tier[e] = addend
+            addend += 1
+        return tier
