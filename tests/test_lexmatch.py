@@ -43,7 +43,8 @@ def problems(draw):
     steps = draw(st.lists(st.tuples(st.sampled_from(["forbid", "force", "ask"]),
                                     st.integers(min_value=0, max_value=max(m - 1, 0)),
                                     st.lists(weight, min_size=m, max_size=m)), max_size=4))
-    return n, pairs, exits, must, limit, tiers, steps
+    core = [k for k in range(len(pairs)) if draw(st.booleans())] if draw(st.booleans()) else None
+    return n, pairs, exits, must, limit, tiers, steps, core
 
 
 def _best(candidates, tiers):
@@ -55,12 +56,12 @@ def _best(candidates, tiers):
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problems())
 def test_lexicographic_answers_equal_brute_force(problem) -> None:
-    n, pairs, exits, must, limit, tiers, steps = problem
+    n, pairs, exits, must, limit, tiers, steps, core = problem
     cols = [tuple(p) for p in pairs] + [(v,) for v, _ in exits]
     allowed = _matchings(n, cols, must, limit)
     limits = {"out": limit} if limit is not None else None
     try:
-        lm = LexMatcher(n, pairs, sorted(must), exits=exits, exit_limits=limits)
+        lm = LexMatcher(n, pairs, sorted(must), exits=exits, exit_limits=limits, core=core)
     except Infeasible:
         assert not allowed
         return
@@ -109,3 +110,30 @@ def test_pack_keeps_the_order_of_tiers() -> None:
     assert indices == [0, 1, 2]
     assert packed[0] > packed[1] + packed[2]
     assert packed[2] > packed[1]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=2, max_value=4), st.integers(min_value=2, max_value=4),
+       st.data())
+def test_an_isolated_part_answers_as_the_whole(half_a: int, half_b: int, data) -> None:
+    """Two parts that share no node: questions asked of one part alone, its
+    answer adopted, give the whole model's lexicographic optimum."""
+    a = list(range(2 * half_a))
+    b = list(range(2 * half_a, 2 * half_a + 2 * half_b))
+    pairs = [p for part in (a, b) for p in combinations(part, 2) if data.draw(st.booleans())]
+    n, m = len(a) + len(b), len(pairs)
+    weight = st.integers(min_value=-9, max_value=9)
+    tiers = [data.draw(st.lists(weight, min_size=m, max_size=m)) for _ in range(2)]
+    ask = data.draw(st.lists(weight, min_size=m, max_size=m))
+    allowed = _matchings(n, [tuple(p) for p in pairs], set(range(n)), None)
+    if not allowed:
+        return
+    lm = LexMatcher(n, pairs, range(n))
+    lm.maximise([{c: w for c, w in enumerate(t)} for t in tiers])
+    in_a = [c for c, (u, v) in enumerate(pairs) if u in a]
+    sub, back = lm.isolate(in_a)
+    sub.maximise([{k: ask[c] for k, c in enumerate(back)}])
+    lm.adopt(sub, back)
+    top, key = _best(allowed, tiers + [[w if c in in_a else 0 for c, w in enumerate(ask)]])
+    assert tuple(sorted(lm.solution)) in allowed
+    assert key(tuple(sorted(lm.solution))) == top

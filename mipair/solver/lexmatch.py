@@ -23,13 +23,14 @@ of 2^30 took it minutes). The layer knows nothing of chess: nodes are ``0..n-1``
 """
 from __future__ import annotations
 
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 Edge = tuple[int, int]
 Tier = Mapping[int, int]          # column index -> integer weight (absent: 0)
 Cut = tuple[dict[int, int], int]  # sum coef[c] x_c >= rhs
 Check = Callable[[list[int]], "Cut | None"]
 
+PRICE_BATCH = 400                 # columns let in per LP by column generation, best first
 PACK_BITS = 30                    # packed objective totals stay below 2**30
 _COEF_BITS = 20                   # and single coefficients below 2**20, so that a pinned
                                   # row's feasibility tolerance stays far below one unit
@@ -95,7 +96,8 @@ class LexMatcher:
 
     def __init__(self, n: int, edges: Sequence[Edge], must_match: Sequence[int] = (),
                  pairs: int | None = None, exits: Sequence[tuple[int, str]] = (),
-                 exit_limits: Mapping[str, int] | None = None, check: Check | None = None) -> None:
+                 exit_limits: Mapping[str, int] | None = None, check: Check | None = None,
+                 core: Iterable[int] | None = None) -> None:
         import highspy  # imported lazily: a CLI call is a whole process
 
         self._hs = highspy
@@ -143,6 +145,15 @@ class LexMatcher:
             if cols:
                 h.addRow(0.0, float(limit), len(cols), cols, [1.0] * len(cols))
         h.changeObjectiveSense(highspy.ObjSense.kMaximize)
+        self.banned: set[int] = set()
+        self.forced: set[int] = set()
+        self.inactive: set[int] = set()
+        if core is not None:
+            self.inactive = set(range(len(self.edges))) - set(core)
+            self._bounds(self.inactive, 0.0)
+        self._duals: list[float] | None = None
+        self._sparse_rows: list[tuple[int, Mapping[int, int]]] = []
+        self._cost: list[float] = [0.0] * m
         self.solution: list[int] = []
         self.pins: list[tuple[dict[int, int], int]] = []
         self._bound: float | None = None
@@ -151,17 +162,55 @@ class LexMatcher:
     # -- hard changes -------------------------------------------------------
     def forbid(self, e: int) -> None:
         """Column e may not be used."""
+        self.banned.add(e)
+        self.inactive.discard(e)
         self.h.changeColBounds(e, 0.0, 0.0)
 
     def force(self, e: int) -> None:
         """Column e must be used."""
+        self.inactive.discard(e)
+        self.forced.add(e)
         self.h.changeColBounds(e, 1.0, 1.0)
 
+    def _bounds(self, cols: Iterable[int], upper: float) -> None:
+        idx = sorted(cols)
+        if idx:
+            self.h.changeColsBounds(len(idx), idx, [0.0] * len(idx), [upper] * len(idx))
+
+    def _let_in(self, cols: Iterable[int]) -> bool:
+        """Activate inactive edge columns; whether any was."""
+        new = self.inactive.intersection(cols)
+        self.inactive -= new
+        self._bounds(new, 1.0)
+        for row, weights in self._sparse_rows:
+            for e in new:
+                if weights.get(e):
+                    self.h.changeCoeff(row, e, float(weights[e]))
+        return bool(new)
+
+    def _priced(self, above: float, most: int | None = None) -> list[int]:
+        """Inactive columns whose reduced cost in the last LP exceeds ``above``
+        (all of them when there is no LP to price with), at most ``most`` of
+        them, the most attractive first."""
+        if self._duals is None:
+            return list(self.inactive)
+        d = self._duals
+        found = [e for e in self.inactive if d[e] > above]
+        if most is not None and len(found) > most:
+            found = sorted(found, key=lambda e: -d[e])[:most]
+        return found
+
     def _row(self, weights: Mapping[int, int], at_least: int) -> None:
-        cols = [e for e, w in weights.items() if w]
-        if cols:
-            self.h.addRow(at_least - 0.5, self._hs.kHighsInf, len(cols), cols,
-                          [float(weights[e]) for e in cols])
+        """Add ``sum weights[e] x_e >= at_least`` over the columns that can be used
+        (an inactive column's coefficient is added when it is let in)."""
+        if not any(weights.values()):
+            return
+        off = self.banned | self.inactive
+        cols = [e for e, w in weights.items() if w and e not in off]
+        if self.inactive:
+            self._sparse_rows.append((self.h.getNumRow(), weights))
+        self.h.addRow(at_least - 0.5, self._hs.kHighsInf, len(cols), cols,
+                      [float(weights[e]) for e in cols])
 
     def pin(self, weights: Mapping[int, int], at_least: int) -> None:
         """Add the row ``sum weights[e] x_e >= at_least`` (an objective level kept)."""
@@ -175,10 +224,11 @@ class LexMatcher:
 
     def _run(self, weights: Mapping[int, int]) -> list[int]:
         h = self.h
+        cost = [0.0] * self.m
+        for e, w in weights.items():
+            cost[e] = float(w)
+        self._cost = cost
         if self.m:
-            cost = [0.0] * self.m
-            for e, w in weights.items():
-                cost[e] = float(w)
             h.changeColsCost(self.m, list(range(self.m)), cost)
         while True:
             self._bound = None
@@ -203,11 +253,8 @@ class LexMatcher:
     def _satisfies(self, chosen: list[int]) -> bool:
         """Whether the 0/1 solution ``chosen`` (column indices) meets every
         column bound, degree, pair-count, exit and pinned row of the model."""
-        lp = self.h.getLp()
-        if any(lp.col_upper_[e] < 0.5 for e in chosen):
-            return False
         picked = set(chosen)
-        if any(lp.col_lower_[e] > 0.5 and e not in picked for e in range(self.m)):
+        if picked & (self.banned | self.inactive) or not self.forced <= picked:
             return False
         cover = [0] * self.n
         for e in chosen:
@@ -223,7 +270,7 @@ class LexMatcher:
             return False
         if any(sum(1 for c in cols if c in picked) > k for cols, k in self.limits.values()):
             return False
-        return all(sum(w for e, w in pinned.items() if e in picked) >= at_least
+        return all(sum(pinned.get(e, 0) for e in chosen) >= at_least
                    for pinned, at_least in self.pins)
 
     def _proven(self, chosen: list[int], bound: float) -> list[float] | None:
@@ -231,8 +278,7 @@ class LexMatcher:
         ``bound`` (objectives are integers, so within 1/2 is optimal), else None."""
         if not self._satisfies(chosen):
             return None
-        cost = self.h.getLp().col_cost_
-        if sum(cost[e] for e in chosen) < bound - 0.5:
+        if sum(self._cost[e] for e in chosen) < bound - 0.5:
             return None
         r = [0.0] * self.m
         for e in chosen:
@@ -252,9 +298,9 @@ class LexMatcher:
         if not self.m:
             return []
         start = self.solution if self.solution and self._satisfies(self.solution) else None
-        x = self._solve(presolve=True)
+        x = self._restricted()
         if x is not None and start is not None:
-            cost = self.h.getLp().col_cost_
+            cost = self._cost
             if sum(c * v for c, v in zip(cost, x)) < sum(cost[e] for e in start) - 0.5:
                 x = None
         if x is None:
@@ -262,6 +308,26 @@ class LexMatcher:
         if x is None:
             raise Infeasible(self.h.modelStatusToString(self.h.getModelStatus()))
         return x
+
+    def _restricted(self) -> list[float] | None:
+        """The MIP over the active columns, completed by column generation:
+        if its optimum falls short of the whole graph's LP bound by a gap g,
+        any better matching uses only inactive edges of reduced cost above -g
+        (each adds its reduced cost to the bound), so those are let in, the
+        LP tightened again over them, and the MIP solved again, once;
+        infeasible, every edge is let in."""
+        x = self._solve(presolve=True)
+        if not self.inactive:
+            return x
+        bound = self._bound
+        if x is None or bound is None:
+            self._let_in(list(self.inactive))
+        else:
+            z = sum(c * v for c, v in zip(self._cost, x))
+            if z >= bound - 0.5 or not self._let_in(self._priced(z - bound + 0.5)):
+                return x
+        lp = self._odd_set_cuts()
+        return lp if lp is not None else self._solve(presolve=True)
 
     def _solve(self, presolve: bool) -> list[float] | None:
         """One fresh HiGHS run: the column values if optimal, else None."""
@@ -291,12 +357,21 @@ class LexMatcher:
             return None
         cols = list(range(self.m))
         h.changeColsIntegrality(self.m, cols, [hs.HighsVarType.kContinuous] * self.m)
+        self._duals = None
         try:
-            for _ in range(rounds):
+            cuts = 0
+            while cuts < rounds:
                 h.run()
                 if h.getModelStatus() != hs.HighsModelStatus.kOptimal:
+                    if self.inactive and self._let_in(list(self.inactive)):
+                        continue      # the core alone may be infeasible
                     return None
-                x = list(h.getSolution().col_value)
+                sol = h.getSolution()
+                self._duals = list(sol.col_dual)
+                if self.inactive and self._let_in(self._priced(1e-7, PRICE_BATCH)):
+                    continue          # column generation: the LP is not yet the whole graph's
+                cuts += 1
+                x = list(sol.col_value)
                 self._bound = h.getInfo().objective_function_value
                 if all(v < 1e-3 or v > 1 - 1e-3 for v in x):
                     rounded = self._proven([e for e in range(self.m) if x[e] > 0.5], self._bound)
@@ -320,8 +395,10 @@ class LexMatcher:
                 for nodes in comps.values():
                     if len(nodes) < 3 or len(nodes) % 2 == 0:
                         continue
-                    inside = [e for e in range(ne)
-                              if self.edges[e][0] in nodes and self.edges[e][1] in nodes]
+                    off = self.banned | self.inactive
+                    inside = sorted({e for node in nodes for e in self.incident[node]
+                                     if e < ne and e not in off and self.edges[e][0] in nodes
+                                     and self.edges[e][1] in nodes})
                     bound = (len(nodes) - 1) // 2
                     if sum(x[e] for e in inside) > bound + 1e-6:
                         h.addRow(-hs.kHighsInf, float(bound), len(inside), inside,
@@ -333,22 +410,30 @@ class LexMatcher:
         finally:
             h.changeColsIntegrality(self.m, cols, [hs.HighsVarType.kInteger] * self.m)
 
-    def maximise(self, tiers: Sequence[Tier], keep: bool = True) -> list[int]:
+    def maximise(self, tiers: Sequence[Tier], keep: bool = True,
+                 groups: int | None = None) -> list[int]:
         """Maximise the tiers lexicographically; return the chosen columns.
 
         With ``keep`` every tier's optimum stays pinned afterwards, so later
-        questions only see solutions that are optimal for these tiers.
+        questions only see solutions that are optimal for these tiers. With
+        ``groups``, only that many packed solves are made; ``self.settled``
+        tells how many leading tiers are then optimal (and pinned).
         """
-        groups = pack(tiers, [self._most(tier) for tier in tiers])
-        if not groups:
+        packed = pack(tiers, [self._most(tier) for tier in tiers])
+        self.settled = len(tiers)
+        if not packed:
             return self._run({})
-        for k, (indices, packed) in enumerate(groups):
-            self._run(packed)
-            if keep or k + 1 < len(groups):
+        for k, (indices, weights) in enumerate(packed):
+            self._run(weights)
+            last = groups is not None and k + 1 >= groups and k + 1 < len(packed)
+            if keep or k + 1 < len(packed):
                 # each tier pinned on its own: the same solutions as pinning the
                 # packed total (the optimum is lexicographic), with small coefficients
                 for i in indices:
                     self.pin(tiers[i], self.value(tiers[i]))
+            if last:
+                self.settled = packed[k + 1][0][0]
+                break
         return self.solution
 
     def _most(self, tier: Tier) -> int:
@@ -363,6 +448,44 @@ class LexMatcher:
         if common:
             return 1
         return self.n if any(e >= ne for e in used) else self.pairs
+
+    def isolate(self, cols: Iterable[int]) -> tuple["LexMatcher", list[int]]:
+        """A model of the edge columns ``cols`` alone, every other column held
+        at the current solution; returns it and its columns' indices here.
+
+        Its nodes are those the current solution covers with ``cols``, each
+        matched exactly once; every pin becomes the same row over ``cols``
+        less what the held columns contribute. The caller vouches that every
+        solution of this model covers those nodes with ``cols`` only (for
+        instance, it has asked the model and forbidden the alternatives):
+        then the two parts are independent and the small model's answers are
+        the large one's.
+        """
+        ne = len(self.edges)
+        chosen = set(self.solution)
+        nodes = {v for c in cols if c in chosen for v in self.edges[c]}
+        back = [c for c in cols if c < ne and c not in self.banned
+                and self.edges[c][0] in nodes and self.edges[c][1] in nodes]
+        here = {c: k for k, c in enumerate(back)}
+        sub = LexMatcher(self.n, [self.edges[c] for c in back], sorted(nodes))
+        for weights, at_least in self.pins:
+            held = sum(w for c, w in weights.items() if c in chosen and c not in here)
+            mine = {here[c]: w for c, w in weights.items() if c in here and w}
+            if mine:
+                sub.pin(mine, at_least - held)
+        for c in self.forced & here.keys():
+            sub.force(here[c])
+        sub.solution = [here[c] for c in chosen if c in here]
+        return sub, back
+
+    def adopt(self, sub: "LexMatcher", back: Sequence[int]) -> None:
+        """Take the answer of a model made by :meth:`isolate`: its columns are forced here."""
+        mine = set(back)
+        chosen = [c for c in self.solution if c not in mine]
+        for k in sub.solution:
+            self.force(back[k])
+            chosen.append(back[k])
+        self.solution = sorted(chosen)
 
     def mate(self, exit_mate: Mapping[str, int] | None = None) -> list[int]:
         """``mate[v]``: the node matched with v (v itself if uncovered; for an

@@ -32,6 +32,7 @@ from mipair.systems.dutch.colours import allocate, preference
 from mipair.systems.dutch.criteria import PairContext
 from mipair.systems.dutch.edition import Edition, load_edition
 from mipair.systems.dutch.order import board_order
+from mipair.systems.dutch.sparse import core
 
 
 def pair_dutch(snap: Snapshot, edition: Edition | None = None) -> RoundPairing:
@@ -88,7 +89,7 @@ class _Round:
         n, sc = self.n, self.sc
         must = [i for i in range(n) if not self.eligible[i]]
         try:
-            lm = LexMatcher(n, self.edges, must, n // 2)
+            lm = LexMatcher(n, self.edges, must, n // 2, core=core(self.edges, sc))
             levels = {s: k for k, s in enumerate(sorted(set(sc)))}
             lower = {e: levels[sc[u]] + levels[sc[v]] for e, (u, v) in enumerate(self.edges)}
             top = {e: int(sc[v] >= sc[0]) for e, (u, v) in enumerate(self.edges)}
@@ -119,7 +120,8 @@ class _Round:
                            if self.odd and self.eligible[i] and self.sc[i] <= s_star}
         if not self.odd:
             try:
-                LexMatcher(n, self.edges, range(n), n // 2).maximise([])
+                LexMatcher(n, self.edges, range(n), n // 2,
+                           core=core(self.edges, self.sc)).maximise([])
             except Infeasible:
                 raise NoPairingError("no pairing satisfies the absolute criteria "
                                      "(rematches, colours, forbidden pairs)")
@@ -191,7 +193,8 @@ class _Round:
             return coef, rhs
 
         lm = LexMatcher(self.n, edges, win, exits=exits,
-                        exit_limits={"single": 1 if self.odd else 0}, check=check)
+                        exit_limits={"single": 1 if self.odd else 0}, check=check,
+                        core=core(edges, self.sc))
         return lm, cols
 
     def brackets(self, single0: bool) -> dict[int, int]:
@@ -503,15 +506,62 @@ class _Bracket:
         (weights rise as the partner's BSN falls), which the solver layer packs
         exactly into a few solves.
         """
+        main = self.isolate(rem)
         s1 = [p for p in rem if self.in_s1(p)]
         self.steer(rem, s1)
-        for k, p in enumerate(s1):
-            if self.mate[p] != self.best_partner(p, rem):
-                self.resolve([self.partner_tier(q, rem) for q in s1[k:]], keep=True)
-                for q in s1[k:]:
-                    self.finalize(q)
-                return
-            self.finalize(p)
+        k = 0
+        while k < len(s1):
+            p = s1[k]
+            if self.mate[p] == self.best_partner(p, rem):
+                self.finalize(p)
+                k += 1
+                continue
+            self.lm.maximise([self.partner_tier(q, rem) for q in s1[k:]], keep=True, groups=1)
+            self.mate = self.lm.mate({"down": self.r.n})
+            done = max(1, self.lm.settled)
+            for q in s1[k:k + done]:
+                self.finalize(q)
+            k += done
+        if main is not None:
+            main[0].adopt(self.lm, main[1])
+            self.lm, self.cols = main[0], main[2]
+            self.mate = self.lm.mate({"down": self.r.n})
+
+    def isolate(self, rem: list[int]):
+        """Ask the partner questions on the remainder's pairs alone, when they can be.
+
+        One question (maximise the use of every other pairing of the players
+        paired inside the remainder) shows whether all of them stay paired
+        with each other in every candidate still allowed. If so, those other
+        pairings are forbidden, and the rest of the window, now independent,
+        is held at the current answer while a small model of the remainder
+        answers (:meth:`LexMatcher.isolate`). Returns what is needed to put
+        the bracket's model back, or None.
+        """
+        lm, rset = self.lm, set(rem)
+        inner = {p for p in rem if self.mate[p] in rset}
+        ne = len(lm.edges)
+        outside = {c: 1 for p in inner for c in lm.incident[p] if c not in lm.banned
+                   and not (c < ne and lm.edges[c][0] in inner and lm.edges[c][1] in inner)}
+        if len(inner) < 8 or len(lm.edges) < 2 * len(inner) ** 2:
+            return None
+        if outside:
+            self.resolve([outside], keep=False)
+            if self.lm.value(outside):
+                return None
+            for c in outside:
+                if c < ne:
+                    self.kill(*lm.edges[c])
+                else:
+                    lm.forbid(c)
+        inside = [c for c in self.cols.values() if c < ne
+                  and lm.edges[c][0] in inner and lm.edges[c][1] in inner]
+        sub, back = lm.isolate(inside)
+        edge_of = {c: e for e, c in self.cols.items()}
+        saved = (lm, back, self.cols)
+        self.lm, self.cols = sub, {edge_of[c]: k for k, c in enumerate(back)}
+        self.mate = sub.mate()
+        return saved
 
     def steer(self, rem: list[int], s1: list[int]) -> None:
         """Move the current matching towards S1[i] - S2[i] when it is far from it.
