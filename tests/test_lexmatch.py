@@ -42,7 +42,8 @@ def problems(draw):
     tiers = draw(st.lists(st.lists(weight, min_size=m, max_size=m), min_size=1, max_size=3))
     steps = draw(st.lists(st.tuples(st.sampled_from(["forbid", "force", "ask"]),
                                     st.integers(min_value=0, max_value=max(m - 1, 0)),
-                                    st.lists(weight, min_size=m, max_size=m)), max_size=4))
+                                    st.lists(weight, min_size=m, max_size=m)),
+                           max_size=4 if m else 0))
     core = [k for k in range(len(pairs)) if draw(st.booleans())] if draw(st.booleans()) else None
     return n, pairs, exits, must, limit, tiers, steps, core
 

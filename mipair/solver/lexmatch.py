@@ -152,7 +152,6 @@ class LexMatcher:
             self.inactive = set(range(len(self.edges))) - set(core)
             self._bounds(self.inactive, 0.0)
         self._duals: list[float] | None = None
-        self._sparse_rows: list[tuple[int, Mapping[int, int]]] = []
         self._cost: list[float] = [0.0] * m
         self.solution: list[int] = []
         self.pins: list[tuple[dict[int, int], int]] = []
@@ -182,10 +181,6 @@ class LexMatcher:
         new = self.inactive.intersection(cols)
         self.inactive -= new
         self._bounds(new, 1.0)
-        for row, weights in self._sparse_rows:
-            for e in new:
-                if weights.get(e):
-                    self.h.changeCoeff(row, e, float(weights[e]))
         return bool(new)
 
     def _priced(self, above: float, most: int | None = None) -> list[int]:
@@ -201,16 +196,14 @@ class LexMatcher:
         return found
 
     def _row(self, weights: Mapping[int, int], at_least: int) -> None:
-        """Add ``sum weights[e] x_e >= at_least`` over the columns that can be used
-        (an inactive column's coefficient is added when it is let in)."""
-        if not any(weights.values()):
-            return
-        off = self.banned | self.inactive
-        cols = [e for e, w in weights.items() if w and e not in off]
-        if self.inactive:
-            self._sparse_rows.append((self.h.getNumRow(), weights))
-        self.h.addRow(at_least - 0.5, self._hs.kHighsInf, len(cols), cols,
-                      [float(weights[e]) for e in cols])
+        """Add ``sum weights[e] x_e >= at_least`` over every column not forbidden.
+
+        Inactive columns keep their coefficients: their reduced costs must be
+        those of the true row, or pricing would judge them on another model."""
+        cols = [e for e, w in weights.items() if w and e not in self.banned]
+        if cols:
+            self.h.addRow(at_least - 0.5, self._hs.kHighsInf, len(cols), cols,
+                          [float(weights[e]) for e in cols])
 
     def pin(self, weights: Mapping[int, int], at_least: int) -> None:
         """Add the row ``sum weights[e] x_e >= at_least`` (an objective level kept)."""
@@ -298,25 +291,25 @@ class LexMatcher:
         if not self.m:
             return []
         start = self.solution if self.solution and self._satisfies(self.solution) else None
-        x = self._restricted()
+        x = self._restricted(presolve=True)
         if x is not None and start is not None:
             cost = self._cost
             if sum(c * v for c, v in zip(cost, x)) < sum(cost[e] for e in start) - 0.5:
                 x = None
         if x is None:
-            x = self._solve(presolve=False)
+            x = self._restricted(presolve=False)
         if x is None:
             raise Infeasible(self.h.modelStatusToString(self.h.getModelStatus()))
         return x
 
-    def _restricted(self) -> list[float] | None:
+    def _restricted(self, presolve: bool) -> list[float] | None:
         """The MIP over the active columns, completed by column generation:
         if its optimum falls short of the whole graph's LP bound by a gap g,
         any better matching uses only inactive edges of reduced cost above -g
         (each adds its reduced cost to the bound), so those are let in, the
         LP tightened again over them, and the MIP solved again, once;
         infeasible, every edge is let in."""
-        x = self._solve(presolve=True)
+        x = self._solve(presolve)
         if not self.inactive:
             return x
         bound = self._bound
@@ -327,7 +320,7 @@ class LexMatcher:
             if z >= bound - 0.5 or not self._let_in(self._priced(z - bound + 0.5)):
                 return x
         lp = self._odd_set_cuts()
-        return lp if lp is not None else self._solve(presolve=True)
+        return lp if lp is not None else self._solve(presolve)
 
     def _solve(self, presolve: bool) -> list[float] | None:
         """One fresh HiGHS run: the column values if optimal, else None."""
