@@ -247,7 +247,8 @@ class LexMatcher:
         """Whether the 0/1 solution ``chosen`` (column indices) meets every
         column bound, degree, pair-count, exit and pinned row of the model."""
         picked = set(chosen)
-        if picked & (self.banned | self.inactive) or not self.forced <= picked:
+        if not (picked.isdisjoint(self.banned) and picked.isdisjoint(self.inactive)
+                and self.forced <= picked):
             return False
         cover = [0] * self.n
         for e in chosen:
@@ -293,8 +294,7 @@ class LexMatcher:
         start = self.solution if self.solution and self._satisfies(self.solution) else None
         x = self._restricted(presolve=True)
         if x is not None and start is not None:
-            cost = self._cost
-            if sum(c * v for c, v in zip(cost, x)) < sum(cost[e] for e in start) - 0.5:
+            if self._total(x) < sum(self._cost[e] for e in start) - 0.5:
                 x = None
         if x is None:
             x = self._restricted(presolve=False)
@@ -314,13 +314,17 @@ class LexMatcher:
             return x
         bound = self._bound
         if x is None or bound is None:
-            self._let_in(list(self.inactive))
+            self._let_in(self.inactive)
         else:
-            z = sum(c * v for c, v in zip(self._cost, x))
+            z = self._total(x)
             if z >= bound - 0.5 or not self._let_in(self._priced(z - bound + 0.5)):
                 return x
         lp = self._odd_set_cuts()
         return lp if lp is not None else self._solve(presolve)
+
+    def _total(self, x: Sequence[float]) -> float:
+        """The current objective's value at column values ``x``."""
+        return sum(c * v for c, v in zip(self._cost, x))
 
     def _solve(self, presolve: bool) -> list[float] | None:
         """One fresh HiGHS run: the column values if optimal, else None."""
@@ -356,7 +360,7 @@ class LexMatcher:
             while cuts < rounds:
                 h.run()
                 if h.getModelStatus() != hs.HighsModelStatus.kOptimal:
-                    if self.inactive and self._let_in(list(self.inactive)):
+                    if self.inactive and self._let_in(self.inactive):
                         continue      # the core alone may be infeasible
                     return None
                 sol = h.getSolution()
@@ -388,9 +392,9 @@ class LexMatcher:
                 for nodes in comps.values():
                     if len(nodes) < 3 or len(nodes) % 2 == 0:
                         continue
-                    off = self.banned | self.inactive
                     inside = sorted({e for node in nodes for e in self.incident[node]
-                                     if e < ne and e not in off and self.edges[e][0] in nodes
+                                     if e < ne and e not in self.banned and e not in self.inactive
+                                     and self.edges[e][0] in nodes
                                      and self.edges[e][1] in nodes})
                     bound = (len(nodes) - 1) // 2
                     if sum(x[e] for e in inside) > bound + 1e-6:

@@ -318,7 +318,7 @@ class _Bracket:
         self.res_hi = self.residents[-1] + 1 if self.residents else rnd.n
         self.matched: set[int] = set()
         self.x3: dict[int, int] = {}
-        self.mate = lm.mate({"down": rnd.n})
+        self.refresh()
 
     def col(self, u: int, v: int) -> int | None:
         """The model column of the live pair u-v, if any."""
@@ -332,8 +332,13 @@ class _Bracket:
             self.lm.forbid(c)
             self.r.kill(self.r.edge(u, v))
 
-    def resolve(self, tiers: list[dict[int, int]] | None = None, keep: bool = False) -> None:
-        self.lm.maximise(tiers if tiers is not None else [self.x3], keep=keep)
+    def resolve(self, tiers: list[dict[int, int]] | None = None, keep: bool = False,
+                groups: int | None = None) -> None:
+        self.lm.maximise(tiers if tiers is not None else [self.x3], keep=keep, groups=groups)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the current answer of the bracket's model."""
         self.mate = self.lm.mate({"down": self.r.n})
 
     def with_resident(self, v: int) -> bool:
@@ -499,12 +504,14 @@ class _Bracket:
     def partners(self, rem: list[int]) -> None:
         """4.2: each S1 player, in BSN order, meets the lowest BSN possible.
 
-        One solve first steers every S1 player towards its natural partner
-        (S1[i] - S2[i], squared distance). Players whose partner is then the
-        best possible are settled at once; from the first one that is not, the
-        questions are asked together, one tier per S1 player in BSN order
-        (weights rise as the partner's BSN falls), which the solver layer packs
-        exactly into a few solves.
+        The questions go to a model of the remainder alone when it can be cut
+        out (:meth:`isolate`). One solve first steers every S1 player towards
+        its natural partner (S1[i] - S2[i], squared distance). A player whose
+        partner is the best possible one is settled without a question; for
+        the first one that is not, the remaining players' questions (one tier
+        each, in BSN order) go to the solver layer, which answers as many of
+        them as one exactly packed solve can hold; those are settled and the
+        walk goes on.
         """
         main = self.isolate(rem)
         s1 = [p for p in rem if self.in_s1(p)]
@@ -516,16 +523,13 @@ class _Bracket:
                 self.finalize(p)
                 k += 1
                 continue
-            self.lm.maximise([self.partner_tier(q, rem) for q in s1[k:]], keep=True, groups=1)
-            self.mate = self.lm.mate({"down": self.r.n})
+            self.resolve([self.partner_tier(q, rem) for q in s1[k:]], keep=True, groups=1)
             done = max(1, self.lm.settled)
             for q in s1[k:k + done]:
                 self.finalize(q)
             k += done
         if main is not None:
-            main[0].adopt(self.lm, main[1])
-            self.lm, self.cols = main[0], main[2]
-            self.mate = self.lm.mate({"down": self.r.n})
+            self.rejoin(*main)
 
     def isolate(self, rem: list[int]):
         """Ask the partner questions on the remainder's pairs alone, when they can be.
@@ -540,11 +544,11 @@ class _Bracket:
         """
         lm, rset = self.lm, set(rem)
         inner = {p for p in rem if self.mate[p] in rset}
+        if len(inner) < 8 or len(lm.edges) < 2 * len(inner) ** 2:
+            return None
         ne = len(lm.edges)
         outside = {c: 1 for p in inner for c in lm.incident[p] if c not in lm.banned
                    and not (c < ne and lm.edges[c][0] in inner and lm.edges[c][1] in inner)}
-        if len(inner) < 8 or len(lm.edges) < 2 * len(inner) ** 2:
-            return None
         if outside:
             self.resolve([outside], keep=False)
             if self.lm.value(outside):
@@ -560,8 +564,14 @@ class _Bracket:
         edge_of = {c: e for e, c in self.cols.items()}
         saved = (lm, back, self.cols)
         self.lm, self.cols = sub, {edge_of[c]: k for k, c in enumerate(back)}
-        self.mate = sub.mate()
+        self.refresh()
         return saved
+
+    def rejoin(self, lm: LexMatcher, back: list[int], cols: dict[int, int]) -> None:
+        """Put the bracket's model back, with the remainder model's answer forced in it."""
+        lm.adopt(self.lm, back)
+        self.lm, self.cols = lm, cols
+        self.refresh()
 
     def steer(self, rem: list[int], s1: list[int]) -> None:
         """Move the current matching towards S1[i] - S2[i] when it is far from it.
