@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Mapping, Sequence
 
+from mipair.solver.oddsets import violated
+
 Edge = tuple[int, int]
 Tier = Mapping[int, int]          # column index -> integer weight (absent: 0)
 Cut = tuple[dict[int, int], int]  # sum coef[c] x_c >= rhs
@@ -343,10 +345,11 @@ class LexMatcher:
         the MIP as well, which need not be run), else None.
 
         For any odd set S of nodes a matching has at most (|S|-1)/2 edges
-        inside S. The LP relaxation is solved, odd connected components of
-        its fractional edges are tested, and every violated inequality becomes
-        a row; valid for every matching, the rows never change the optimum,
-        they only spare the MIP search. HiGHS then solves the MIP as usual.
+        inside S. The LP relaxation is solved, candidate odd sets are tested
+        (:mod:`mipair.solver.oddsets`: components of its fractional edges, and
+        of its tight graph), and every violated inequality becomes a row;
+        valid for every matching, the rows never change the optimum, they only
+        spare the MIP search. HiGHS then solves the MIP as usual.
         """
         h, hs = self.h, self._hs
         ne = len(self.edges)
@@ -374,24 +377,14 @@ class LexMatcher:
                     rounded = self._proven([e for e in range(self.m) if x[e] > 0.5], self._bound)
                     if rounded is not None:
                         return rounded
-                frac = [e for e in range(ne) if 1e-6 < x[e] < 1 - 1e-6]
-                parent: dict[int, int] = {}
-
-                def find(a: int) -> int:
-                    while parent.setdefault(a, a) != a:
-                        parent[a] = parent[parent[a]]
-                        a = parent[a]
-                    return a
-                for e in frac:
-                    u, v = self.edges[e]
-                    parent[find(u)] = find(v)
-                comps: dict[int, set[int]] = {}
-                for node in list(parent):
-                    comps.setdefault(find(node), set()).add(node)
+                support: dict[Edge, float] = {}
+                for e in range(ne):
+                    if x[e] > 1e-6:
+                        support[self.edges[e]] = support.get(self.edges[e], 0.0) + x[e]
                 added = False
-                for nodes in comps.values():
-                    if len(nodes) < 3 or len(nodes) % 2 == 0:
-                        continue
+                tight = [self.edges[e] for e in range(ne) if abs(self._duals[e]) < 1e-7
+                         and e not in self.banned and e not in self.inactive]
+                for nodes in violated(support, tight):
                     inside = sorted({e for node in nodes for e in self.incident[node]
                                      if e < ne and e not in self.banned and e not in self.inactive
                                      and self.edges[e][0] in nodes
