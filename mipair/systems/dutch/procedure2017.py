@@ -6,7 +6,7 @@ becomes the Penultimate Pairing Bracket (PPB) and is paired again against
 all remaining players, which form the Collapsed Last Bracket (CLB). The
 quality criteria (``models/dutch-2017.toml``) are those of the 2017 text
 (PSD instead of scores); the ordering decisions inside a bracket are the
-same as in 2026 (:class:`mipair.systems.dutch.engine._Bracket`).
+same as in 2026 (:class:`mipair.systems.dutch.bracket.Bracket`).
 """
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ def tiers_2017(rnd: "_Round", bracket: list[int], nxt: list[int], n_mdp: int, sp
 
 def brackets_2017(rnd: "_Round") -> dict[int, int]:
     """Pair the round bracket by bracket (2017); return vertex -> vertex (bye: itself)."""
-    from mipair.systems.dutch.engine import _Bracket
+    from mipair.systems.dutch.bracket import Bracket
 
     n, sc = rnd.n, rnd.sc
     if not completable(rnd, list(range(n))):
@@ -98,7 +98,7 @@ def brackets_2017(rnd: "_Round") -> dict[int, int]:
         lm, cols = window_model(rnd, bracket, nxt, n_mdp, special)
         tiers = tiers_2017(rnd, bracket, nxt, n_mdp, special, last)
         lm.maximise([{cols[e]: w for e, w in t.items()} for t in tiers])
-        matched = _Bracket(rnd, lm, cols, bracket, n_mdp, nxt).decide()
+        matched = Bracket(rnd, lm, cols, bracket, n_mdp, nxt).decide()
         mate = lm.mate()
         if not special:
             rest = [v for v in range(n) if v not in final and v not in matched]

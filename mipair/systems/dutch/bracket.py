@@ -1,0 +1,316 @@
+"""The ordering decisions of one bracket, asked of its pinned matching model.
+
+C.04.3 (2026) 4.6 keeps, among the candidates of best failure vector, the
+one the generation order of Articles 3-4 meets first. Once the quality
+criteria are pinned, :class:`Bracket` freezes those choices one question at a
+time: which MDPs are paired (3.2.2 / 4.4), their opponents (3.3.3 / 4.2),
+the exchanges between S1 and S2 (4.3.2) and each S1 player's opponent (4.2).
+The 2017 procedure asks the same questions (:mod:`procedure2017`).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mipair.solver.lexmatch import LexMatcher
+
+if TYPE_CHECKING:
+    from mipair.systems.dutch.engine import _Round
+
+EXACT_EXCHANGE_SIZE = 18   # remainders up to this size settle exchanges in one solve
+
+
+class Bracket:
+    """The ordering decisions of one bracket (C.04.3 (2026) Articles 3-4, via 4.6)."""
+
+    def __init__(self, rnd: "_Round", lm: LexMatcher, cols: dict[int, int], bracket: list[int],
+                 n_mdp: int, nxt: list[int]) -> None:
+        self.r, self.lm, self.cols = rnd, lm, cols
+        self.bracket, self.nxt = bracket, nxt
+        self.mdps = bracket[:n_mdp]
+        self.residents = bracket[n_mdp:]
+        self.res_lo = self.residents[0] if self.residents else rnd.n
+        self.res_hi = self.residents[-1] + 1 if self.residents else rnd.n
+        self.matched: set[int] = set()
+        self.x3: dict[int, int] = {}
+        self.refresh()
+
+    def col(self, u: int, v: int) -> int | None:
+        """The model column of the live pair u-v, if any."""
+        e = self.r.edge(u, v)
+        return None if e is None else self.cols.get(e)
+
+    def kill(self, u: int, v: int) -> None:
+        """Freeze: u and v will not be paired in this round."""
+        c = self.col(u, v)
+        if c is not None:
+            self.lm.forbid(c)
+            self.r.kill(self.r.edge(u, v))
+
+    def resolve(self, tiers: list[dict[int, int]] | None = None, keep: bool = False,
+                groups: int | None = None) -> None:
+        self.lm.maximise(tiers if tiers is not None else [self.x3], keep=keep, groups=groups)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the current answer of the bracket's model."""
+        self.mate = self.lm.mate({"down": self.r.n})
+
+    def with_resident(self, v: int) -> bool:
+        return self.res_lo <= self.mate[v] < self.res_hi
+
+    def finalize(self, v: int) -> None:
+        w = self.mate[v]
+        self.matched.update((v, w))
+        c = self.col(v, w)
+        assert c is not None
+        self.lm.force(c)
+
+    def decide(self) -> set[int]:
+        if self.mdps and self.residents:
+            self.choose_mdps()
+            self.mdp_opponents()
+        self.remainder()
+        return self.matched
+
+    # 3.2.2 / 4.4: the set of MDPs paired in the bracket, earliest BSNs first
+    def choose_mdps(self) -> None:
+        level = None
+        remaining = remaining_matched = 0
+        nres = len(self.residents)
+        for k, v in enumerate(self.mdps):
+            sc = self.r.sc
+            if level is None or sc[v] < level:
+                level = sc[v]
+                same = [w for w in self.mdps[k:] if sc[w] >= level]
+                remaining = len(same)
+                remaining_matched = sum(1 for w in same if self.with_resident(w))
+            if not remaining_matched:
+                continue
+            if remaining <= remaining_matched:
+                self.matched.add(v)
+                continue
+            remaining -= 1
+            if not self.with_resident(v):
+                for r in self.residents:
+                    e = self.col(v, r)
+                    if e is not None:
+                        self.x3[e] = 1
+                self.resolve()
+            if self.with_resident(v):
+                self.matched.add(v)
+                remaining_matched -= 1
+                for r in self.residents:
+                    e = self.col(v, r)
+                    if e is not None:
+                        self.x3[e] = nres + 1
+
+    # 3.3.3 / 4.2: the MDP-Pairing, each MDP with the highest-ranked resident possible
+    def mdp_opponents(self) -> None:
+        size = len(self.bracket) + len(self.nxt)
+        for v in self.mdps:
+            if v not in self.matched:
+                continue
+            addend, best = size, None
+            for r in reversed(self.residents):
+                if r in self.matched:
+                    continue
+                e = self.col(v, r)
+                if e is not None:
+                    self.x3[e] = addend
+                    addend += 1
+                    best = r
+            if self.mate[v] != best:
+                self.resolve()
+            self.finalize(v)
+
+    # 3.6 / 4.3: the remainder, its exchanges and transpositions
+    def remainder(self) -> None:
+        rem = [r for r in self.residents if self.mate[r] >= self.res_lo]
+        pairs = sum(1 for r in rem if self.mate[r] < r)
+        if not pairs:
+            return
+        self.x3 = {}
+        x1: dict[int, int] = {}
+        x2: dict[int, int] = {}
+        for i, p in enumerate(rem):
+            for o in rem[i + 1:]:
+                e = self.col(p, o)
+                if e is not None:
+                    x1[e] = int(i < pairs)
+                    x2[e] = -i
+        if not all(self.in_s1(p) for p in rem[:pairs]):
+            self.resolve([x1, x2], keep=True)
+        exchanges = sum(1 for p in rem[:pairs] if not self.in_s1(p))
+        if exchanges and len(rem) <= EXACT_EXCHANGE_SIZE:
+            self.exchange_tiers(rem, pairs, x1, x2)
+        elif exchanges:
+            self.leavers(rem, pairs, exchanges)
+            self.entrants(rem, pairs, exchanges)
+        for i, p in enumerate(rem):
+            for o in rem[i + 1:]:
+                if not self.in_s1(p) or self.in_s1(o):
+                    self.kill(p, o)
+        self.partners(rem)
+
+    def in_s1(self, v: int) -> bool:
+        """v is the higher-ranked member of a pair inside the bracket."""
+        return v < self.mate[v] < self.res_hi
+
+    def exchange_tiers(self, rem: list[int], pairs: int, x1: dict[int, int],
+                       x2: dict[int, int]) -> None:
+        """4.3.2 rules 3 and 4 in one exact solve: leavers highest BSN first, then
+        entrants lowest BSN first, as two tiers of powers of two after the size
+        and sum of the exchange (the sequential questions give the same answer)."""
+        size = len(rem)
+        leave: dict[int, int] = {}
+        enter: dict[int, int] = {}
+        for i, p in enumerate(rem):
+            for o in rem[i + 1:]:
+                c = self.col(p, o)
+                if c is None:
+                    continue
+                if i < pairs:
+                    leave[c] = -(2 ** i)
+                else:
+                    enter[c] = 2 ** (size - 1 - i)
+        self.resolve([x1, x2, leave, enter], keep=True)
+
+    def best_partner(self, p: int, rem: list[int]) -> int | None:
+        """The lowest-BSN player p could still meet in the remainder."""
+        return next((o for o in rem if o > p and o not in self.matched
+                     and self.col(p, o) is not None), None)
+
+    def leavers(self, rem: list[int], pairs: int, exchanges: int) -> None:
+        """4.3.2 rule 3: S1 players leave S1 highest BSN first."""
+        left = exchanges
+        for i in range(pairs - 1, -1, -1):
+            if not left:
+                break
+            p = rem[i]
+            later = [o for o in rem[i + 1:] if self.col(p, o) is not None]
+            if self.in_s1(p):
+                self.x3 = {self.col(p, o): -1 for o in later}
+                self.resolve()
+                self.x3 = {}
+            gone = not self.in_s1(p)
+            left -= gone
+            if gone:
+                for o in later:
+                    self.kill(p, o)
+
+    def entrants(self, rem: list[int], pairs: int, exchanges: int) -> None:
+        """4.3.2 rule 4: S2 players enter S1 lowest BSN first."""
+        left = exchanges
+        for i in range(pairs, len(rem)):
+            if left <= 1:
+                break
+            q = rem[i]
+            if not self.in_s1(q):
+                later = [c for c in (self.col(q, o) for o in rem[i + 1:]) if c is not None]
+                self.x3 = {c: 1 for c in later}
+                self.resolve()
+                self.x3 = {}
+            if self.in_s1(q):
+                left -= 1
+                for o in rem[:i] + self.nxt:
+                    self.kill(q, o)
+
+    def partners(self, rem: list[int]) -> None:
+        """4.2: each S1 player, in BSN order, meets the lowest BSN possible.
+
+        The questions go to a model of the remainder alone when it can be cut
+        out (:meth:`isolate`). One solve first steers every S1 player towards
+        its natural partner (S1[i] - S2[i], squared distance). A player whose
+        partner is the best possible one is settled without a question; for
+        the first one that is not, the remaining players' questions (one tier
+        each, in BSN order) go to the solver layer, which answers as many of
+        them as one exactly packed solve can hold; those are settled and the
+        walk goes on.
+        """
+        main = self.isolate(rem)
+        s1 = [p for p in rem if self.in_s1(p)]
+        self.steer(rem, s1)
+        k = 0
+        while k < len(s1):
+            p = s1[k]
+            if self.mate[p] == self.best_partner(p, rem):
+                self.finalize(p)
+                k += 1
+                continue
+            self.resolve([self.partner_tier(q, rem) for q in s1[k:]], keep=True, groups=1)
+            done = max(1, self.lm.settled)
+            for q in s1[k:k + done]:
+                self.finalize(q)
+            k += done
+        if main is not None:
+            self.rejoin(*main)
+
+    def isolate(self, rem: list[int]):
+        """Ask the partner questions on the remainder's pairs alone, when they can be.
+
+        One question (maximise the use of every other pairing of the players
+        paired inside the remainder) shows whether all of them stay paired
+        with each other in every candidate still allowed. If so, those other
+        pairings are forbidden, and the rest of the window, now independent,
+        is held at the current answer while a small model of the remainder
+        answers (:meth:`LexMatcher.isolate`). Returns what is needed to put
+        the bracket's model back, or None.
+        """
+        lm, rset = self.lm, set(rem)
+        inner = {p for p in rem if self.mate[p] in rset}
+        if len(inner) < 8 or len(lm.edges) < 2 * len(inner) ** 2:
+            return None
+        ne = len(lm.edges)
+        outside = {c: 1 for p in inner for c in lm.incident[p] if c not in lm.banned
+                   and not (c < ne and lm.edges[c][0] in inner and lm.edges[c][1] in inner)}
+        if outside:
+            self.resolve([outside], keep=False)
+            if self.lm.value(outside):
+                return None
+            for c in outside:
+                if c < ne:
+                    self.kill(*lm.edges[c])
+                else:
+                    lm.forbid(c)
+        inside = [c for c in self.cols.values() if c < ne
+                  and lm.edges[c][0] in inner and lm.edges[c][1] in inner]
+        sub, back = lm.isolate(inside)
+        edge_of = {c: e for e, c in self.cols.items()}
+        saved = (lm, back, self.cols)
+        self.lm, self.cols = sub, {edge_of[c]: k for k, c in enumerate(back)}
+        self.refresh()
+        return saved
+
+    def rejoin(self, lm: LexMatcher, back: list[int], cols: dict[int, int]) -> None:
+        """Put the bracket's model back, with the remainder model's answer forced in it."""
+        lm.adopt(self.lm, back)
+        self.lm, self.cols = lm, cols
+        self.refresh()
+
+    def steer(self, rem: list[int], s1: list[int]) -> None:
+        """Move the current matching towards S1[i] - S2[i] when it is far from it.
+
+        Only a shortcut: it leaves the pinned criteria untouched and every
+        partner is still confirmed by :meth:`partners`."""
+        s2 = [o for o in rem if o not in self.matched and not self.in_s1(o)]
+        if len(s1) <= 2 or all(self.mate[p] == self.best_partner(p, rem) for p in s1):
+            return
+        self.x3 = {}
+        for k, p in enumerate(s1):
+            for j, o in enumerate(s2):
+                c = self.col(p, o) if o > p else None
+                if c is not None:
+                    self.x3[c] = -(j - k) ** 2
+        self.resolve()
+
+    def partner_tier(self, p: int, rem: list[int]) -> dict[int, int]:
+        """p's partners in the remainder, the lowest BSN weighing most (1 for the last)."""
+        tier, addend = {}, 1
+        for o in reversed(rem):
+            if o <= p or o in self.matched:
+                continue
+            e = self.col(p, o)
+            if e is not None:
+                tier[e] = addend
+            addend += 1
+        return tier
