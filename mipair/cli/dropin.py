@@ -10,7 +10,7 @@ with the 2017 edition of the Dutch rules, default 2026)::
     mipair IN -p OUT [-l LIST] [-w] [-q N]             JaVaFo order (--dutch implied)
 
 The pairing work itself lives in the engine's modules, imported on demand:
-``mipair.cli.solve.dropin_pair(input, output, rules, checklist)``,
+``mipair.cli.pairfile.dropin_pair(input, output, rules, checklist)``,
 ``mipair.cli.check.dropin_check(input=, rules=, checklist=)`` and
 ``mipair.cli.check.dropin_generate(model=, config=, output=, seed=, rules=, checklist=)``.
 """
@@ -20,9 +20,8 @@ import importlib
 from dataclasses import dataclass
 from pathlib import Path
 
-import click
-
 from mipair import __version__
+from mipair.cli.guard import say
 from mipair.errors import EXIT_BAD_INPUT, EXIT_UNEXPECTED
 
 SYSTEMS = ("--dutch", "--burstein")
@@ -134,17 +133,21 @@ USAGE = """usage:
   mipair --help                 (subcommands: convert, info, solve, check, ...)"""
 
 
+class FeatureMissing(Exception):
+    """A drop-in form whose implementing module has not landed in this build."""
+
+
 def _feature(module: str, name: str):
     """Import ``module.name`` or explain that the feature has not landed yet."""
     try:
         mod = importlib.import_module(module)
     except ModuleNotFoundError as exc:
         if exc.name and module.startswith(exc.name) or exc.name == module:
-            raise click.ClickException(f"{module} is not available yet in this build") from None
+            raise FeatureMissing(f"{module} is not available yet in this build") from None
         raise
     fn = getattr(mod, name, None)
     if fn is None:
-        raise click.ClickException(f"{module}.{name} is not available yet in this build")
+        raise FeatureMissing(f"{module}.{name} is not available yet in this build")
     return fn
 
 
@@ -153,18 +156,18 @@ def run(args: list[str]) -> int:
     try:
         d = parse(args)
     except DropInUsage as exc:
-        click.echo(f"mipair: {exc}\n{USAGE}", err=True)
+        say(f"mipair: {exc}\n{USAGE}")
         return EXIT_BAD_INPUT
     if d.version:
-        click.echo(f"mipair {__version__}")
+        print(f"mipair {__version__}")
     if d.mode is None:
         return 0
     if d.system != "--dutch":
-        click.echo(f"mipair: {d.system} is not supported (only --dutch)", err=True)
+        say(f"mipair: {d.system} is not supported (only --dutch)")
         return EXIT_BAD_INPUT
     try:
         if d.mode == "-p":
-            result = _feature("mipair.cli.solve", "dropin_pair")(d.input, d.output, d.rules, d.checklist)
+            result = _feature("mipair.cli.pairfile", "dropin_pair")(d.input, d.output, d.rules, d.checklist)
         elif d.mode == "-c":
             result = _feature("mipair.cli.check", "dropin_check")(
                 input=d.input, rules=d.rules, checklist=d.checklist)
@@ -172,7 +175,7 @@ def run(args: list[str]) -> int:
             result = _feature("mipair.cli.check", "dropin_generate")(
                 model=d.input, config=d.config, output=d.output, seed=d.seed, rules=d.rules,
                 checklist=d.checklist)
-    except click.ClickException as exc:
-        click.echo(f"mipair: {exc.message}", err=True)
+    except FeatureMissing as exc:
+        say(f"mipair: {exc}")
         return EXIT_UNEXPECTED
     return result if isinstance(result, int) else 0

@@ -12,15 +12,35 @@ import sys
 import traceback
 from typing import Callable
 
-import click
-
 from mipair.errors import EXIT_UNEXPECTED, MipairError
+
+
+def say(line: str) -> None:
+    """One line on stderr."""
+    print(line, file=sys.stderr, flush=True)
 
 
 def fail(message: str, code: int = EXIT_UNEXPECTED) -> None:
     """Print ``mipair: message`` on stderr and exit with ``code``."""
-    click.echo(f"mipair: {message}", err=True)
+    say(f"mipair: {message}")
     raise SystemExit(code)
+
+
+def _click_code(exc: Exception) -> int | None:
+    """The exit code of a click exception (click is imported only by subcommands,
+    so one can only have been raised if click is loaded), else None."""
+    click = sys.modules.get("click")
+    if click is None:
+        return None
+    if isinstance(exc, click.exceptions.Exit):
+        return exc.exit_code
+    if isinstance(exc, click.ClickException):
+        exc.show()
+        return exc.exit_code
+    if isinstance(exc, click.exceptions.Abort):
+        say("mipair: aborted")
+        return 1
+    return None
 
 
 def run_guarded(fn: Callable[[], object]) -> int:
@@ -28,33 +48,28 @@ def run_guarded(fn: Callable[[], object]) -> int:
     try:
         result = fn()
     except MipairError as exc:
-        click.echo(exc.located(), err=True)
+        say(exc.located())
         return exc.exit_code
-    except click.exceptions.Exit as exc:
-        return exc.exit_code
-    except click.ClickException as exc:
-        exc.show()
-        return exc.exit_code
-    except click.exceptions.Abort:
-        click.echo("mipair: aborted", err=True)
-        return 1
     except SystemExit as exc:
         code = exc.code
         if code is None:
             return 0
         if isinstance(code, int):
             return code
-        click.echo(str(code), err=True)
+        say(str(code))
         return 1
     except KeyboardInterrupt:
-        click.echo("mipair: interrupted", err=True)
+        say("mipair: interrupted")
         return 130
     except BrokenPipeError:
         return 0
     except Exception as exc:  # noqa: BLE001 - last line of defence: no traceback for users
+        code = _click_code(exc)
+        if code is not None:
+            return code
         if os.environ.get("MIPAIR_DEBUG"):
             traceback.print_exc()
-        click.echo(f"mipair: internal error: {type(exc).__name__}: {exc}", err=True)
+        say(f"mipair: internal error: {type(exc).__name__}: {exc}")
         return EXIT_UNEXPECTED
     return result if isinstance(result, int) else 0
 

@@ -1,0 +1,76 @@
+"""The ``mipair`` click group: subcommands registered by name, imported only when used.
+
+A CLI call is a whole process and a missing part must not break the others,
+so subcommand modules are imported on first use. The drop-in forms
+(``--dutch IN -p``) never import click at all (:mod:`mipair.cli.main`).
+"""
+from __future__ import annotations
+
+import importlib
+
+import click
+
+from mipair import __version__
+
+# name -> (module, attribute, one-line help shown without importing)
+LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
+    "convert": ("mipair.cli.convert", "convert", "Convert a TRF file between editions."),
+    "info": ("mipair.cli.info", "info", "Summarise a tournament file."),
+    "solve": ("mipair.cli.solve", "solve", "Pair the next round of a tournament."),
+    "check": ("mipair.cli.check", "check", "Check a tournament's pairings round by round."),
+    "generate": ("mipair.cli.check", "generate", "Generate a random tournament."),
+    "explain": ("mipair.cli.explain", "explain", "Explain why a round cannot be paired."),
+    "why": ("mipair.cli.explain", "why", "Compare the engine's pairing with a proposed one."),
+    "papp": ("mipair.cli.papp", "papp", "Pair with PAPP (Othello penalty pairing)."),
+}
+
+
+def _unavailable(name: str, module: str) -> click.Command:
+    """A placeholder for a subcommand whose module has not landed yet (exit 2)."""
+
+    @click.command(name=name, context_settings={"ignore_unknown_options": True},
+                   help=f"(not available yet: {module} is missing)")
+    @click.argument("args", nargs=-1, type=click.UNPROCESSED)
+    def placeholder(args: tuple[str, ...]) -> None:
+        click.echo(f"mipair: '{name}' is not available yet ({module} is missing)", err=True)
+        raise SystemExit(2)
+
+    return placeholder
+
+
+class LazyGroup(click.Group):
+    """A click group whose subcommands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(LAZY_COMMANDS))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.commands:
+            return self.commands[name]
+        if name not in LAZY_COMMANDS:
+            return None
+        module, attr, _ = LAZY_COMMANDS[name]
+        try:
+            mod = importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name is not None and module.startswith(exc.name):
+                return _unavailable(name, module)
+            raise
+        cmd = getattr(mod, attr, None)
+        return cmd if isinstance(cmd, click.Command) else _unavailable(name, f"{module}.{attr}")
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, LAZY_COMMANDS[name][2]) for name in sorted(LAZY_COMMANDS)]
+        rows += [(n, c.get_short_help_str()) for n, c in sorted(self.commands.items())]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]},
+             epilog="Drop-in for JaVaFo/bbpPairings: mipair [--rules 2017] --dutch IN -p [OUT] "
+                    "[-l [LIST]], --dutch IN -c, --dutch -g [CONFIG] -o TRF, -r. "
+                    "Exit codes: 0 ok, 1 no valid pairing, 2 unexpected, 3 bad input, "
+                    "4 too large, 5 file access.")
+@click.version_option(__version__, "--version", "-V", prog_name="mipair")
+def cli() -> None:
+    """mipair: tournament pairing (FIDE Dutch, PAPP) as mathematical programs."""
