@@ -29,6 +29,14 @@ ROOT = Path(__file__).resolve().parents[1]
 TOOL = ROOT.parent / "shared" / "tools" / "conformance.py"
 
 
+def mipair_command() -> str:
+    """How to start mipair: the command on PATH, else the one installed beside this
+    Python (a virtual environment that is not activated), else this Python with -m."""
+    beside = Path(sys.executable).with_name("mipair")
+    return shutil.which("mipair") or (str(beside) if beside.exists()
+                                      else f"{sys.executable} -m mipair.cli.main")
+
+
 def config_for(seed: int, low: int, high: int):
     """The generator configuration of one seed (size and rounds drawn from the seed)."""
     from mipair.check.config import GeneratorConfig
@@ -71,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     for out, err in failed:
         print(f"not generated: {out}: {err}", file=sys.stderr)
     rules = "" if args.rules == "2026" else f"--rules {args.rules} "
-    engine = args.engine or f"{shutil.which('mipair') or 'mipair'} --dutch {rules}{{in}} -p {{out}}"
+    engine = args.engine or f"{mipair_command()} --dutch {rules}{{in}} -p {{out}}"
     print(f"{len(tasks) - len(failed)} tournaments in {work}; replaying with: {engine}", flush=True)
     code = subprocess.call([sys.executable, str(TOOL), "--engine", engine, "--jobs", str(jobs),
                             str(work)])
