@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from mipair import __version__
 from mipair.cli import dropin
-from mipair.cli.main import LAZY_COMMANDS, cli
+from mipair.cli.group import LAZY_COMMANDS, cli
 from mipair.formats.trf import read_tournament
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -140,7 +140,7 @@ def test_text_and_json_carry_the_same_facts(explained) -> None:
 def test_cli_explain_text_json_and_exit_codes() -> None:
     from click.testing import CliRunner
 
-    from mipair.cli.main import cli
+    from mipair.cli.group import cli
 
     path = ROOT / "scenarios" / "infeasible" / "forbidden-lone.trfx"
     res = CliRunner().invoke(cli, ["explain", str(path)], catch_exceptions=False)

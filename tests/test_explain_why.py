@@ -21,7 +21,7 @@ import pytest
 from click.testing import CliRunner
 from explain_oracle import forbidden, played
 
-from mipair.cli.main import cli
+from mipair.cli.group import cli
 from mipair.formats.trf import read_tournament
 from mipair.snapshot import round_to_pair, snapshot
 from mipair.systems.dutch.absolute import colour_clash, pab_eligible

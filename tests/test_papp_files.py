@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings, strategies as st
 
-from mipair.cli.main import cli
+from mipair.cli.group import cli
 from mipair.errors import FileAccessError, InputError
 from mipair.formats.trf import read_tournament
 from mipair.systems.papp.event import Event, Game, Round, Settings

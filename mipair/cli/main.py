@@ -3,8 +3,7 @@
 ``main()`` is the console-script entry point. A drop-in command line
 (``mipair --dutch IN -p OUT``, as tournament managers call it once per round)
 is handled without importing click: a whole process per round, its start-up
-time counts. The click group lives in :mod:`mipair.cli.group`; ``cli`` and
-``LAZY_COMMANDS`` are still reachable from here.
+time counts. The click group lives in :mod:`mipair.cli.group`.
 """
 from __future__ import annotations
 
@@ -12,15 +11,6 @@ import sys
 
 from mipair.cli import dropin
 from mipair.cli.guard import run_guarded
-
-
-def __getattr__(name: str):
-    """``cli``, ``LAZY_COMMANDS``, ``LazyGroup``: imported from the group module on first use."""
-    if name in ("cli", "LAZY_COMMANDS", "LazyGroup"):
-        from mipair.cli import group
-
-        return getattr(group, name)
-    raise AttributeError(name)
 
 
 def main(argv: list[str] | None = None) -> None:

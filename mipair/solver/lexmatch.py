@@ -381,20 +381,18 @@ class LexMatcher:
                 for e in range(ne):
                     if x[e] > 1e-6:
                         support[self.edges[e]] = support.get(self.edges[e], 0.0) + x[e]
-                added = False
-                tight = [self.edges[e] for e in range(ne) if abs(self._duals[e]) < 1e-7
-                         and e not in self.banned and e not in self.inactive]
-                for nodes in violated(support, tight):
+                # a generator: the tight pairs are only listed when the LP is fractional
+                tight = (self.edges[e] for e in range(ne) if abs(self._duals[e]) < 1e-7
+                         and e not in self.banned and e not in self.inactive)
+                sets = violated(support, tight)   # each one violated by x
+                for nodes in sets:
                     inside = sorted({e for node in nodes for e in self.incident[node]
                                      if e < ne and e not in self.banned and e not in self.inactive
                                      and self.edges[e][0] in nodes
                                      and self.edges[e][1] in nodes})
-                    bound = (len(nodes) - 1) // 2
-                    if sum(x[e] for e in inside) > bound + 1e-6:
-                        h.addRow(-hs.kHighsInf, float(bound), len(inside), inside,
-                                 [1.0] * len(inside))
-                        added = True
-                if not added:
+                    h.addRow(-hs.kHighsInf, float((len(nodes) - 1) // 2), len(inside), inside,
+                             [1.0] * len(inside))
+                if not sets:
                     return None
             return None
         finally:

@@ -47,7 +47,9 @@ def inside(x: Mapping[Pair, float], nodes: set[int]) -> float:
 
 
 def violated(x: Mapping[Pair, float], tight: Iterable[Pair] = ()) -> list[frozenset[int]]:
-    """Odd node sets, among the two families above, whose inequality x violates."""
+    """Odd node sets, among the two families above, whose inequality x violates.
+
+    ``tight`` is only read when x has a fractional value (it may be a generator)."""
     fractional = [p for p, val in x.items() if EPS < val < 1 - EPS]
     if not fractional:
         return []
