@@ -201,10 +201,15 @@ class LexMatcher:
         """Add ``sum weights[e] x_e >= at_least`` over every column not forbidden.
 
         Inactive columns keep their coefficients: their reduced costs must be
-        those of the true row, or pricing would judge them on another model."""
+        those of the true row, or pricing would judge them on another model.
+        The bound is exact, with no slack for rounding: a pinned optimum then
+        cuts the matching polytope along one of its faces, whose vertices are
+        matchings, so the LP of the next question stays integral (a slack of
+        1/2 let it mix an optimal matching with a worse one and sent most
+        questions to branch and bound)."""
         cols = [e for e, w in weights.items() if w and e not in self.banned]
         if cols:
-            self.h.addRow(at_least - 0.5, self._hs.kHighsInf, len(cols), cols,
+            self.h.addRow(float(at_least), self._hs.kHighsInf, len(cols), cols,
                           [float(weights[e]) for e in cols])
 
     def pin(self, weights: Mapping[int, int], at_least: int) -> None:
