@@ -49,7 +49,9 @@ def min_weight_perfect_matching(n: int, weights: Mapping[Edge, int],
     out cannot be used); ``fixed`` edges must be in the matching. Raises
     :class:`~mipair.solver.lexmatch.Infeasible` when no perfect matching exists.
     """
-    import highspy  # lazily: a CLI call is a whole process
+    from mipair.solver.highs import load
+
+    highspy = load()         # before numpy: it sets how numpy loads
     import numpy as np
 
     if n % 2:

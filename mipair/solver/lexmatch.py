@@ -100,9 +100,9 @@ class LexMatcher:
                  pairs: int | None = None, exits: Sequence[tuple[int, str]] = (),
                  exit_limits: Mapping[str, int] | None = None, check: Check | None = None,
                  core: Iterable[int] | None = None) -> None:
-        import highspy  # imported lazily: a CLI call is a whole process
+        from mipair.solver.highs import load
 
-        self._hs = highspy
+        highspy = self._hs = load()
         self.n = n
         self.edges = list(edges)
         self.exits = list(exits)
