@@ -75,9 +75,12 @@ def main(argv: list[str] | None = None) -> int:
     tasks = [GenerateTask(config_for(s, args.min_players, args.max_players), s, args.rules,
                           str(work / f"g{s:05d}.trf"), "trf26") for s in seeds]
     results = run(generate_task, tasks, jobs, "generating", sys.stderr.isatty())
-    failed = [(out, err) for out, _, err in results if err]
+    failed = [(out, err) for out, _, err, _ in results if err]
     for out, err in failed:
         print(f"not generated: {out}: {err}", file=sys.stderr)
+    for out, _, _, note in results:
+        if note:
+            print(f"ended early: {out}: {note}", file=sys.stderr)
     rules = "" if args.rules == "2026" else f"--rules {args.rules} "
     engine = args.engine or f"{mipair_command()} --dutch {rules}{{in}} -p {{out}}"
     print(f"{len(tasks) - len(failed)} tournaments in {work}; replaying with: {engine}", flush=True)

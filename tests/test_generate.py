@@ -11,9 +11,10 @@ import pytest
 from mipair.check.config import GeneratorConfig, from_model, parse_config
 from mipair.check.generate import draw_result, expected_score, generate
 from mipair.check.replay import check_tournament
-from mipair.errors import InputError
+from mipair.errors import InputError, NoPairingError
 from mipair.formats.trf import read_tournament, write_tournament
 from mipair.model import PointSystem, Result
+from mipair.snapshot import rounds_played
 
 CONFIG = """# a small test tournament
 PlayersNumber=11
@@ -160,3 +161,24 @@ def test_generate_commands(tmp_path: Path) -> None:
     (tmp_path / "bad.cfg").write_text("PlayersNumber=10\nFoo=1\n")
     proc = _mipair("--dutch", "-g", "bad.cfg", "-o", "z.trf", cwd=tmp_path)
     assert proc.returncode == 3 and "bad.cfg:2" in proc.stderr
+
+
+def test_a_round_that_cannot_be_paired_ends_the_tournament(tmp_path: Path) -> None:
+    """Four players meet each other in three rounds: a fourth round would be a rematch."""
+    cfg = GeneratorConfig(players=4, rounds=5, forfeit_rate=0, retired_rate=0,
+                          half_point_bye_rate=0)
+    with pytest.raises(NoPairingError, match="round 4 .* cannot be paired"):
+        generate(cfg, 3)
+    notes: list[str] = []
+    t = generate(cfg, 3, on_stop=notes.append)
+    assert rounds_played(t) == 3 and t.total_rounds == 5
+    assert len(notes) == 1 and "ends after round 3 of 5" in notes[0]
+    opponents = {pid: {c.opponent for c in cells} for pid, cells in t.results.items()}
+    assert all(opponents[pid] == set(t.players) - {pid} for pid in t.players)
+    (tmp_path / "four.cfg").write_text("PlayersNumber=4\nRoundsNumber=5\nForfeitRate=0\n"
+                                       "RetiredRate=0\nHalfPointByeRate=0\n")
+    proc = _mipair("generate", "four.cfg", "-o", "four.trf", "-s", "3", cwd=tmp_path)
+    assert proc.returncode == 0 and "ends after round 3 of 5" in proc.stderr
+    assert read_tournament(tmp_path / "four.trf") == t
+    proc = _mipair("--dutch", "four.trf", "-p", "next.txt", cwd=tmp_path)
+    assert proc.returncode == 1 and "round 4 cannot be paired" in proc.stderr

@@ -16,7 +16,11 @@ seed (the same seed gives the same file, written into its 012 record):
    ``E = 1 / (1 + 10^(-D/400))`` with D capped at 400 (FIDE rating rule);
    the draw probability is DrawPercentage, capped at 2(1-E) so that E holds.
 
-A round the engine cannot pair stops the generation with NoPairingError.
+A round the engine cannot pair (a small field that has met itself, or whose
+colours clash, after retirements) stops the generation with NoPairingError,
+or, given ``on_stop``, ends the tournament after the round before it: the
+file then keeps its planned number of rounds (142), so every round is
+replayed as it was paired, and asking for the next round says why it fails.
 """
 from __future__ import annotations
 
@@ -108,14 +112,17 @@ def play_round(t: Tournament, rnd: int, pairing: RoundPairing, cfg: GeneratorCon
 
 
 RoundHook = Callable[[Tournament, int, RoundPairing], None]
+StopHook = Callable[[str], None]
 
 
 def generate(config: GeneratorConfig, seed: int, rules: str = "2026",
              on_round: RoundHook | None = None,
-             pair: Callable[[Snapshot], RoundPairing] | None = None) -> Tournament:
+             pair: Callable[[Snapshot], RoundPairing] | None = None,
+             on_stop: StopHook | None = None) -> Tournament:
     """A random tournament (see the module docstring); ``on_round(cut, r, pairing)``
     is called after each round is paired (the check list uses it); ``pair`` replaces
-    the engine facade (the benchmark times it)."""
+    the engine facade (the benchmark times it); ``on_stop(message)`` is told why the
+    tournament ended early, instead of an exception."""
     from mipair.pairing import pair_round
     from mipair.snapshot import snapshot
 
@@ -136,15 +143,19 @@ def generate(config: GeneratorConfig, seed: int, rules: str = "2026",
                  ("092", SYSTEM_TEXT)))
     for rnd in range(1, rounds + 1):
         announced = {pid: Cell(None, None, plan[(pid, rnd)]) for pid in ids if (pid, rnd) in plan}
-        t = _with_round(t, rnd, announced)
+        cut = _with_round(t, rnd, announced)
         try:
-            pairing = pair(snapshot(t, rnd, rules))
+            pairing = pair(snapshot(cut, rnd, rules))
         except NoPairingError as exc:
-            raise NoPairingError(f"round {rnd} of the generated tournament (seed {seed}) "
-                                 f"cannot be paired: {exc.message}") from None
+            message = (f"round {rnd} of the generated tournament (seed {seed}) "
+                       f"cannot be paired: {exc.message}")
+            if on_stop is None or rnd == 1:
+                raise NoPairingError(message) from None
+            on_stop(f"{message}; the tournament ends after round {rnd - 1} of {rounds}")
+            break
         if on_round is not None:
-            on_round(t, rnd, pairing)
-        t = _with_round(t, rnd, {**announced, **play_round(t, rnd, pairing, cfg, rng)})
+            on_round(cut, rnd, pairing)
+        t = _with_round(cut, rnd, {**announced, **play_round(cut, rnd, pairing, cfg, rng)})
     return finish(t)
 
 

@@ -99,20 +99,22 @@ class GenerateTask:
     checklist: str | None = None
 
 
-def generate_task(task: GenerateTask) -> tuple[str, float, str]:
-    """Generate one file; returns (output, seconds, error message or '')."""
+def generate_task(task: GenerateTask) -> tuple[str, float, str, str]:
+    """Generate one file; returns (output, seconds, error message or '',
+    note or ''): the note says why a tournament ended before its last round."""
     from mipair.errors import MipairError
 
     start = time.perf_counter()
     try:
-        write_generated(task)
+        note = write_generated(task)
     except MipairError as exc:
-        return task.output, time.perf_counter() - start, exc.located()
-    return task.output, time.perf_counter() - start, ""
+        return task.output, time.perf_counter() - start, exc.located(), ""
+    return task.output, time.perf_counter() - start, "", note
 
 
-def write_generated(task: GenerateTask) -> None:
-    """Generate, write the TRF (and the check list when asked)."""
+def write_generated(task: GenerateTask) -> str:
+    """Generate, write the TRF (and the check list when asked); returns why the
+    tournament ended early, or ''."""
     from mipair.check.checklist import rows, write_checklist
     from mipair.check.generate import generate
     from mipair.formats.text import save
@@ -120,12 +122,15 @@ def write_generated(task: GenerateTask) -> None:
     from mipair.snapshot import snapshot
 
     sections: list = []
+    notes: list[str] = []
 
     def on_round(t, rnd, pairing) -> None:
         if task.checklist:
             sections.append((rnd, task.rules, rows(snapshot(t, rnd, task.rules), pairing)))
 
-    t = generate(task.config, task.seed, task.rules, on_round)  # type: ignore[arg-type]
+    t = generate(task.config, task.seed, task.rules, on_round,  # type: ignore[arg-type]
+                 on_stop=notes.append)
     save(task.output, write_tournament(t, task.edition))
     if task.checklist:
         write_checklist(task.checklist, sections)
+    return "".join(notes)

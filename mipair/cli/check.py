@@ -229,15 +229,20 @@ def generate(config: str | None, model: str | None, output: str, seed: str | Non
     if count == 1:
         start = time.perf_counter()
         out = output_name(output, first, False)
-        write_generated(GenerateTask(cfg, first, rules, out, edition, checklist))
+        note = write_generated(GenerateTask(cfg, first, rules, out, edition, checklist))
         click.echo(f"{out}: seed {first}, {time.perf_counter() - start:.1f} s")
+        if note:
+            click.echo(f"mipair: note: {note}", err=True)
         return
     tasks = [GenerateTask(cfg, first + k, rules, output_name(output, first + k, True), edition)
              for k in range(count)]
     results = run(generate_task, tasks, _jobs(jobs), "generating", _show_progress(progress, count))
-    failed = [err for _, _, err in results if err]
+    failed = [err for _, _, err, _ in results if err]
     for err in failed:
         click.echo(f"mipair: {err}", err=True)
+    for _, _, _, note in results:
+        if note:
+            click.echo(f"mipair: note: {note}", err=True)
     click.echo(f"{count - len(failed)} of {count} tournaments generated "
                f"(seeds {first}..{first + count - 1})")
     if failed:
@@ -252,5 +257,7 @@ def dropin_generate(model: str | None = None, config: str | None = None,
 
     assert output is not None
     cfg = load_config(config, model)
-    write_generated(GenerateTask(cfg, parse_seed(seed), rules, output, "trf26", checklist))
+    note = write_generated(GenerateTask(cfg, parse_seed(seed), rules, output, "trf26", checklist))
+    if note:
+        print(f"mipair: note: {note}", file=sys.stderr)
     return 0
