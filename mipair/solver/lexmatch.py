@@ -23,7 +23,7 @@ of 2^30 took it minutes). The layer knows nothing of chess: nodes are ``0..n-1``
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 from mipair.solver.oddsets import violated
 
@@ -103,6 +103,9 @@ class LexMatcher:
         from mipair.solver.highs import load
 
         highspy = self._hs = load()
+        import numpy
+
+        self._np = numpy
         self.n = n
         self.edges = list(edges)
         self.exits = list(exits)
@@ -119,6 +122,7 @@ class LexMatcher:
         if m:
             h.addVars(m, [0.0] * m, [1.0] * m)
             h.changeColsIntegrality(m, list(range(m)), [highspy.HighsVarType.kInteger] * m)
+        self._ends = numpy.array(self.edges, dtype=numpy.int64).reshape(-1, 2).T
         self.incident: list[list[int]] = [[] for _ in range(n)]
         for e, (u, v) in enumerate(self.edges):
             self.incident[u].append(e)
@@ -153,7 +157,7 @@ class LexMatcher:
         if core is not None:
             self.inactive = set(range(len(self.edges))) - set(core)
             self._bounds(self.inactive, 0.0)
-        self._duals: list[float] | None = None
+        self._duals = None              # reduced costs of the last LP (a numpy array)
         self._cost: list[float] = [0.0] * m
         self.solution: list[int] = []
         self.pins: list[tuple[dict[int, int], int]] = []
@@ -191,11 +195,12 @@ class LexMatcher:
         them, the most attractive first."""
         if self._duals is None:
             return list(self.inactive)
-        d = self._duals
-        found = [e for e in self.inactive if d[e] > above]
+        np = self._np
+        idle = np.fromiter(self.inactive, dtype=np.int64, count=len(self.inactive))
+        found = idle[self._duals[idle] > above]
         if most is not None and len(found) > most:
-            found = sorted(found, key=lambda e: -d[e])[:most]
-        return found
+            found = found[np.argsort(-self._duals[found], kind="stable")[:most]]
+        return found.tolist()
 
     def _row(self, weights: Mapping[int, int], at_least: int) -> None:
         """Add ``sum weights[e] x_e >= at_least`` over every column not forbidden.
@@ -356,7 +361,7 @@ class LexMatcher:
         valid for every matching, the rows never change the optimum, they only
         spare the MIP search. HiGHS then solves the MIP as usual.
         """
-        h, hs = self.h, self._hs
+        h, hs, np = self.h, self._hs, self._np
         ne = len(self.edges)
         if ne < 3:
             return None
@@ -372,29 +377,23 @@ class LexMatcher:
                         continue      # the core alone may be infeasible
                     return None
                 sol = h.getSolution()
-                self._duals = list(sol.col_dual)
+                self._duals = np.asarray(sol.col_dual)
                 if self.inactive and self._let_in(self._priced(1e-7, PRICE_BATCH)):
                     continue          # column generation: the LP is not yet the whole graph's
                 cuts += 1
-                x = list(sol.col_value)
+                x = np.asarray(sol.col_value)
                 self._bound = h.getInfo().objective_function_value
-                if all(v < 1e-3 or v > 1 - 1e-3 for v in x):
-                    rounded = self._proven([e for e in range(self.m) if x[e] > 0.5], self._bound)
+                if np.all((x < 1e-3) | (x > 1 - 1e-3)):
+                    rounded = self._proven(np.flatnonzero(x > 0.5).tolist(), self._bound)
                     if rounded is not None:
                         return rounded
                 support: dict[Edge, float] = {}
-                for e in range(ne):
-                    if x[e] > 1e-6:
-                        support[self.edges[e]] = support.get(self.edges[e], 0.0) + x[e]
-                # a generator: the tight pairs are only listed when the LP is fractional
-                tight = (self.edges[e] for e in range(ne) if abs(self._duals[e]) < 1e-7
-                         and e not in self.banned and e not in self.inactive)
-                sets = violated(support, tight)   # each one violated by x
+                for e in np.flatnonzero(x[:ne] > 1e-6).tolist():
+                    support[self.edges[e]] = support.get(self.edges[e], 0.0) + float(x[e])
+                sets = violated(support, self._tight_pairs())   # each one violated by x
+                usable = self._usable() if sets else None
                 for nodes in sets:
-                    inside = sorted({e for node in nodes for e in self.incident[node]
-                                     if e < ne and e not in self.banned and e not in self.inactive
-                                     and self.edges[e][0] in nodes
-                                     and self.edges[e][1] in nodes})
+                    inside = self._inside(nodes, usable)
                     h.addRow(-hs.kHighsInf, float((len(nodes) - 1) // 2), len(inside), inside,
                              [1.0] * len(inside))
                 if not sets:
@@ -402,6 +401,29 @@ class LexMatcher:
             return None
         finally:
             h.changeColsIntegrality(self.m, cols, [hs.HighsVarType.kInteger] * self.m)
+
+    def _usable(self):
+        """A mask of the edge columns neither forbidden nor inactive."""
+        np = self._np
+        ne = len(self.edges)
+        mask = np.ones(ne, dtype=bool)
+        off = [e for e in (*self.banned, *self.inactive) if e < ne]
+        mask[off] = False
+        return mask
+
+    def _tight_pairs(self) -> Iterator[Edge]:
+        """The usable edges of zero reduced cost in the last LP, lazily (read only
+        when the LP is fractional)."""
+        ne = len(self.edges)
+        tight = (abs(self._duals[:ne]) < 1e-7) & self._usable()
+        yield from (self.edges[e] for e in self._np.flatnonzero(tight).tolist())
+
+    def _inside(self, nodes: frozenset[int], usable) -> list[int]:
+        """The edge columns of mask ``usable`` with both ends in ``nodes``."""
+        member = self._np.zeros(self.n, dtype=bool)
+        member[list(nodes)] = True
+        ends = self._ends
+        return self._np.flatnonzero(member[ends[0]] & member[ends[1]] & usable).tolist()
 
     def maximise(self, tiers: Sequence[Tier], keep: bool = True,
                  groups: int | None = None) -> list[int]:
