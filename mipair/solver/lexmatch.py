@@ -390,8 +390,8 @@ class LexMatcher:
                 support: dict[Edge, float] = {}
                 for e in np.flatnonzero(x[:ne] > 1e-6).tolist():
                     support[self.edges[e]] = support.get(self.edges[e], 0.0) + float(x[e])
-                sets = violated(support, self._tight_pairs())   # each one violated by x
-                usable = self._usable() if sets else None
+                usable = self._usable()
+                sets = violated(support, self._tight_pairs(usable))   # each one violated by x
                 for nodes in sets:
                     inside = self._inside(nodes, usable)
                     h.addRow(-hs.kHighsInf, float((len(nodes) - 1) // 2), len(inside), inside,
@@ -406,16 +406,16 @@ class LexMatcher:
         """A mask of the edge columns neither forbidden nor inactive."""
         np = self._np
         ne = len(self.edges)
+        off = np.fromiter((*self.banned, *self.inactive), dtype=np.int64)
         mask = np.ones(ne, dtype=bool)
-        off = [e for e in (*self.banned, *self.inactive) if e < ne]
-        mask[off] = False
+        mask[off[off < ne]] = False
         return mask
 
-    def _tight_pairs(self) -> Iterator[Edge]:
-        """The usable edges of zero reduced cost in the last LP, lazily (read only
-        when the LP is fractional)."""
+    def _tight_pairs(self, usable) -> Iterator[Edge]:
+        """The edges of mask ``usable`` with zero reduced cost in the last LP, lazily
+        (listed only when the LP is fractional)."""
         ne = len(self.edges)
-        tight = (abs(self._duals[:ne]) < 1e-7) & self._usable()
+        tight = (abs(self._duals[:ne]) < 1e-7) & usable
         yield from (self.edges[e] for e in self._np.flatnonzero(tight).tolist())
 
     def _inside(self, nodes: frozenset[int], usable) -> list[int]:
