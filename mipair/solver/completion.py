@@ -8,89 +8,115 @@ and whether the rest must hold the single unmatched node:
 
 * every lower node is matched exactly once, except that, when the single
   node is to be found below the window, exactly one node of ``may_single``
-  stays unmatched;
-* every window node sent down is matched with exactly one lower node.
+  in the lower part stays unmatched;
+* every window node sent down is matched with exactly one lower node, and
+  the other window nodes with none.
 
+One oracle serves a whole series of windows: the lower part, the window
+and the decisions are *assumptions* of each check, so the clauses are built
+once (Minicard keeps each node's "at most one" as a native constraint).
 When the answer is no, the unsatisfiable core over the assumptions names
 the decisions responsible, which the caller turns into a cut.
 """
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+from typing import Collection, Iterable, Mapping
+
+Core = list[tuple[str, "int | None", bool]]
 
 
 class CompletionOracle:
-    """Incremental completability checks over one lower part of a graph."""
+    """Incremental completability checks over one graph.
 
-    def __init__(self, lower: Sequence[int], window: Sequence[int],
-                 adjacent: Mapping[int, Iterable[int]], may_single: Iterable[int]) -> None:
-        from pysat.card import CardEnc, EncType
-        from pysat.formula import IDPool
-        from pysat.solvers import Solver
+    ``adjacent[u]`` lists the neighbours of node u that may meet it; a pair
+    is in the graph when either end lists the other and both ends are keys
+    (so a window node that lists only lower nodes never meets another
+    window node). ``may_single``: the nodes that may be the single one.
+    """
 
-        pool = IDPool()
-        low = set(lower)
-        self.selector = {v: pool.id(("s", v)) for v in window}
-        self.single_below = pool.id("y")
+    def __init__(self, adjacent: Mapping[int, Iterable[int]], may_single: Iterable[int]) -> None:
+        from pysat.solvers import Minicard
+
+        nodes = sorted(adjacent)
+        top = 0
+
+        def new() -> int:
+            nonlocal top
+            top += 1
+            return top
+        self.available = {v: new() for v in nodes}   # may be matched (lower, or sent down)
+        self.needed = {v: new() for v in nodes}      # must be matched (or be the single)
+        self.in_window = {v: new() for v in nodes}
+        self.single = {v: new() for v in set(may_single) & set(nodes)}
+        self.single_below = new()
+        self.pair: dict[tuple[int, int], int] = {}
+        incident: dict[int, list[int]] = {v: [] for v in nodes}
         clauses: list[list[int]] = []
-        incident: dict[int, list[int]] = {v: [] for v in list(lower) + list(window)}
-        for u in lower:
-            for v in adjacent.get(u, ()):
-                if v in low and v <= u:
+        for u in nodes:
+            for v in adjacent[u]:
+                key = (u, v) if u < v else (v, u)
+                if v not in incident or key in self.pair:
                     continue
-                if v not in incident:
-                    continue
-                x = pool.id(("e", min(u, v), max(u, v)))
+                x = self.pair[key] = new()
                 incident[u].append(x)
                 incident[v].append(x)
-
-        def at_most_one(lits: list[int]) -> None:
-            if len(lits) > 1:
-                enc = CardEnc.atmost(lits, 1, vpool=pool, encoding=EncType.seqcounter)
-                clauses.extend(enc.clauses)
-
-        singles = []
-        single_set = set(may_single)
-        for u in lower:
-            lits = incident[u]
-            at_most_one(lits)
-            if u in single_set:
-                z = pool.id(("z", u))
-                singles.append(z)
-                clauses.append([z] + lits)
-                clauses.extend([[-z, -x] for x in lits])
-            else:
-                clauses.append(list(lits))
+                clauses += ([-x, self.available[u]], [-x, self.available[v]],
+                            [-x, -self.in_window[u], -self.in_window[v]])
         y = self.single_below
-        clauses.append([-y] + singles)
-        at_most_one(singles)
-        clauses.extend([[y, -z] for z in singles])
-        for v in window:
-            s = self.selector[v]
-            lits = incident[v]
-            at_most_one(lits)
-            clauses.append([-s] + lits)
-            clauses.extend([[s, -x] for x in lits])
-        self.solver = Solver(name="minisat22", bootstrap_with=clauses)
+        for v in nodes:
+            z = self.single.get(v)
+            clauses.append([-self.needed[v], *incident[v], *([z] if z else [])])
+            if z:
+                clauses += ([-z, self.available[v]], [y, -z])
+        clauses.append([-y, *self.single.values()])
+        self.solver = Minicard(bootstrap_with=clauses)
+        for v in nodes:
+            lits = incident[v] + ([self.single[v]] if v in self.single else [])
+            if len(lits) > 1:
+                self.solver.add_atmost(lits, 1)
+        if len(self.single) > 1:
+            self.solver.add_atmost(list(self.single.values()), 1)
+        self.decision = {lit: v for m in (self.available, self.needed) for v, lit in m.items()}
 
-    def check(self, down: set[int], single_below: bool) -> list[tuple[str, int | None, bool]] | None:
+    def forbid(self, u: int, v: int) -> None:
+        """The pair u-v is out of the graph for good."""
+        x = self.pair.get((u, v) if u < v else (v, u))
+        if x is not None:
+            self.solver.add_clause([-x])
+
+    def check(self, lower: Collection[int], window: Collection[int], down: Collection[int],
+              single_below: bool) -> Core | None:
         """None if completable; else the core as (kind, node, assumed value) triples.
 
         kind "down" names a window node (sent down or not), kind "single" the
-        assumption about where the single node is.
+        assumption about where the single node is. Nodes in neither ``lower``
+        nor ``window`` take no part.
         """
-        assumptions = [s if v in down else -s for v, s in self.selector.items()]
-        assumptions.append(self.single_below if single_below else -self.single_below)
-        if self.solver.solve(assumptions=assumptions):
-            return None
-        back = {s: v for v, s in self.selector.items()}
-        core = []
-        for lit in self.solver.get_core() or assumptions:
-            if abs(lit) == self.single_below:
-                core.append(("single", None, lit > 0))
+        decisions = [self.single_below if single_below else -self.single_below]
+        context = []
+        for v, a in self.available.items():
+            m, w = self.needed[v], self.in_window[v]
+            if v in lower:
+                context += (a, m, -w)
+            elif v in window:
+                sign = 1 if v in down else -1
+                decisions += (sign * a, sign * m)
+                context.append(w)
             else:
-                core.append(("down", back[abs(lit)], lit > 0))
-        return core
+                context += (-a, -m, -w)
+        context += [-z for v, z in self.single.items() if v not in lower]
+        if self.solver.solve(assumptions=decisions + context):
+            return None
+        chosen = set(decisions)
+        core = [lit for lit in self.solver.get_core() or () if lit in chosen] or decisions
+        found: dict[int | None, tuple[str, int | None, bool]] = {}
+        for lit in core:
+            if abs(lit) == self.single_below:
+                found[None] = ("single", None, lit > 0)
+            else:
+                v = self.decision[abs(lit)]
+                found[v] = ("down", v, lit > 0)
+        return list(found.values())
 
     def close(self) -> None:
         self.solver.delete()

@@ -70,6 +70,7 @@ class _Round:
             self.adj[i].append(j)
             self.adj[j].append(i)
         self.dead: set[int] = set()
+        self.oracle: CompletionOracle | None = None
         self.eligible = [pab_eligible(p) for p in players]
         self.odd = self.n % 2 == 1
 
@@ -83,6 +84,8 @@ class _Round:
         """Remove edge e from the round for good (a frozen decision)."""
         if e is not None:
             self.dead.add(e)
+            if self.oracle is not None:
+                self.oracle.forbid(*self.edges[e])
 
     # -- C5: the lowest score of a PAB recipient --------------------------------
     def bye_score(self) -> tuple[int, bool]:
@@ -157,11 +160,7 @@ class _Round:
         ne = len(edges)
         down_col = {v: ne + k for k, (v, tag) in enumerate(exits) if tag == "down"}
         single_cols = [ne + k for k, (v, tag) in enumerate(exits) if tag == "single"]
-        oracle = None
-        if lower:
-            live = {u: [w for w in self.adj[u] if self.edge(u, w) is not None]
-                    for u in lower + win}
-            oracle = CompletionOracle(lower, win, live, self.candidates & lset)
+        oracle = self.completion(lower, win) if lower else None
 
         def check(solution: list[int]):
             if oracle is None:
@@ -169,7 +168,7 @@ class _Round:
             chosen = set(solution)
             down = {v for v, c in down_col.items() if c in chosen}
             single_used = any(c in chosen for c in single_cols)
-            core = oracle.check(down, self.odd and not single_used)
+            core = oracle.check(lset, wset, down, self.odd and not single_used)
             if core is None:
                 return None
             coef: dict[int, int] = {}
@@ -197,6 +196,19 @@ class _Round:
                         exit_limits={"single": 1 if self.odd else 0}, check=check,
                         core=core(edges, self.sc))
         return lm, cols
+
+    def completion(self, lower: list[int], win: list[int]) -> CompletionOracle:
+        """The round's completion oracle, built at the first window with players below.
+
+        Windows go down the field, so every later window and lower part lie
+        within this first one's; pairs between two of its window players are
+        never needed (they are in the matching model, not below it)."""
+        if self.oracle is None:
+            lset = set(lower)
+            live = {u: [w for w in self.adj[u] if self.edge(u, w) is not None
+                        and (u in lset or w in lset)] for u in lower + win}
+            self.oracle = CompletionOracle(live, self.candidates)
+        return self.oracle
 
     def brackets(self, single0: bool) -> dict[int, int]:
         """Pair bracket after bracket; return vertex -> vertex (the bye maps to itself)."""

@@ -27,9 +27,9 @@ def completable(rnd: "_Round", rest: list[int]) -> bool:
         return True
     live = {u: [w for w in rnd.adj[u] if rnd.edge(u, w) is not None] for u in rest}
     single = {v for v in rest if rnd.eligible[v]} if len(rest) % 2 else set()
-    oracle = CompletionOracle(rest, [], live, single)
+    oracle = CompletionOracle(live, single)
     try:
-        return oracle.check(set(), len(rest) % 2 == 1) is None
+        return oracle.check(set(rest), (), (), len(rest) % 2 == 1) is None
     finally:
         oracle.close()
 
