@@ -19,72 +19,32 @@ provably exact; otherwise they are solved one after another. After each solve
 every tier's optimum is pinned by a row of its own (the same solutions as
 pinning the packed total, since the optimum is lexicographic, but with small
 coefficients: HiGHS finds solutions of such rows in seconds where a packed row
-of 2^30 took it minutes). The layer knows nothing of chess: nodes are ``0..n-1``.
+of 2^30 took it minutes).
+
+A large graph starts from a *core* of its edges (column generation): the
+other columns stay out of HiGHS, which then works on a model the size of the
+core, until the reduced cost of a column, computed from the row duals of the
+last LP, says it could improve the answer; it then enters the model with its
+coefficients in every row it belongs to. The layer knows nothing of chess:
+nodes are ``0..n-1``.
 """
 from __future__ import annotations
 
 from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 from mipair.solver.oddsets import violated
+from mipair.solver.packing import Tier, pack
 
 Edge = tuple[int, int]
-Tier = Mapping[int, int]          # column index -> integer weight (absent: 0)
 Cut = tuple[dict[int, int], int]  # sum coef[c] x_c >= rhs
 Check = Callable[[list[int]], "Cut | None"]
+Values = Sequence[float]          # a value per column (a numpy array)
 
 PRICE_BATCH = 400                 # columns let in per LP by column generation, best first
-PACK_BITS = 30                    # packed objective totals stay below 2**30
-_COEF_BITS = 20                   # and single coefficients below 2**20, so that a pinned
-                                  # row's feasibility tolerance stays far below one unit
 
 
 class Infeasible(Exception):
     """No matching satisfies the hard constraints."""
-
-
-def _tier_range(tier: Tier, pairs: int) -> tuple[int, int]:
-    """Bounds (low, high) of a tier's total over any solution of at most ``pairs`` of its columns."""
-    pos = sorted((w for w in tier.values() if w > 0), reverse=True)[:pairs]
-    neg = sorted(w for w in tier.values() if w < 0)[:pairs]
-    return sum(neg), sum(pos)
-
-
-def pack(tiers: Sequence[Tier], pairs: int | Sequence[int]
-         ) -> list[tuple[list[int], dict[int, int]]]:
-    """Group adjacent tiers into exact packed objectives.
-
-    Returns a list of ``(tier indices, packed weights)``. Within a group the
-    weight of tier i is multiplied by the spread (high - low + 1) of every
-    later tier of the group, so a unit of tier i outweighs anything later ones
-    can do; a group closes before its totals or coefficients grow too large.
-    ``pairs``: how many columns of a tier one solution can hold (one number
-    for all tiers, or one per tier).
-    """
-    groups: list[tuple[list[int], dict[int, int]]] = []
-    cur_idx: list[int] = []
-    cur: dict[int, int] = {}
-    span = 1
-    for i, tier in enumerate(tiers):
-        if not any(tier.values()):
-            continue
-        low, high = _tier_range(tier, pairs if isinstance(pairs, int) else pairs[i])
-        spread = high - low + 1
-        biggest = max(abs(w) for w in tier.values())
-        if cur_idx and (span * spread >= 2 ** PACK_BITS
-                        or max(abs(w) for w in cur.values()) * spread >= 2 ** _COEF_BITS):
-            groups.append((cur_idx, cur))
-            cur_idx, cur, span = [], {}, 1
-        if biggest >= 2 ** _COEF_BITS or spread >= 2 ** PACK_BITS:
-            raise OverflowError("a single objective tier is too large to solve exactly")
-        cur = {e: w * spread for e, w in cur.items()}
-        for e, w in tier.items():
-            if w:
-                cur[e] = cur.get(e, 0) + w
-        cur_idx.append(i)
-        span *= spread
-    if cur_idx:
-        groups.append((cur_idx, cur))
-    return groups
 
 
 class LexMatcher:
@@ -116,12 +76,11 @@ class LexMatcher:
         h.setOptionValue("mip_rel_gap", 0.0)
         h.setOptionValue("mip_abs_gap", 0.5)
         h.setOptionValue("threads", 1)
+        h.changeObjectiveSense(highspy.ObjSense.kMaximize)
         self.h = h
-        m = len(self.edges) + len(self.exits)
+        ne = len(self.edges)
+        m = ne + len(self.exits)
         self.m = m
-        if m:
-            h.addVars(m, [0.0] * m, [1.0] * m)
-            h.changeColsIntegrality(m, list(range(m)), [highspy.HighsVarType.kInteger] * m)
         self._ends = numpy.array(self.edges, dtype=numpy.int64).reshape(-1, 2).T
         self.incident: list[list[int]] = [[] for _ in range(n)]
         for e, (u, v) in enumerate(self.edges):
@@ -129,93 +88,182 @@ class LexMatcher:
             self.incident[v].append(e)
         by_tag: dict[str, list[int]] = {}
         for k, (node, tag) in enumerate(self.exits):
-            self.incident[node].append(len(self.edges) + k)
-            by_tag.setdefault(tag, []).append(len(self.edges) + k)
+            self.incident[node].append(ne + k)
+            by_tag.setdefault(tag, []).append(ne + k)
         must = set(must_match)
         self.must = must
         self.fixed_pairs = pairs
         self.limits = {tag: (by_tag.get(tag, []), k) for tag, k in (exit_limits or {}).items()}
+        self.banned: set[int] = set()
+        self.forced: set[int] = set()
+        self.inactive: set[int] = set(range(ne)) - set(core) if core is not None else set()
+        # columns in the HiGHS model: ours -> theirs (-1: not there) and back
+        self._at = numpy.full(m, -1, dtype=numpy.int64)
+        self._ours: list[int] = []
+        self._relaxed = False
+        self._cost = numpy.zeros(m)    # the current objective, per column
+        # rows every new column must join: node -> degree row, the pair count,
+        # exit tags -> limit rows, and (row, weights) of each pin and cut
+        self._rows = 0
+        self._degree = numpy.full(n, -1, dtype=numpy.int64)
         for node in range(n):
-            cols = self.incident[node]
             lo = 1.0 if node in must else 0.0
-            if not cols:
+            if not self.incident[node]:
                 if lo:
                     raise Infeasible(f"node {node} has no edge")
                 continue
-            h.addRow(lo, 1.0, len(cols), cols, [1.0] * len(cols))
-        if pairs is not None and self.edges:
-            ne = len(self.edges)
-            h.addRow(float(pairs), float(pairs), ne, list(range(ne)), [1.0] * ne)
-        for tag, limit in (exit_limits or {}).items():
-            cols = by_tag.get(tag, [])
-            if cols:
-                h.addRow(0.0, float(limit), len(cols), cols, [1.0] * len(cols))
-        h.changeObjectiveSense(highspy.ObjSense.kMaximize)
-        self.banned: set[int] = set()
-        self.forced: set[int] = set()
-        self.inactive: set[int] = set()
-        if core is not None:
-            self.inactive = set(range(len(self.edges))) - set(core)
-            self._bounds(self.inactive, 0.0)
+            self._degree[node] = self._add_row(lo, 1.0, [], [])
+        self._pair_row = (self._add_row(float(pairs), float(pairs), [], [])
+                          if pairs is not None and self.edges else -1)
+        self._limit_row = {tag: self._add_row(0.0, float(limit), [], [])
+                           for tag, limit in (exit_limits or {}).items() if by_tag.get(tag)}
+        self._pin_rows: list[tuple[int, dict[int, int]]] = []
+        self._enter([c for c in range(m) if c not in self.inactive])
         self._duals = None              # reduced costs of the last LP (a numpy array)
-        self._cost: list[float] = [0.0] * m
+        self._row_duals = None          # and its row duals
         self.solution: list[int] = []
         self.pins: list[tuple[dict[int, int], int]] = []
         self._bound: float | None = None
         self.runs = 0
+
+    # -- the columns in HiGHS -------------------------------------------------
+    def _add_row(self, lo: float, hi: float, cols: Sequence[int], vals: Sequence[float]) -> int:
+        """Add a row over our columns ``cols`` (those in HiGHS); its index."""
+        at = self._at
+        idx = [int(at[c]) for c in cols]
+        keep = [(i, v) for i, v in zip(idx, vals) if i >= 0]
+        self.h.addRow(lo, hi, len(keep), [i for i, _ in keep], [v for _, v in keep])
+        self._rows += 1
+        return self._rows - 1
+
+    def _entries(self, c: int) -> tuple[list[int], list[float]]:
+        """The rows column c belongs to, with its coefficients (odd-set rows aside)."""
+        ne = len(self.edges)
+        if c < ne:
+            u, v = self.edges[c]
+            rows = [int(self._degree[u]), int(self._degree[v])]
+            if self._pair_row >= 0:
+                rows.append(self._pair_row)
+        else:
+            node, tag = self.exits[c - ne]
+            rows = [int(self._degree[node])]
+            if tag in self._limit_row:
+                rows.append(self._limit_row[tag])
+        vals = [1.0] * len(rows)
+        for row, weights in self._pin_rows:
+            w = weights.get(c)
+            if w:
+                rows.append(row)
+                vals.append(float(w))
+        return rows, vals
+
+    def _enter(self, cols: Sequence[int]) -> None:
+        """Put our columns ``cols`` into the HiGHS model, bounds [0, 1], integer
+        unless the model is relaxed, with their cost and every row they join."""
+        if not cols:
+            return
+        np = self._np
+        starts, index, value = [], [], []
+        for c in cols:
+            rows, vals = self._entries(c)
+            starts.append(len(index))
+            index += rows
+            value += vals
+        first = len(self._ours)
+        k = len(cols)
+        self.h.addCols(k, self._cost[np.array(cols, dtype=np.int64)], np.zeros(k), np.ones(k),
+                       len(index), np.array(starts, dtype=np.int32),
+                       np.array(index, dtype=np.int32), np.array(value))
+        self._at[np.array(cols, dtype=np.int64)] = np.arange(first, first + k)
+        self._ours += cols
+        if not self._relaxed:
+            self._integrality(range(first, first + k), True)
+
+    def _integrality(self, theirs: Iterable[int], integer: bool) -> None:
+        hs = self._hs
+        idx = list(theirs)
+        if idx:
+            kind = hs.HighsVarType.kInteger if integer else hs.HighsVarType.kContinuous
+            self.h.changeColsIntegrality(len(idx), idx, [kind] * len(idx))
+
+    def _values(self, theirs: Sequence[float]):
+        """Column values of the HiGHS model as values of all our columns (a numpy array)."""
+        np = self._np
+        x = np.zeros(self.m)
+        if self._ours:
+            x[np.array(self._ours, dtype=np.int64)] = theirs
+        return x
 
     # -- hard changes -------------------------------------------------------
     def forbid(self, e: int) -> None:
         """Column e may not be used."""
         self.banned.add(e)
         self.inactive.discard(e)
-        self.h.changeColBounds(e, 0.0, 0.0)
+        if self._at[e] >= 0:
+            self.h.changeColBounds(int(self._at[e]), 0.0, 0.0)
 
     def force(self, e: int) -> None:
         """Column e must be used."""
         self.inactive.discard(e)
         self.forced.add(e)
-        self.h.changeColBounds(e, 1.0, 1.0)
-
-    def _bounds(self, cols: Iterable[int], upper: float) -> None:
-        idx = sorted(cols)
-        if idx:
-            self.h.changeColsBounds(len(idx), idx, [0.0] * len(idx), [upper] * len(idx))
+        if self._at[e] < 0:
+            self._enter([e])
+        self.h.changeColBounds(int(self._at[e]), 1.0, 1.0)
 
     def _let_in(self, cols: Iterable[int]) -> bool:
         """Activate inactive edge columns; whether any was."""
         new = self.inactive.intersection(cols)
         self.inactive -= new
-        self._bounds(new, 1.0)
+        self._enter(sorted(new))
         return bool(new)
 
     def _priced(self, above: float, most: int | None = None) -> list[int]:
         """Inactive columns whose reduced cost in the last LP exceeds ``above``
         (all of them when there is no LP to price with), at most ``most`` of
-        them, the most attractive first."""
-        if self._duals is None:
+        them, the most attractive first.
+
+        An inactive column is not in HiGHS: its reduced cost is its cost less
+        the duals of the rows it would join (:meth:`_entries`)."""
+        if self._row_duals is None:
             return list(self.inactive)
         np = self._np
+        y = self._row_duals
+        if len(y) < self._rows:          # rows added since that LP: no dual known yet
+            y = np.concatenate([y, np.zeros(self._rows - len(y))])
         idle = np.fromiter(self.inactive, dtype=np.int64, count=len(self.inactive))
-        found = idle[self._duals[idle] > above]
+        ydeg = np.where(self._degree >= 0, y[self._degree], 0.0)
+        ends = self._ends
+        rc = self._cost[idle] - ydeg[ends[0][idle]] - ydeg[ends[1][idle]]
+        if self._pair_row >= 0:
+            rc -= y[self._pair_row]
+        priced = [(row, weights) for row, weights in self._pin_rows if abs(y[row]) > 1e-12]
+        if priced:
+            shift = np.zeros(self.m)
+            for row, weights in priced:
+                shift[np.fromiter(weights, dtype=np.int64, count=len(weights))] += (
+                    y[row] * np.fromiter(weights.values(), dtype=float, count=len(weights)))
+            rc -= shift[idle]
+        keep = rc > above
+        found, rc = idle[keep], rc[keep]
         if most is not None and len(found) > most:
-            found = found[np.argsort(-self._duals[found], kind="stable")[:most]]
+            found = found[np.argsort(-rc, kind="stable")[:most]]
         return found.tolist()
 
     def _row(self, weights: Mapping[int, int], at_least: int) -> None:
         """Add ``sum weights[e] x_e >= at_least`` over every column not forbidden.
 
-        Inactive columns keep their coefficients: their reduced costs must be
-        those of the true row, or pricing would judge them on another model.
-        The bound is exact, with no slack for rounding: a pinned optimum then
-        cuts the matching polytope along one of its faces, whose vertices are
+        Inactive columns keep their coefficients: they join the row when they
+        enter the model, and pricing judges them on it meanwhile. The bound is
+        exact, with no slack for rounding: a pinned optimum then cuts the
+        matching polytope along one of its faces, whose vertices are
         matchings, so the LP of the next question stays integral (a slack of
         1/2 let it mix an optimal matching with a worse one and sent most
         questions to branch and bound)."""
-        cols = [e for e, w in weights.items() if w and e not in self.banned]
-        if cols:
-            self.h.addRow(float(at_least), self._hs.kHighsInf, len(cols), cols,
-                          [float(weights[e]) for e in cols])
+        kept = {e: w for e, w in weights.items() if w and e not in self.banned}
+        if kept:
+            row = self._add_row(float(at_least), self._hs.kHighsInf, list(kept),
+                                [float(w) for w in kept.values()])
+            self._pin_rows.append((row, kept))
 
     def pin(self, weights: Mapping[int, int], at_least: int) -> None:
         """Add the row ``sum weights[e] x_e >= at_least`` (an objective level kept)."""
@@ -228,16 +276,20 @@ class LexMatcher:
         return sum(weights.get(e, 0) for e in self.solution)
 
     def _run(self, weights: Mapping[int, int]) -> list[int]:
-        h = self.h
-        cost = [0.0] * self.m
+        h, np = self.h, self._np
+        cost = np.zeros(self.m)
         for e, w in weights.items():
-            cost[e] = float(w)
+            cost[e] = w
         self._cost = cost
-        if self.m:
-            h.changeColsCost(self.m, list(range(self.m)), cost)
+        if self._ours:
+            h.changeColsCost(len(self._ours), np.arange(len(self._ours), dtype=np.int32),
+                             cost[np.array(self._ours, dtype=np.int64)])
         while True:
             self._bound = None
-            x = self._odd_set_cuts()
+            if cost.any():
+                x = self._odd_set_cuts()
+            else:       # a feasibility question: every matching is optimal, the bound is 0
+                self._bound, x = 0.0, None
             if x is None and self._bound is not None and self.solution:
                 # the previous answer often stays optimal under the new objective:
                 # kept when it is feasible and attains the LP bound, no MIP needed
@@ -245,7 +297,7 @@ class LexMatcher:
             if x is None:
                 x = self._mip()
             self.runs += 1
-            self.solution = [e for e in range(self.m) if x[e] > 0.5]
+            self.solution = np.flatnonzero(np.asarray(x) > 0.5).tolist()
             for pinned, at_least in self.pins:
                 if self.value(pinned) < at_least:
                     raise ArithmeticError("HiGHS returned a matching below a pinned level")
@@ -279,19 +331,18 @@ class LexMatcher:
         return all(sum(pinned.get(e, 0) for e in chosen) >= at_least
                    for pinned, at_least in self.pins)
 
-    def _proven(self, chosen: list[int], bound: float) -> list[float] | None:
+    def _proven(self, chosen: list[int], bound: float) -> "Values | None":
         """``chosen`` as column values if it is feasible and attains the LP
         ``bound`` (objectives are integers, so within 1/2 is optimal), else None."""
         if not self._satisfies(chosen):
             return None
         if sum(self._cost[e] for e in chosen) < bound - 0.5:
             return None
-        r = [0.0] * self.m
-        for e in chosen:
-            r[e] = 1.0
+        r = self._np.zeros(self.m)
+        r[chosen] = 1.0
         return r
 
-    def _mip(self) -> list[float]:
+    def _mip(self) -> "Values":
         """Solve the model as a MIP; return the column values.
 
         HiGHS starts afresh each time, with no starting solution: after the LP
@@ -314,7 +365,7 @@ class LexMatcher:
             raise Infeasible(self.h.modelStatusToString(self.h.getModelStatus()))
         return x
 
-    def _restricted(self, presolve: bool) -> list[float] | None:
+    def _restricted(self, presolve: bool) -> "Values | None":
         """The MIP over the active columns, completed by column generation:
         if its optimum falls short of the whole graph's LP bound by a gap g,
         any better matching uses only inactive edges of reduced cost above -g
@@ -336,9 +387,9 @@ class LexMatcher:
 
     def _total(self, x: Sequence[float]) -> float:
         """The current objective's value at column values ``x``."""
-        return sum(c * v for c, v in zip(self._cost, x))
+        return float(self._np.dot(self._cost, x))
 
-    def _solve(self, presolve: bool) -> list[float] | None:
+    def _solve(self, presolve: bool) -> "Values | None":
         """One fresh HiGHS run: the column values if optimal, else None."""
         h = self.h
         h.clearSolver()
@@ -346,9 +397,9 @@ class LexMatcher:
         h.run()
         if h.getModelStatus() != self._hs.HighsModelStatus.kOptimal:
             return None
-        return list(h.getSolution().col_value)
+        return self._values(h.getSolution().col_value)
 
-    def _odd_set_cuts(self, rounds: int = 30) -> list[float] | None:
+    def _odd_set_cuts(self, rounds: int = 30) -> "Values | None":
         """Tighten the LP relaxation with violated odd-set inequalities before the MIP.
 
         Returns the LP solution when it is integral (it is then optimal for
@@ -365,9 +416,9 @@ class LexMatcher:
         ne = len(self.edges)
         if ne < 3:
             return None
-        cols = list(range(self.m))
-        h.changeColsIntegrality(self.m, cols, [hs.HighsVarType.kContinuous] * self.m)
-        self._duals = None
+        self._integrality(range(len(self._ours)), False)
+        self._relaxed = True
+        self._duals = self._row_duals = None
         try:
             cuts = 0
             while cuts < rounds:
@@ -377,11 +428,12 @@ class LexMatcher:
                         continue      # the core alone may be infeasible
                     return None
                 sol = h.getSolution()
-                self._duals = np.asarray(sol.col_dual)
+                self._duals = self._values(sol.col_dual)
+                self._row_duals = np.asarray(sol.row_dual)
                 if self.inactive and self._let_in(self._priced(1e-7, PRICE_BATCH)):
                     continue          # column generation: the LP is not yet the whole graph's
                 cuts += 1
-                x = np.asarray(sol.col_value)
+                x = self._values(sol.col_value)
                 self._bound = h.getInfo().objective_function_value
                 if np.all((x < 1e-3) | (x > 1 - 1e-3)):
                     rounded = self._proven(np.flatnonzero(x > 0.5).tolist(), self._bound)
@@ -394,20 +446,21 @@ class LexMatcher:
                 sets = violated(support, self._tight_pairs(usable))   # each one violated by x
                 for nodes in sets:
                     inside = self._inside(nodes, usable)
-                    h.addRow(-hs.kHighsInf, float((len(nodes) - 1) // 2), len(inside), inside,
-                             [1.0] * len(inside))
+                    self._add_row(-hs.kHighsInf, float((len(nodes) - 1) // 2), inside,
+                                  [1.0] * len(inside))
                 if not sets:
                     return None
             return None
         finally:
-            h.changeColsIntegrality(self.m, cols, [hs.HighsVarType.kInteger] * self.m)
+            self._relaxed = False
+            self._integrality(range(len(self._ours)), True)
 
     def _usable(self):
-        """A mask of the edge columns neither forbidden nor inactive."""
+        """A mask of the edge columns in the model and not forbidden."""
         np = self._np
         ne = len(self.edges)
-        off = np.fromiter((*self.banned, *self.inactive), dtype=np.int64)
-        mask = np.ones(ne, dtype=bool)
+        mask = self._at[:ne] >= 0
+        off = np.fromiter(self.banned, dtype=np.int64, count=len(self.banned))
         mask[off[off < ne]] = False
         return mask
 

@@ -1,0 +1,61 @@
+"""Exact packing of lexicographic objective tiers into single integer objectives.
+
+Adjacent tiers of integer column weights can be merged into one objective
+when every unit of an earlier tier outweighs anything the later ones can
+add; :func:`pack` merges them only while the totals and coefficients stay
+small enough for HiGHS to compare exactly, and starts a new group otherwise.
+"""
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+Tier = Mapping[int, int]          # column index -> integer weight (absent: 0)
+
+PACK_BITS = 30                    # packed objective totals stay below 2**30
+_COEF_BITS = 20                   # and single coefficients below 2**20, so that a pinned
+                                  # row's feasibility tolerance stays far below one unit
+
+
+def _tier_range(tier: Tier, pairs: int) -> tuple[int, int]:
+    """Bounds (low, high) of a tier's total over any solution of at most ``pairs`` of its columns."""
+    pos = sorted((w for w in tier.values() if w > 0), reverse=True)[:pairs]
+    neg = sorted(w for w in tier.values() if w < 0)[:pairs]
+    return sum(neg), sum(pos)
+
+
+def pack(tiers: Sequence[Tier], pairs: int | Sequence[int]
+         ) -> list[tuple[list[int], dict[int, int]]]:
+    """Group adjacent tiers into exact packed objectives.
+
+    Returns a list of ``(tier indices, packed weights)``. Within a group the
+    weight of tier i is multiplied by the spread (high - low + 1) of every
+    later tier of the group, so a unit of tier i outweighs anything later ones
+    can do; a group closes before its totals or coefficients grow too large.
+    ``pairs``: how many columns of a tier one solution can hold (one number
+    for all tiers, or one per tier).
+    """
+    groups: list[tuple[list[int], dict[int, int]]] = []
+    cur_idx: list[int] = []
+    cur: dict[int, int] = {}
+    span = 1
+    for i, tier in enumerate(tiers):
+        if not any(tier.values()):
+            continue
+        low, high = _tier_range(tier, pairs if isinstance(pairs, int) else pairs[i])
+        spread = high - low + 1
+        biggest = max(abs(w) for w in tier.values())
+        if cur_idx and (span * spread >= 2 ** PACK_BITS
+                        or max(abs(w) for w in cur.values()) * spread >= 2 ** _COEF_BITS):
+            groups.append((cur_idx, cur))
+            cur_idx, cur, span = [], {}, 1
+        if biggest >= 2 ** _COEF_BITS or spread >= 2 ** PACK_BITS:
+            raise OverflowError("a single objective tier is too large to solve exactly")
+        cur = {e: w * spread for e, w in cur.items()}
+        for e, w in tier.items():
+            if w:
+                cur[e] = cur.get(e, 0) + w
+        cur_idx.append(i)
+        span *= spread
+    if cur_idx:
+        groups.append((cur_idx, cur))
+    return groups
