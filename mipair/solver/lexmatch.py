@@ -40,7 +40,9 @@ Cut = tuple[dict[int, int], int]  # sum coef[c] x_c >= rhs
 Check = Callable[[list[int]], "Cut | None"]
 Values = Sequence[float]          # a value per column (a numpy array)
 
-PRICE_BATCH = 400                 # columns let in per LP by column generation, best first
+PRICE_BATCH = 400                 # columns let in per LP by column generation, best first,
+                                  # or half the model's size when that is more (an objective
+                                  # over every pair lets most of them in: in a few rounds)
 
 
 class Infeasible(Exception):
@@ -430,7 +432,8 @@ class LexMatcher:
                 sol = h.getSolution()
                 self._duals = self._values(sol.col_dual)
                 self._row_duals = np.asarray(sol.row_dual)
-                if self.inactive and self._let_in(self._priced(1e-7, PRICE_BATCH)):
+                batch = max(PRICE_BATCH, len(self._ours) // 2)
+                if self.inactive and self._let_in(self._priced(1e-7, batch)):
                     continue          # column generation: the LP is not yet the whole graph's
                 cuts += 1
                 x = self._values(sol.col_value)
@@ -485,7 +488,7 @@ class LexMatcher:
         With ``keep`` every tier's optimum stays pinned afterwards, so later
         questions only see solutions that are optimal for these tiers. With
         ``groups``, only that many packed solves are made; ``self.settled``
-        tells how many leading tiers are then optimal (and pinned).
+        tells how many leading tiers are then optimal (pinned only with ``keep``).
         """
         packed = pack(tiers, [self._most(tier) for tier in tiers])
         self.settled = len(tiers)
@@ -494,7 +497,7 @@ class LexMatcher:
         for k, (indices, weights) in enumerate(packed):
             self._run(weights)
             last = groups is not None and k + 1 >= groups and k + 1 < len(packed)
-            if keep or k + 1 < len(packed):
+            if keep or (k + 1 < len(packed) and not last):
                 # each tier pinned on its own: the same solutions as pinning the
                 # packed total (the optimum is lexicographic), with small coefficients
                 for i in indices:
@@ -517,7 +520,9 @@ class LexMatcher:
             return 1
         return self.n if any(e >= ne for e in used) else self.pairs
 
-    def isolate(self, cols: Iterable[int]) -> tuple["LexMatcher", list[int]]:
+    def isolate(self, cols: Iterable[int],
+                core: Callable[[list[Edge]], Iterable[int] | None] | None = None
+                ) -> tuple["LexMatcher", list[int]]:
         """A model of the edge columns ``cols`` alone, every other column held
         at the current solution; returns it and its columns' indices here.
 
@@ -527,7 +532,8 @@ class LexMatcher:
         solution of this model covers those nodes with ``cols`` only (for
         instance, it has asked the model and forbidden the alternatives):
         then the two parts are independent and the small model's answers are
-        the large one's.
+        the large one's. ``core(edges)``, if given, names the edges the small
+        model starts from (with the current solution's).
         """
         ne = len(self.edges)
         chosen = set(self.solution)
@@ -535,7 +541,11 @@ class LexMatcher:
         back = [c for c in cols if c < ne and c not in self.banned
                 and self.edges[c][0] in nodes and self.edges[c][1] in nodes]
         here = {c: k for k, c in enumerate(back)}
-        sub = LexMatcher(self.n, [self.edges[c] for c in back], sorted(nodes))
+        edges = [self.edges[c] for c in back]
+        start = core(edges) if core is not None else None
+        if start is not None:
+            start = {*start, *(here[c] for c in chosen if c in here)}
+        sub = LexMatcher(self.n, edges, sorted(nodes), core=start)
         for weights, at_least in self.pins:
             held = sum(w for c, w in weights.items() if c in chosen and c not in here)
             mine = {here[c]: w for c, w in weights.items() if c in here and w}

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mipair.solver.lexmatch import LexMatcher
+from mipair.systems.dutch.sparse import core
 
 if TYPE_CHECKING:
     from mipair.systems.dutch.engine import _Round
@@ -237,8 +238,11 @@ class Bracket:
                 self.finalize(p)
                 k += 1
                 continue
-            self.resolve([self.partner_tier(q, rem) for q in s1[k:]], keep=True, groups=1)
-            done = max(1, self.lm.settled)
+            tiers = [self.partner_tier(q, rem) for q in s1[k:]]
+            self.resolve(tiers, keep=False, groups=1)
+            done = 1      # the first tier reaches its current partner: its answer is exact
+            while done < self.lm.settled and self.lm.value(tiers[done]):
+                done += 1
             for q in s1[k:k + done]:
                 self.finalize(q)
             k += done
@@ -274,7 +278,7 @@ class Bracket:
                     lm.forbid(c)
         inside = [c for c in self.cols.values() if c < ne
                   and lm.edges[c][0] in inner and lm.edges[c][1] in inner]
-        sub, back = lm.isolate(inside)
+        sub, back = lm.isolate(inside, core=lambda edges: core(edges, self.r.sc))
         edge_of = {c: e for e, c in self.cols.items()}
         saved = (lm, back, self.cols)
         self.lm, self.cols = sub, {edge_of[c]: k for k, c in enumerate(back)}
@@ -304,13 +308,21 @@ class Bracket:
         self.resolve()
 
     def partner_tier(self, p: int, rem: list[int]) -> dict[int, int]:
-        """p's partners in the remainder, the lowest BSN weighing most (1 for the last)."""
+        """p's partners in the remainder up to its current one, the lowest BSN weighing
+        most (1 for the current one).
+
+        Partners below the current one weigh nothing: the first question of a
+        solve can always keep its current partner, and a later one that ends
+        with a partner of weight 0 is not settled (:meth:`partners` asks it
+        again); an answer of positive weight is exact, since a better one
+        would have a positive weight too. Small tiers let one solve hold many
+        questions."""
         tier, addend = {}, 1
         for o in reversed(rem):
-            if o <= p or o in self.matched:
+            if o <= p or o in self.matched or o > self.mate[p]:
                 continue
             e = self.col(p, o)
             if e is not None:
                 tier[e] = addend
-            addend += 1
+                addend += 1
         return tier
