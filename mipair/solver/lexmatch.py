@@ -357,7 +357,11 @@ class LexMatcher:
         if not self.m:
             return []
         start = self.solution if self.solution and self._satisfies(self.solution) else None
-        x = self._restricted(presolve=True)
+        held = self._hold_out(sum(self._cost[e] for e in start)) if start is not None else []
+        try:
+            x = self._restricted(presolve=True)
+        finally:
+            self._release(held)
         if x is not None and start is not None:
             if self._total(x) < sum(self._cost[e] for e in start) - 0.5:
                 x = None
@@ -366,6 +370,32 @@ class LexMatcher:
         if x is None:
             raise Infeasible(self.h.modelStatusToString(self.h.getModelStatus()))
         return x
+
+    def _hold_out(self, floor: float) -> list[int]:
+        """Hold at 0 the model's columns that no solution worth ``floor`` can use.
+
+        By LP duality every solution x satisfies value(x) <= bound - sum of
+        |reduced cost| over the columns it uses that the last LP left at 0,
+        so a column whose reduced cost is below -(bound - floor) is in no
+        solution as good as one worth ``floor`` (reduced-cost fixing; the
+        previous answer, still feasible, gives the floor). Returns their
+        HiGHS indices, for :meth:`_release`."""
+        if self._row_duals is None or self._bound is None or not self._ours:
+            return []
+        np = self._np
+        ours = np.array(self._ours, dtype=np.int64)
+        margin = self._bound - floor + 0.5 + 1e-9 * abs(self._bound)
+        out = ours[self._duals[ours] < -margin]
+        keep = self.banned | self.forced
+        out = [int(self._at[c]) for c in out.tolist() if c not in keep]
+        if out:
+            self.h.changeColsBounds(len(out), out, [0.0] * len(out), [0.0] * len(out))
+        return out
+
+    def _release(self, held: list[int]) -> None:
+        """Undo :meth:`_hold_out`."""
+        if held:
+            self.h.changeColsBounds(len(held), held, [0.0] * len(held), [1.0] * len(held))
 
     def _restricted(self, presolve: bool) -> "Values | None":
         """The MIP over the active columns, completed by column generation:
