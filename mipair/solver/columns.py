@@ -1,0 +1,145 @@
+"""The HiGHS side of a matching model whose columns enter it on demand.
+
+:class:`mipair.solver.lexmatch.LexMatcher` keeps a large graph's edges out
+of HiGHS until they are needed (column generation). This mixin holds what
+that takes: the map between the model's columns and HiGHS's, the rows every
+entering column must join with its coefficients, the reduced costs of the
+columns still outside (from the row duals of the last LP), and reduced-cost
+fixing before a MIP. It uses the attributes LexMatcher sets up: ``h``,
+``_hs``, ``_np``, ``m``, ``edges``, ``exits``, ``_ends``, ``inactive``,
+``banned``, ``forced``, ``_cost``, ``_bound``, ``_duals``, ``_row_duals``,
+and the bookkeeping below (``_at``, ``_ours``, ``_rows``, ``_degree``,
+``_pair_row``, ``_limit_row``, ``_pin_rows``, ``_relaxed``).
+"""
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+
+class PricedColumns:
+    """Columns in and out of the HiGHS model (a mixin of LexMatcher)."""
+
+    def _add_row(self, lo: float, hi: float, cols: Sequence[int], vals: Sequence[float]) -> int:
+        """Add a row over our columns ``cols`` (those in HiGHS); its index."""
+        at = self._at
+        idx = [int(at[c]) for c in cols]
+        keep = [(i, v) for i, v in zip(idx, vals) if i >= 0]
+        self.h.addRow(lo, hi, len(keep), [i for i, _ in keep], [v for _, v in keep])
+        self._rows += 1
+        return self._rows - 1
+
+    def _entries(self, c: int) -> tuple[list[int], list[float]]:
+        """The rows column c belongs to, with its coefficients (odd-set rows aside)."""
+        ne = len(self.edges)
+        if c < ne:
+            u, v = self.edges[c]
+            rows = [int(self._degree[u]), int(self._degree[v])]
+            if self._pair_row >= 0:
+                rows.append(self._pair_row)
+        else:
+            node, tag = self.exits[c - ne]
+            rows = [int(self._degree[node])]
+            if tag in self._limit_row:
+                rows.append(self._limit_row[tag])
+        vals = [1.0] * len(rows)
+        for row, weights in self._pin_rows:
+            w = weights.get(c)
+            if w:
+                rows.append(row)
+                vals.append(float(w))
+        return rows, vals
+
+    def _enter(self, cols: Sequence[int]) -> None:
+        """Put our columns ``cols`` into the HiGHS model, bounds [0, 1], integer
+        unless the model is relaxed, with their cost and every row they join."""
+        if not cols:
+            return
+        np = self._np
+        starts, index, value = [], [], []
+        for c in cols:
+            rows, vals = self._entries(c)
+            starts.append(len(index))
+            index += rows
+            value += vals
+        first = len(self._ours)
+        k = len(cols)
+        self.h.addCols(k, self._cost[np.array(cols, dtype=np.int64)], np.zeros(k), np.ones(k),
+                       len(index), np.array(starts, dtype=np.int32),
+                       np.array(index, dtype=np.int32), np.array(value))
+        self._at[np.array(cols, dtype=np.int64)] = np.arange(first, first + k)
+        self._ours += cols
+        if not self._relaxed:
+            self._integrality(range(first, first + k), True)
+
+    def _integrality(self, theirs: Iterable[int], integer: bool) -> None:
+        hs = self._hs
+        idx = list(theirs)
+        if idx:
+            kind = hs.HighsVarType.kInteger if integer else hs.HighsVarType.kContinuous
+            self.h.changeColsIntegrality(len(idx), idx, [kind] * len(idx))
+
+    def _values(self, theirs: Sequence[float]):
+        """Column values of the HiGHS model as values of all our columns (a numpy array)."""
+        np = self._np
+        x = np.zeros(self.m)
+        if self._ours:
+            x[np.array(self._ours, dtype=np.int64)] = theirs
+        return x
+
+    def _priced(self, above: float, most: int | None = None) -> list[int]:
+        """Inactive columns whose reduced cost in the last LP exceeds ``above``
+        (all of them when there is no LP to price with), at most ``most`` of
+        them, the most attractive first.
+
+        An inactive column is not in HiGHS: its reduced cost is its cost less
+        the duals of the rows it would join (:meth:`_entries`)."""
+        if self._row_duals is None:
+            return list(self.inactive)
+        np = self._np
+        y = self._row_duals
+        if len(y) < self._rows:          # rows added since that LP: no dual known yet
+            y = np.concatenate([y, np.zeros(self._rows - len(y))])
+        idle = np.fromiter(self.inactive, dtype=np.int64, count=len(self.inactive))
+        ydeg = np.where(self._degree >= 0, y[self._degree], 0.0)
+        ends = self._ends
+        rc = self._cost[idle] - ydeg[ends[0][idle]] - ydeg[ends[1][idle]]
+        if self._pair_row >= 0:
+            rc -= y[self._pair_row]
+        priced = [(row, weights) for row, weights in self._pin_rows if abs(y[row]) > 1e-12]
+        if priced:
+            shift = np.zeros(self.m)
+            for row, weights in priced:
+                shift[np.fromiter(weights, dtype=np.int64, count=len(weights))] += (
+                    y[row] * np.fromiter(weights.values(), dtype=float, count=len(weights)))
+            rc -= shift[idle]
+        keep = rc > above
+        found, rc = idle[keep], rc[keep]
+        if most is not None and len(found) > most:
+            found = found[np.argsort(-rc, kind="stable")[:most]]
+        return found.tolist()
+
+    def _hold_out(self, floor: float) -> list[int]:
+        """Hold at 0 the model's columns that no solution worth ``floor`` can use.
+
+        By LP duality every solution x satisfies value(x) <= bound - sum of
+        |reduced cost| over the columns it uses that the last LP left at 0,
+        so a column whose reduced cost is below -(bound - floor) is in no
+        solution as good as one worth ``floor`` (reduced-cost fixing; the
+        previous answer, still feasible, gives the floor). Returns their
+        HiGHS indices, for :meth:`_release`."""
+        if self._row_duals is None or self._bound is None or not self._ours:
+            return []
+        np = self._np
+        ours = np.array(self._ours, dtype=np.int64)
+        margin = self._bound - floor + 0.5 + 1e-9 * abs(self._bound)
+        out = ours[self._duals[ours] < -margin]
+        keep = self.banned | self.forced
+        out = [int(self._at[c]) for c in out.tolist() if c not in keep]
+        if out:
+            self.h.changeColsBounds(len(out), out, [0.0] * len(out), [0.0] * len(out))
+        return out
+
+    def _release(self, held: list[int]) -> None:
+        """Undo :meth:`_hold_out`."""
+        if held:
+            self.h.changeColsBounds(len(held), held, [0.0] * len(held), [1.0] * len(held))
