@@ -193,6 +193,7 @@ class LexMatcher(PricedColumns):
                 x = self._odd_set_cuts()
             else:       # a feasibility question: every matching is optimal, the bound is 0
                 self._bound, x = 0.0, None
+                self._duals = self._row_duals = None     # no LP of this objective
             if x is None and self._bound is not None and self.solution:
                 # the previous answer often stays optimal under the new objective:
                 # kept when it is feasible and attains the LP bound, no MIP needed
