@@ -21,10 +21,11 @@ class PricedColumns:
 
     def _add_row(self, lo: float, hi: float, cols: Sequence[int], vals: Sequence[float]) -> int:
         """Add a row over our columns ``cols`` (those in HiGHS); its index."""
-        at = self._at
-        idx = [int(at[c]) for c in cols]
-        keep = [(i, v) for i, v in zip(idx, vals) if i >= 0]
-        self.h.addRow(lo, hi, len(keep), [i for i, _ in keep], [v for _, v in keep])
+        np = self._np
+        idx = self._at[np.asarray(cols, dtype=np.int64)]
+        there = idx >= 0
+        self.h.addRow(lo, hi, int(there.sum()), idx[there].astype(np.int32),
+                      np.asarray(vals, dtype=float)[there])
         self._rows += 1
         return self._rows - 1
 
@@ -92,7 +93,8 @@ class PricedColumns:
         them, the most attractive first.
 
         An inactive column is not in HiGHS: its reduced cost is its cost less
-        the duals of the rows it would join (:meth:`_entries`)."""
+        the duals of the rows it would join, as :meth:`_entries` lists them
+        for an edge (exits are never left out of the model)."""
         if self._row_duals is None:
             return list(self.inactive)
         np = self._np

@@ -259,14 +259,14 @@ class LexMatcher(PricedColumns):
         if not self.m:
             return []
         start = self.solution if self.solution and self._satisfies(self.solution) else None
-        held = self._hold_out(sum(self._cost[e] for e in start)) if start is not None else []
+        floor = sum(self._cost[e] for e in start) if start is not None else None
+        held = self._hold_out(floor) if floor is not None else []
         try:
             x = self._restricted(presolve=True)
         finally:
             self._release(held)
-        if x is not None and start is not None:
-            if self._total(x) < sum(self._cost[e] for e in start) - 0.5:
-                x = None
+        if x is not None and floor is not None and self._total(x) < floor - 0.5:
+            x = None
         if x is None:
             x = self._restricted(presolve=False)
         if x is None:
