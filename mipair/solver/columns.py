@@ -98,6 +98,16 @@ class PricedColumns:
         if self._row_duals is None:
             return list(self.inactive)
         np = self._np
+        idle, rc = self._outside()
+        keep = rc > above
+        found, rc = idle[keep], rc[keep]
+        if most is not None and len(found) > most:
+            found = found[np.argsort(-rc, kind="stable")[:most]]
+        return found.tolist()
+
+    def _outside(self):
+        """The inactive columns (an array) and their reduced costs in the last LP."""
+        np = self._np
         y = self._row_duals
         if len(y) < self._rows:          # rows added since that LP: no dual known yet
             y = np.concatenate([y, np.zeros(self._rows - len(y))])
@@ -114,11 +124,35 @@ class PricedColumns:
                 shift[np.fromiter(weights, dtype=np.int64, count=len(weights))] += (
                     y[row] * np.fromiter(weights.values(), dtype=float, count=len(weights)))
             rc -= shift[idle]
-        keep = rc > above
-        found, rc = idle[keep], rc[keep]
-        if most is not None and len(found) > most:
-            found = found[np.argsort(-rc, kind="stable")[:most]]
-        return found.tolist()
+        return idle, rc
+
+    def _prune(self, floor: float) -> int:
+        """Forbid for good every column no solution worth ``floor`` can use.
+
+        Called when the current objective's optimum ``floor`` is pinned: every
+        later solution is worth at least ``floor`` under it, so the columns
+        that reduced-cost fixing (:meth:`_hold_out`) rules out for that floor,
+        in the model or outside it, are out of every later question too.
+        Returns how many were forbidden."""
+        if self._row_duals is None or self._bound is None:
+            return 0
+        np = self._np
+        margin = self._bound - floor + 0.5 + 1e-9 * abs(self._bound)
+        ours = np.array(self._ours, dtype=np.int64)
+        out = ours[self._duals[ours] < -margin].tolist() if len(ours) else []
+        keep = self.banned | self.forced | set(self.solution)
+        out = [c for c in out if c not in keep]
+        if out:
+            theirs = [int(self._at[c]) for c in out]
+            self.h.changeColsBounds(len(theirs), theirs, [0.0] * len(theirs), [0.0] * len(theirs))
+            self.banned.update(out)
+        if self.inactive:
+            idle, rc = self._outside()
+            gone = idle[rc < -margin].tolist()
+            self.inactive.difference_update(gone)
+            self.banned.update(gone)
+            out += gone
+        return len(out)
 
     def _hold_out(self, floor: float) -> list[int]:
         """Hold at 0 the model's columns that no solution worth ``floor`` can use.
