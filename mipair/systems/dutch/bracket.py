@@ -224,8 +224,8 @@ class Bracket:
         """4.2: each S1 player, in BSN order, meets the lowest BSN possible.
 
         The questions go to a model of the remainder alone when it can be cut
-        out (:meth:`isolate`). One solve first steers every S1 player towards
-        its natural partner (S1[i] - S2[i], squared distance). A player whose
+        out (:meth:`isolate`). One solve first steers the S1 players towards
+        the partners a greedy walk would give them (:meth:`steer`). A player whose
         partner is the best possible one is settled without a question; for
         the first one that is not, the remaining players' questions (one tier
         each, in BSN order) go to the solver layer, which answers as many of
@@ -296,19 +296,28 @@ class Bracket:
         self.refresh()
 
     def steer(self, rem: list[int], s1: list[int]) -> None:
-        """Move the current matching towards S1[i] - S2[i] when it is far from it.
+        """Move the current matching towards the answer 4.2 is likely to give.
 
+        Each S1 player, in BSN order, is given the lowest-BSN S2 player still
+        free whose pair the model has not ruled out (a greedy walk that
+        ignores the pinned criteria, except through the pairs they pruned);
+        one solve then uses as many of those pairs as the pinned model allows.
         Only a shortcut: it leaves the pinned criteria untouched and every
-        partner is still confirmed by :meth:`partners`."""
-        s2 = [o for o in rem if o not in self.matched and not self.in_s1(o)]
+        partner is still confirmed by :meth:`partners`. (Steering towards
+        S1[i] - S2[i] instead left two or three questions per ten S1 players
+        in 1000-player rounds; this walk, none.)"""
         if len(s1) <= 2 or all(self.mate[p] == self.best_partner(p, rem) for p in s1):
             return
+        s2 = [o for o in rem if o not in self.matched and not self.in_s1(o)]
+        taken: set[int] = set()
         self.x3 = {}
-        for k, p in enumerate(s1):
-            for j, o in enumerate(s2):
-                c = self.col(p, o) if o > p else None
+        for p in s1:
+            for o in s2:
+                c = self.col(p, o) if o > p and o not in taken else None
                 if c is not None:
-                    self.x3[c] = -(j - k) ** 2
+                    self.x3[c] = 1
+                    taken.add(o)
+                    break
         self.resolve()
 
     def partner_tier(self, p: int, rem: list[int]) -> dict[int, int]:
