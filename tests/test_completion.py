@@ -1,4 +1,4 @@
-"""Completion oracle: its yes/no answer agrees with a brute-force search over
+"""Completion oracle: its yes/no answer (with or without a hint) agrees with a brute-force search over
 sets of pairs, on one oracle reused for many windows with pairs forbidden
 between checks, and every core it returns is a real reason (flipping the
 decisions the core does not name leaves the instance unsatisfiable)."""
@@ -101,7 +101,7 @@ def test_forbid_is_permanent() -> None:
 # --- property: agreement with brute force, and cores are real reasons --------
 
 @st.composite
-def scenarios(draw: st.DrawFn) -> tuple[dict[int, list[int]], set[int], list]:
+def scenarios(draw: st.DrawFn) -> tuple[dict[int, list[int]], set[int], list[int] | None, list]:
     nodes = draw(st.lists(st.integers(0, 30), min_size=1, max_size=9, unique=True))
     possible = list(combinations(sorted(nodes), 2))
     edges = draw(st.lists(st.sampled_from(possible), unique=True) if possible else st.just([]))
@@ -113,6 +113,12 @@ def scenarios(draw: st.DrawFn) -> tuple[dict[int, list[int]], set[int], list]:
     for v in nodes:                       # neighbours that are not keys are ignored
         adjacent[v] += draw(st.lists(st.integers(100, 102), max_size=1))
     may_single = set(draw(st.lists(st.sampled_from(nodes + [100]))))
+    hint: list[int] | None = None         # phases only: a matching that may or may not help
+    if draw(st.booleans()):
+        hint = list(range(103))
+        for u, v in draw(st.permutations(edges)):
+            if hint[u] == u and hint[v] == v:
+                hint[u], hint[v] = v, u
     steps = []
     for _ in range(draw(st.integers(1, 5))):
         if possible and draw(st.integers(0, 3)) == 0:
@@ -123,14 +129,14 @@ def scenarios(draw: st.DrawFn) -> tuple[dict[int, list[int]], set[int], list]:
             down = {v for v in window if draw(st.booleans())}
             steps.append(("check", {v for v in nodes if role[v] == "l"}, window, down,
                           draw(st.booleans())))
-    return adjacent, may_single, steps
+    return adjacent, may_single, hint, steps
 
 
 @settings(max_examples=300, deadline=None)
 @given(scenarios())
 def test_oracle_agrees_with_brute_force_and_cores_are_reasons(scenario) -> None:
-    adjacent, may_single, steps = scenario
-    oracle = CompletionOracle(adjacent, may_single)
+    adjacent, may_single, hint, steps = scenario
+    oracle = CompletionOracle(adjacent, may_single, hint)
     pairs = graph_pairs(adjacent)
     try:
         for step in steps:

@@ -20,7 +20,7 @@ the decisions responsible, which the caller turns into a cut.
 """
 from __future__ import annotations
 
-from typing import Collection, Iterable, Mapping
+from typing import Collection, Iterable, Mapping, Sequence
 
 Core = list[tuple[str, "int | None", bool]]
 
@@ -32,9 +32,13 @@ class CompletionOracle:
     is in the graph when either end lists the other and both ends are keys
     (so a window node that lists only lower nodes never meets another
     window node). ``may_single``: the nodes that may be the single one.
+    ``hint``: a matching known to exist (``hint[u]`` is u's mate), whose
+    pairs the solver tries first; it changes no answer, only how fast the
+    first one comes (a 1000-player round 3: 20 s -> 3 s for its first check).
     """
 
-    def __init__(self, adjacent: Mapping[int, Iterable[int]], may_single: Iterable[int]) -> None:
+    def __init__(self, adjacent: Mapping[int, Iterable[int]], may_single: Iterable[int],
+                 hint: Sequence[int] | None = None) -> None:
         from pysat.solvers import Minicard
 
         nodes = sorted(adjacent)
@@ -76,6 +80,8 @@ class CompletionOracle:
                 self.solver.add_atmost(lits, 1)
         if len(self.single) > 1:
             self.solver.add_atmost(list(self.single.values()), 1)
+        if hint is not None:
+            self.solver.set_phases([x for (u, v), x in self.pair.items() if hint[u] == v])
         self.decision = {lit: v for m in (self.available, self.needed) for v, lit in m.items()}
 
     def forbid(self, u: int, v: int) -> None:

@@ -73,6 +73,7 @@ class _Round:
         self.oracle: CompletionOracle | None = None
         self.eligible = [pab_eligible(p) for p in players]
         self.odd = self.n % 2 == 1
+        self.hint: list[int] | None = None   # a matching of the field (mate per vertex), once known
 
     # -- helpers --------------------------------------------------------------
     def edge(self, u: int, v: int) -> int | None:
@@ -101,7 +102,7 @@ class _Round:
         except Infeasible:
             raise NoPairingError("no pairing satisfies the absolute criteria "
                                  "(rematches, colours, forbidden pairs, PAB eligibility)")
-        mate = lm.mate()
+        mate = self.hint = lm.mate()
         bye = next(v for v in range(n) if mate[v] == v)
         s_star = sc[bye]
         single = s_star >= sc[0] and all(sc[mate[v]] >= sc[0] for v in range(n) if sc[v] >= sc[0])
@@ -124,8 +125,9 @@ class _Round:
                            if self.odd and self.eligible[i] and self.sc[i] <= s_star}
         if not self.odd:
             try:
-                LexMatcher(n, self.edges, range(n), n // 2,
-                           core=core(self.edges, self.sc)).maximise([])
+                lm = LexMatcher(n, self.edges, range(n), n // 2, core=core(self.edges, self.sc))
+                lm.maximise([])
+                self.hint = lm.mate()
             except Infeasible:
                 raise NoPairingError("no pairing satisfies the absolute criteria "
                                      "(rematches, colours, forbidden pairs)")
@@ -207,7 +209,7 @@ class _Round:
             lset = set(lower)
             live = {u: [w for w in self.adj[u] if self.edge(u, w) is not None
                         and (u in lset or w in lset)] for u in lower + win}
-            self.oracle = CompletionOracle(live, self.candidates)
+            self.oracle = CompletionOracle(live, self.candidates, self.hint)
         return self.oracle
 
     def brackets(self, single0: bool) -> dict[int, int]:
