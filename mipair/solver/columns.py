@@ -126,33 +126,24 @@ class PricedColumns:
             rc -= shift[idle]
         return idle, rc
 
-    def _prune(self, floor: float) -> int:
+    def _prune(self, floor: float) -> None:
         """Forbid for good every column no solution worth ``floor`` can use.
 
         Called when the current objective's optimum ``floor`` is pinned: every
         later solution is worth at least ``floor`` under it, so the columns
         that reduced-cost fixing (:meth:`_hold_out`) rules out for that floor,
-        in the model or outside it, are out of every later question too.
-        Returns how many were forbidden."""
-        if self._row_duals is None or self._bound is None:
-            return 0
-        np = self._np
-        margin = self._bound - floor + 0.5 + 1e-9 * abs(self._bound)
-        ours = np.array(self._ours, dtype=np.int64)
-        out = ours[self._duals[ours] < -margin].tolist() if len(ours) else []
-        keep = self.banned | self.forced | set(self.solution)
-        out = [c for c in out if c not in keep]
-        if out:
-            theirs = [int(self._at[c]) for c in out]
-            self.h.changeColsBounds(len(theirs), theirs, [0.0] * len(theirs), [0.0] * len(theirs))
-            self.banned.update(out)
+        in the model or outside it, are out of every later question too."""
+        margin = self._margin(floor)
+        if margin is None:
+            return
+        out = self._ruled_out(margin)
+        self._set_upper([int(self._at[c]) for c in out], 0.0)
+        self.banned.update(out)
         if self.inactive:
             idle, rc = self._outside()
             gone = idle[rc < -margin].tolist()
             self.inactive.difference_update(gone)
             self.banned.update(gone)
-            out += gone
-        return len(out)
 
     def _hold_out(self, floor: float) -> list[int]:
         """Hold at 0 the model's columns that no solution worth ``floor`` can use.
@@ -163,19 +154,36 @@ class PricedColumns:
         solution as good as one worth ``floor`` (reduced-cost fixing; the
         previous answer, still feasible, gives the floor). Returns their
         HiGHS indices, for :meth:`_release`."""
-        if self._row_duals is None or self._bound is None or not self._ours:
-            return []
-        np = self._np
-        ours = np.array(self._ours, dtype=np.int64)
-        margin = self._bound - floor + 0.5 + 1e-9 * abs(self._bound)
-        out = ours[self._duals[ours] < -margin]
-        keep = self.banned | self.forced
-        out = [int(self._at[c]) for c in out.tolist() if c not in keep]
-        if out:
-            self.h.changeColsBounds(len(out), out, [0.0] * len(out), [0.0] * len(out))
-        return out
+        margin = self._margin(floor)
+        held = [] if margin is None else [int(self._at[c]) for c in self._ruled_out(margin)]
+        self._set_upper(held, 0.0)
+        return held
 
     def _release(self, held: list[int]) -> None:
         """Undo :meth:`_hold_out`."""
-        if held:
-            self.h.changeColsBounds(len(held), held, [0.0] * len(held), [1.0] * len(held))
+        self._set_upper(held, 1.0)
+
+    def _margin(self, floor: float) -> float | None:
+        """How far below 0 a reduced cost in the last LP rules a column out of
+        every solution worth ``floor`` (objectives are integers: 1/2 of slack),
+        or None when there is no LP of the current objective to judge by."""
+        if self._row_duals is None or self._bound is None:
+            return None
+        return self._bound - floor + 0.5 + 1e-9 * abs(self._bound)
+
+    def _ruled_out(self, margin: float) -> list[int]:
+        """The model's columns whose reduced cost is below ``-margin``, except those
+        already forbidden or forced, and those of the current answer."""
+        if not self._ours:
+            return []
+        ours = self._np.array(self._ours, dtype=self._np.int64)
+        out = ours[self._duals[ours] < -margin].tolist()
+        chosen = set(self.solution)
+        return [c for c in out if c not in self.banned and c not in self.forced
+                and c not in chosen]
+
+    def _set_upper(self, theirs: list[int], upper: float) -> None:
+        """Set the bounds of HiGHS columns ``theirs`` to [0, upper]."""
+        if theirs:
+            k = len(theirs)
+            self.h.changeColsBounds(k, theirs, [0.0] * k, [upper] * k)

@@ -81,7 +81,8 @@ class CompletionOracle:
         if len(self.single) > 1:
             self.solver.add_atmost(list(self.single.values()), 1)
         if hint is not None:
-            self.solver.set_phases([x for (u, v), x in self.pair.items() if hint[u] == v])
+            mates = (self.pair.get((u, v)) for u, v in enumerate(hint) if u < v)
+            self.solver.set_phases([x for x in mates if x is not None])
         self.decision = {lit: v for m in (self.available, self.needed) for v, lit in m.items()}
 
     def forbid(self, u: int, v: int) -> None:

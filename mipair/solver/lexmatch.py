@@ -128,7 +128,6 @@ class LexMatcher(PricedColumns):
         self.pins: list[tuple[dict[int, int], int]] = []
         self._bound: float | None = None
         self.runs = 0
-        self.pruned = 0
 
     # -- hard changes -------------------------------------------------------
     def forbid(self, e: int) -> None:
@@ -409,7 +408,7 @@ class LexMatcher(PricedColumns):
                 # packed total (the optimum is lexicographic), with small coefficients
                 for i in indices:
                     self.pin(tiers[i], self.value(tiers[i]))
-                self.pruned += self._prune(self.value(weights))
+                self._prune(self.value(weights))
             if last:
                 self.settled = packed[k + 1][0][0]
                 break

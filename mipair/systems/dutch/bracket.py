@@ -39,14 +39,17 @@ class Bracket:
     def col(self, u: int, v: int) -> int | None:
         """The model column of the live pair u-v, if any (none once the model has
         ruled it out for good: :meth:`LexMatcher.forbid`, or pruned by a pin)."""
-        e = self.r.edge(u, v)
-        c = None if e is None else self.cols.get(e)
+        _, c = self._column(u, v)
         return None if c is None or c in self.lm.banned else c
+
+    def _column(self, u: int, v: int) -> tuple[int | None, int | None]:
+        """The round's live edge u-v and its model column, either None if absent."""
+        e = self.r.edge(u, v)
+        return e, (None if e is None else self.cols.get(e))
 
     def kill(self, u: int, v: int) -> None:
         """Freeze: u and v will not be paired in this round."""
-        e = self.r.edge(u, v)
-        c = None if e is None else self.cols.get(e)
+        e, c = self._column(u, v)
         if c is not None:
             self.lm.forbid(c)
             self.r.kill(e)
@@ -336,5 +339,5 @@ class Bracket:
         later = [e for e in (self.col(p, o) for o in rem if o > p and o not in self.matched)
                  if e is not None]
         mine = self.col(p, self.mate[p])
-        end = later.index(mine) + 1 + SLACK if mine in later else len(later)
-        return {e: len(later[:end]) - k for k, e in enumerate(later[:end])}
+        weighed = later[:later.index(mine) + 1 + SLACK] if mine in later else later
+        return {e: len(weighed) - k for k, e in enumerate(weighed)}
