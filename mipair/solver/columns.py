@@ -9,7 +9,7 @@ fixing before a MIP. It uses the attributes LexMatcher sets up: ``h``,
 ``_hs``, ``_np``, ``m``, ``edges``, ``exits``, ``_ends``, ``inactive``,
 ``banned``, ``forced``, ``_cost``, ``_bound``, ``_duals``, ``_row_duals``,
 and the bookkeeping below (``_at``, ``_ours``, ``_rows``, ``_degree``,
-``_pair_row``, ``_limit_row``, ``_pin_rows``, ``_relaxed``).
+``_pair_row``, ``_limit_row``, ``_pin_rows``).
 """
 from __future__ import annotations
 
@@ -51,8 +51,8 @@ class PricedColumns:
         return rows, vals
 
     def _enter(self, cols: Sequence[int]) -> None:
-        """Put our columns ``cols`` into the HiGHS model, bounds [0, 1], integer
-        unless the model is relaxed, with their cost and every row they join."""
+        """Put our columns ``cols`` into the HiGHS model, bounds [0, 1], integer,
+        with their cost and every row they join."""
         if not cols:
             return
         np = self._np
@@ -69,8 +69,7 @@ class PricedColumns:
                        np.array(index, dtype=np.int32), np.array(value))
         self._at[np.array(cols, dtype=np.int64)] = np.arange(first, first + k)
         self._ours += cols
-        if not self._relaxed:
-            self._integrality(range(first, first + k), True)
+        self._integrality(range(first, first + k), True)
 
     def _integrality(self, theirs: Iterable[int], integer: bool) -> None:
         hs = self._hs

@@ -64,25 +64,25 @@ class CompletionOracle:
                 x = self.pair[key] = new()
                 incident[u].append(x)
                 incident[v].append(x)
-                clauses += ([-x, self.available[u]], [-x, self.available[v]],
-                            [-x, -self.in_window[u], -self.in_window[v]])
+                clauses.append([-x, -self.in_window[u], -self.in_window[v]])
         y = self.single_below
         for v in nodes:
             z = self.single.get(v)
-            clauses.append([-self.needed[v], *incident[v], *([z] if z else [])])
             if z:
-                clauses += ([-z, self.available[v]], [y, -z])
+                incident[v].append(z)
+                clauses.append([y, -z])
+            clauses.append([-self.needed[v], *incident[v]])
         clauses.append([-y, *self.single.values()])
         self.solver = Minicard(bootstrap_with=clauses)
         for v in nodes:
-            lits = incident[v] + ([self.single[v]] if v in self.single else [])
-            if len(lits) > 1:
-                self.solver.add_atmost(lits, 1)
+            if incident[v]:     # at most one pair (or single), and none unless available
+                self.solver.add_atmost([*incident[v], -self.available[v]], 1)
         if len(self.single) > 1:
             self.solver.add_atmost(list(self.single.values()), 1)
         if hint is not None:
             mates = (self.pair.get((u, v)) for u, v in enumerate(hint) if u < v)
             self.solver.set_phases([x for x in mates if x is not None])
+        self._known: dict[tuple, Core | None] = {}
         self.decision = {lit: v for m in (self.available, self.needed) for v, lit in m.items()}
 
     def forbid(self, u: int, v: int) -> None:
@@ -90,6 +90,7 @@ class CompletionOracle:
         x = self.pair.get((u, v) if u < v else (v, u))
         if x is not None:
             self.solver.add_clause([-x])
+            self._known.clear()
 
     def check(self, lower: Collection[int], window: Collection[int], down: Collection[int],
               single_below: bool) -> Core | None:
@@ -97,8 +98,18 @@ class CompletionOracle:
 
         kind "down" names a window node (sent down or not), kind "single" the
         assumption about where the single node is. Nodes in neither ``lower``
-        nor ``window`` take no part.
+        nor ``window`` take no part. A question asked before, with no pair
+        forbidden since, gets the answer it got then (a bracket's model asks
+        the same one again and again while its quality criteria are pinned).
         """
+        key = (frozenset(lower), frozenset(window), frozenset(down), single_below)
+        if key not in self._known:
+            self._known[key] = self._ask(lower, window, down, single_below)
+        return self._known[key]
+
+    def _ask(self, lower: Collection[int], window: Collection[int], down: Collection[int],
+             single_below: bool) -> Core | None:
+        """The SAT solver's answer to :meth:`check`."""
         decisions = [self.single_below if single_below else -self.single_below]
         context = []
         for v, a in self.available.items():

@@ -259,9 +259,9 @@ class Bracket:
     def isolate(self, rem: list[int]):
         """Ask the partner questions on the remainder's pairs alone, when they can be.
 
-        One question (maximise the use of every other pairing of the players
-        paired inside the remainder) shows whether all of them stay paired
-        with each other in every candidate still allowed. If so, those other
+        One question (can any other pairing of the players paired inside
+        the remainder be used? its LP bound) shows whether all of them stay
+        paired with each other in every candidate still allowed. If so, those other
         pairings are forbidden, and the rest of the window, now independent,
         is held at the current answer while a small model of the remainder
         answers (:meth:`LexMatcher.isolate`). Returns what is needed to put
@@ -275,8 +275,10 @@ class Bracket:
         outside = {c: 1 for p in inner for c in lm.incident[p] if c not in lm.banned
                    and not (c < ne and lm.edges[c][0] in inner and lm.edges[c][1] in inner)}
         if outside:
-            self.resolve([outside], keep=False)
-            if self.lm.value(outside):
+            # decided by the LP bound alone: a MIP costs seconds at 1000 players, and
+            # in the 753 questions of the corpus's 547 rounds of 80 or more players it
+            # found no use of an outside pair exactly when the bound was below 1/2
+            if lm.bound(outside) >= 0.5:
                 return None
             for c in outside:
                 if c < ne:
