@@ -73,6 +73,7 @@ class LexMatcher(PricedColumns):
         self.edges = list(edges)
         self.exits = list(exits)
         self.check = check
+        self.within: list[int] | None = None     # see _locally
         self.pairs = pairs if pairs is not None else n // 2
         h = highspy.Highs()
         h.setOptionValue("output_flag", False)
@@ -213,6 +214,8 @@ class LexMatcher(PricedColumns):
                 # the previous answer often stays optimal under the new objective:
                 # kept when it is feasible and attains the LP bound, no MIP needed
                 x = self._proven(self.solution, self._bound)
+            if x is None and self._bound is not None and self.within:
+                x = self._locally(weights)
             if x is None:
                 x = self._mip()
             self.runs += 1
@@ -225,6 +228,35 @@ class LexMatcher(PricedColumns):
                 return self.solution
             self._row(*cut)
             self.pins.append((cut[0], cut[1]))
+
+    def _locally(self, weights: Mapping[int, int]) -> "Values | None":
+        """The best answer that changes only the columns ``within`` (a model of
+        them alone, the rest held at the current answer: :meth:`isolate`),
+        when it attains the LP bound, which proves it optimal; else None,
+        the current answer having become that better one if it is.
+
+        A caller names ``within`` where it expects the answers to lie (the
+        Dutch partner questions: the pairs inside a remainder); a 1000-player
+        round then asks HiGHS a 2,000-column MIP instead of a 50,000-column one."""
+        if not self._satisfies(self.solution):
+            return None
+        sub, back = self.isolate(self.within)
+        here = {c: k for k, c in enumerate(back)}
+        try:
+            sub._run({here[c]: w for c, w in weights.items() if c in here and w})
+        except Infeasible:
+            return None
+        mine = set(back)
+        chosen = sorted([c for c in self.solution if c not in mine] + [back[k] for k in sub.solution])
+        if self._satisfies(chosen):
+            x = self._proven(chosen, self._bound)
+            if x is None and self._total_of(chosen) > self._total_of(self.solution):
+                self.solution = chosen
+            return x
+        return None
+
+    def _total_of(self, chosen: Sequence[int]) -> float:
+        return float(sum(self._cost[e] for e in chosen))
 
     def _satisfies(self, chosen: list[int]) -> bool:
         """Whether the 0/1 solution ``chosen`` (column indices) meets every
@@ -486,12 +518,15 @@ class LexMatcher(PricedColumns):
         sub.solution = [here[c] for c in chosen if c in here]
         return sub, back
 
-    def adopt(self, sub: "LexMatcher", back: Sequence[int]) -> None:
-        """Take the answer of a model made by :meth:`isolate`: its columns are forced here."""
+    def adopt(self, sub: "LexMatcher", back: Sequence[int], force: bool = True) -> None:
+        """Take the answer of a model made by :meth:`isolate` as the current one:
+        its columns are forced here (with ``force``), or only used (it satisfies
+        this model: the held columns were this one's answer)."""
         mine = set(back)
         chosen = [c for c in self.solution if c not in mine]
         for k in sub.solution:
-            self.force(back[k])
+            if force:
+                self.force(back[k])
             chosen.append(back[k])
         self.solution = sorted(chosen)
 
