@@ -30,7 +30,7 @@ nodes are ``0..n-1``.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from mipair.solver.columns import PricedColumns
 from mipair.solver.oddsets import violated
@@ -428,12 +428,12 @@ class LexMatcher(PricedColumns):
         mask[off[off < ne]] = False
         return mask
 
-    def _tight_pairs(self, usable) -> Iterator[Edge]:
-        """The edges of mask ``usable`` with zero reduced cost in the last LP, lazily
-        (listed only when the LP is fractional)."""
+    def _tight_pairs(self, usable):
+        """The edges of mask ``usable`` with zero reduced cost in the last LP, as
+        an array of shape (m, 2)."""
         ne = len(self.edges)
         tight = (abs(self._duals[:ne]) < 1e-7) & usable
-        yield from (self.edges[e] for e in self._np.flatnonzero(tight).tolist())
+        return self._ends[:, tight].T
 
     def _inside(self, nodes: frozenset[int], usable) -> list[int]:
         """The edge columns of mask ``usable`` with both ends in ``nodes``."""

@@ -18,27 +18,52 @@ The layer knows nothing of chess: nodes are integers, x maps pairs to values.
 """
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import TYPE_CHECKING, Iterable, Mapping
+
+if TYPE_CHECKING:
+    import numpy as np
 
 EPS = 1e-6
 Pair = tuple[int, int]
 
 
-def components(pairs: Iterable[Pair]) -> list[set[int]]:
-    """Connected components (of two or more nodes) of a graph given by its pairs."""
-    parent: dict[int, int] = {}
+def components(pairs: Iterable[Pair] | np.ndarray) -> list[set[int]]:
+    """Connected components (of two or more nodes) of a graph given by its pairs
+    (an iterable of pairs or an array of shape (m, 2)).
 
-    def find(a: int) -> int:
-        while parent.setdefault(a, a) != a:
-            parent[a] = parent[parent[a]]
-            a = parent[a]
-        return a
-    for u, v in pairs:
-        parent[find(u)] = find(v)
-    comps: dict[int, set[int]] = {}
-    for node in list(parent):
-        comps.setdefault(find(node), set()).add(node)
-    return list(comps.values())
+    Labels are propagated with numpy: each round every tree's root is hooked
+    under the smallest root across its edges, then every node is pointed at
+    its root; the trees of a component at least halve each round."""
+    import numpy as np
+
+    ends = _array(pairs)
+    if not ends.size:
+        return []
+    nodes, idx = np.unique(ends.ravel(), return_inverse=True)
+    u, v = idx.reshape(-1, 2).T
+    label = np.arange(len(nodes))
+    while True:
+        lu, lv = label[u], label[v]
+        cross = lu != lv
+        if not cross.any():
+            break
+        np.minimum.at(label, np.maximum(lu, lv)[cross], np.minimum(lu, lv)[cross])
+        while True:
+            up = label[label]
+            if np.array_equal(up, label):
+                break
+            label = up
+    order = np.argsort(label, kind="stable")
+    cuts = np.flatnonzero(np.diff(label[order])) + 1
+    return [set(group.tolist()) for group in np.split(nodes[order], cuts)]
+
+
+def _array(pairs: Iterable[Pair] | np.ndarray) -> np.ndarray:
+    """Pairs as an integer array of shape (m, 2)."""
+    import numpy as np
+
+    pairs = pairs if hasattr(pairs, "shape") else list(pairs)
+    return np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
 
 
 def inside(x: Mapping[Pair, float], nodes: set[int]) -> float:
@@ -46,14 +71,17 @@ def inside(x: Mapping[Pair, float], nodes: set[int]) -> float:
     return sum(val for (u, v), val in x.items() if u in nodes and v in nodes)
 
 
-def violated(x: Mapping[Pair, float], tight: Iterable[Pair] = ()) -> list[frozenset[int]]:
+def violated(x: Mapping[Pair, float], tight: Iterable[Pair] | np.ndarray = ()) -> list[frozenset[int]]:
     """Odd node sets, among the two families above, whose inequality x violates.
 
-    ``tight`` is only read when x has a fractional value (it may be a generator)."""
+    ``tight``, pairs or an array of shape (m, 2), is only read when x has a
+    fractional value (it may be a generator)."""
     fractional = [p for p, val in x.items() if EPS < val < 1 - EPS]
     if not fractional:
         return []
-    candidates = components(fractional) + components([*x, *tight])
+    import numpy as np
+
+    candidates = components(fractional) + components(np.concatenate([_array(x), _array(tight)]))
     found: set[frozenset[int]] = set()
     for comp in candidates:
         if len(comp) >= 3 and len(comp) % 2 and inside(x, comp) > (len(comp) - 1) / 2 + EPS:
