@@ -44,6 +44,7 @@ Values = Sequence[float]          # a value per column (a numpy array)
 PRICE_BATCH = 400                 # columns let in per LP by column generation, best first,
                                   # or half the model's size when that is more (an objective
                                   # over every pair lets most of them in: in a few rounds)
+DUAL, PRIMAL = 1, 4               # HiGHS's simplex_strategy values (1 is its default)
 
 
 class Infeasible(Exception):
@@ -386,6 +387,11 @@ class LexMatcher(PricedColumns):
         try:
             cuts = 0
             while cuts < rounds:
+                # a new objective or new columns leave the last basis primal
+                # feasible: primal simplex goes on from it (a 1000-player round
+                # 5: 128,000 simplex iterations -> 80,000); new rows (the
+                # cuts) leave it dual feasible: dual simplex
+                h.setOptionValue("simplex_strategy", PRIMAL if cuts == 0 else DUAL)
                 h.run()
                 if h.getModelStatus() != hs.HighsModelStatus.kOptimal:
                     if self.inactive and self._let_in(self.inactive):
@@ -418,6 +424,7 @@ class LexMatcher(PricedColumns):
             return None
         finally:
             h.setOptionValue("solve_relaxation", False)
+            h.setOptionValue("simplex_strategy", DUAL)
 
     def _usable(self):
         """A mask of the edge columns in the model and not forbidden."""
