@@ -128,7 +128,6 @@ class LexMatcher(PricedColumns):
         self.solution: list[int] = []
         self.pins: list[tuple[dict[int, int], int]] = []
         self._bound: float | None = None
-        self.runs = 0
 
     # -- hard changes -------------------------------------------------------
     def forbid(self, e: int) -> None:
@@ -219,7 +218,6 @@ class LexMatcher(PricedColumns):
                 x = self._locally(weights)
             if x is None:
                 x = self._mip()
-            self.runs += 1
             self.solution = np.flatnonzero(np.asarray(x) > 0.5).tolist()
             for pinned, at_least in self.pins:
                 if self.value(pinned) < at_least:
@@ -247,8 +245,7 @@ class LexMatcher(PricedColumns):
             sub._run({here[c]: w for c, w in weights.items() if c in here and w})
         except Infeasible:
             return None
-        mine = set(back)
-        chosen = sorted([c for c in self.solution if c not in mine] + [back[k] for k in sub.solution])
+        chosen = self._merged(sub, back)
         if self._satisfies(chosen):
             x = self._proven(chosen, self._bound)
             if x is None and self._total_of(chosen) > self._total_of(self.solution):
@@ -257,6 +254,7 @@ class LexMatcher(PricedColumns):
         return None
 
     def _total_of(self, chosen: Sequence[int]) -> float:
+        """The current objective's value of the 0/1 solution ``chosen`` (column indices)."""
         return float(sum(self._cost[e] for e in chosen))
 
     def _satisfies(self, chosen: list[int]) -> bool:
@@ -307,7 +305,7 @@ class LexMatcher(PricedColumns):
         if not self.m:
             return []
         start = self.solution if self.solution and self._satisfies(self.solution) else None
-        floor = sum(self._cost[e] for e in start) if start is not None else None
+        floor = self._total_of(start) if start is not None else None
         held = self._hold_out(floor) if floor is not None else []
         try:
             x = self._restricted(presolve=False)
@@ -529,13 +527,16 @@ class LexMatcher(PricedColumns):
         """Take the answer of a model made by :meth:`isolate` as the current one:
         its columns are forced here (with ``force``), or only used (it satisfies
         this model: the held columns were this one's answer)."""
-        mine = set(back)
-        chosen = [c for c in self.solution if c not in mine]
-        for k in sub.solution:
-            if force:
+        if force:
+            for k in sub.solution:
                 self.force(back[k])
-            chosen.append(back[k])
-        self.solution = sorted(chosen)
+        self.solution = self._merged(sub, back)
+
+    def _merged(self, sub: "LexMatcher", back: Sequence[int]) -> list[int]:
+        """The current answer with the columns of ``sub`` (made by :meth:`isolate`)
+        replaced by its answer."""
+        mine = set(back)
+        return sorted([c for c in self.solution if c not in mine] + [back[k] for k in sub.solution])
 
     def mate(self, exit_mate: Mapping[str, int] | None = None) -> list[int]:
         """``mate[v]``: the node matched with v (v itself if uncovered; for an

@@ -239,8 +239,7 @@ class Bracket:
         s1 = [p for p in rem if self.in_s1(p)]
         self.steer(rem, s1, alone=main is None)
         if main is None:
-            rset = set(rem)
-            self.lm.within = self.inside({p for p in rem if self.mate[p] in rset})
+            self.lm.within = self.inside(self.paired_inside(rem))
         k = 0
         while k < len(s1):
             p = s1[k]
@@ -271,8 +270,7 @@ class Bracket:
         answers (:meth:`LexMatcher.isolate`). Returns what is needed to put
         the bracket's model back, or None.
         """
-        lm, rset = self.lm, set(rem)
-        inner = {p for p in rem if self.mate[p] in rset}
+        lm, inner = self.lm, self.paired_inside(rem)
         if len(inner) < 8 or len(lm.edges) < 2 * len(inner) ** 2:
             return None
         ne = len(lm.edges)
@@ -295,6 +293,11 @@ class Bracket:
         self.lm, self.cols = sub, {edge_of[c]: k for k, c in enumerate(back)}
         self.refresh()
         return saved
+
+    def paired_inside(self, rem: list[int]) -> set[int]:
+        """The players of ``rem`` whose current partner is in ``rem`` too."""
+        rset = set(rem)
+        return {p for p in rem if self.mate[p] in rset}
 
     def submodel(self, inner: set[int]) -> tuple[LexMatcher, list[int]]:
         """A model of the pairs among ``inner`` alone, the rest of the window held
@@ -343,8 +346,7 @@ class Bracket:
         if not alone:
             self.resolve()
             return
-        rset = set(rem)
-        sub, back = self.submodel({p for p in rem if self.mate[p] in rset})
+        sub, back = self.submodel(self.paired_inside(rem))
         here = {c: k for k, c in enumerate(back)}
         sub.maximise([{here[c]: w for c, w in self.x3.items() if c in here}], keep=False)
         self.lm.adopt(sub, back, force=False)
