@@ -7,7 +7,7 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mipair.solver.oddsets import inside, violated
+from mipair.solver.oddsets import components, inside, violated
 
 
 def test_half_cycle_is_cut():
@@ -63,3 +63,31 @@ def test_every_returned_set_is_odd_and_violated(case):
     for nodes in violated(x, tight):
         assert len(nodes) % 2 == 1 and len(nodes) >= 3
         assert inside(x, set(nodes)) > (len(nodes) - 1) / 2
+
+
+@given(st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40)).filter(lambda p: p[0] != p[1]),
+                max_size=60))
+@settings(max_examples=200, deadline=None)
+def test_components_are_those_a_graph_search_finds(pairs):
+    """The numpy labelling partitions the nodes exactly as a breadth-first search does,
+    whether the pairs come as tuples or as an array."""
+    import numpy as np
+
+    near: dict[int, set[int]] = {}
+    for u, v in pairs:
+        near.setdefault(u, set()).add(v)
+        near.setdefault(v, set()).add(u)
+    expected, seen = [], set()
+    for start in near:
+        if start in seen:
+            continue
+        comp, todo = {start}, [start]
+        while todo:
+            for w in near[todo.pop()] - comp:
+                comp.add(w)
+                todo.append(w)
+        seen |= comp
+        expected.append(frozenset(comp))
+    assert sorted(map(frozenset, components(pairs)), key=sorted) == sorted(expected, key=sorted)
+    as_array = np.array(pairs, dtype=np.int64).reshape(-1, 2)
+    assert sorted(map(frozenset, components(as_array)), key=sorted) == sorted(expected, key=sorted)
