@@ -35,6 +35,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 from mipair.solver.columns import PricedColumns
 from mipair.solver.oddsets import violated
 from mipair.solver.packing import Tier, pack
+from mipair.solver.witness import sat_matching
 
 Edge = tuple[int, int]
 Cut = tuple[dict[int, int], int]  # sum coef[c] x_c >= rhs
@@ -214,6 +215,8 @@ class LexMatcher(PricedColumns):
                 # the previous answer often stays optimal under the new objective:
                 # kept when it is feasible and attains the LP bound, no MIP needed
                 x = self._proven(self.solution, self._bound)
+            if x is None and not cost.any() and not self.pins:
+                x = self._witness()
             if x is None and self._bound is not None and self.within:
                 x = self._locally(weights)
             if x is None:
@@ -252,6 +255,16 @@ class LexMatcher(PricedColumns):
                 self.solution = chosen
             return x
         return None
+
+    def _witness(self) -> "Values | None":
+        """A feasibility question asked of SAT over the model's columns
+        (:func:`mipair.solver.witness.sat_matching`); None when they hold no
+        answer, the MIP then deciding (it can let in the inactive columns)."""
+        ends = [*self.edges, *((node,) for node, _ in self.exits)]
+        cols = [c for c in self._ours if c not in self.banned]
+        chosen = sat_matching(self.n, ends, cols, self.must, self.forced, self.fixed_pairs,
+                              self.limits)
+        return self._proven(chosen, 0.0) if chosen is not None else None
 
     def _total_of(self, chosen: Sequence[int]) -> float:
         """The current objective's value of the 0/1 solution ``chosen`` (column indices)."""

@@ -1,0 +1,50 @@
+"""A matching that meets a model's counting constraints, found by SAT.
+
+A question with no objective (is there any matching at all?) is a pure
+feasibility question, and HiGHS answers it badly on large graphs: its MIP
+needed 17 s to find a perfect matching among the 12,500 pairs of a
+1,000-node graph (each node joined to its neighbours in rank and to the
+nodes half the field away), 94 s at 2,000 nodes. The same question as
+clauses and cardinality constraints takes minicard 0.05 s, 0.11 s at 5,000
+nodes. The layer knows nothing of chess: nodes are integers, columns index
+``ends`` (the pairs, then the exits: one node each).
+"""
+from __future__ import annotations
+
+from typing import Collection, Iterable, Mapping, Sequence
+
+
+def sat_matching(n: int, ends: Sequence[tuple[int, ...]], columns: Iterable[int],
+                 must: Collection[int], forced: Collection[int], pairs: int | None,
+                 limits: Mapping[str, tuple[Sequence[int], int]]) -> list[int] | None:
+    """Columns (among ``columns``) forming a matching that covers every node of
+    ``must`` once and no node twice, uses every column of ``forced``, exactly
+    ``pairs`` pairs (when not None), and at most k columns of each limit's
+    list; None when there is none among ``columns``."""
+    from pysat.solvers import Minicard
+
+    cols = list(columns)
+    var = {c: k + 1 for k, c in enumerate(cols)}
+    touching: list[list[int]] = [[] for _ in range(n)]
+    for c in cols:
+        for node in ends[c]:
+            touching[node].append(var[c])
+    if any(c not in var for c in forced) or any(not touching[v] for v in must):
+        return None
+    with Minicard() as solver:
+        for node, lits in enumerate(touching):
+            if node in must:
+                solver.add_clause(lits)
+            if len(lits) > 1:
+                solver.add_atmost(lits, 1)
+        for c in forced:
+            solver.add_clause([var[c]])
+        if pairs is not None:
+            two = [var[c] for c in cols if len(ends[c]) == 2]
+            solver.add_atmost(two, pairs)
+            solver.add_atmost([-lit for lit in two], len(two) - pairs)
+        for listed, k in limits.values():
+            solver.add_atmost([var[c] for c in listed if c in var], k)
+        if not solver.solve():
+            return None
+        return sorted(cols[lit - 1] for lit in solver.get_model() if lit > 0)
