@@ -14,13 +14,18 @@ from __future__ import annotations
 from typing import Collection, Iterable, Mapping, Sequence
 
 
+CONFLICTS = 20_000   # SAT's budget: with none, proving that no such matching exists can
+                     # take a clause learner minutes (pigeonhole-like); the MIP decides then
+
+
 def sat_matching(n: int, ends: Sequence[tuple[int, ...]], columns: Iterable[int],
                  must: Collection[int], forced: Collection[int], pairs: int | None,
                  limits: Mapping[str, tuple[Sequence[int], int]]) -> list[int] | None:
     """Columns (among ``columns``) forming a matching that covers every node of
     ``must`` once and no node twice, uses every column of ``forced``, exactly
-    ``pairs`` pairs (when not None), and at most k columns of each limit's
-    list; None when there is none among ``columns``."""
+    ``pairs`` pairs (when not None) and at most k columns of each limit's
+    list; None when there is none among ``columns``, or SAT did not find one
+    within its budget."""
     from pysat.solvers import Minicard
 
     cols = list(columns)
@@ -45,6 +50,7 @@ def sat_matching(n: int, ends: Sequence[tuple[int, ...]], columns: Iterable[int]
             solver.add_atmost([-lit for lit in two], len(two) - pairs)
         for listed, k in limits.values():
             solver.add_atmost([var[c] for c in listed if c in var], k)
-        if not solver.solve():
+        solver.conf_budget(CONFLICTS)
+        if solver.solve_limited() is not True:     # False: none; None: budget spent
             return None
         return sorted(cols[lit - 1] for lit in solver.get_model() if lit > 0)
