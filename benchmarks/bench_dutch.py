@@ -72,8 +72,9 @@ def worker(players: int, rounds: int, seed: int, rules: str, forfeit_rate: float
 
 
 def bench_size(players: int, rounds: int, seed: int, rules: str, limit: float,
-               forfeit_rate: float, advance) -> SizeResult:
-    """Run one size in its own process, stopping it when a round exceeds ``limit``."""
+               forfeit_rate: float, advance, memory_limit: float = 0.0) -> SizeResult:
+    """Run one size in its own process, stopping it when a round exceeds ``limit``
+    seconds, or its resident memory ``memory_limit`` MiB (0: no limit)."""
     ctx = mp.get_context("fork")
     out: mp.Queue = ctx.Queue()
     proc = ctx.Process(target=worker, args=(players, rounds, seed, rules, forfeit_rate, out))
@@ -83,12 +84,20 @@ def bench_size(players: int, rounds: int, seed: int, rules: str, limit: float,
     try:
         while True:
             # generating the field and the snapshot are not timed: allow them a margin
-            wait = limit + 30.0 if started else 120.0
-            try:
-                kind, rnd, seconds, extra = out.get(timeout=wait)
-            except queue.Empty:
-                result.status = f"stopped: round {len(result.seconds) + 1} > {limit:g} s"
+            deadline = time.monotonic() + (limit + 30.0 if started else 120.0)
+            message = None
+            while message is None and time.monotonic() < deadline:
+                try:
+                    message = out.get(timeout=1.0)
+                except queue.Empty:
+                    rss = _child_mib(proc.pid, "VmRSS")
+                    if memory_limit and rss > memory_limit:
+                        break
+            if message is None:
+                past = f"{limit:g} s" if time.monotonic() >= deadline else f"{memory_limit:g} MiB"
+                result.status = f"stopped: round {len(result.seconds) + 1} > {past}"
                 break
+            kind, rnd, seconds, extra = message
             started = True
             if kind == "round":
                 result.seconds.append(seconds)
@@ -105,18 +114,19 @@ def bench_size(players: int, rounds: int, seed: int, rules: str, limit: float,
                 break
     finally:
         if proc.is_alive():
-            result.peak_mib = max(result.peak_mib, _child_peak_mib(proc.pid))
+            result.peak_mib = max(result.peak_mib, _child_mib(proc.pid, "VmHWM"))
             proc.kill()
         proc.join()
     return result
 
 
-def _child_peak_mib(pid: int | None) -> float:
-    """A running process's peak resident memory (Linux /proc), 0 when unknown."""
+def _child_mib(pid: int | None, field: str) -> float:
+    """A running process's resident memory (Linux /proc ``field``: VmRSS now,
+    VmHWM its peak) in MiB, 0 when unknown."""
     try:
         with open(f"/proc/{pid}/status") as fh:
             for line in fh:
-                if line.startswith("VmHWM:"):
+                if line.startswith(field + ":"):
                     return int(line.split()[1]) / 1024.0
     except (OSError, ValueError):
         pass
@@ -129,6 +139,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=3, help="rounds to pair per size")
     ap.add_argument("--time-limit", type=float, default=300.0,
                     help="seconds one round may take before its size is stopped")
+    ap.add_argument("--memory-limit", type=float, default=0.0,
+                    help="MiB a size may hold before it is stopped (0: no limit)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rules", choices=("2026", "2017"), default="2026")
     ap.add_argument("--forfeit-rate", type=float, default=0.0,
@@ -151,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
         for n in sizes:
             bar.update(task, description=f"{n} players")
             r = bench_size(n, args.rounds, args.seed, args.rules, args.time_limit,
-                           args.forfeit_rate, lambda: bar.advance(task))
+                           args.forfeit_rate, lambda: bar.advance(task), args.memory_limit)
             results.append(r)
             bar.update(task, completed=len(results) * args.rounds)
             print(r.row(), flush=True)
