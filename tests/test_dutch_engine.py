@@ -5,6 +5,7 @@ of the engine's own modules: it reads the tournament's cells directly.
 """
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -187,3 +188,30 @@ def test_corpus_rounds_match_the_reference_engine() -> None:
                 for c in cells[r - 1:r] if c is not None and c.opponent is not None}
         same += pairing.pairs() == want
     assert cases and same / len(cases) >= 0.95, f"{same}/{len(cases)}"
+
+
+def test_a_field_too_large_for_the_memory_is_refused_before_pairing() -> None:
+    """The engine holds every candidate pair: a field whose pairs cannot fit in the
+    memory available is refused with exit 4 (TooLargeError), not left to exhaust it."""
+    from mipair.errors import TooLargeError
+    from mipair.systems.dutch.engine import fits
+
+    gib = 2**30
+    fits(1000, 8 * gib)
+    fits(5000, None)
+    with pytest.raises(TooLargeError, match="5000 players to pair"):
+        fits(5000, 8 * gib)
+
+
+def test_memory_cap_from_the_environment_gives_exit_4_naming_the_file() -> None:
+    """MIPAIR_MEMORY_MB caps the memory the engine may plan for: below what a field
+    needs, one line naming the file and exit 4; not a number, exit 3."""
+    small = ROOT / "scenarios" / "dutch" / "small.trfx"
+    for env, code, words in (("0.01", 4, f"{small}: 7 players to pair"),
+                             ("lots", 3, "MIPAIR_MEMORY_MB: not a number")):
+        proc = subprocess.run([sys.executable, "-m", "mipair.cli.main", "--dutch", str(small), "-p"],
+                              capture_output=True, text=True, timeout=120,
+                              env=dict(os.environ, MIPAIR_MEMORY_MB=env))
+        assert proc.returncode == code, proc.stderr
+        assert proc.stderr.strip().splitlines() == [proc.stderr.strip()]
+        assert words in proc.stderr and "Traceback" not in proc.stderr

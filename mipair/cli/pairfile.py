@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from mipair.errors import FileAccessError, NoPairingError
+from mipair.errors import FileAccessError, NoPairingError, TooLargeError
 from mipair.pairing import RoundPairing
 
 
@@ -25,6 +25,8 @@ def pair_file(path: str, rules: str = "2026") -> tuple[object, RoundPairing]:
     except NoPairingError as exc:
         raise NoPairingError(reason(snap, exc),
                              file=path) from None
+    except TooLargeError as exc:
+        raise TooLargeError(str(exc), file=path) from None
 
 
 def reason(snap, exc: Exception) -> str:

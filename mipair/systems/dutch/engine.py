@@ -22,7 +22,7 @@ exactly that with one matching model over every player still to be paired
 """
 from __future__ import annotations
 
-from mipair.errors import NoPairingError
+from mipair.errors import InputError, NoPairingError, TooLargeError
 from mipair.model import PlayerState, Snapshot
 from mipair.pairing import Board, RoundPairing
 from mipair.solver.completion import CompletionOracle
@@ -36,9 +36,45 @@ from mipair.systems.dutch.bracket import Bracket
 from mipair.systems.dutch.sparse import core
 
 
+PAIR_BYTES = 2_000    # resident memory per candidate pair, measured by benchmarks/bench_dutch.py:
+                      # 1,000 players 1.25 GB (500,000 pairs), 2,000 players 4.8 GB (2 million)
+
+
 def pair_dutch(snap: Snapshot, edition: Edition | None = None) -> RoundPairing:
     """Pair round ``snap.round`` by the Dutch rules of ``snap.rules`` (or ``edition``)."""
+    fits(len(snap.to_pair), available_memory())
     return _Round(snap, edition or load_edition(snap.rules)).pair()
+
+
+def fits(n: int, available: int | None) -> None:
+    """Refuse (exit 4) a field whose candidate pairs would not fit in ``available``
+    bytes (None: unknown), rather than exhaust the machine: the engine holds
+    every pair of the players to pair (5,000 players: more than 21 GB)."""
+    need = PAIR_BYTES * n * (n - 1) // 2
+    if available is not None and need > available:
+        raise TooLargeError(f"{n} players to pair need about {need / 2**20:,.0f} MiB of memory "
+                            f"for their {n * (n - 1) // 2:,} candidate pairs; "
+                            f"{available / 2**20:,.0f} MiB available")
+
+
+def available_memory() -> int | None:
+    """Bytes the engine may use: the system's available memory (Linux), capped by
+    the environment variable ``MIPAIR_MEMORY_MB`` (MiB) when set; None when unknown."""
+    import os
+
+    limits = []
+    if os.environ.get("MIPAIR_MEMORY_MB"):
+        try:
+            limits.append(int(float(os.environ["MIPAIR_MEMORY_MB"]) * 2**20))
+        except ValueError:
+            raise InputError(f"MIPAIR_MEMORY_MB: not a number of megabytes: "
+                             f"{os.environ['MIPAIR_MEMORY_MB']!r}") from None
+    try:
+        with open("/proc/meminfo") as fh:
+            limits += [int(line.split()[1]) * 1024 for line in fh if line.startswith("MemAvailable:")]
+    except (OSError, ValueError, IndexError):
+        pass
+    return min(limits) if limits else None
 
 
 class _Round:
