@@ -91,8 +91,7 @@ def bench_size(players: int, rounds: int, seed: int, rules: str, limit: float,
                 try:
                     message = out.get(timeout=1.0)
                 except queue.Empty:
-                    rss = _child_mib(proc.pid, "VmRSS")
-                    if memory_limit and rss > memory_limit:
+                    if memory_limit and _child_mib(proc.pid, "VmRSS") > memory_limit:
                         break
             if message is None:
                 past = f"{limit:g} s" if time.monotonic() >= deadline else f"{memory_limit:g} MiB"

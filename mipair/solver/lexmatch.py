@@ -249,12 +249,11 @@ class LexMatcher(PricedColumns):
         except Infeasible:
             return None
         chosen = self._merged(sub, back)
-        if self._satisfies(chosen):
-            x = self._proven(chosen, self._bound)
-            if x is None and self._total_of(chosen) > self._total_of(self.solution):
-                self.solution = chosen
-            return x
-        return None
+        x = self._proven(chosen, self._bound)
+        if (x is None and self._total_of(chosen) > self._total_of(self.solution)
+                and self._satisfies(chosen)):
+            self.solution = chosen
+        return x
 
     def _witness(self) -> "Values | None":
         """A feasibility question asked of SAT over the model's columns

@@ -22,7 +22,8 @@ exactly that with one matching model over every player still to be paired
 """
 from __future__ import annotations
 
-from mipair.errors import InputError, NoPairingError, TooLargeError
+from mipair.errors import NoPairingError, TooLargeError
+from mipair.memory import available_memory
 from mipair.model import PlayerState, Snapshot
 from mipair.pairing import Board, RoundPairing
 from mipair.solver.completion import CompletionOracle
@@ -55,26 +56,6 @@ def fits(n: int, available: int | None) -> None:
         raise TooLargeError(f"{n} players to pair need about {need / 2**20:,.0f} MiB of memory "
                             f"for their {n * (n - 1) // 2:,} candidate pairs; "
                             f"{available / 2**20:,.0f} MiB available")
-
-
-def available_memory() -> int | None:
-    """Bytes the engine may use: the system's available memory (Linux), capped by
-    the environment variable ``MIPAIR_MEMORY_MB`` (MiB) when set; None when unknown."""
-    import os
-
-    limits = []
-    if os.environ.get("MIPAIR_MEMORY_MB"):
-        try:
-            limits.append(int(float(os.environ["MIPAIR_MEMORY_MB"]) * 2**20))
-        except ValueError:
-            raise InputError(f"MIPAIR_MEMORY_MB: not a number of megabytes: "
-                             f"{os.environ['MIPAIR_MEMORY_MB']!r}") from None
-    try:
-        with open("/proc/meminfo") as fh:
-            limits += [int(line.split()[1]) * 1024 for line in fh if line.startswith("MemAvailable:")]
-    except (OSError, ValueError, IndexError):
-        pass
-    return min(limits) if limits else None
 
 
 class _Round:
