@@ -29,46 +29,54 @@ class PricedColumns:
         self._rows += 1
         return self._rows - 1
 
-    def _entries(self, c: int) -> tuple[list[int], list[float]]:
-        """The rows column c belongs to, with its coefficients (odd-set rows aside)."""
+    def _entries(self, cols):
+        """The rows the columns ``cols`` (an array) belong to, with their
+        coefficients (odd-set rows aside): three arrays (position in ``cols``,
+        row, value), each column's rows in the order degree, pair count or
+        exit limit, pins."""
+        np = self._np
         ne = len(self.edges)
-        if c < ne:
-            u, v = self.edges[c]
-            rows = [int(self._degree[u]), int(self._degree[v])]
-            if self._pair_row >= 0:
-                rows.append(self._pair_row)
-        else:
-            node, tag = self.exits[c - ne]
-            rows = [int(self._degree[node])]
+        parts: list[tuple] = []
+
+        def add(at, rows, vals=1.0):
+            parts.append((at, np.asarray(rows, dtype=np.int64) + np.zeros(len(at), np.int64),
+                          np.asarray(vals, dtype=float) + np.zeros(len(at))))
+        at = np.flatnonzero(cols < ne)
+        ends = self._ends[:, cols[at]]
+        add(at, self._degree[ends[0]])
+        add(at, self._degree[ends[1]])
+        if self._pair_row >= 0:
+            add(at, self._pair_row)
+        for k in np.flatnonzero(cols >= ne).tolist():
+            node, tag = self.exits[int(cols[k]) - ne]
+            add(np.array([k]), self._degree[node])
             if tag in self._limit_row:
-                rows.append(self._limit_row[tag])
-        vals = [1.0] * len(rows)
+                add(np.array([k]), self._limit_row[tag])
         for row, weights in self._pin_rows:
-            w = weights.get(c)
-            if w:
-                rows.append(row)
-                vals.append(float(w))
-        return rows, vals
+            if not len(weights):
+                continue
+            i = np.searchsorted(weights.cols, cols).clip(0, len(weights.cols) - 1)
+            hit = np.flatnonzero(weights.cols[i] == cols)
+            add(hit, row, weights.vals[i[hit]])
+        at, rows, vals = (np.concatenate(x) for x in zip(*parts))
+        order = np.argsort(at, kind="stable")
+        return at[order], rows[order], vals[order]
 
     def _enter(self, cols: Sequence[int]) -> None:
         """Put our columns ``cols`` into the HiGHS model, bounds [0, 1], integer,
         with their cost and every row they join."""
-        if not cols:
+        if not len(cols):
             return
         np = self._np
-        starts, index, value = [], [], []
-        for c in cols:
-            rows, vals = self._entries(c)
-            starts.append(len(index))
-            index += rows
-            value += vals
-        first = len(self._ours)
+        cols = np.asarray(cols, dtype=np.int64)
+        at, rows, vals = self._entries(cols)
         k = len(cols)
-        self.h.addCols(k, self._cost[np.array(cols, dtype=np.int64)], np.zeros(k), np.ones(k),
-                       len(index), np.array(starts, dtype=np.int32),
-                       np.array(index, dtype=np.int32), np.array(value))
-        self._at[np.array(cols, dtype=np.int64)] = np.arange(first, first + k)
-        self._ours += cols
+        starts = np.searchsorted(at, np.arange(k)).astype(np.int32)
+        first = len(self._ours)
+        self.h.addCols(k, self._cost[cols], np.zeros(k), np.ones(k), len(rows), starts,
+                       rows.astype(np.int32), vals)
+        self._at[cols] = np.arange(first, first + k)
+        self._ours += cols.tolist()
         self._integrality(range(first, first + k), True)
 
     def _integrality(self, theirs: Iterable[int], integer: bool) -> None:
@@ -120,8 +128,7 @@ class PricedColumns:
         if priced:
             shift = np.zeros(self.m)
             for row, weights in priced:
-                shift[np.fromiter(weights, dtype=np.int64, count=len(weights))] += (
-                    y[row] * np.fromiter(weights.values(), dtype=float, count=len(weights)))
+                shift[weights.cols] += y[row] * weights.vals
             rc -= shift[idle]
         return idle, rc
 

@@ -34,7 +34,8 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 from mipair.solver.columns import PricedColumns
 from mipair.solver.oddsets import violated
-from mipair.solver.packing import Tier, pack
+from mipair.solver.packing import pack
+from mipair.solver.weights import Tier, Weights, total, weights as as_weights
 from mipair.solver.witness import sat_matching
 
 Edge = tuple[int, int]
@@ -122,12 +123,12 @@ class LexMatcher(PricedColumns):
                           if pairs is not None and self.edges else -1)
         self._limit_row = {tag: self._add_row(0.0, float(limit), [], [])
                            for tag, limit in (exit_limits or {}).items() if by_tag.get(tag)}
-        self._pin_rows: list[tuple[int, dict[int, int]]] = []
+        self._pin_rows: list[tuple[int, Weights]] = []
         self._enter([c for c in range(m) if c not in self.inactive])
         self._duals = None              # reduced costs of the last LP (a numpy array)
         self._row_duals = None          # and its row duals
         self.solution: list[int] = []
-        self.pins: list[tuple[dict[int, int], int]] = []
+        self.pins: list[tuple[Weights, int]] = []
         self._bound: float | None = None
 
     # -- hard changes -------------------------------------------------------
@@ -153,7 +154,7 @@ class LexMatcher(PricedColumns):
         self._enter(sorted(new))
         return bool(new)
 
-    def _row(self, weights: Mapping[int, int], at_least: int) -> None:
+    def _row(self, weights: Tier, at_least: int) -> None:
         """Add ``sum weights[e] x_e >= at_least`` over every column not forbidden.
 
         Inactive columns keep their coefficients: they join the row when they
@@ -163,35 +164,44 @@ class LexMatcher(PricedColumns):
         matchings, so the LP of the next question stays integral (a slack of
         1/2 let it mix an optimal matching with a worse one and sent most
         questions to branch and bound)."""
-        kept = {e: w for e, w in weights.items() if w and e not in self.banned}
-        if kept:
-            row = self._add_row(float(at_least), self._hs.kHighsInf, list(kept),
-                                [float(w) for w in kept.values()])
+        kept = as_weights(weights).without(self._banned_mask())
+        if len(kept):
+            row = self._add_row(float(at_least), self._hs.kHighsInf, kept.cols,
+                                kept.vals.astype(float))
             self._pin_rows.append((row, kept))
 
-    def pin(self, weights: Mapping[int, int], at_least: int) -> None:
+    def _banned_mask(self):
+        """A mask of the forbidden columns."""
+        mask = self._np.zeros(self.m, dtype=bool)
+        if self.banned:
+            mask[self._np.fromiter(self.banned, dtype=self._np.int64,
+                                   count=len(self.banned))] = True
+        return mask
+
+    def pin(self, weights: Tier, at_least: int) -> None:
         """Add the row ``sum weights[e] x_e >= at_least`` (an objective level kept)."""
-        self.pins.append((dict(weights), at_least))
-        self._row(weights, at_least)
+        w = as_weights(weights)
+        self.pins.append((w, at_least))
+        self._row(w, at_least)
 
     # -- optimisation -------------------------------------------------------
-    def value(self, weights: Mapping[int, int]) -> int:
+    def value(self, weights: Tier) -> int:
         """The exact total of ``weights`` over the current solution."""
-        return sum(weights.get(e, 0) for e in self.solution)
+        return total(weights, self.solution)
 
-    def _objective(self, weights: Mapping[int, int]):
+    def _objective(self, weights: Tier):
         """Make ``weights`` the objective, here and in HiGHS; the cost array."""
         h, np = self.h, self._np
         cost = np.zeros(self.m)
-        for e, w in weights.items():
-            cost[e] = w
+        w = as_weights(weights)
+        cost[w.cols] = w.vals
         self._cost = cost
         if self._ours:
             h.changeColsCost(len(self._ours), np.arange(len(self._ours), dtype=np.int32),
                              cost[np.array(self._ours, dtype=np.int64)])
         return cost
 
-    def bound(self, weights: Mapping[int, int]) -> float:
+    def bound(self, weights: Tier) -> float:
         """An upper bound on the total of ``weights`` over every solution: the
         LP relaxation with odd-set cuts over the whole graph (no MIP; the
         current solution is kept)."""
@@ -201,7 +211,7 @@ class LexMatcher(PricedColumns):
         self._odd_set_cuts()
         return self._bound if self._bound is not None else float("inf")
 
-    def _run(self, weights: Mapping[int, int]) -> list[int]:
+    def _run(self, weights: Tier) -> list[int]:
         np = self._np
         cost = self._objective(weights)
         while True:
@@ -229,9 +239,9 @@ class LexMatcher(PricedColumns):
             if cut is None:
                 return self.solution
             self._row(*cut)
-            self.pins.append((cut[0], cut[1]))
+            self.pins.append((as_weights(cut[0]), cut[1]))
 
-    def _locally(self, weights: Mapping[int, int]) -> "Values | None":
+    def _locally(self, weights: Tier) -> "Values | None":
         """The best answer that changes only the columns ``within`` (a model of
         them alone, the rest held at the current answer: :meth:`isolate`),
         when it attains the LP bound, which proves it optimal; else None,
@@ -243,9 +253,8 @@ class LexMatcher(PricedColumns):
         if not self._satisfies(self.solution):
             return None
         sub, back = self.isolate(self.within)
-        here = {c: k for k, c in enumerate(back)}
         try:
-            sub._run({here[c]: w for c, w in weights.items() if c in here and w})
+            sub._run(as_weights(weights).split(self._positions(back))[0])
         except Infeasible:
             return None
         chosen = self._merged(sub, back)
@@ -290,8 +299,7 @@ class LexMatcher(PricedColumns):
             return False
         if any(sum(1 for c in cols if c in picked) > k for cols, k in self.limits.values()):
             return False
-        return all(sum(pinned.get(e, 0) for e in chosen) >= at_least
-                   for pinned, at_least in self.pins)
+        return all(pinned.total(chosen) >= at_least for pinned, at_least in self.pins)
 
     def _proven(self, chosen: list[int], bound: float) -> "Values | None":
         """``chosen`` as column values if it is feasible and attains the LP
@@ -489,15 +497,19 @@ class LexMatcher(PricedColumns):
     def _most(self, tier: Tier) -> int:
         """How many columns of ``tier`` one solution can hold: one when they all
         cover a common node, else the number of pairs (of nodes, with exits)."""
-        common: set[int] | None = None
+        np = self._np
+        used = as_weights(tier).cols
+        if not len(used):
+            return self.pairs
         ne = len(self.edges)
-        used = [e for e, w in tier.items() if w]
-        for e in used:
-            nodes = set(self.edges[e]) if e < ne else {self.exits[e - ne][0]}
-            common = nodes if common is None else common & nodes
-        if common:
-            return 1
-        return self.n if any(e >= ne for e in used) else self.pairs
+        edge, ex = used[used < ne], used[used >= ne] - ne
+        exit_node = np.array([node for node, _ in self.exits], dtype=np.int64)
+        first = np.concatenate([self._ends[0][edge], exit_node[ex]])
+        second = np.concatenate([self._ends[1][edge], np.full(len(ex), -1)])
+        for node in {int(first[0]), int(second[0])} - {-1}:
+            if np.all((first == node) | (second == node)):
+                return 1
+        return self.n if len(ex) else self.pairs
 
     def isolate(self, cols: Iterable[int],
                 core: Callable[[list[Edge]], Iterable[int] | None] | None = None
@@ -525,15 +537,23 @@ class LexMatcher(PricedColumns):
         if start is not None:
             start = {*start, *(here[c] for c in chosen if c in here)}
         sub = LexMatcher(self.n, edges, sorted(nodes), core=start)
+        position = self._positions(back, chosen)
         for weights, at_least in self.pins:
-            held = sum(w for c, w in weights.items() if c in chosen and c not in here)
-            mine = {here[c]: w for c, w in weights.items() if c in here and w}
-            if mine:
+            mine, held, _ = weights.split(position)
+            if len(mine):
                 sub.pin(mine, at_least - held)
         for c in self.forced & here.keys():
             sub.force(here[c])
         sub.solution = [here[c] for c in chosen if c in here]
         return sub, back
+
+    def _positions(self, back: Sequence[int], chosen: Iterable[int] = ()):
+        """Our column -> its index in ``back``, else -2 if in ``chosen``, else -1."""
+        np = self._np
+        position = np.full(self.m, -1, dtype=np.int64)
+        position[np.fromiter(chosen, dtype=np.int64)] = -2
+        position[np.asarray(back, dtype=np.int64)] = np.arange(len(back))
+        return position
 
     def adopt(self, sub: "LexMatcher", back: Sequence[int], force: bool = True) -> None:
         """Take the answer of a model made by :meth:`isolate` as the current one:

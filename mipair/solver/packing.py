@@ -7,24 +7,32 @@ small enough for HiGHS to compare exactly, and starts a new group otherwise.
 """
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Sequence
 
-Tier = Mapping[int, int]          # column index -> integer weight (absent: 0)
+import numpy as np
+
+from mipair.solver.weights import Tier, Weights, combine, weights
 
 PACK_BITS = 30                    # packed objective totals stay below 2**30
 _COEF_BITS = 20                   # and single coefficients below 2**20, so that a pinned
                                   # row's feasibility tolerance stays far below one unit
 
 
-def _tier_range(tier: Tier, pairs: int) -> tuple[int, int]:
+def _tier_range(tier: Weights, pairs: int) -> tuple[int, int]:
     """Bounds (low, high) of a tier's total over any solution of at most ``pairs`` of its columns."""
-    pos = sorted((w for w in tier.values() if w > 0), reverse=True)[:pairs]
-    neg = sorted(w for w in tier.values() if w < 0)[:pairs]
-    return sum(neg), sum(pos)
+    return -_largest(-tier.vals, pairs), _largest(tier.vals, pairs)
+
+
+def _largest(vals: np.ndarray, k: int) -> int:
+    """The sum of the (at most) ``k`` largest positive values."""
+    pos = vals[vals > 0]
+    if len(pos) > k:
+        pos = np.partition(pos, len(pos) - k)[len(pos) - k:] if k > 0 else pos[:0]
+    return int(pos.sum())
 
 
 def pack(tiers: Sequence[Tier], pairs: int | Sequence[int]
-         ) -> list[tuple[list[int], dict[int, int]]]:
+         ) -> list[tuple[list[int], Weights]]:
     """Group adjacent tiers into exact packed objectives.
 
     Returns a list of ``(tier indices, packed weights)``. Within a group the
@@ -34,26 +42,24 @@ def pack(tiers: Sequence[Tier], pairs: int | Sequence[int]
     ``pairs``: how many columns of a tier one solution can hold (one number
     for all tiers, or one per tier).
     """
-    groups: list[tuple[list[int], dict[int, int]]] = []
+    groups: list[tuple[list[int], Weights]] = []
     cur_idx: list[int] = []
-    cur: dict[int, int] = {}
+    cur = weights({})
     span = 1
-    for i, tier in enumerate(tiers):
-        if not any(tier.values()):
+    for i, raw in enumerate(tiers):
+        tier = weights(raw)
+        if not len(tier):
             continue
         low, high = _tier_range(tier, pairs if isinstance(pairs, int) else pairs[i])
         spread = high - low + 1
-        biggest = max(abs(w) for w in tier.values())
+        biggest = int(np.abs(tier.vals).max())
         if cur_idx and (span * spread >= 2 ** PACK_BITS
-                        or max(abs(w) for w in cur.values()) * spread >= 2 ** _COEF_BITS):
+                        or int(np.abs(cur.vals).max()) * spread >= 2 ** _COEF_BITS):
             groups.append((cur_idx, cur))
-            cur_idx, cur, span = [], {}, 1
+            cur_idx, cur, span = [], weights({}), 1
         if biggest >= 2 ** _COEF_BITS or spread >= 2 ** PACK_BITS:
             raise OverflowError("a single objective tier is too large to solve exactly")
-        cur = {e: w * spread for e, w in cur.items()}
-        for e, w in tier.items():
-            if w:
-                cur[e] = cur.get(e, 0) + w
+        cur = combine(cur, spread, tier)
         cur_idx.append(i)
         span *= spread
     if cur_idx:
