@@ -131,6 +131,10 @@ class LexMatcher(PricedColumns):
         self.pins: list[tuple[Weights, int]] = []
         self._bound: float | None = None
 
+    def ends(self):
+        """The edge columns' end nodes, an array of shape (2, number of edges)."""
+        return self._ends
+
     # -- hard changes -------------------------------------------------------
     def forbid(self, e: int) -> None:
         """Column e may not be used."""

@@ -46,6 +46,13 @@ def _float(p: PlayerState, back: int) -> str | None:
     return p.floats[-back] if len(p.floats) >= back else None
 
 
+def signature(p: PlayerState, pref: Preference, eligible: bool) -> tuple:
+    """Everything the criteria of both editions read about a player: players
+    with equal signatures are interchangeable to them (see
+    :mod:`mipair.systems.dutch.weigh`)."""
+    return (p.pairing_score, tuple(p.floats[-2:]), p.played_games, pref, eligible)
+
+
 # -- C6-C8: pairs and scores -----------------------------------------------
 
 def pairs_in_bracket(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:

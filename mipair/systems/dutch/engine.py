@@ -30,11 +30,13 @@ from mipair.solver.completion import CompletionOracle
 from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.systems.dutch.absolute import colour_clash, forbidden_pairs, pab_eligible, rematch
 from mipair.systems.dutch.colours import allocate, preference
-from mipair.systems.dutch.criteria import PairContext
+from mipair.solver.weights import Weights
+from mipair.systems.dutch.criteria import PairContext, signature
 from mipair.systems.dutch.edition import Edition, load_edition
 from mipair.systems.dutch.order import board_order
 from mipair.systems.dutch.bracket import Bracket
 from mipair.systems.dutch.sparse import core
+from mipair.systems.dutch.weigh import roles, weigh
 
 
 PAIR_BYTES = 2_000    # resident memory per candidate pair, measured by benchmarks/bench_dutch.py:
@@ -91,6 +93,7 @@ class _Round:
         self.eligible = [pab_eligible(p) for p in players]
         self.odd = self.n % 2 == 1
         self.hint: list[int] | None = None   # a matching of the field (mate per vertex), once known
+        self.signature = None                # a number per vertex: its criteria signature
 
     # -- helpers --------------------------------------------------------------
     def edge(self, u: int, v: int) -> int | None:
@@ -248,8 +251,7 @@ class _Round:
                     nxt.append(pos)
                     pos += 1
             lm, cols = self.window(bracket, nxt, set(final))
-            tiers = self.tiers(bracket, nxt, n_mdp, flag, prev_flag)
-            lm.maximise([{cols[e]: w for e, w in t.items()} for t in tiers])
+            lm.maximise(self.tiers(lm, bracket, nxt, n_mdp, flag, prev_flag))
             matched = Bracket(self, lm, cols, bracket, n_mdp, nxt).decide()
             mate = lm.mate({"down": n})
             nxt_flag = self.odd and bool(nxt) and self.s_star >= sc[nxt[0]]
@@ -270,8 +272,8 @@ class _Round:
             final[v] = v
         return final
 
-    def tiers(self, bracket: list[int], nxt: list[int], n_mdp: int, flag: bool,
-              prev_flag: bool) -> list[dict[int, int]]:
+    def tiers(self, lm: LexMatcher, bracket: list[int], nxt: list[int], n_mdp: int,
+              flag: bool, prev_flag: bool) -> list[Weights]:
         """The bracket's quality criteria (2026) as lexicographic tiers of edge weights."""
         bset, gset = set(bracket), set(nxt)
         mdps = set(bracket[:n_mdp])
@@ -281,46 +283,20 @@ class _Round:
             fl = prev_flag if (u in mdps and v in mdps) else flag
             return PairContext(in_bracket=v in bset, in_next=v in gset,
                                single_bye_floater=fl, **common)
-        return self.weigh(sorted(bset | gset), context)
+        return self.weigh(lm, roles(self.n, bracket + nxt, mdps, bset, gset), context)
 
-    def weigh(self, window: list[int], context) -> list[dict[int, int]]:
-        """Evaluate every active criterion on every live pair of the window.
+    def weigh(self, lm: LexMatcher, role, context) -> list[Weights]:
+        """Every active criterion on every edge column of ``lm`` (a window's model,
+        its edges ranked higher player first): :func:`mipair.systems.dutch.weigh.weigh`."""
+        if self.signature is None:
+            import numpy as np
 
-        ``context(u, v)`` gives the :class:`PairContext` of the pair (u ranked
-        higher), or None to leave the pair out. Criteria that compare levels
-        become one tier per level, highest level first.
-        """
-        crits = self.edition.active(self.snap.round)
-        scalar: list[dict[int, int]] = [{} for _ in crits]
-        leveled: list[dict[int, dict[int, int]]] = [{} for _ in crits]
-        wset = set(window)
-        for u in window:
-            for v in self.adj[u]:
-                if v <= u or v not in wset:
-                    continue
-                e = self.edge(u, v)
-                ctx = None if e is None else context(u, v)
-                if ctx is not None:
-                    self._add(crits, scalar, leveled, ctx, e, self.p[u], self.p[v])
-        out: list[dict[int, int]] = []
-        for k in range(len(crits)):
-            if leveled[k]:
-                out.extend(leveled[k][s] for s in sorted(leveled[k], reverse=True))
-            else:
-                out.append(scalar[k])
-        return out
-
-    @staticmethod
-    def _add(crits, scalar, leveled, ctx, e, h, l) -> None:
-        for k, c in enumerate(crits):
-            val = c.function(ctx, h, l)
-            if isinstance(val, int):
-                if val:
-                    scalar[k][e] = scalar[k].get(e, 0) + val
-            else:
-                for s, w in val:
-                    tier = leveled[k].setdefault(s, {})
-                    tier[e] = tier.get(e, 0) + w
+            kinds: dict[tuple, int] = {}
+            self.signature = np.array([kinds.setdefault(
+                signature(p, self.prefs[p.id], self.eligible[i]), len(kinds))
+                for i, p in enumerate(self.p)], dtype=np.int64)
+        return weigh(self.edition.active(self.snap.round), self.p, self.signature, lm.ends(),
+                     role, context)
 
     def publish(self, final: dict[int, int]) -> RoundPairing:
         """Colours (Article 5) and board order of the pairs found."""

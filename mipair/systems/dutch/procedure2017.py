@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING
 from mipair.errors import NoPairingError
 from mipair.solver.completion import CompletionOracle
 from mipair.solver.lexmatch import LexMatcher
+from mipair.solver.weights import Weights
 from mipair.systems.dutch.criteria import PairContext
+from mipair.systems.dutch.weigh import roles
 
 if TYPE_CHECKING:  # pragma: no cover
     from mipair.systems.dutch.engine import _Round
@@ -55,8 +57,8 @@ def window_model(rnd: "_Round", bracket: list[int], nxt: list[int], n_mdp: int,
     return LexMatcher(rnd.n, edges), cols
 
 
-def tiers_2017(rnd: "_Round", bracket: list[int], nxt: list[int], n_mdp: int, special: bool,
-               final: bool) -> list[dict[int, int]]:
+def tiers_2017(rnd: "_Round", lm: LexMatcher, bracket: list[int], nxt: list[int], n_mdp: int,
+               special: bool, final: bool) -> list[Weights]:
     """The 2017 quality criteria of a window as lexicographic tiers."""
     bset = set(bracket)
     mdps = set(bracket[:n_mdp])
@@ -69,7 +71,7 @@ def tiers_2017(rnd: "_Round", bracket: list[int], nxt: list[int], n_mdp: int, sp
             return None
         return PairContext(in_bracket=v in bset, in_next=v not in bset,
                            h_in_bracket=u in bset, **common)
-    return rnd.weigh(win, context)
+    return rnd.weigh(lm, roles(rnd.n, win, mdps, bset), context)
 
 
 def brackets_2017(rnd: "_Round") -> dict[int, int]:
@@ -96,8 +98,7 @@ def brackets_2017(rnd: "_Round") -> dict[int, int]:
         last = pos == n
         dead = set(rnd.dead)
         lm, cols = window_model(rnd, bracket, nxt, n_mdp, special)
-        tiers = tiers_2017(rnd, bracket, nxt, n_mdp, special, last)
-        lm.maximise([{cols[e]: w for e, w in t.items()} for t in tiers])
+        lm.maximise(tiers_2017(rnd, lm, bracket, nxt, n_mdp, special, last))
         matched = Bracket(rnd, lm, cols, bracket, n_mdp, nxt).decide()
         mate = lm.mate()
         if not special:
