@@ -103,7 +103,7 @@ class PricedColumns:
         the duals of the rows it would join, as :meth:`_entries` lists them
         for an edge (exits are never left out of the model)."""
         if self._row_duals is None:
-            return list(self.inactive)
+            return self.inactive.members().tolist()
         np = self._np
         idle, rc = self._outside()
         keep = rc > above
@@ -118,7 +118,7 @@ class PricedColumns:
         y = self._row_duals
         if len(y) < self._rows:          # rows added since that LP: no dual known yet
             y = np.concatenate([y, np.zeros(self._rows - len(y))])
-        idle = np.fromiter(self.inactive, dtype=np.int64, count=len(self.inactive))
+        idle = self.inactive.members()
         ydeg = np.where(self._degree >= 0, y[self._degree], 0.0)
         ends = self._ends
         rc = self._cost[idle] - ydeg[ends[0][idle]] - ydeg[ends[1][idle]]
@@ -148,7 +148,7 @@ class PricedColumns:
         if self.inactive:
             idle, rc = self._outside()
             gone = idle[rc < -margin].tolist()
-            self.inactive.difference_update(gone)
+            self.inactive.take(gone)
             self.banned.update(gone)
 
     def _hold_out(self, floor: float) -> list[int]:

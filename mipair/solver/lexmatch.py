@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import Callable, Iterable, Mapping, Sequence
 
 from mipair.solver.columns import PricedColumns
+from mipair.solver.edges import ColumnSet, Edges
 from mipair.solver.oddsets import violated
 from mipair.solver.packing import pack
 from mipair.solver.weights import Tier, Weights, total, weights as as_weights
@@ -73,7 +74,7 @@ class LexMatcher(PricedColumns):
 
         self._np = numpy
         self.n = n
-        self.edges = list(edges)
+        self.edges = Edges.of(edges)
         self.exits = list(exits)
         self.check = check
         self.within: list[int] | None = None     # see _locally
@@ -88,14 +89,12 @@ class LexMatcher(PricedColumns):
         ne = len(self.edges)
         m = ne + len(self.exits)
         self.m = m
-        self._ends = numpy.array(self.edges, dtype=numpy.int64).reshape(-1, 2).T
-        self.incident: list[list[int]] = [[] for _ in range(n)]
-        for e, (u, v) in enumerate(self.edges):
-            self.incident[u].append(e)
-            self.incident[v].append(e)
+        self._ends = self.edges.array()
+        covered = numpy.zeros(n, dtype=bool)
+        covered[self._ends[0]] = covered[self._ends[1]] = True
         by_tag: dict[str, list[int]] = {}
         for k, (node, tag) in enumerate(self.exits):
-            self.incident[node].append(ne + k)
+            covered[node] = True
             by_tag.setdefault(tag, []).append(ne + k)
         must = set(must_match)
         self.must = must
@@ -103,7 +102,7 @@ class LexMatcher(PricedColumns):
         self.limits = {tag: (by_tag.get(tag, []), k) for tag, k in (exit_limits or {}).items()}
         self.banned: set[int] = set()
         self.forced: set[int] = set()
-        self.inactive: set[int] = set(range(ne)) - set(core) if core is not None else set()
+        self.inactive = ColumnSet.all_but(m, ne, core) if core is not None else ColumnSet(m)
         # columns in the HiGHS model: ours -> theirs (-1: not there) and back
         self._at = numpy.full(m, -1, dtype=numpy.int64)
         self._ours: list[int] = []
@@ -114,7 +113,7 @@ class LexMatcher(PricedColumns):
         self._degree = numpy.full(n, -1, dtype=numpy.int64)
         for node in range(n):
             lo = 1.0 if node in must else 0.0
-            if not self.incident[node]:
+            if not covered[node]:
                 if lo:
                     raise Infeasible(f"node {node} has no edge")
                 continue
@@ -124,7 +123,7 @@ class LexMatcher(PricedColumns):
         self._limit_row = {tag: self._add_row(0.0, float(limit), [], [])
                            for tag, limit in (exit_limits or {}).items() if by_tag.get(tag)}
         self._pin_rows: list[tuple[int, Weights]] = []
-        self._enter([c for c in range(m) if c not in self.inactive])
+        self._enter(numpy.flatnonzero(~self.inactive.mask))
         self._duals = None              # reduced costs of the last LP (a numpy array)
         self._row_duals = None          # and its row duals
         self.solution: list[int] = []
@@ -134,6 +133,16 @@ class LexMatcher(PricedColumns):
     def ends(self):
         """The edge columns' end nodes, an array of shape (2, number of edges)."""
         return self._ends
+
+    def touching(self, nodes: Iterable[int]) -> list[int]:
+        """The columns (edges and exits) covering a node of ``nodes``."""
+        np = self._np
+        member = np.zeros(self.n, dtype=bool)
+        member[np.fromiter(nodes, dtype=np.int64)] = True
+        edges = np.flatnonzero(member[self._ends[0]] | member[self._ends[1]])
+        ne = len(self.edges)
+        exits = [ne + k for k, (node, _) in enumerate(self.exits) if member[node]]
+        return edges.tolist() + exits
 
     # -- hard changes -------------------------------------------------------
     def forbid(self, e: int) -> None:
@@ -153,10 +162,9 @@ class LexMatcher(PricedColumns):
 
     def _let_in(self, cols: Iterable[int]) -> bool:
         """Activate inactive edge columns; whether any was."""
-        new = self.inactive.intersection(cols)
-        self.inactive -= new
-        self._enter(sorted(new))
-        return bool(new)
+        new = self.inactive.take(cols)
+        self._enter(new)
+        return bool(len(new))
 
     def _row(self, weights: Tier, at_least: int) -> None:
         """Add ``sum weights[e] x_e >= at_least`` over every column not forbidden.
@@ -286,7 +294,7 @@ class LexMatcher(PricedColumns):
         """Whether the 0/1 solution ``chosen`` (column indices) meets every
         column bound, degree, pair-count, exit and pinned row of the model."""
         picked = set(chosen)
-        if not (picked.isdisjoint(self.banned) and picked.isdisjoint(self.inactive)
+        if not (picked.isdisjoint(self.banned) and self.inactive.isdisjoint(picked)
                 and self.forced <= picked):
             return False
         cover = [0] * self.n

@@ -274,7 +274,7 @@ class Bracket:
         if len(inner) < 8 or len(lm.edges) < 2 * len(inner) ** 2:
             return None
         ne = len(lm.edges)
-        outside = {c: 1 for p in inner for c in lm.incident[p] if c not in lm.banned
+        outside = {c: 1 for c in lm.touching(inner) if c not in lm.banned
                    and not (c < ne and lm.edges[c][0] in inner and lm.edges[c][1] in inner)}
         if outside:
             # decided by the LP bound alone: a MIP costs seconds at 1000 players, and

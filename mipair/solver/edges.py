@@ -1,0 +1,113 @@
+"""A graph's edges as two numpy arrays, read as a sequence of ``(u, v)`` pairs.
+
+A 5,000-player round has 12.5 million candidate pairs: as a list of Python
+tuples they alone took more than a gigabyte. :class:`Edges` keeps the two
+ends as arrays and hands out plain ``(int, int)`` tuples one at a time.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Iterator, Sequence, Union, overload
+
+import numpy as np
+
+Edge = tuple[int, int]
+
+
+class Edges(Sequence[Edge]):
+    """Edges ``(u[k], v[k])``."""
+
+    __slots__ = ("u", "v")
+
+    def __init__(self, u: np.ndarray, v: np.ndarray) -> None:
+        self.u = np.asarray(u, dtype=np.int64)
+        self.v = np.asarray(v, dtype=np.int64)
+
+    @classmethod
+    def of(cls, edges: Union["Edges", Iterable[Edge]]) -> "Edges":
+        if isinstance(edges, Edges):
+            return edges
+        ends = np.array(list(edges), dtype=np.int64).reshape(-1, 2)
+        return cls(ends[:, 0], ends[:, 1])
+
+    def __len__(self) -> int:
+        return len(self.u)
+
+    @overload
+    def __getitem__(self, k: int) -> Edge: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> "Edges": ...
+
+    def __getitem__(self, k):
+        if isinstance(k, slice):
+            return Edges(self.u[k], self.v[k])
+        return int(self.u[k]), int(self.v[k])
+
+    def __iter__(self) -> Iterator[Edge]:
+        return zip(self.u.tolist(), self.v.tolist())
+
+    def take(self, ks: Sequence[int]) -> "Edges":
+        """The edges numbered ``ks``, in that order."""
+        idx = np.asarray(ks, dtype=np.int64)
+        return Edges(self.u[idx], self.v[idx])
+
+    def array(self) -> np.ndarray:
+        """The ends as one array of shape (2, len(self))."""
+        return np.vstack([self.u, self.v])
+
+
+class ColumnSet:
+    """A set of column numbers ``0..m-1`` held as a mask (the inactive columns
+    of a model can be millions)."""
+
+    __slots__ = ("mask", "count")
+
+    def __init__(self, m: int, members: Iterable[int] = ()) -> None:
+        self.mask = np.zeros(m, dtype=bool)
+        idx = np.fromiter(members, dtype=np.int64)
+        self.mask[idx] = True
+        self.count = int(self.mask.sum())
+
+    @classmethod
+    def all_but(cls, m: int, upto: int, kept: Iterable[int]) -> "ColumnSet":
+        """The columns ``0..upto-1`` except ``kept``, of ``m`` columns."""
+        out = cls(m)
+        out.mask[:upto] = True
+        out.mask[np.fromiter(kept, dtype=np.int64)] = False
+        out.count = int(out.mask.sum())
+        return out
+
+    def __bool__(self) -> bool:
+        return self.count > 0
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __contains__(self, c: int) -> bool:
+        return bool(self.mask[c])
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.members().tolist())
+
+    def members(self) -> np.ndarray:
+        return np.flatnonzero(self.mask)
+
+    def discard(self, c: int) -> None:
+        if self.mask[c]:
+            self.mask[c] = False
+            self.count -= 1
+
+    def take(self, cols: Union["ColumnSet", Iterable[int]]) -> np.ndarray:
+        """Remove the members among ``cols``; return them, sorted."""
+        if isinstance(cols, ColumnSet):
+            found = np.flatnonzero(self.mask & cols.mask)
+        else:
+            idx = np.fromiter(cols, dtype=np.int64) if not isinstance(cols, np.ndarray) else cols
+            found = np.unique(idx[self.mask[idx]])
+        self.mask[found] = False
+        self.count -= len(found)
+        return found
+
+    def isdisjoint(self, cols: Iterable[int]) -> bool:
+        idx = np.fromiter(cols, dtype=np.int64)
+        return not self.mask[idx].any()
