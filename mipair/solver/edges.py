@@ -111,3 +111,28 @@ class ColumnSet:
     def isdisjoint(self, cols: Iterable[int]) -> bool:
         idx = np.fromiter(cols, dtype=np.int64)
         return not self.mask[idx].any()
+
+
+class Positions:
+    """Where each of some distinct numbers stands in a list of them
+    (``{ids[k]: k}`` as a read-only mapping, held as arrays)."""
+
+    __slots__ = ("ids", "_at")
+
+    def __init__(self, ids: np.ndarray) -> None:
+        self.ids = np.asarray(ids, dtype=np.int64)
+        self._at = np.full(int(self.ids.max()) + 1 if len(self.ids) else 0, -1, dtype=np.int64)
+        self._at[self.ids] = np.arange(len(self.ids))
+
+    def get(self, e: int, default: int | None = None) -> int | None:
+        k = int(self._at[e]) if 0 <= e < len(self._at) else -1
+        return default if k < 0 else k
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def items(self) -> Iterator[tuple[int, int]]:
+        return zip(self.ids.tolist(), range(len(self.ids)))
+
+    def values(self) -> range:
+        return range(len(self.ids))

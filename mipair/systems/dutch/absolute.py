@@ -41,14 +41,20 @@ def rematch(a: PlayerState, b: PlayerState) -> bool:
     return b.id in a.opponents
 
 
+def clash_class(snap: Snapshot, a: PlayerState, pa: Preference | None = None) -> object:
+    """C.04.3 (2026) C3: two players may not meet when their classes are equal
+    and not None (a non-topscorer's absolute colour preference)."""
+    pa = pa or preference(a)
+    if not pa.absolute or is_topscorer(snap, a):
+        return None
+    return ("absolute", pa.colour)
+
+
 def colour_clash(snap: Snapshot, a: PlayerState, b: PlayerState,
                  pa: Preference | None = None, pb: Preference | None = None) -> bool:
     """C.04.3 (2026) C3: both non-topscorers with the same absolute preference."""
-    pa = pa or preference(a)
-    pb = pb or preference(b)
-    if not (pa.absolute and pb.absolute and pa.colour is pb.colour):
-        return False
-    return not (is_topscorer(snap, a) or is_topscorer(snap, b))
+    ka = clash_class(snap, a, pa)
+    return ka is not None and ka == clash_class(snap, b, pb)
 
 
 def pab_eligible(state: PlayerState) -> bool:

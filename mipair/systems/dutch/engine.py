@@ -22,13 +22,16 @@ exactly that with one matching model over every player still to be paired
 """
 from __future__ import annotations
 
+import numpy as np
+
 from mipair.errors import NoPairingError, TooLargeError
 from mipair.memory import available_memory
 from mipair.model import PlayerState, Snapshot
 from mipair.pairing import Board, RoundPairing
 from mipair.solver.completion import CompletionOracle
 from mipair.solver.lexmatch import Infeasible, LexMatcher
-from mipair.systems.dutch.absolute import colour_clash, forbidden_pairs, pab_eligible, rematch
+from mipair.solver.edges import Edges, Positions
+from mipair.systems.dutch.absolute import clash_class, forbidden_pairs, pab_eligible
 from mipair.systems.dutch.colours import allocate, preference
 from mipair.solver.weights import Weights
 from mipair.systems.dutch.criteria import PairContext, signature
@@ -72,22 +75,7 @@ class _Round:
         self.n = len(players)
         self.sc = [p.pairing_score for p in players]
         self.prefs = {p.id: preference(p) for p in players}
-        fb = forbidden_pairs(snap)
-        self.edges: list[tuple[int, int]] = []
-        self.eid: dict[tuple[int, int], int] = {}
-        for i in range(self.n):
-            a = players[i]
-            for j in range(i + 1, self.n):
-                b = players[j]
-                if rematch(a, b) or frozenset((a.id, b.id)) in fb or colour_clash(
-                        snap, a, b, self.prefs[a.id], self.prefs[b.id]):
-                    continue
-                self.eid[(i, j)] = len(self.edges)
-                self.edges.append((i, j))
-        self.adj: dict[int, list[int]] = {i: [] for i in range(self.n)}
-        for i, j in self.edges:
-            self.adj[i].append(j)
-            self.adj[j].append(i)
+        self.edges = self._candidates(forbidden_pairs(snap))
         self.dead: set[int] = set()
         self.oracle: CompletionOracle | None = None
         self.eligible = [pab_eligible(p) for p in players]
@@ -95,11 +83,55 @@ class _Round:
         self.hint: list[int] | None = None   # a matching of the field (mate per vertex), once known
         self.signature = None                # a number per vertex: its criteria signature
 
+    def _candidates(self, fb: set[frozenset[int]]) -> Edges:
+        """Every pair the absolute criteria allow (C1, C3, forbidden pairs), higher
+        ranked player first, in rank order; ``self.eidm[u, v]`` numbers them (-1: none)."""
+        n, players = self.n, self.p
+        index = {p.id: i for i, p in enumerate(players)}
+        allowed = np.ones((n, n), dtype=bool)
+        for i, p in enumerate(players):        # C1, as rematch() reads it: the higher's games
+            later = [j for j in (index.get(o) for o in p.opponents) if j is not None and j > i]
+            allowed[i, later] = False
+        for pair in fb:
+            ends = [index[pid] for pid in pair if pid in index]
+            if len(ends) == 2:
+                allowed[min(ends), max(ends)] = False
+        kinds: dict[object, int] = {None: 0}
+        clash = np.array([kinds.setdefault(clash_class(self.snap, p, self.prefs[p.id]), len(kinds))
+                          for p in players], dtype=np.int64)
+        allowed &= ~((clash[:, None] == clash[None, :]) & (clash[:, None] > 0))   # C3
+        u, v = np.nonzero(np.triu(allowed, 1))
+        self.eidm = np.full((n, n), -1, dtype=np.int32)
+        self.eidm[u, v] = self.eidm[v, u] = np.arange(len(u), dtype=np.int32)
+        return Edges(u, v)
+
     # -- helpers --------------------------------------------------------------
     def edge(self, u: int, v: int) -> int | None:
         """The live edge between vertices u and v, if any."""
-        e = self.eid.get((u, v) if u < v else (v, u))
-        return None if e is None or e in self.dead else e
+        e = int(self.eidm[u, v])
+        return None if e < 0 or e in self.dead else e
+
+    def neighbours(self, u: int, among=None) -> list[int]:
+        """The vertices with a live edge to u (those marked in the mask ``among``)."""
+        row = self.eidm[u]
+        ok = row >= 0 if among is None else (row >= 0) & among
+        return [w for w in np.flatnonzero(ok).tolist() if int(row[w]) not in self.dead]
+
+    def pairs_among(self, win: list[int], exclude: set[int] = frozenset()
+                    ) -> tuple[Edges, "np.ndarray"]:
+        """The live edges between two vertices of ``win`` (sorted), the lower one
+        not in ``exclude``, in rank order; and their edge numbers."""
+        w = np.asarray(win, dtype=np.int64)
+        sub = self.eidm[np.ix_(w, w)]
+        ok = np.triu(sub >= 0, 1)
+        if exclude:
+            ok[:, [k for k, v in enumerate(win) if v in exclude]] = False
+        a, b = np.nonzero(ok)
+        eids = sub[a, b].astype(np.int64)
+        if self.dead:
+            live = ~np.isin(eids, np.fromiter(self.dead, dtype=np.int64))
+            a, b, eids = a[live], b[live], eids[live]
+        return Edges(w[a], w[b]), eids
 
     def kill(self, e: int | None) -> None:
         """Remove edge e from the round for good (a frozen decision)."""
@@ -115,9 +147,10 @@ class _Round:
         must = [i for i in range(n) if not self.eligible[i]]
         try:
             lm = LexMatcher(n, self.edges, must, n // 2, core=core(self.edges, sc))
-            levels = {s: k for k, s in enumerate(sorted(set(sc)))}
-            lower = {e: levels[sc[u]] + levels[sc[v]] for e, (u, v) in enumerate(self.edges)}
-            top = {e: int(sc[v] >= sc[0]) for e, (u, v) in enumerate(self.edges)}
+            ranks = sorted(set(sc))
+            level = np.array([ranks.index(s) for s in sc], dtype=np.int64)
+            lower = Weights.dense(level[self.edges.u] + level[self.edges.v])
+            top = Weights.dense((level[self.edges.v] == level[0]).astype(np.int64))
             lm.maximise([lower, top])
         except Infeasible:
             raise NoPairingError("no pairing satisfies the absolute criteria "
@@ -167,17 +200,11 @@ class _Round:
         wset = set(win)
         lower = [v for v in range(self.n) if v not in paired and v not in wset]
         lset = set(lower)
-        cols: dict[int, int] = {}
-        edges: list[tuple[int, int]] = []
-        for a, u in enumerate(win):
-            for v in self.adj[u]:
-                if v > u and v in wset:
-                    e = self.edge(u, v)
-                    if e is not None:
-                        cols[e] = len(edges)
-                        edges.append((u, v))
-        exits = [(v, "down") for v in win if lower and any(
-            w in lset and self.edge(v, w) is not None for w in self.adj[v])]
+        edges, eids = self.pairs_among(win)
+        cols = Positions(eids)
+        below = np.zeros(self.n, dtype=bool)
+        below[lower] = True
+        exits = [(v, "down") for v in win if lower and self.neighbours(v, below)]
         exits += [(v, "single") for v in win if v in self.candidates]
         ne = len(edges)
         down_col = {v: ne + k for k, (v, tag) in enumerate(exits) if tag == "down"}
@@ -226,9 +253,9 @@ class _Round:
         within this first one's; pairs between two of its window players are
         never needed (they are in the matching model, not below it)."""
         if self.oracle is None:
-            lset = set(lower)
-            live = {u: [w for w in self.adj[u] if self.edge(u, w) is not None
-                        and (u in lset or w in lset)] for u in lower + win}
+            below = np.zeros(self.n, dtype=bool)
+            below[lower] = True
+            live = {u: self.neighbours(u, None if below[u] else below) for u in lower + win}
             self.oracle = CompletionOracle(live, self.candidates, self.hint)
         return self.oracle
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from mipair.errors import NoPairingError
 from mipair.solver.completion import CompletionOracle
+from mipair.solver.edges import Positions
 from mipair.solver.lexmatch import LexMatcher
 from mipair.solver.weights import Weights
 from mipair.systems.dutch.criteria import PairContext
@@ -27,7 +28,7 @@ def completable(rnd: "_Round", rest: list[int]) -> bool:
     """A.9: can ``rest`` be paired completely, an eligible player (C.2) left for the PAB?"""
     if not rest:
         return True
-    live = {u: [w for w in rnd.adj[u] if rnd.edge(u, w) is not None] for u in rest}
+    live = {u: rnd.neighbours(u) for u in rest}
     single = {v for v in rest if rnd.eligible[v]} if len(rest) % 2 else set()
     oracle = CompletionOracle(live, single)
     try:
@@ -37,20 +38,11 @@ def completable(rnd: "_Round", rest: list[int]) -> bool:
 
 
 def window_model(rnd: "_Round", bracket: list[int], nxt: list[int], n_mdp: int,
-                 special: bool) -> tuple[LexMatcher, dict[int, int]]:
+                 special: bool) -> tuple[LexMatcher, Positions]:
     """The matching model of a 2017 window: MDPs never meet each other in it."""
     win = sorted(bracket + nxt)
-    wset = set(win)
-    mdps = set(bracket[:n_mdp])
-    cols: dict[int, int] = {}
-    edges: list[tuple[int, int]] = []
-    for u in win:
-        for v in rnd.adj[u]:
-            if v > u and v in wset and v not in mdps:
-                e = rnd.edge(u, v)
-                if e is not None:
-                    cols[e] = len(edges)
-                    edges.append((u, v))
+    edges, eids = rnd.pairs_among(win, exclude=set(bracket[:n_mdp]))
+    cols = Positions(eids)
     if special:   # C.4: the last bracket (or PPB + CLB) completes the round
         must = [v for v in win if not rnd.eligible[v]]
         return LexMatcher(rnd.n, edges, must, len(win) // 2), cols
