@@ -152,6 +152,14 @@ class LexMatcher(PricedColumns):
         if self._at[e] >= 0:
             self.h.changeColBounds(int(self._at[e]), 0.0, 0.0)
 
+    def forbid_all(self, cols) -> None:
+        """Columns ``cols`` (an array) may not be used."""
+        np = self._np
+        cols = np.asarray(cols, dtype=np.int64)
+        self.banned.update(cols.tolist())
+        self.inactive.take(cols)
+        self._set_upper([int(t) for t in self._at[cols] if t >= 0], 0.0)
+
     def force(self, e: int) -> None:
         """Column e must be used."""
         self.inactive.discard(e)

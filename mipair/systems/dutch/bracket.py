@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from mipair.solver.lexmatch import LexMatcher
+from mipair.solver.weights import Weights
 from mipair.systems.dutch.sparse import core
 
 if TYPE_CHECKING:
@@ -138,14 +141,9 @@ class Bracket:
         if not pairs:
             return
         self.x3 = {}
-        x1: dict[int, int] = {}
-        x2: dict[int, int] = {}
-        for i, p in enumerate(rem):
-            for o in rem[i + 1:]:
-                e = self.col(p, o)
-                if e is not None:
-                    x1[e] = int(i < pairs)
-                    x2[e] = -i
+        first, _, eids, cols = self.pairs_within(rem)
+        x1 = Weights(cols, (first < pairs).astype(np.int64))
+        x2 = Weights(cols, -first)
         if not all(self.in_s1(p) for p in rem[:pairs]):
             self.resolve([x1, x2], keep=True)
         exchanges = sum(1 for p in rem[:pairs] if not self.in_s1(p))
@@ -154,11 +152,28 @@ class Bracket:
         elif exchanges:
             self.leavers(rem, pairs, exchanges)
             self.entrants(rem, pairs, exchanges)
-        for i, p in enumerate(rem):
-            for o in rem[i + 1:]:
-                if not self.in_s1(p) or self.in_s1(o):
-                    self.kill(p, o)
+        first, second, eids, cols = self.pairs_within(rem, usable=False)
+        s1 = np.array([self.in_s1(p) for p in rem], dtype=bool)
+        frozen = ~s1[first] | s1[second]
+        self.lm.forbid_all(cols[frozen])
+        self.r.kill_all(eids[frozen])
         self.partners(rem)
+
+    def pairs_within(self, rem: list[int], usable: bool = True):
+        """The live pairs of ``rem`` in the model (and, if ``usable``, not ruled out
+        by it: :meth:`col`): four arrays, the positions in ``rem`` of their two
+        players, their edges and their columns."""
+        at = np.asarray(rem, dtype=np.int64)
+        sub = self.r.eidm[np.ix_(at, at)]
+        first, second = np.nonzero(np.triu(sub >= 0, 1))
+        eids = sub[first, second].astype(np.int64)
+        cols = np.array([-1 if c is None else c for c in map(self.cols.get, eids.tolist())],
+                        dtype=np.int64)
+        off = np.fromiter(self.r.dead, dtype=np.int64)
+        ok = (cols >= 0) & ~np.isin(eids, off)
+        if usable:
+            ok &= ~np.isin(cols, np.fromiter(self.lm.banned, dtype=np.int64))
+        return first[ok], second[ok], eids[ok], cols[ok]
 
     def in_s1(self, v: int) -> bool:
         """v is the higher-ranked member of a pair inside the bracket."""
@@ -365,8 +380,14 @@ class Bracket:
         partner and it moves a few places down (without it, 1000-player
         rounds settled two questions per solve instead of five or six).
         Pairs the model has ruled out (:meth:`col`) are not weighed."""
-        later = [e for e in (self.col(p, o) for o in rem if o > p and o not in self.matched)
-                 if e is not None]
         mine = self.col(p, self.mate[p])
-        weighed = later[:later.index(mine) + 1 + SLACK] if mine in later else later
+        weighed: list[int] = []
+        after = -1          # how many more to weigh once the current partner is met
+        for o in rem:
+            if after == 0:
+                break
+            e = self.col(p, o) if o > p and o not in self.matched else None
+            if e is not None:
+                weighed.append(e)
+                after = SLACK if e == mine else after - (after > 0)
         return {e: len(weighed) - k for k, e in enumerate(weighed)}

@@ -140,6 +140,11 @@ class _Round:
             if self.oracle is not None:
                 self.oracle.forbid(*self.edges[e])
 
+    def kill_all(self, eids) -> None:
+        """Remove the edges ``eids`` (an array) for good."""
+        for e in eids.tolist():
+            self.kill(e)
+
     # -- C5: the lowest score of a PAB recipient --------------------------------
     def bye_score(self) -> tuple[int, bool]:
         """S* and whether C9 applies to the first bracket (see the module docstring)."""

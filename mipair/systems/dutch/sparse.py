@@ -21,15 +21,18 @@ def core(edges: Sequence[tuple[int, int]], scores: Sequence[float],
     near a natural pairing, or None when the model is small enough to keep whole."""
     if len(edges) < SPARSE_FROM:
         return None
-    nodes = sorted({v for e in edges for v in e})
-    pos = {v: k for k, v in enumerate(nodes)}
-    size: dict[float, int] = {}
-    for v in nodes:
-        size[scores[v]] = size.get(scores[v], 0) + 1
-    keep = []
-    for k, (u, v) in enumerate(edges):
-        gap = abs(pos[v] - pos[u])
-        half = max(size[scores[u]], size[scores[v]]) // 2
-        if gap <= reach or abs(gap - half) <= reach:
-            keep.append(k)
-    return keep
+    import numpy as np
+
+    from mipair.solver.edges import Edges
+
+    ends = Edges.of(edges)
+    nodes = np.unique(np.concatenate([ends.u, ends.v]))
+    pos = np.full(int(nodes.max()) + 1, -1, dtype=np.int64)
+    pos[nodes] = np.arange(len(nodes))
+    score = np.asarray(scores, dtype=float)
+    _, group, size = np.unique(score[nodes], return_inverse=True, return_counts=True)
+    half = np.zeros(len(pos), dtype=np.int64)
+    half[nodes] = size[group.reshape(-1)]
+    gap = np.abs(pos[ends.v] - pos[ends.u])
+    half = np.maximum(half[ends.u], half[ends.v]) // 2
+    return np.flatnonzero((gap <= reach) | (np.abs(gap - half) <= reach)).tolist()
