@@ -546,13 +546,20 @@ class LexMatcher(PricedColumns):
         the large one's. ``core(edges)``, if given, names the edges the small
         model starts from (with the current solution's).
         """
+        np = self._np
         ne = len(self.edges)
         chosen = set(self.solution)
-        nodes = {v for c in cols if c in chosen for v in self.edges[c]}
-        back = [c for c in cols if c < ne and c not in self.banned
-                and self.edges[c][0] in nodes and self.edges[c][1] in nodes]
+        given = np.fromiter(cols, dtype=np.int64)
+        given = given[given < ne]
+        picked = given[np.isin(given, np.fromiter(chosen, dtype=np.int64))]
+        nodes = set(self._ends[:, picked].ravel().tolist())
+        member = np.zeros(self.n, dtype=bool)
+        member[list(nodes)] = True
+        ok = (member[self._ends[0][given]] & member[self._ends[1][given]]
+              & ~self._banned_mask()[given])
+        back = given[ok].tolist()
         here = {c: k for k, c in enumerate(back)}
-        edges = [self.edges[c] for c in back]
+        edges = self.edges.take(back)
         start = core(edges) if core is not None else None
         if start is not None:
             start = {*start, *(here[c] for c in chosen if c in here)}

@@ -321,9 +321,13 @@ class Bracket:
 
     def inside(self, inner: set[int]) -> list[int]:
         """The model's edge columns between two players of ``inner``."""
-        lm, ne = self.lm, len(self.lm.edges)
-        return [c for c in self.cols.values() if c < ne
-                and lm.edges[c][0] in inner and lm.edges[c][1] in inner]
+        lm = self.lm
+        member = np.zeros(self.r.n, dtype=bool)
+        member[list(inner)] = True
+        cols = np.fromiter(self.cols.values(), dtype=np.int64)
+        cols = cols[cols < len(lm.edges)]
+        ends = lm.ends()[:, cols]
+        return cols[member[ends[0]] & member[ends[1]]].tolist()
 
     def rejoin(self, lm: LexMatcher, back: list[int], cols: dict[int, int]) -> None:
         """Put the bracket's model back, with the remainder model's answer forced in it."""
