@@ -42,8 +42,8 @@ from mipair.systems.dutch.sparse import core
 from mipair.systems.dutch.weigh import roles, weigh
 
 
-PAIR_BYTES = 2_000    # resident memory per candidate pair, measured by benchmarks/bench_dutch.py:
-                      # 1,000 players 1.25 GB (500,000 pairs), 2,000 players 4.8 GB (2 million)
+PAIR_BYTES = 1_200    # resident memory per candidate pair, measured whole-process: 1,000 players 0.45-0.58 GB
+                      # (500,000 pairs), 2,000 players round 1 1.85 GB (2 million)
 
 
 def pair_dutch(snap: Snapshot, edition: Edition | None = None) -> RoundPairing:
@@ -55,7 +55,7 @@ def pair_dutch(snap: Snapshot, edition: Edition | None = None) -> RoundPairing:
 def fits(n: int, available: int | None) -> None:
     """Refuse (exit 4) a field whose candidate pairs would not fit in ``available``
     bytes (None: unknown), rather than exhaust the machine: the engine holds
-    every pair of the players to pair (5,000 players: more than 21 GB)."""
+    every pair of the players to pair (5,000 players: about 15 GB)."""
     need = PAIR_BYTES * n * (n - 1) // 2
     if available is not None and need > available:
         raise TooLargeError(f"{n} players to pair need about {need / 2**20:,.0f} MiB of memory "
