@@ -38,9 +38,9 @@ class PricedColumns:
         ne = len(self.edges)
         parts: list[tuple] = []
 
-        def add(at, rows, vals=1.0):
-            parts.append((at, np.asarray(rows, dtype=np.int64) + np.zeros(len(at), np.int64),
-                          np.asarray(vals, dtype=float) + np.zeros(len(at))))
+        def add(at, rows, vals=1.0):     # rows and vals: one for all, or one per column
+            parts.append((at, np.broadcast_to(np.asarray(rows, dtype=np.int64), at.shape),
+                          np.broadcast_to(np.asarray(vals, dtype=float), at.shape)))
         at = np.flatnonzero(cols < ne)
         ends = self._ends[:, cols[at]]
         add(at, self._degree[ends[0]])

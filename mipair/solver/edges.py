@@ -6,7 +6,7 @@ ends as arrays and hands out plain ``(int, int)`` tuples one at a time.
 """
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Sequence, Union, overload
+from typing import Iterable, Iterator, Sequence, Union
 
 import numpy as np
 
@@ -32,15 +32,7 @@ class Edges(Sequence[Edge]):
     def __len__(self) -> int:
         return len(self.u)
 
-    @overload
-    def __getitem__(self, k: int) -> Edge: ...
-
-    @overload
-    def __getitem__(self, k: slice) -> "Edges": ...
-
-    def __getitem__(self, k):
-        if isinstance(k, slice):
-            return Edges(self.u[k], self.v[k])
+    def __getitem__(self, k: int) -> Edge:       # type: ignore[override]
         return int(self.u[k]), int(self.v[k])
 
     def __iter__(self) -> Iterator[Edge]:
@@ -62,11 +54,9 @@ class ColumnSet:
 
     __slots__ = ("mask", "count")
 
-    def __init__(self, m: int, members: Iterable[int] = ()) -> None:
+    def __init__(self, m: int) -> None:
         self.mask = np.zeros(m, dtype=bool)
-        idx = np.fromiter(members, dtype=np.int64)
-        self.mask[idx] = True
-        self.count = int(self.mask.sum())
+        self.count = 0
 
     @classmethod
     def all_but(cls, m: int, upto: int, kept: Iterable[int]) -> "ColumnSet":
@@ -82,12 +72,6 @@ class ColumnSet:
 
     def __len__(self) -> int:
         return self.count
-
-    def __contains__(self, c: int) -> bool:
-        return bool(self.mask[c])
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(self.members().tolist())
 
     def members(self) -> np.ndarray:
         return np.flatnonzero(self.mask)
@@ -128,11 +112,19 @@ class Positions:
         k = int(self._at[e]) if 0 <= e < len(self._at) else -1
         return default if k < 0 else k
 
+    def lookup(self, es: np.ndarray) -> np.ndarray:
+        """The position of every number of ``es`` (-1: not there)."""
+        out = np.full(len(es), -1, dtype=np.int64)
+        there = es < len(self._at)
+        out[there] = self._at[es[there]]
+        return out
+
     def __len__(self) -> int:
         return len(self.ids)
 
-    def items(self) -> Iterator[tuple[int, int]]:
-        return zip(self.ids.tolist(), range(len(self.ids)))
 
-    def values(self) -> range:
-        return range(len(self.ids))
+def mask(n: int, members: Iterable[int]) -> np.ndarray:
+    """A boolean mask of length ``n`` marking ``members``."""
+    out = np.zeros(n, dtype=bool)
+    out[np.fromiter(members, dtype=np.int64)] = True
+    return out

@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import Callable, Iterable, Mapping, Sequence
 
 from mipair.solver.columns import PricedColumns
-from mipair.solver.edges import ColumnSet, Edges
+from mipair.solver.edges import ColumnSet, Edges, mask
 from mipair.solver.oddsets import violated
 from mipair.solver.packing import pack
 from mipair.solver.weights import Tier, Weights, total, weights as as_weights
@@ -137,8 +137,7 @@ class LexMatcher(PricedColumns):
     def touching(self, nodes: Iterable[int]) -> list[int]:
         """The columns (edges and exits) covering a node of ``nodes``."""
         np = self._np
-        member = np.zeros(self.n, dtype=bool)
-        member[np.fromiter(nodes, dtype=np.int64)] = True
+        member = mask(self.n, nodes)
         edges = np.flatnonzero(member[self._ends[0]] | member[self._ends[1]])
         ne = len(self.edges)
         exits = [ne + k for k, (node, _) in enumerate(self.exits) if member[node]]
@@ -184,19 +183,15 @@ class LexMatcher(PricedColumns):
         matchings, so the LP of the next question stays integral (a slack of
         1/2 let it mix an optimal matching with a worse one and sent most
         questions to branch and bound)."""
-        kept = as_weights(weights).without(self._banned_mask())
+        kept = as_weights(weights).without(self.banned_mask())
         if len(kept):
             row = self._add_row(float(at_least), self._hs.kHighsInf, kept.cols,
                                 kept.vals.astype(float))
             self._pin_rows.append((row, kept))
 
-    def _banned_mask(self):
+    def banned_mask(self):
         """A mask of the forbidden columns."""
-        mask = self._np.zeros(self.m, dtype=bool)
-        if self.banned:
-            mask[self._np.fromiter(self.banned, dtype=self._np.int64,
-                                   count=len(self.banned))] = True
-        return mask
+        return mask(self.m, self.banned)
 
     def pin(self, weights: Tier, at_least: int) -> None:
         """Add the row ``sum weights[e] x_e >= at_least`` (an objective level kept)."""
@@ -553,10 +548,9 @@ class LexMatcher(PricedColumns):
         given = given[given < ne]
         picked = given[np.isin(given, np.fromiter(chosen, dtype=np.int64))]
         nodes = set(self._ends[:, picked].ravel().tolist())
-        member = np.zeros(self.n, dtype=bool)
-        member[list(nodes)] = True
+        member = mask(self.n, nodes)
         ok = (member[self._ends[0][given]] & member[self._ends[1][given]]
-              & ~self._banned_mask()[given])
+              & ~self.banned_mask()[given])
         back = given[ok].tolist()
         here = {c: k for k, c in enumerate(back)}
         edges = self.edges.take(back)
@@ -566,7 +560,7 @@ class LexMatcher(PricedColumns):
         sub = LexMatcher(self.n, edges, sorted(nodes), core=start)
         position = self._positions(back, chosen)
         for weights, at_least in self.pins:
-            mine, held, _ = weights.split(position)
+            mine, held = weights.split(position)
             if len(mine):
                 sub.pin(mine, at_least - held)
         for c in self.forced & here.keys():

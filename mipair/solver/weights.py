@@ -83,18 +83,13 @@ class Weights:
         keep = ~off[self.cols] if len(self.cols) else np.zeros(0, dtype=bool)
         return self if keep.all() else Weights(self.cols[keep], self.vals[keep])
 
-    def split(self, position: np.ndarray) -> tuple["Weights", int, "Weights"]:
+    def split(self, position: np.ndarray) -> tuple["Weights", int]:
         """Split by ``position`` (our column -> its column in a sub-model, or -1;
-        chosen columns marked -2): the weights of the sub-model's columns, the
-        total of the chosen columns outside it, and the rest."""
+        chosen columns marked -2): the weights of the sub-model's columns, and
+        the total of the chosen columns outside it."""
         pos = position[self.cols]
         inside = pos >= 0
-        held = int(self.vals[pos == -2].sum())
-        return Weights(pos[inside], self.vals[inside]), held, Weights(self.cols[~inside],
-                                                                       self.vals[~inside])
-
-    def scaled(self, k: int) -> "Weights":
-        return Weights(self.cols, self.vals * k)
+        return Weights(pos[inside], self.vals[inside]), int(self.vals[pos == -2].sum())
 
     def __repr__(self) -> str:
         return f"Weights({dict(self.items())!r})"

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from mipair.solver.edges import Positions, mask
 from mipair.solver.lexmatch import LexMatcher
 from mipair.solver.weights import Weights
 from mipair.systems.dutch.sparse import core
@@ -27,7 +28,7 @@ EXACT_EXCHANGE_SIZE = 18   # remainders up to this size settle exchanges in one 
 class Bracket:
     """The ordering decisions of one bracket (C.04.3 (2026) Articles 3-4, via 4.6)."""
 
-    def __init__(self, rnd: "_Round", lm: LexMatcher, cols: dict[int, int], bracket: list[int],
+    def __init__(self, rnd: "_Round", lm: LexMatcher, cols: Positions, bracket: list[int],
                  n_mdp: int, nxt: list[int]) -> None:
         self.r, self.lm, self.cols = rnd, lm, cols
         self.bracket, self.nxt = bracket, nxt
@@ -163,16 +164,11 @@ class Bracket:
         """The live pairs of ``rem`` in the model (and, if ``usable``, not ruled out
         by it: :meth:`col`): four arrays, the positions in ``rem`` of their two
         players, their edges and their columns."""
-        at = np.asarray(rem, dtype=np.int64)
-        sub = self.r.eidm[np.ix_(at, at)]
-        first, second = np.nonzero(np.triu(sub >= 0, 1))
-        eids = sub[first, second].astype(np.int64)
-        cols = np.array([-1 if c is None else c for c in map(self.cols.get, eids.tolist())],
-                        dtype=np.int64)
-        off = np.fromiter(self.r.dead, dtype=np.int64)
-        ok = (cols >= 0) & ~np.isin(eids, off)
+        first, second, eids = self.r.pairs_among(rem)
+        cols = self.cols.lookup(eids)
+        ok = cols >= 0
         if usable:
-            ok &= ~np.isin(cols, np.fromiter(self.lm.banned, dtype=np.int64))
+            ok[ok] = ~self.lm.banned_mask()[cols[ok]]
         return first[ok], second[ok], eids[ok], cols[ok]
 
     def in_s1(self, v: int) -> bool:
@@ -303,9 +299,8 @@ class Bracket:
                 else:
                     lm.forbid(c)
         sub, back = self.submodel(inner)
-        edge_of = {c: e for e, c in self.cols.items()}
         saved = (lm, back, self.cols)
-        self.lm, self.cols = sub, {edge_of[c]: k for k, c in enumerate(back)}
+        self.lm, self.cols = sub, Positions(self.cols.ids[back])
         self.refresh()
         return saved
 
@@ -321,15 +316,11 @@ class Bracket:
 
     def inside(self, inner: set[int]) -> list[int]:
         """The model's edge columns between two players of ``inner``."""
-        lm = self.lm
-        member = np.zeros(self.r.n, dtype=bool)
-        member[list(inner)] = True
-        cols = np.fromiter(self.cols.values(), dtype=np.int64)
-        cols = cols[cols < len(lm.edges)]
-        ends = lm.ends()[:, cols]
-        return cols[member[ends[0]] & member[ends[1]]].tolist()
+        member = mask(self.r.n, inner)
+        ends = self.lm.ends()
+        return np.flatnonzero(member[ends[0]] & member[ends[1]]).tolist()
 
-    def rejoin(self, lm: LexMatcher, back: list[int], cols: dict[int, int]) -> None:
+    def rejoin(self, lm: LexMatcher, back: list[int], cols: Positions) -> None:
         """Put the bracket's model back, with the remainder model's answer forced in it."""
         lm.adopt(self.lm, back)
         self.lm, self.cols = lm, cols

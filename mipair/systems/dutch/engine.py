@@ -29,11 +29,11 @@ from mipair.memory import available_memory
 from mipair.model import PlayerState, Snapshot
 from mipair.pairing import Board, RoundPairing
 from mipair.solver.completion import CompletionOracle
+from mipair.solver.edges import Edges, Positions, mask
 from mipair.solver.lexmatch import Infeasible, LexMatcher
-from mipair.solver.edges import Edges, Positions
+from mipair.solver.weights import Weights
 from mipair.systems.dutch.absolute import clash_class, forbidden_pairs, pab_eligible
 from mipair.systems.dutch.colours import allocate, preference
-from mipair.solver.weights import Weights
 from mipair.systems.dutch.criteria import PairContext, signature
 from mipair.systems.dutch.edition import Edition, load_edition
 from mipair.systems.dutch.order import board_order
@@ -75,13 +75,15 @@ class _Round:
         self.n = len(players)
         self.sc = [p.pairing_score for p in players]
         self.prefs = {p.id: preference(p) for p in players}
+        self.eligible = [pab_eligible(p) for p in players]
         self.edges = self._candidates(forbidden_pairs(snap))
         self.dead: set[int] = set()
         self.oracle: CompletionOracle | None = None
-        self.eligible = [pab_eligible(p) for p in players]
         self.odd = self.n % 2 == 1
         self.hint: list[int] | None = None   # a matching of the field (mate per vertex), once known
-        self.signature = None                # a number per vertex: its criteria signature
+        kinds: dict[tuple, int] = {}         # a number per vertex: its criteria signature
+        self.signature = np.array([kinds.setdefault(signature(p, self.prefs[p.id], ok), len(kinds))
+                                   for p, ok in zip(players, self.eligible)], dtype=np.int64)
 
     def _candidates(self, fb: set[frozenset[int]]) -> Edges:
         """Every pair the absolute criteria allow (C1, C3, forbidden pairs), higher
@@ -117,21 +119,29 @@ class _Round:
         ok = row >= 0 if among is None else (row >= 0) & among
         return [w for w in np.flatnonzero(ok).tolist() if int(row[w]) not in self.dead]
 
-    def pairs_among(self, win: list[int], exclude: set[int] = frozenset()
-                    ) -> tuple[Edges, "np.ndarray"]:
-        """The live edges between two vertices of ``win`` (sorted), the lower one
-        not in ``exclude``, in rank order; and their edge numbers."""
-        w = np.asarray(win, dtype=np.int64)
+    def pairs_among(self, group: list[int], exclude: set[int] = frozenset()):
+        """The live edges between two vertices of ``group`` (sorted), the lower one
+        not in ``exclude``, in rank order: three arrays, the positions in
+        ``group`` of their two ends and their edge numbers."""
+        w = np.asarray(group, dtype=np.int64)
         sub = self.eidm[np.ix_(w, w)]
         ok = np.triu(sub >= 0, 1)
         if exclude:
-            ok[:, [k for k, v in enumerate(win) if v in exclude]] = False
+            ok[:, [k for k, v in enumerate(group) if v in exclude]] = False
         a, b = np.nonzero(ok)
         eids = sub[a, b].astype(np.int64)
         if self.dead:
             live = ~np.isin(eids, np.fromiter(self.dead, dtype=np.int64))
             a, b, eids = a[live], b[live], eids[live]
-        return Edges(w[a], w[b]), eids
+        return a, b, eids
+
+    def window_edges(self, win: list[int], exclude: set[int] = frozenset()
+                     ) -> tuple[Edges, Positions]:
+        """A window model's edges (:meth:`pairs_among`) and where each round edge
+        stands among them (its model column)."""
+        a, b, eids = self.pairs_among(win, exclude)
+        w = np.asarray(win, dtype=np.int64)
+        return Edges(w[a], w[b]), Positions(eids)
 
     def kill(self, e: int | None) -> None:
         """Remove edge e from the round for good (a frozen decision)."""
@@ -205,10 +215,8 @@ class _Round:
         wset = set(win)
         lower = [v for v in range(self.n) if v not in paired and v not in wset]
         lset = set(lower)
-        edges, eids = self.pairs_among(win)
-        cols = Positions(eids)
-        below = np.zeros(self.n, dtype=bool)
-        below[lower] = True
+        edges, cols = self.window_edges(win)
+        below = mask(self.n, lower)
         exits = [(v, "down") for v in win if lower and self.neighbours(v, below)]
         exits += [(v, "single") for v in win if v in self.candidates]
         ne = len(edges)
@@ -258,8 +266,7 @@ class _Round:
         within this first one's; pairs between two of its window players are
         never needed (they are in the matching model, not below it)."""
         if self.oracle is None:
-            below = np.zeros(self.n, dtype=bool)
-            below[lower] = True
+            below = mask(self.n, lower)
             live = {u: self.neighbours(u, None if below[u] else below) for u in lower + win}
             self.oracle = CompletionOracle(live, self.candidates, self.hint)
         return self.oracle
@@ -320,13 +327,6 @@ class _Round:
     def weigh(self, lm: LexMatcher, role, context) -> list[Weights]:
         """Every active criterion on every edge column of ``lm`` (a window's model,
         its edges ranked higher player first): :func:`mipair.systems.dutch.weigh.weigh`."""
-        if self.signature is None:
-            import numpy as np
-
-            kinds: dict[tuple, int] = {}
-            self.signature = np.array([kinds.setdefault(
-                signature(p, self.prefs[p.id], self.eligible[i]), len(kinds))
-                for i, p in enumerate(self.p)], dtype=np.int64)
         return weigh(self.edition.active(self.snap.round), self.p, self.signature, lm.ends(),
                      role, context)
 

@@ -41,8 +41,7 @@ def window_model(rnd: "_Round", bracket: list[int], nxt: list[int], n_mdp: int,
                  special: bool) -> tuple[LexMatcher, Positions]:
     """The matching model of a 2017 window: MDPs never meet each other in it."""
     win = sorted(bracket + nxt)
-    edges, eids = rnd.pairs_among(win, exclude=set(bracket[:n_mdp]))
-    cols = Positions(eids)
+    edges, cols = rnd.window_edges(win, exclude=set(bracket[:n_mdp]))
     if special:   # C.4: the last bracket (or PPB + CLB) completes the round
         must = [v for v in win if not rnd.eligible[v]]
         return LexMatcher(rnd.n, edges, must, len(win) // 2), cols
