@@ -54,6 +54,8 @@ class CompletionOracle:
         self.single = {v: new() for v in set(may_single) & set(nodes)}
         self.single_below = new()
         self.pair: dict[tuple[int, int], int] = {}
+        self._first_pair = top + 1      # pair variables are numbered consecutively from here
+        ends: list[tuple[int, int]] = []
         incident: dict[int, list[int]] = {v: [] for v in nodes}
         clauses: list[list[int]] = []
         for u in nodes:
@@ -62,6 +64,7 @@ class CompletionOracle:
                 if v not in incident or key in self.pair:
                     continue
                 x = self.pair[key] = new()
+                ends.append(key)
                 incident[u].append(x)
                 incident[v].append(x)
                 clauses.append([-x, -self.in_window[u], -self.in_window[v]])
@@ -82,6 +85,9 @@ class CompletionOracle:
         if hint is not None:
             mates = (self.pair.get((u, v)) for u, v in enumerate(hint) if u < v)
             self.solver.set_phases([x for x in mates if x is not None])
+        import numpy as np
+
+        self._ends = np.array(ends, dtype=np.int64).reshape(-1, 2)
         self._known: dict[tuple, Core | None] = {}
         self.decision = {lit: v for m in (self.available, self.needed) for v, lit in m.items()}
 
@@ -106,6 +112,24 @@ class CompletionOracle:
         if key not in self._known:
             self._known[key] = self._ask(lower, window, down, single_below)
         return self._known[key]
+
+    def completion(self, lower: Collection[int], window: Collection[int], down: Collection[int],
+                   single_below: bool) -> dict[int, int] | None:
+        """A completion for the decisions of :meth:`check`, or None if there is
+        none: the mate of every lower node and of every window node sent down
+        (the single node, if below, is its own mate)."""
+        if self._ask(lower, window, down, single_below) is not None:
+            return None
+        import numpy as np
+
+        model = np.asarray(self.solver.get_model(), dtype=np.int64)
+        first = self._first_pair - 1
+        used = np.flatnonzero(model[first:first + len(self._ends)] > 0)
+        mates: dict[int, int] = {}
+        for u, v in self._ends[used].tolist():
+            mates[u], mates[v] = v, u
+        mates.update((v, v) for v, z in self.single.items() if model[z - 1] > 0)
+        return mates
 
     def _ask(self, lower: Collection[int], window: Collection[int], down: Collection[int],
              single_below: bool) -> Core | None:

@@ -443,6 +443,10 @@ class LexMatcher(PricedColumns):
                     rounded = self._proven(np.flatnonzero(x > 0.5).tolist(), self._bound)
                     if rounded is not None:
                         return rounded
+                if self.solution:     # the current answer may attain the bound already:
+                    kept = self._proven(self.solution, self._bound)   # no more cuts needed
+                    if kept is not None:
+                        return kept
                 support: dict[Edge, float] = {}
                 for e in np.flatnonzero(x[:ne] > 1e-6).tolist():
                     support[self.edges[e]] = support.get(self.edges[e], 0.0) + float(x[e])
