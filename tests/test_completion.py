@@ -160,3 +160,51 @@ def test_oracle_agrees_with_brute_force_and_cores_are_reasons(scenario) -> None:
                         f"core {core} is no reason: down={down ^ flipped}, single_below={sb}")
     finally:
         oracle.close()
+
+
+# --- Dirac's theorem: the fast exact "yes" ------------------------------------
+
+def test_a_dense_lower_part_is_answered_without_sat() -> None:
+    # ten players who have each met one other: every node keeps 8 of 9 neighbours
+    met = {(0, 1), (2, 3), (4, 5), (6, 7), (8, 9)}
+    adjacent = {u: [v for v in range(10) if v != u and key(u, v) not in met] for u in range(10)}
+    oracle = CompletionOracle(adjacent, may_single=[])
+    assert oracle.check(set(range(10)), set(), set(), single_below=False) is None
+    assert oracle.solver is None
+    mates = oracle.completion(set(range(10)), set(), set(), single_below=False)
+    assert mates is not None and sorted(mates) == list(range(10))
+    assert all(mates[mates[v]] == v and key(v, mates[v]) not in met for v in mates)
+    # an odd count with nobody allowed to be the single: SAT gives the reason
+    assert oracle.check(set(range(9)), set(), set(), single_below=False) is not None
+    assert oracle.solver is not None
+
+
+@st.composite
+def dense_checks(draw: st.DrawFn):
+    n = draw(st.integers(3, 9))
+    missing = set(draw(st.lists(st.sampled_from(list(combinations(range(n), 2))), max_size=n)))
+    adjacent = {u: [v for v in range(n) if v != u and key(u, v) not in missing] for u in range(n)}
+    role = [draw(st.sampled_from("llllwo")) for _ in range(n)]
+    window = {v for v in range(n) if role[v] == "w"}
+    down = {v for v in window if draw(st.booleans())}
+    may_single = {v for v in range(n) if draw(st.booleans())}
+    return (adjacent, may_single, {v for v in range(n) if role[v] == "l"}, window, down,
+            draw(st.booleans()))
+
+
+@settings(max_examples=300, deadline=None)
+@given(dense_checks())
+def test_dirac_agrees_with_brute_force_on_dense_graphs(case) -> None:
+    adjacent, may_single, lower, window, down, single_below = case
+    oracle = CompletionOracle(adjacent, may_single)
+    try:
+        expected = brute(graph_pairs(adjacent), may_single, lower, window, down, single_below)
+        if oracle._dirac(lower, down, single_below):
+            assert expected
+        assert (oracle.check(lower, window, down, single_below) is None) == expected
+        mates = oracle.completion(lower, window, down, single_below)
+        if mates is not None:
+            assert expected and set(mates) >= lower | down
+            assert all(mates[mates[v]] == v for v in mates)
+    finally:
+        oracle.close()

@@ -1,10 +1,10 @@
-"""SAT oracle: can the nodes below a window still be matched?
+"""Completion oracle: can the nodes below a window still be matched?
 
 The pairing engine optimises one window of the field at a time (a bracket
 and the next scoregroup). Whatever it decides must leave the rest of the
-field completable (C.04.3 (2026) C4). This oracle answers that question with
-python-sat, for a given set of window nodes that are matched *into* the rest
-and whether the rest must hold the single unmatched node:
+field completable (C.04.3 (2026) C4). This oracle answers that question for
+a given set of window nodes that are matched *into* the rest and whether the
+rest must hold the single unmatched node:
 
 * every lower node is matched exactly once, except that, when the single
   node is to be found below the window, exactly one node of ``may_single``
@@ -12,17 +12,30 @@ and whether the rest must hold the single unmatched node:
 * every window node sent down is matched with exactly one lower node, and
   the other window nodes with none.
 
-One oracle serves a whole series of windows: the lower part, the window
-and the decisions are *assumptions* of each check, so the clauses are built
-once (Minicard keeps each node's "at most one" as a native constraint).
-When the answer is no, the unsatisfiable core over the assumptions names
-the decisions responsible, which the caller turns into a cut.
+Two ways to answer, both exact:
+
+* Dirac's theorem: a graph of k >= 3 nodes whose every node has at least
+  k/2 neighbours has a Hamiltonian cycle, so a perfect matching when k is
+  even, and one that leaves out any chosen node when k is odd. A large
+  Swiss field meets this with room to spare (each player has met a few of
+  the others), and the answer costs one count of neighbours.
+* python-sat otherwise. One SAT instance serves a whole series of windows:
+  the lower part, the window and the decisions are *assumptions* of each
+  check, so the clauses are built once, on the first question Dirac cannot
+  answer (Minicard keeps each node's "at most one" as a native constraint;
+  a 5,000-player round 2 has 7 million pairs below its first window, and
+  building their clauses took 48 s). When the answer is no, the
+  unsatisfiable core over the assumptions names the decisions responsible,
+  which the caller turns into a cut.
 """
 from __future__ import annotations
 
 from typing import Collection, Iterable, Mapping, Sequence
 
+import numpy as np
+
 Core = list[tuple[str, "int | None", bool]]
+NEAR = 12           # how far apart (in node numbers) a cheap completion looks for partners
 
 
 class CompletionOracle:
@@ -33,69 +46,46 @@ class CompletionOracle:
     (so a window node that lists only lower nodes never meets another
     window node). ``may_single``: the nodes that may be the single one.
     ``hint``: a matching known to exist (``hint[u]`` is u's mate), whose
-    pairs the solver tries first; it changes no answer, only how fast the
-    first one comes (a 1000-player round 3: 20 s -> 3 s for its first check).
+    pairs the SAT solver tries first; it changes no answer, only how fast
+    the first one comes (a 1000-player round 3: 20 s -> 3 s for its first check).
     """
 
     def __init__(self, adjacent: Mapping[int, Iterable[int]], may_single: Iterable[int],
                  hint: Sequence[int] | None = None) -> None:
-        from pysat.solvers import Minicard
-
         nodes = sorted(adjacent)
-        top = 0
-
-        def new() -> int:
-            nonlocal top
-            top += 1
-            return top
-        self.available = {v: new() for v in nodes}   # may be matched (lower, or sent down)
-        self.needed = {v: new() for v in nodes}      # must be matched (or be the single)
-        self.in_window = {v: new() for v in nodes}
-        self.single = {v: new() for v in set(may_single) & set(nodes)}
-        self.single_below = new()
-        self.pair: dict[tuple[int, int], int] = {}
-        self._first_pair = top + 1      # pair variables are numbered consecutively from here
-        ends: list[tuple[int, int]] = []
-        incident: dict[int, list[int]] = {v: [] for v in nodes}
-        clauses: list[list[int]] = []
+        size = nodes[-1] + 1 if nodes else 0
+        allowed = np.zeros((size, size), dtype=bool)
         for u in nodes:
-            for v in adjacent[u]:
-                key = (u, v) if u < v else (v, u)
-                if v not in incident or key in self.pair:
-                    continue
-                x = self.pair[key] = new()
-                ends.append(key)
-                incident[u].append(x)
-                incident[v].append(x)
-                clauses.append([-x, -self.in_window[u], -self.in_window[v]])
-        y = self.single_below
-        for v in nodes:
-            z = self.single.get(v)
-            if z:
-                incident[v].append(z)
-                clauses.append([y, -z])
-            clauses.append([-self.needed[v], *incident[v]])
-        clauses.append([-y, *self.single.values()])
-        self.solver = Minicard(bootstrap_with=clauses)
-        for v in nodes:
-            if incident[v]:     # at most one pair (or single), and none unless available
-                self.solver.add_atmost([*incident[v], -self.available[v]], 1)
-        if len(self.single) > 1:
-            self.solver.add_atmost(list(self.single.values()), 1)
-        if hint is not None:
-            mates = (self.pair.get((u, v)) for u, v in enumerate(hint) if u < v)
-            self.solver.set_phases([x for x in mates if x is not None])
-        import numpy as np
+            near = [v for v in adjacent[u] if v in adjacent and v != u]
+            allowed[u, near] = allowed[near, u] = True
+        self._setup(allowed, nodes, may_single, hint)
 
-        self._ends = np.array(ends, dtype=np.int64).reshape(-1, 2)
+    @classmethod
+    def dense(cls, allowed: np.ndarray, nodes: Iterable[int], may_single: Iterable[int],
+              hint: Sequence[int] | None = None) -> "CompletionOracle":
+        """An oracle over ``nodes`` whose pairs are the True entries of the
+        symmetric boolean matrix ``allowed`` (held, not copied)."""
+        oracle = cls.__new__(cls)
+        oracle._setup(allowed, sorted(nodes), may_single, hint)
+        return oracle
+
+    def _setup(self, allowed: np.ndarray, nodes: list[int], may_single: Iterable[int],
+               hint: Sequence[int] | None) -> None:
+        self.allowed = allowed
+        self.nodes = nodes
+        self.may_single = set(may_single) & set(nodes)
+        self.hint = hint
+        self.solver = None
         self._known: dict[tuple, Core | None] = {}
-        self.decision = {lit: v for m in (self.available, self.needed) for v, lit in m.items()}
 
     def forbid(self, u: int, v: int) -> None:
         """The pair u-v is out of the graph for good."""
-        x = self.pair.get((u, v) if u < v else (v, u))
-        if x is not None:
-            self.solver.add_clause([-x])
+        if max(u, v) < len(self.allowed) and self.allowed[u, v]:
+            self.allowed[u, v] = self.allowed[v, u] = False
+            if self.solver is not None:
+                x = self.pair.get((u, v) if u < v else (v, u))
+                if x is not None:
+                    self.solver.add_clause([-x])
             self._known.clear()
 
     def check(self, lower: Collection[int], window: Collection[int], down: Collection[int],
@@ -110,18 +100,40 @@ class CompletionOracle:
         """
         key = (frozenset(lower), frozenset(window), frozenset(down), single_below)
         if key not in self._known:
-            self._known[key] = self._ask(lower, window, down, single_below)
+            easy = self._dirac(lower, down, single_below)
+            self._known[key] = None if easy else self._ask(lower, window, down, single_below)
         return self._known[key]
+
+    def _dirac(self, lower: Collection[int], down: Collection[int], single_below: bool) -> bool:
+        """Whether Dirac's theorem shows the check completable: the lower nodes
+        and those sent down (which never meet each other) have at least half
+        of them as neighbours each, and the parity fits the single node."""
+        k = len(lower) + len(down)
+        if k < 3 or single_below != (k % 2 == 1):
+            return False
+        if single_below and self.may_single.isdisjoint(lower):
+            return False
+        part = np.fromiter([*lower, *down], dtype=np.int64, count=k)
+        if part.max() >= len(self.allowed):
+            return False
+        sub = self.allowed[np.ix_(part, part)]
+        if len(down):
+            sub[len(lower):, len(lower):] = False
+        return int(sub.sum(axis=1).min()) * 2 >= k
 
     def completion(self, lower: Collection[int], window: Collection[int], down: Collection[int],
                    single_below: bool) -> dict[int, int] | None:
         """A completion for the decisions of :meth:`check`, or None if there is
-        none: the mate of every lower node and of every window node sent down
-        (the single node, if below, is its own mate)."""
+        none, or none was found cheaply: the mate of every lower node and of
+        every window node sent down (the single node, if below, is its own mate).
+
+        Before the SAT instance is built (Dirac answered every check), only
+        the pairs of nodes numbered near each other, and the hint's, are
+        searched (:meth:`_near`)."""
+        if self.solver is None:
+            return self._near(lower, down, single_below)
         if self._ask(lower, window, down, single_below) is not None:
             return None
-        import numpy as np
-
         model = np.asarray(self.solver.get_model(), dtype=np.int64)
         first = self._first_pair - 1
         used = np.flatnonzero(model[first:first + len(self._ends)] > 0)
@@ -131,9 +143,97 @@ class CompletionOracle:
         mates.update((v, v) for v, z in self.single.items() if model[z - 1] > 0)
         return mates
 
+    def _near(self, lower: Collection[int], down: Collection[int], single_below: bool,
+              reach: int = NEAR) -> dict[int, int] | None:
+        """A completion using only pairs of nodes at most ``reach`` apart in the
+        order of their numbers, or the hint's (SAT, :func:`sat_matching`); None
+        if there is none among them."""
+        from mipair.solver.witness import sat_matching
+
+        part = np.array(sorted({*lower, *down}), dtype=np.int64)
+        k = len(part)
+        sub = self.allowed[np.ix_(part, part)]
+        sent = np.isin(part, np.fromiter(down, dtype=np.int64, count=len(down)))
+        sub[np.ix_(sent, sent)] = False
+        near = np.zeros_like(sub)
+        for d in range(1, min(reach, k - 1) + 1):
+            i = np.arange(k - d)
+            near[i, i + d] = sub[i, i + d]
+        if self.hint is not None:
+            mate = np.asarray(self.hint, dtype=np.int64)[part]
+            at = np.searchsorted(part, mate).clip(0, k - 1)
+            ok = part[at] == mate
+            i, j = np.flatnonzero(ok), at[ok]
+            near[i, j] |= sub[i, j]
+        a, b = np.nonzero(np.triu(near | near.T, 1))
+        ends: list[tuple[int, ...]] = list(zip(part[a].tolist(), part[b].tolist()))
+        singles = sorted(self.may_single & set(lower)) if single_below else []
+        ends += [(v,) for v in singles]
+        extra = list(range(len(a), len(ends)))
+        chosen = sat_matching(int(part.max()) + 1 if k else 0, ends, range(len(ends)),
+                              set(part.tolist()), (), None, {"single": (extra, 1)})
+        if chosen is None:
+            return None
+        mates: dict[int, int] = {}
+        for c in chosen:
+            u, *v = ends[c]
+            w = v[0] if v else u
+            mates[u], mates[w] = w, u
+        return mates
+
+    def _build(self) -> None:
+        """The SAT instance over the graph as it stands (later forbids add clauses)."""
+        from pysat.solvers import Minicard
+
+        nodes = np.asarray(self.nodes, dtype=np.int64)
+        k = len(nodes)
+        top = 3 * k
+        self.available = dict(zip(self.nodes, range(1, k + 1)))        # may be matched
+        self.needed = dict(zip(self.nodes, range(k + 1, 2 * k + 1)))   # must be (or be the single)
+        window_var = np.zeros(len(self.allowed), dtype=np.int64)      # node is in the window
+        window_var[nodes] = np.arange(2 * k + 1, 3 * k + 1)
+        self.in_window = dict(zip(self.nodes, window_var[nodes].tolist()))
+        singles = sorted(self.may_single)
+        self.single = dict(zip(singles, range(top + 1, top + 1 + len(singles))))
+        top += len(singles) + 1
+        self.single_below = top
+        sub = np.triu(self.allowed[np.ix_(nodes, nodes)], 1)
+        a, b = np.nonzero(sub)
+        self._ends = np.stack([nodes[a], nodes[b]], axis=1)
+        self._first_pair = top + 1
+        var = np.arange(top + 1, top + 1 + len(a), dtype=np.int64)
+        self.pair = dict(zip(map(tuple, self._ends.tolist()), var.tolist()))
+        # a pair is unused when both its ends are in the window
+        clauses = np.stack([-var, -window_var[self._ends[:, 0]], -window_var[self._ends[:, 1]]],
+                           axis=1).tolist()
+        ends = np.concatenate([self._ends[:, 0], self._ends[:, 1]])
+        lits = np.concatenate([var, var])
+        order = np.argsort(ends, kind="stable")
+        ends, lits = ends[order], lits[order]
+        bounds = np.searchsorted(ends, nodes), np.searchsorted(ends, nodes, side="right")
+        incident = {v: lits[lo:hi].tolist() for v, lo, hi in zip(self.nodes, *bounds)}
+        y = self.single_below
+        for v, z in self.single.items():
+            incident[v].append(z)
+            clauses.append([y, -z])
+        clauses += [[-self.needed[v], *incident[v]] for v in self.nodes]
+        clauses.append([-y, *self.single.values()])
+        solver = self.solver = Minicard(bootstrap_with=clauses)
+        for v in self.nodes:
+            if incident[v]:     # at most one pair (or single), and none unless available
+                solver.add_atmost([*incident[v], -self.available[v]], 1)
+        if len(self.single) > 1:
+            solver.add_atmost(list(self.single.values()), 1)
+        if self.hint is not None:
+            mates = (self.pair.get((u, v)) for u, v in enumerate(self.hint) if u < v)
+            solver.set_phases([x for x in mates if x is not None])
+        self.decision = {lit: v for m in (self.available, self.needed) for v, lit in m.items()}
+
     def _ask(self, lower: Collection[int], window: Collection[int], down: Collection[int],
              single_below: bool) -> Core | None:
         """The SAT solver's answer to :meth:`check`."""
+        if self.solver is None:
+            self._build()
         decisions = [self.single_below if single_below else -self.single_below]
         context = []
         for v, a in self.available.items():
@@ -161,4 +261,5 @@ class CompletionOracle:
         return list(found.values())
 
     def close(self) -> None:
-        self.solver.delete()
+        if self.solver is not None:
+            self.solver.delete()

@@ -303,9 +303,14 @@ class _Round:
         within this first one's; pairs between two of its window players are
         never needed (they are in the matching model, not below it)."""
         if self.oracle is None:
-            below = mask(self.n, lower)
-            live = {u: self.neighbours(u, None if below[u] else below) for u in lower + win}
-            self.oracle = CompletionOracle(live, self.candidates, self.hint)
+            live = self.eidm >= 0
+            if self.dead:
+                gone = np.fromiter(self.dead, dtype=np.int64, count=len(self.dead))
+                us, vs = self.edges.u[gone], self.edges.v[gone]
+                live[us, vs] = live[vs, us] = False
+            w = np.asarray(win, dtype=np.int64)
+            live[np.ix_(w, w)] = False
+            self.oracle = CompletionOracle.dense(live, lower + win, self.candidates, self.hint)
         return self.oracle
 
     def completed(self, mate: list[int], win: list[int], paired: set[int]) -> list[int] | None:
