@@ -113,13 +113,20 @@ class CompletionOracle:
             return False
         if single_below and self.may_single.isdisjoint(lower):
             return False
-        part = np.fromiter([*lower, *down], dtype=np.int64, count=k)
-        if part.max() >= len(self.allowed):
-            return False
-        sub = self.allowed[np.ix_(part, part)]
-        if len(down):
-            sub[len(lower):, len(lower):] = False
+        _, sub = self._below(lower, down)
         return int(sub.sum(axis=1).min()) * 2 >= k
+
+    def _below(self, lower: Collection[int], down: Collection[int]):
+        """The nodes below, lower and sent down, in order (an array), and the
+        graph among them (a boolean matrix): two nodes sent down never meet, and
+        a node the graph does not hold meets nobody."""
+        part = np.array(sorted({*lower, *down}), dtype=np.int64)
+        at = np.flatnonzero(part < len(self.allowed))
+        sub = np.zeros((len(part), len(part)), dtype=bool)
+        sub[np.ix_(at, at)] = self.allowed[np.ix_(part[at], part[at])]
+        sent = np.isin(part, np.fromiter(down, dtype=np.int64, count=len(down)))
+        sub[np.ix_(sent, sent)] = False
+        return part, sub
 
     def completion(self, lower: Collection[int], window: Collection[int], down: Collection[int],
                    single_below: bool) -> dict[int, int] | None:
@@ -150,11 +157,8 @@ class CompletionOracle:
         if there is none among them."""
         from mipair.solver.witness import sat_matching
 
-        part = np.array(sorted({*lower, *down}), dtype=np.int64)
+        part, sub = self._below(lower, down)
         k = len(part)
-        sub = self.allowed[np.ix_(part, part)]
-        sent = np.isin(part, np.fromiter(down, dtype=np.int64, count=len(down)))
-        sub[np.ix_(sent, sent)] = False
         near = np.zeros_like(sub)
         for d in range(1, min(reach, k - 1) + 1):
             i = np.arange(k - d)

@@ -255,7 +255,7 @@ class _Round:
                     rhs -= 1
             return coef, rhs
 
-        start = self.seed(win, lset, cols, down_col, single_col)
+        start = self.seed(wset, lset, cols, down_col, single_col)
         base = core(edges, self.sc)
         if base is not None and start:
             base = [*base, *(c for c in start if c < ne)]
@@ -264,7 +264,7 @@ class _Round:
         lm.solution = start or []
         return lm, cols
 
-    def seed(self, win: list[int], lower: set[int], cols: Positions, down_col: dict[int, int],
+    def seed(self, wset: set[int], lower: set[int], cols: Positions, down_col: dict[int, int],
              single_col: dict[int, int]) -> list[int] | None:
         """The round's current matching (``self.hint``) as columns of a window's
         model, or None when it is not one of its solutions.
@@ -276,9 +276,8 @@ class _Round:
         hint = self.hint
         if hint is None:
             return None
-        wset = set(win)
         chosen: list[int] = []
-        for v in win:
+        for v in wset:
             w = hint[v]
             if w == v:
                 c = single_col.get(v)
