@@ -76,6 +76,23 @@ class ColumnSet:
     def members(self) -> np.ndarray:
         return np.flatnonzero(self.mask)
 
+    def __contains__(self, c: object) -> bool:
+        return isinstance(c, (int, np.integer)) and 0 <= c < len(self.mask) and bool(self.mask[c])
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.members().tolist())
+
+    def add(self, c: int) -> None:
+        if not self.mask[c]:
+            self.mask[c] = True
+            self.count += 1
+
+    def update(self, cols: Iterable[int]) -> None:
+        """Add the columns ``cols`` (an array or any iterable)."""
+        idx = cols if isinstance(cols, np.ndarray) else np.fromiter(cols, dtype=np.int64)
+        self.mask[idx] = True
+        self.count = int(self.mask.sum())
+
     def discard(self, c: int) -> None:
         if self.mask[c]:
             self.mask[c] = False

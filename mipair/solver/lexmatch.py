@@ -36,6 +36,7 @@ from mipair.solver.columns import PricedColumns
 from mipair.solver.edges import ColumnSet, Edges, mask
 from mipair.solver.oddsets import violated
 from mipair.solver.packing import pack
+from mipair.solver.submodel import Submodels
 from mipair.solver.weights import Tier, Weights, total, weights as as_weights
 from mipair.solver.witness import sat_matching
 
@@ -56,7 +57,7 @@ class Infeasible(Exception):
     """No matching satisfies the hard constraints."""
 
 
-class LexMatcher(PricedColumns):
+class LexMatcher(PricedColumns, Submodels):
     """A matching model over nodes 0..n-1 that is re-optimised many times.
 
     Columns ``0..len(edges)-1`` are the edges; then one column per exit
@@ -102,7 +103,7 @@ class LexMatcher(PricedColumns):
         self.must = must
         self.fixed_pairs = pairs
         self.limits = {tag: (by_tag.get(tag, []), k) for tag, k in (exit_limits or {}).items()}
-        self.banned: set[int] = set()
+        self.banned = ColumnSet(m)
         self.forced: set[int] = set()
         self.inactive = ColumnSet.all_but(m, ne, core) if core is not None else ColumnSet(m)
         # columns in the HiGHS model: ours -> theirs (-1: not there) and back
@@ -157,7 +158,7 @@ class LexMatcher(PricedColumns):
         """Columns ``cols`` (an array) may not be used."""
         np = self._np
         cols = np.asarray(cols, dtype=np.int64)
-        self.banned.update(cols.tolist())
+        self.banned.update(cols)
         self.inactive.take(cols)
         self._set_upper([int(t) for t in self._at[cols] if t >= 0], 0.0)
 
@@ -192,8 +193,8 @@ class LexMatcher(PricedColumns):
             self._pin_rows.append((row, kept))
 
     def banned_mask(self):
-        """A mask of the forbidden columns."""
-        return mask(self.m, self.banned)
+        """A mask of the forbidden columns (read only)."""
+        return self.banned.mask
 
     def pin(self, weights: Tier, at_least: int) -> None:
         """Add the row ``sum weights[e] x_e >= at_least`` (an objective level kept)."""
@@ -299,7 +300,7 @@ class LexMatcher(PricedColumns):
         """Whether the 0/1 solution ``chosen`` (column indices) meets every
         column bound, degree, pair-count, exit and pinned row of the model."""
         picked = set(chosen)
-        if not (picked.isdisjoint(self.banned) and self.inactive.isdisjoint(picked)
+        if not (self.banned.isdisjoint(picked) and self.inactive.isdisjoint(picked)
                 and self.forced <= picked):
             return False
         cover = [0] * self.n
@@ -467,12 +468,8 @@ class LexMatcher(PricedColumns):
 
     def _usable(self):
         """A mask of the edge columns in the model and not forbidden."""
-        np = self._np
         ne = len(self.edges)
-        mask = self._at[:ne] >= 0
-        off = np.fromiter(self.banned, dtype=np.int64, count=len(self.banned))
-        mask[off[off < ne]] = False
-        return mask
+        return (self._at[:ne] >= 0) & ~self.banned.mask[:ne]
 
     def _tight_pairs(self, usable):
         """The edges of mask ``usable`` with zero reduced cost in the last LP, as
@@ -489,16 +486,21 @@ class LexMatcher(PricedColumns):
         return self._np.flatnonzero(member[ends[0]] & member[ends[1]] & usable).tolist()
 
     def maximise(self, tiers: Sequence[Tier], keep: bool = True,
-                 groups: int | None = None) -> list[int]:
+                 groups: int | None = None, classes=None) -> list[int]:
         """Maximise the tiers lexicographically; return the chosen columns.
 
         With ``keep`` every tier's optimum stays pinned afterwards, so later
         questions only see solutions that are optimal for these tiers. With
         ``groups``, only that many packed solves are made; ``self.settled``
         tells how many leading tiers are then optimal (pinned only with ``keep``).
+        ``classes``: a class per node such that every tier weighs a column
+        by the classes of its nodes alone; the optimum is then first sought
+        on the class model (:meth:`_by_classes`).
         """
-        packed = pack(tiers, [self._most(tier) for tier in tiers])
         self.settled = len(tiers)
+        if classes is not None and keep and groups is None and self._by_classes(tiers, classes):
+            return self.solution
+        packed = pack(tiers, [self._most(tier) for tier in tiers])
         if not packed:
             return self._run({})
         for k, (indices, weights) in enumerate(packed):
@@ -514,6 +516,47 @@ class LexMatcher(PricedColumns):
                 self.settled = packed[k + 1][0][0]
                 break
         return self.solution
+
+    def _by_classes(self, tiers: Sequence[Tier], classes) -> bool:
+        """Settle the tiers from the class model (:mod:`mipair.solver.classes`):
+        its lexicographic optimum bounds every answer, so an answer that makes
+        its counts is optimal; it becomes the current one, every tier is
+        pinned at its level, and the columns its reduced costs rule out are
+        forbidden. False (nothing changed) when the tiers are not class-wise,
+        or no such answer is found."""
+        from mipair.solver import classes as cm
+
+        np = self._np
+        if self.pins or self.forced or not tiers:
+            return False
+        usable = ~self.banned_mask()
+        agg = cm.aggregate(self.n, self._ends, self.exits, usable, mask(self.n, self.must),
+                           classes)
+        vals = [agg.weigh(as_weights(t)) for t in tiers]
+        if any(v is None for v in vals):
+            return False
+        limits = {tag: k for tag, (_, k) in self.limits.items()}
+        opt = cm.solve(agg, vals, limits, self.fixed_pairs)
+        chosen = opt and cm.realize(agg, opt.counts, self._ends, self.exits, usable)
+        if not chosen:
+            return False
+        self._let_in(np.asarray(chosen, dtype=np.int64))
+        if (not self._satisfies(chosen)
+                or any(total(t, chosen) != level for t, level in zip(tiers, opt.levels))
+                or (self.check is not None and self.check(chosen) is not None)):
+            return False
+        self.solution = chosen
+        out = np.zeros(self.m, dtype=bool)
+        used = agg.col_of >= 0
+        for reduced, slack in zip(opt.reduced, opt.slack):
+            margin = slack + 0.5 + 1e-9 * abs(slack)
+            out[used] |= reduced[agg.col_of[used]] < -margin
+        out[chosen] = False
+        self.forbid_all(np.flatnonzero(out))
+        for tier, level in zip(tiers, opt.levels):
+            self.pin(tier, level)
+        self._duals = self._row_duals = None
+        return True
 
     def _most(self, tier: Tier) -> int:
         """How many columns of ``tier`` one solution can hold: one when they all
@@ -531,71 +574,6 @@ class LexMatcher(PricedColumns):
             if np.all((first == node) | (second == node)):
                 return 1
         return self.n if len(ex) else self.pairs
-
-    def isolate(self, cols: Iterable[int],
-                core: Callable[[list[Edge]], Iterable[int] | None] | None = None
-                ) -> tuple["LexMatcher", list[int]]:
-        """A model of the edge columns ``cols`` alone, every other column held
-        at the current solution; returns it and its columns' indices here.
-
-        Its nodes are those the current solution covers with ``cols``, each
-        matched exactly once; every pin becomes the same row over ``cols``
-        less what the held columns contribute. The caller vouches that every
-        solution of this model covers those nodes with ``cols`` only (for
-        instance, it has asked the model and forbidden the alternatives):
-        then the two parts are independent and the small model's answers are
-        the large one's. ``core(edges)``, if given, names the edges the small
-        model starts from (with the current solution's).
-        """
-        np = self._np
-        ne = len(self.edges)
-        chosen = set(self.solution)
-        given = np.fromiter(cols, dtype=np.int64)
-        given = given[given < ne]
-        picked = given[np.isin(given, np.fromiter(chosen, dtype=np.int64))]
-        nodes = set(self._ends[:, picked].ravel().tolist())
-        member = mask(self.n, nodes)
-        ok = (member[self._ends[0][given]] & member[self._ends[1][given]]
-              & ~self.banned_mask()[given])
-        back = given[ok].tolist()
-        here = {c: k for k, c in enumerate(back)}
-        edges = self.edges.take(back)
-        start = core(edges) if core is not None else None
-        if start is not None:
-            start = {*start, *(here[c] for c in chosen if c in here)}
-        sub = LexMatcher(self.n, edges, sorted(nodes), core=start)
-        position = self._positions(back, chosen)
-        for weights, at_least in self.pins:
-            mine, held = weights.split(position)
-            if len(mine):
-                sub.pin(mine, at_least - held)
-        for c in self.forced & here.keys():
-            sub.force(here[c])
-        sub.solution = [here[c] for c in chosen if c in here]
-        return sub, back
-
-    def _positions(self, back: Sequence[int], chosen: Iterable[int] = ()):
-        """Our column -> its index in ``back``, else -2 if in ``chosen``, else -1."""
-        np = self._np
-        position = np.full(self.m, -1, dtype=np.int64)
-        position[np.fromiter(chosen, dtype=np.int64)] = -2
-        position[np.asarray(back, dtype=np.int64)] = np.arange(len(back))
-        return position
-
-    def adopt(self, sub: "LexMatcher", back: Sequence[int], force: bool = True) -> None:
-        """Take the answer of a model made by :meth:`isolate` as the current one:
-        its columns are forced here (with ``force``), or only used (it satisfies
-        this model: the held columns were this one's answer)."""
-        if force:
-            for k in sub.solution:
-                self.force(back[k])
-        self.solution = self._merged(sub, back)
-
-    def _merged(self, sub: "LexMatcher", back: Sequence[int]) -> list[int]:
-        """The current answer with the columns of ``sub`` (made by :meth:`isolate`)
-        replaced by its answer."""
-        mine = set(back)
-        return sorted([c for c in self.solution if c not in mine] + [back[k] for k in sub.solution])
 
     def mate(self, exit_mate: Mapping[str, int] | None = None) -> list[int]:
         """``mate[v]``: the node matched with v (v itself if uncovered; for an

@@ -39,7 +39,7 @@ from mipair.systems.dutch.edition import Edition, load_edition
 from mipair.systems.dutch.order import board_order
 from mipair.systems.dutch.bracket import Bracket
 from mipair.systems.dutch.sparse import core
-from mipair.systems.dutch.weigh import roles, weigh
+from mipair.systems.dutch.weigh import kinds, roles, weigh
 
 
 PAIR_BYTES = 1_200    # resident memory per candidate pair, measured whole-process: 1,000 players 0.45-0.58 GB
@@ -355,7 +355,9 @@ class _Round:
                     nxt.append(pos)
                     pos += 1
             lm, cols = self.window(bracket, nxt, set(final))
-            lm.maximise(self.tiers(lm, bracket, nxt, n_mdp, flag, prev_flag))
+            role = self.roles(bracket, nxt, n_mdp)
+            lm.maximise(self.tiers(lm, role, bracket, nxt, n_mdp, flag, prev_flag),
+                        classes=kinds(self.signature, role))
             matched = Bracket(self, lm, cols, bracket, n_mdp, nxt).decide()
             mate = lm.mate({"down": n})
             self.hint = self.completed(mate, bracket + nxt, set(final))
@@ -377,8 +379,12 @@ class _Round:
             final[v] = v
         return final
 
-    def tiers(self, lm: LexMatcher, bracket: list[int], nxt: list[int], n_mdp: int,
-              flag: bool, prev_flag: bool) -> list[Weights]:
+    def roles(self, bracket: list[int], nxt: list[int], n_mdp: int) -> np.ndarray:
+        """A role per vertex in the window: MDP, in the bracket, in the next scoregroup."""
+        return roles(self.n, bracket + nxt, set(bracket[:n_mdp]), set(bracket), set(nxt))
+
+    def tiers(self, lm: LexMatcher, role: np.ndarray, bracket: list[int], nxt: list[int],
+              n_mdp: int, flag: bool, prev_flag: bool) -> list[Weights]:
         """The bracket's quality criteria (2026) as lexicographic tiers of edge weights."""
         bset, gset = set(bracket), set(nxt)
         mdps = set(bracket[:n_mdp])
@@ -388,7 +394,7 @@ class _Round:
             fl = prev_flag if (u in mdps and v in mdps) else flag
             return PairContext(in_bracket=v in bset, in_next=v in gset,
                                single_bye_floater=fl, **common)
-        return self.weigh(lm, roles(self.n, bracket + nxt, mdps, bset, gset), context)
+        return self.weigh(lm, role, context)
 
     def weigh(self, lm: LexMatcher, role, context) -> list[Weights]:
         """Every active criterion on every edge column of ``lm`` (a window's model,

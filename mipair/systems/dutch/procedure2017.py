@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from mipair.errors import NoPairingError
 from mipair.solver.completion import CompletionOracle
 from mipair.solver.edges import Positions
 from mipair.solver.lexmatch import LexMatcher
 from mipair.solver.weights import Weights
 from mipair.systems.dutch.criteria import PairContext
-from mipair.systems.dutch.weigh import roles
+from mipair.systems.dutch.weigh import kinds, roles
 
 if TYPE_CHECKING:  # pragma: no cover
     from mipair.systems.dutch.engine import _Round
@@ -48,8 +50,8 @@ def window_model(rnd: "_Round", bracket: list[int], nxt: list[int], n_mdp: int,
     return LexMatcher(rnd.n, edges), cols
 
 
-def tiers_2017(rnd: "_Round", lm: LexMatcher, bracket: list[int], nxt: list[int], n_mdp: int,
-               special: bool, final: bool) -> list[Weights]:
+def tiers_2017(rnd: "_Round", lm: LexMatcher, role: np.ndarray, bracket: list[int],
+               nxt: list[int], n_mdp: int, special: bool, final: bool) -> list[Weights]:
     """The 2017 quality criteria of a window as lexicographic tiers."""
     bset = set(bracket)
     mdps = set(bracket[:n_mdp])
@@ -62,7 +64,7 @@ def tiers_2017(rnd: "_Round", lm: LexMatcher, bracket: list[int], nxt: list[int]
             return None
         return PairContext(in_bracket=v in bset, in_next=v not in bset,
                            h_in_bracket=u in bset, **common)
-    return rnd.weigh(lm, roles(rnd.n, win, mdps, bset), context)
+    return rnd.weigh(lm, role, context)
 
 
 def brackets_2017(rnd: "_Round") -> dict[int, int]:
@@ -89,7 +91,9 @@ def brackets_2017(rnd: "_Round") -> dict[int, int]:
         last = pos == n
         dead = set(rnd.dead)
         lm, cols = window_model(rnd, bracket, nxt, n_mdp, special)
-        lm.maximise(tiers_2017(rnd, lm, bracket, nxt, n_mdp, special, last))
+        role = roles(rnd.n, sorted(bracket + nxt), set(bracket[:n_mdp]), set(bracket))
+        lm.maximise(tiers_2017(rnd, lm, role, bracket, nxt, n_mdp, special, last),
+                    classes=kinds(rnd.signature, role))
         matched = Bracket(rnd, lm, cols, bracket, n_mdp, nxt).decide()
         mate = lm.mate()
         if not special:

@@ -36,8 +36,7 @@ def weigh(crits: Sequence[CriterionSpec], players: Sequence[PlayerState], signat
     m = ends.shape[1]
     if m == 0:
         return [Weights.dense(np.zeros(0, dtype=np.int64)) for _ in crits]
-    roles = int(role.max()) + 1
-    kind = signature.astype(np.int64) * roles + role
+    kind = kinds(signature, role)
     size = int(kind.max()) + 1
     first, inverse = _kinds(kind[ends[0]] * size + kind[ends[1]])
     scalar = np.zeros((len(crits), len(first)), dtype=np.int64)
@@ -61,6 +60,13 @@ def weigh(crits: Sequence[CriterionSpec], players: Sequence[PlayerState], signat
         else:
             out.append(Weights.dense(scalar[i][inverse]))
     return out
+
+
+def kinds(signature: np.ndarray, role: np.ndarray) -> np.ndarray:
+    """A number per vertex for its signature and role: vertices of one number
+    weigh alike under every criterion (the classes of
+    :meth:`mipair.solver.lexmatch.LexMatcher.maximise`)."""
+    return signature.astype(np.int64) * (int(role.max()) + 1) + role
 
 
 def _kinds(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -1,0 +1,274 @@
+"""Tiers solved on a matching model whose nodes fall into classes of equals.
+
+When every objective weighs a pair by the classes of its two nodes alone (the
+Dutch criteria read a few facts of each player: :mod:`mipair.systems.dutch.weigh`),
+a matching can be summed up by how many pairs it makes of each pair of classes
+and how many nodes of each class leave by each exit. Those counts obey one row
+per class instead of one per node: the lexicographic optimum of the counts is
+an integer program of tens of columns where the matching model has millions,
+and it bounds every matching of that model from above (every matching's counts
+are one of its solutions). So a matching that makes exactly the optimal counts
+is optimal (:func:`realize` looks for one). And the dual solution of a tier's
+linear relaxation, each class's dual given to every node of the class, is a
+dual solution of the large model with the same objective: its reduced costs
+rule columns out of every optimal matching for good (reduced-cost fixing).
+
+A class is refined by what the aggregated rows need to be exact: whether the
+node must be covered and which exits it has, so every node of a class has the
+same row bounds and the same exits.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+import numpy as np
+
+from mipair.solver.weights import Weights
+
+CANDIDATES = (16, 64)     # partners offered to each node when a class pair's counts are realised
+
+
+@dataclass
+class Aggregate:
+    """The class model of a matching model (see :func:`aggregate`)."""
+
+    node_class: np.ndarray      # per node, its class (-1: no usable column)
+    count: np.ndarray           # nodes per class
+    must: np.ndarray            # per class, whether its nodes must be covered
+    col_a: np.ndarray           # per class column, its two classes (b = -1 - tag for an exit)
+    col_b: np.ndarray
+    col_of: np.ndarray          # per model column, its class column (-1: not usable)
+    tags: list[str]
+
+    def weigh(self, tier: Weights) -> np.ndarray | None:
+        """The weight of every class column under ``tier`` (a model tier), or
+        None when two model columns of one class column weigh differently."""
+        m = len(self.col_of)
+        w = np.zeros(m, dtype=np.int64)
+        w[tier.cols] = tier.vals
+        used = self.col_of >= 0       # weights of unusable columns never count
+        k, wu = self.col_of[used], w[used]
+        lo = np.full(len(self.col_a), np.iinfo(np.int64).max)
+        hi = np.full(len(self.col_a), np.iinfo(np.int64).min)
+        np.minimum.at(lo, k, wu)
+        np.maximum.at(hi, k, wu)
+        return lo if np.array_equal(lo, hi) else None
+
+
+def aggregate(n: int, ends: np.ndarray, exits: Sequence[tuple[int, str]], usable: np.ndarray,
+              must: np.ndarray, classes: np.ndarray) -> Aggregate:
+    """The class model of a matching model: nodes ``0..n-1``, edge columns
+    ``ends`` (shape (2, ne)), then exit columns ``exits``; ``usable`` marks the
+    columns a solution may use, ``must`` the nodes it must cover, ``classes``
+    the caller's class of every node (nodes of a class weigh alike)."""
+    ne = ends.shape[1]
+    tags = sorted({tag for _, tag in exits})
+    ex_node = np.array([v for v, _ in exits], dtype=np.int64)
+    ex_tag = np.array([tags.index(t) for _, t in exits], dtype=np.int64)
+    ex_ok = usable[ne:]
+    covered = np.zeros(n, dtype=bool)
+    covered[ends[0][usable[:ne]]] = covered[ends[1][usable[:ne]]] = True
+    covered[ex_node[ex_ok]] = True
+    features = [np.asarray(classes, dtype=np.int64), must.astype(np.int64)]
+    for t in range(len(tags)):
+        has = np.zeros(n, dtype=np.int64)
+        has[ex_node[ex_ok & (ex_tag == t)]] = 1
+        features.append(has)
+    table = np.vstack(features).T[covered]
+    node_class = np.full(n, -1, dtype=np.int64)
+    if len(table):
+        _, inverse = np.unique(table, axis=0, return_inverse=True)
+        node_class[covered] = inverse.reshape(-1)
+    nclass = int(node_class.max()) + 1
+    count = np.bincount(node_class[covered], minlength=nclass)
+    cls_must = np.zeros(nclass, dtype=bool)
+    cls_must[node_class[covered & must]] = True
+    a, b = node_class[ends[0]], node_class[ends[1]]
+    width = nclass + len(tags)
+    key = np.concatenate([np.minimum(a, b) * width + np.maximum(a, b),
+                          node_class[ex_node] * width + nclass + ex_tag])
+    key[~usable] = -1
+    col_of = np.full(len(key), -1, dtype=np.int64)
+    uniq, inverse = np.unique(key[usable], return_inverse=True)
+    col_of[usable] = inverse.reshape(-1)
+    col_a, second = uniq // width, uniq % width
+    col_b = np.where(second < nclass, second, nclass - 1 - second)
+    return Aggregate(node_class, count, cls_must, col_a, col_b, col_of, tags)
+
+
+@dataclass
+class Levels:
+    """The lexicographic optimum of the class model."""
+
+    levels: list[int]           # each tier's optimum
+    counts: np.ndarray          # per class column, how many the optimum uses
+    reduced: list[np.ndarray]   # per tier, the reduced cost of every class column
+    slack: list[float]          # per tier, its LP bound less its optimum
+
+
+def solve(agg: Aggregate, tiers: Sequence[np.ndarray], limits: Mapping[str, int],
+          pairs: int | None) -> Levels | None:
+    """Maximise ``tiers`` (a weight per class column) lexicographically over
+    the class model with HiGHS; None if it has no solution. ``limits``: at most
+    so many exits of a tag; ``pairs``: exactly so many pairs, if given."""
+    from mipair.solver.highs import load
+
+    hs = load()
+    h = hs.Highs()
+    h.setOptionValue("output_flag", False)
+    h.setOptionValue("threads", 1)
+    h.setOptionValue("mip_rel_gap", 0.0)
+    h.setOptionValue("mip_abs_gap", 0.5)
+    h.changeObjectiveSense(hs.ObjSense.kMaximize)
+    nclass, ncol = len(agg.count), len(agg.col_a)
+    inf = hs.kHighsInf
+    for c in range(nclass):
+        hi = float(agg.count[c])
+        h.addRow(hi if agg.must[c] else 0.0, hi, 0, [], [])
+    extra: dict[str, int] = {}
+    for tag, k in limits.items():
+        if tag in agg.tags:
+            extra[tag] = h.getNumRow()
+            h.addRow(0.0, float(k), 0, [], [])
+    pair_row = -1
+    if pairs is not None:
+        pair_row = h.getNumRow()
+        h.addRow(float(pairs), float(pairs), 0, [], [])
+    for k in range(ncol):
+        a, b = int(agg.col_a[k]), int(agg.col_b[k])
+        if b >= 0:
+            rows, vals = ([a], [2.0]) if a == b else ([a, b], [1.0, 1.0])
+            if pair_row >= 0:
+                rows, vals = rows + [pair_row], vals + [1.0]
+        else:
+            tag = agg.tags[-1 - b]
+            rows, vals = [a], [1.0]
+            if tag in extra:
+                rows, vals = rows + [extra[tag]], vals + [1.0]
+        h.addCol(0.0, 0.0, inf, len(rows), np.array(rows, dtype=np.int32), np.array(vals))
+    h.changeColsIntegrality(ncol, np.arange(ncol, dtype=np.int32),
+                            np.array([hs.HighsVarType.kInteger] * ncol))
+    out = Levels([], np.zeros(ncol, dtype=np.int64), [], [])
+    idx = np.arange(ncol, dtype=np.int32)
+    for vals in tiers:
+        h.changeColsCost(ncol, idx, vals.astype(float))
+        h.setOptionValue("solve_relaxation", True)
+        h.run()
+        if h.getModelStatus() != hs.HighsModelStatus.kOptimal:
+            return None
+        bound = h.getInfo().objective_function_value
+        reduced = np.asarray(h.getSolution().col_dual, dtype=float)
+        h.setOptionValue("solve_relaxation", False)
+        h.run()
+        if h.getModelStatus() != hs.HighsModelStatus.kOptimal:
+            return None
+        counts = np.rint(np.asarray(h.getSolution().col_value)).astype(np.int64)
+        level = int(vals @ counts)
+        if h.getInfo().mip_dual_bound > level + 0.5:
+            return None
+        out.levels.append(level)
+        out.counts = counts
+        out.reduced.append(reduced)
+        out.slack.append(bound - level)
+        nz = np.flatnonzero(vals)
+        h.addRow(float(level), inf, len(nz), nz.astype(np.int32), vals[nz].astype(float))
+    if not tiers:
+        return None
+    return out
+
+
+def realize(agg: Aggregate, counts: np.ndarray, ends: np.ndarray,
+            exits: Sequence[tuple[int, str]], usable: np.ndarray) -> list[int] | None:
+    """A set of model columns that makes exactly ``counts`` of every class
+    column, or None if none is found.
+
+    Each class hands its nodes out in order: the first ones to its pair
+    columns, the last ones to its exits. The nodes handed to a pair of
+    classes are then matched, one side (or, within one class, the first half)
+    against the other, by a linear program over a few candidate partners per
+    node (a bipartite matching: its basic solutions are integral)."""
+    ne = ends.shape[1]
+    n = len(agg.node_class)
+    members = [[] for _ in agg.count]
+    for v in np.flatnonzero(agg.node_class >= 0).tolist():
+        members[int(agg.node_class[v])].append(v)
+    front = [0] * len(members)
+    back = [len(m) for m in members]
+    sides: list[tuple[list[int], list[int]]] = []
+    chosen: list[int] = []
+    exit_col = {(v, tag): ne + k for k, (v, tag) in enumerate(exits) if usable[ne + k]}
+    for k in np.flatnonzero(counts).tolist():
+        a, b, y = int(agg.col_a[k]), int(agg.col_b[k]), int(counts[k])
+        if b < 0:
+            tag = agg.tags[-1 - b]
+            for v in members[a][back[a] - y:back[a]]:
+                chosen.append(exit_col[(v, tag)])
+            back[a] -= y
+            continue
+        take = 2 * y if a == b else y
+        left = members[a][front[a]:front[a] + take]
+        front[a] += take
+        if a == b:
+            sides.append((left[:y], left[y:]))
+        else:
+            sides.append((left, members[b][front[b]:front[b] + y]))
+            front[b] += y
+    if any(f > b for f, b in zip(front, back)):
+        return None
+    lo, hi = np.minimum(ends[0], ends[1]), np.maximum(ends[0], ends[1])
+    live = np.flatnonzero(usable[:ne])
+    key = lo[live] * n + hi[live]
+    order = np.argsort(key)
+    key, live = key[order], live[order]
+    for width in CANDIDATES:
+        pairs = _bipartite(sides, key, live, n, width)
+        if pairs is not None:
+            return sorted(chosen + pairs)
+    return None
+
+
+def _bipartite(sides: list[tuple[list[int], list[int]]], key: np.ndarray, live: np.ndarray,
+               n: int, width: int) -> list[int] | None:
+    """A perfect matching of every (left, right) of ``sides``, each left node
+    offered ``width`` right nodes, as edge columns; None if there is none."""
+    cols, us, vs = [], [], []
+    for left, right in sides:
+        s = len(left)
+        if not s:
+            continue
+        L, R = np.asarray(left, dtype=np.int64), np.asarray(right, dtype=np.int64)
+        i = np.repeat(np.arange(s), min(width, s))
+        j = (i + np.tile(np.arange(min(width, s)), s)) % s
+        u, v = L[i], R[j]
+        want = np.minimum(u, v) * n + np.maximum(u, v)
+        at = np.searchsorted(key, want).clip(0, max(len(key) - 1, 0))
+        hit = key[at] == want if len(key) else np.zeros(len(want), dtype=bool)
+        cols.append(live[at[hit]])
+        us.append(u[hit])
+        vs.append(v[hit])
+    if not cols:
+        return []
+    col, u, v = np.concatenate(cols), np.concatenate(us), np.concatenate(vs)
+    need = sum(len(left) for left, _ in sides)
+    from mipair.solver.highs import load
+
+    hs = load()
+    h = hs.Highs()
+    h.setOptionValue("output_flag", False)
+    h.setOptionValue("threads", 1)
+    h.changeObjectiveSense(hs.ObjSense.kMaximize)
+    nodes, row = np.unique(np.concatenate([u, v]), return_inverse=True)
+    h.addRows(len(nodes), np.zeros(len(nodes)), np.ones(len(nodes)), 0,
+              np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int32), np.zeros(0))
+    m = len(col)
+    rows = np.vstack([row[:m], row[m:]]).T.ravel().astype(np.int32)
+    h.addCols(m, np.ones(m), np.zeros(m), np.ones(m), 2 * m,
+              np.arange(0, 2 * m, 2, dtype=np.int32), rows, np.ones(2 * m))
+    h.run()
+    if h.getModelStatus() != hs.HighsModelStatus.kOptimal:
+        return None
+    x = np.asarray(h.getSolution().col_value)
+    if np.any((x > 1e-6) & (x < 1 - 1e-6)) or int(round(x.sum())) != need:
+        return None
+    return col[x > 0.5].tolist()
