@@ -107,11 +107,10 @@ class Levels:
     slack: list[float]          # per tier, its LP bound less its optimum
 
 
-def solve(agg: Aggregate, tiers: Sequence[np.ndarray], limits: Mapping[str, int],
-          pairs: int | None) -> Levels | None:
-    """Maximise ``tiers`` (a weight per class column) lexicographically over
-    the class model with HiGHS; None if it has no solution. ``limits``: at most
-    so many exits of a tag; ``pairs``: exactly so many pairs, if given."""
+def _model(agg: Aggregate, limits: Mapping[str, int], pairs: int | None):
+    """The class model in HiGHS (no objective yet): a row per class, per exit
+    limit and for the pair count; an integer column per class column. Returns
+    the highspy module and the model."""
     from mipair.solver.highs import load
 
     hs = load()
@@ -122,7 +121,6 @@ def solve(agg: Aggregate, tiers: Sequence[np.ndarray], limits: Mapping[str, int]
     h.setOptionValue("mip_abs_gap", 0.5)
     h.changeObjectiveSense(hs.ObjSense.kMaximize)
     nclass, ncol = len(agg.count), len(agg.col_a)
-    inf = hs.kHighsInf
     for c in range(nclass):
         hi = float(agg.count[c])
         h.addRow(hi if agg.must[c] else 0.0, hi, 0, [], [])
@@ -146,9 +144,28 @@ def solve(agg: Aggregate, tiers: Sequence[np.ndarray], limits: Mapping[str, int]
             rows, vals = [a], [1.0]
             if tag in extra:
                 rows, vals = rows + [extra[tag]], vals + [1.0]
-        h.addCol(0.0, 0.0, inf, len(rows), np.array(rows, dtype=np.int32), np.array(vals))
+        h.addCol(0.0, 0.0, hs.kHighsInf, len(rows), np.array(rows, dtype=np.int32),
+                 np.array(vals))
     h.changeColsIntegrality(ncol, np.arange(ncol, dtype=np.int32),
                             np.array([hs.HighsVarType.kInteger] * ncol))
+    return hs, h
+
+
+def _at_least(h, hs, vals: np.ndarray, level: int) -> None:
+    """Add the row ``vals . counts >= level`` (a tier kept at its level)."""
+    nz = np.flatnonzero(vals)
+    h.addRow(float(level), hs.kHighsInf, len(nz), nz.astype(np.int32), vals[nz].astype(float))
+
+
+def solve(agg: Aggregate, tiers: Sequence[np.ndarray], limits: Mapping[str, int],
+          pairs: int | None) -> Levels | None:
+    """Maximise ``tiers`` (a weight per class column) lexicographically over
+    the class model with HiGHS; None if it has no solution. ``limits``: at most
+    so many exits of a tag; ``pairs``: exactly so many pairs, if given."""
+    if not tiers:
+        return None
+    hs, h = _model(agg, limits, pairs)
+    ncol = len(agg.col_a)
     out = Levels([], np.zeros(ncol, dtype=np.int64), [], [])
     idx = np.arange(ncol, dtype=np.int32)
     for vals in tiers:
@@ -171,11 +188,42 @@ def solve(agg: Aggregate, tiers: Sequence[np.ndarray], limits: Mapping[str, int]
         out.counts = counts
         out.reduced.append(reduced)
         out.slack.append(bound - level)
-        nz = np.flatnonzero(vals)
-        h.addRow(float(level), inf, len(nz), nz.astype(np.int32), vals[nz].astype(float))
-    if not tiers:
-        return None
+        _at_least(h, hs, vals, level)
     return out
+
+
+class Relaxation:
+    """The class model of a matching model's current state, kept to test
+    quickly whether columns can be used together: when the class model
+    cannot make their counts, no matching of the model can use them (every
+    matching's counts solve it). Pins whose weights are not class-wise are
+    left out, which keeps it a relaxation."""
+
+    def __init__(self, agg: Aggregate, pins: Sequence[tuple[Weights, int]],
+                 limits: Mapping[str, int], pairs: int | None) -> None:
+        self.agg = agg
+        self.hs, self.h = _model(agg, limits, pairs)
+        for weights, level in pins:
+            vals = agg.weigh(weights)
+            if vals is not None:
+                _at_least(self.h, self.hs, vals, level)
+        self.memo: dict[tuple, bool] = {}
+
+    def allows(self, cols: Sequence[int]) -> bool:
+        """Whether the class model can use every column of ``cols`` (model
+        columns, with repeats of a class column counted) at once."""
+        k = self.agg.col_of[np.asarray(cols, dtype=np.int64)]
+        if np.any(k < 0):
+            return False
+        need = np.bincount(k, minlength=len(self.agg.col_a))
+        key = tuple(np.flatnonzero(need).tolist()) + tuple(need[need > 0].tolist())
+        if key not in self.memo:
+            h, hs, ncol = self.h, self.hs, len(need)
+            idx = np.arange(ncol, dtype=np.int32)
+            h.changeColsBounds(ncol, idx, need.astype(float), np.full(ncol, hs.kHighsInf))
+            h.run()
+            self.memo[key] = h.getModelStatus() != hs.HighsModelStatus.kInfeasible
+        return self.memo[key]
 
 
 def realize(agg: Aggregate, counts: np.ndarray, ends: np.ndarray,

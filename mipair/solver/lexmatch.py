@@ -50,6 +50,8 @@ PRICE_BATCH = 400                 # columns let in per LP by column generation, 
                                   # over every pair lets most of them in: in a few rounds)
 EXACT_FROM = 200_000              # columns in HiGHS from which odd sets are separated exactly
                                   # too (2,000 players: 319 -> 172 s; 1,000: slower with it)
+CLASSES_FROM = 20_000           # columns from which tiers are first settled on the class model
+                                  # (smaller models solve faster than its 2 HiGHS runs a tier)
 DUAL, PRIMAL = 1, 4               # HiGHS's simplex_strategy values (1 is its default)
 
 
@@ -498,7 +500,8 @@ class LexMatcher(PricedColumns, Submodels):
         on the class model (:meth:`_by_classes`).
         """
         self.settled = len(tiers)
-        if classes is not None and keep and groups is None and self._by_classes(tiers, classes):
+        if (classes is not None and keep and groups is None and self.m >= CLASSES_FROM
+                and self._by_classes(tiers, classes)):
             return self.solution
         packed = pack(tiers, [self._most(tier) for tier in tiers])
         if not packed:
@@ -530,13 +533,11 @@ class LexMatcher(PricedColumns, Submodels):
         if self.pins or self.forced or not tiers:
             return False
         usable = ~self.banned_mask()
-        agg = cm.aggregate(self.n, self._ends, self.exits, usable, mask(self.n, self.must),
-                           classes)
+        agg = self._aggregate(classes)
         vals = [agg.weigh(as_weights(t)) for t in tiers]
         if any(v is None for v in vals):
             return False
-        limits = {tag: k for tag, (_, k) in self.limits.items()}
-        opt = cm.solve(agg, vals, limits, self.fixed_pairs)
+        opt = cm.solve(agg, vals, self._limit_counts(), self.fixed_pairs)
         chosen = opt and cm.realize(agg, opt.counts, self._ends, self.exits, usable)
         if not chosen:
             return False
@@ -557,6 +558,25 @@ class LexMatcher(PricedColumns, Submodels):
             self.pin(tier, level)
         self._duals = self._row_duals = None
         return True
+
+    def _aggregate(self, classes):
+        """The class model of this one's usable columns (:func:`classes.aggregate`)."""
+        from mipair.solver import classes as cm
+
+        return cm.aggregate(self.n, self._ends, self.exits, ~self.banned_mask(),
+                            mask(self.n, self.must), classes)
+
+    def _limit_counts(self) -> dict[str, int]:
+        return {tag: k for tag, (_, k) in self.limits.items()}
+
+    def relaxation(self, classes):
+        """The class model of the current state, pins included where class-wise
+        (:class:`mipair.solver.classes.Relaxation`): a quick test of which
+        columns no solution can use along with the forced ones."""
+        from mipair.solver import classes as cm
+
+        return cm.Relaxation(self._aggregate(classes), self.pins, self._limit_counts(),
+                             self.fixed_pairs)
 
     def _most(self, tier: Tier) -> int:
         """How many columns of ``tier`` one solution can hold: one when they all

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from mipair.systems.dutch.engine import _Round
 
 SLACK = 3                  # partners below the current one a partner question still weighs
+RELAX_FROM = 40            # S1 players from which partners are first tested on the class model
 EXACT_EXCHANGE_SIZE = 18   # remainders up to this size settle exchanges in one solve
 
 
@@ -29,8 +30,9 @@ class Bracket:
     """The ordering decisions of one bracket (C.04.3 (2026) Articles 3-4, via 4.6)."""
 
     def __init__(self, rnd: "_Round", lm: LexMatcher, cols: Positions, bracket: list[int],
-                 n_mdp: int, nxt: list[int]) -> None:
+                 n_mdp: int, nxt: list[int], kind: np.ndarray | None = None) -> None:
         self.r, self.lm, self.cols = rnd, lm, cols
+        self.kind = kind          # vertices of one kind weigh alike (weigh.kinds)
         self.bracket, self.nxt = bracket, nxt
         self.mdps = bracket[:n_mdp]
         self.residents = bracket[n_mdp:]
@@ -248,13 +250,14 @@ class Bracket:
         """
         main = self.isolate(rem)
         s1 = [p for p in rem if self.in_s1(p)]
-        self.steer(rem, s1, alone=main is None)
+        relax = self.relaxation(s1)
+        self.steer(rem, s1, alone=main is None, relax=relax)
         if main is None:
             self.lm.within = self.inside(self.paired_inside(rem))
         k = 0
         while k < len(s1):
             p = s1[k]
-            if self.mate[p] == self.best_partner(p, rem):
+            if self.mate[p] == self.best_partner(p, rem) or self.excluded(p, rem, relax):
                 self.finalize(p)
                 k += 1
                 continue
@@ -266,9 +269,37 @@ class Bracket:
             for q in s1[k:k + done]:
                 self.finalize(q)
             k += done
+            if relax is not None and k < len(s1):     # the solve left the later ones anywhere
+                self.steer(rem, s1[k:], alone=main is None, relax=relax)
         self.lm.within = None
         if main is not None:
             self.rejoin(*main)
+
+    def relaxation(self, s1: list[int]):
+        """For a large remainder, the class model of the bracket's model
+        (:meth:`LexMatcher.relaxation`), the players' kinds told apart by
+        side (S1, their partners, others); None for a small one."""
+        if self.kind is None or len(s1) < RELAX_FROM:
+            return None
+        side = np.zeros(self.r.n, dtype=np.int64)
+        side[[self.mate[p] for p in s1]] = 2
+        side[s1] = 1
+        return self.lm.relaxation(self.kind * 3 + side)
+
+    def excluded(self, p: int, rem: list[int], relax) -> bool:
+        """Whether ``relax`` (:meth:`relaxation`) shows that p can meet no player
+        before its current partner: then its partner question is answered
+        without a solve (no matching of the model can do better)."""
+        if relax is None:
+            return False
+        forced = list(self.lm.forced)
+        for o in rem:
+            if o == self.mate[p]:
+                return True
+            c = self.col(p, o) if o > p and o not in self.matched else None
+            if c is not None and relax.allows(forced + [c]):
+                return False
+        return False
 
     def isolate(self, rem: list[int]):
         """Ask the partner questions on the remainder's pairs alone, when they can be.
@@ -326,7 +357,7 @@ class Bracket:
         self.lm, self.cols = lm, cols
         self.refresh()
 
-    def steer(self, rem: list[int], s1: list[int], alone: bool = False) -> None:
+    def steer(self, rem: list[int], s1: list[int], alone: bool = False, relax=None) -> None:
         """Move the current matching towards the answer 4.2 is likely to give.
 
         Each S1 player, in BSN order, is given the lowest-BSN S2 player still
@@ -346,12 +377,16 @@ class Bracket:
         s2 = [o for o in rem if o not in self.matched and not self.in_s1(o)]
         taken: set[int] = set()
         self.x3 = {}
-        for p in s1:
+        chosen = list(self.lm.forced)
+        walk: list[tuple[int, int]] = []
+        for i, p in enumerate(s1):
             for o in s2:
                 c = self.col(p, o) if o > p and o not in taken else None
-                if c is not None:
-                    self.x3[c] = 1
+                if c is not None and (relax is None or relax.allows(chosen + [c])):
+                    self.x3[c] = 1 if relax is None else len(s1) - i
                     taken.add(o)
+                    chosen.append(c)
+                    walk.append((p, o))
                     break
         if not alone:
             self.resolve()
@@ -361,6 +396,8 @@ class Bracket:
         sub.maximise([{here[c]: w for c, w in self.x3.items() if c in here}], keep=False)
         self.lm.adopt(sub, back, force=False)
         self.refresh()
+        if relax is not None and any(self.mate[p] != o for p, o in walk):
+            self.resolve()     # the rest of the window may have to move for the walk
 
     def partner_tier(self, p: int, rem: list[int]) -> dict[int, int]:
         """p's partners in the remainder, lowest BSN first, weighing most: those up

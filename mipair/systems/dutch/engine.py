@@ -356,9 +356,9 @@ class _Round:
                     pos += 1
             lm, cols = self.window(bracket, nxt, set(final))
             role = self.roles(bracket, nxt, n_mdp)
-            lm.maximise(self.tiers(lm, role, bracket, nxt, n_mdp, flag, prev_flag),
-                        classes=kinds(self.signature, role))
-            matched = Bracket(self, lm, cols, bracket, n_mdp, nxt).decide()
+            kind = kinds(self.signature, role)
+            lm.maximise(self.tiers(lm, role, bracket, nxt, n_mdp, flag, prev_flag), classes=kind)
+            matched = Bracket(self, lm, cols, bracket, n_mdp, nxt, kind).decide()
             mate = lm.mate({"down": n})
             self.hint = self.completed(mate, bracket + nxt, set(final))
             nxt_flag = self.odd and bool(nxt) and self.s_star >= sc[nxt[0]]

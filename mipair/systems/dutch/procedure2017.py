@@ -92,9 +92,9 @@ def brackets_2017(rnd: "_Round") -> dict[int, int]:
         dead = set(rnd.dead)
         lm, cols = window_model(rnd, bracket, nxt, n_mdp, special)
         role = roles(rnd.n, sorted(bracket + nxt), set(bracket[:n_mdp]), set(bracket))
-        lm.maximise(tiers_2017(rnd, lm, role, bracket, nxt, n_mdp, special, last),
-                    classes=kinds(rnd.signature, role))
-        matched = Bracket(rnd, lm, cols, bracket, n_mdp, nxt).decide()
+        kind = kinds(rnd.signature, role)
+        lm.maximise(tiers_2017(rnd, lm, role, bracket, nxt, n_mdp, special, last), classes=kind)
+        matched = Bracket(rnd, lm, cols, bracket, n_mdp, nxt, kind).decide()
         mate = lm.mate()
         if not special:
             rest = [v for v in range(n) if v not in final and v not in matched]
