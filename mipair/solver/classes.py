@@ -55,6 +55,24 @@ class Aggregate:
         np.maximum.at(hi, k, wu)
         return lo if np.array_equal(lo, hi) else None
 
+    def pins(self, pins: Sequence[tuple[Weights, int]]) -> list[tuple[np.ndarray, int]]:
+        """The pinned rows of a model that are class-wise, as class weights and levels
+        (leaving the others out keeps the class model a relaxation)."""
+        out = []
+        for weights, level in pins:
+            vals = self.weigh(weights)
+            if vals is not None:
+                out.append((vals, level))
+        return out
+
+    def counts_of(self, cols: Sequence[int]) -> np.ndarray | None:
+        """How many of the model columns ``cols`` each class column holds
+        (None if one is not usable)."""
+        k = self.col_of[np.asarray(cols, dtype=np.int64)]
+        if np.any(k < 0):
+            return None
+        return np.bincount(k, minlength=len(self.col_a))
+
 
 def aggregate(n: int, ends: np.ndarray, exits: Sequence[tuple[int, str]], usable: np.ndarray,
               must: np.ndarray, classes: np.ndarray) -> Aggregate:
@@ -158,16 +176,23 @@ def _at_least(h, hs, vals: np.ndarray, level: int) -> None:
 
 
 def solve(agg: Aggregate, tiers: Sequence[np.ndarray], limits: Mapping[str, int],
-          pairs: int | None) -> Levels | None:
+          pairs: int | None, pins: Sequence[tuple[np.ndarray, int]] = (),
+          fixed: Sequence[int] = ()) -> Levels | None:
     """Maximise ``tiers`` (a weight per class column) lexicographically over
     the class model with HiGHS; None if it has no solution. ``limits``: at most
-    so many exits of a tag; ``pairs``: exactly so many pairs, if given."""
-    if not tiers:
+    so many exits of a tag; ``pairs``: exactly so many pairs, if given;
+    ``pins``: rows (class weights, level) kept; ``fixed``: model columns every
+    solution uses."""
+    least = agg.counts_of(fixed)
+    if not tiers or least is None:
         return None
     hs, h = _model(agg, limits, pairs)
     ncol = len(agg.col_a)
     out = Levels([], np.zeros(ncol, dtype=np.int64), [], [])
     idx = np.arange(ncol, dtype=np.int32)
+    h.changeColsBounds(ncol, idx, least.astype(float), np.full(ncol, hs.kHighsInf))
+    for vals, level in pins:
+        _at_least(h, hs, vals, level)
     for vals in tiers:
         h.changeColsCost(ncol, idx, vals.astype(float))
         h.setOptionValue("solve_relaxation", True)
@@ -203,19 +228,16 @@ class Relaxation:
                  limits: Mapping[str, int], pairs: int | None) -> None:
         self.agg = agg
         self.hs, self.h = _model(agg, limits, pairs)
-        for weights, level in pins:
-            vals = agg.weigh(weights)
-            if vals is not None:
-                _at_least(self.h, self.hs, vals, level)
+        for vals, level in agg.pins(pins):
+            _at_least(self.h, self.hs, vals, level)
         self.memo: dict[tuple, bool] = {}
 
     def allows(self, cols: Sequence[int]) -> bool:
         """Whether the class model can use every column of ``cols`` (model
         columns, with repeats of a class column counted) at once."""
-        k = self.agg.col_of[np.asarray(cols, dtype=np.int64)]
-        if np.any(k < 0):
+        need = self.agg.counts_of(cols)
+        if need is None:
             return False
-        need = np.bincount(k, minlength=len(self.agg.col_a))
         key = tuple(np.flatnonzero(need).tolist()) + tuple(need[need > 0].tolist())
         if key not in self.memo:
             h, hs, ncol = self.h, self.hs, len(need)
@@ -226,10 +248,25 @@ class Relaxation:
         return self.memo[key]
 
 
+def ruled_out(agg: Aggregate, opt: Levels, chosen: Sequence[int]) -> np.ndarray:
+    """A mask of the model columns that no answer as good as ``opt`` can use,
+    those of ``chosen`` (such an answer) aside: each class's dual of a tier's
+    relaxation, given to every node of the class, is a dual solution of the
+    matching model with the same bound, under which such a column's reduced
+    cost is below minus the tier's slack (reduced-cost fixing; levels are
+    integers, hence the 1/2)."""
+    out = np.zeros(len(agg.col_of), dtype=bool)
+    used = agg.col_of >= 0
+    for reduced, slack in zip(opt.reduced, opt.slack):
+        out[used] |= reduced[agg.col_of[used]] < -(slack + 0.5 + 1e-9 * abs(slack))
+    out[np.asarray(chosen, dtype=np.int64)] = False
+    return out
+
+
 def realize(agg: Aggregate, counts: np.ndarray, ends: np.ndarray,
-            exits: Sequence[tuple[int, str]], usable: np.ndarray) -> list[int] | None:
-    """A set of model columns that makes exactly ``counts`` of every class
-    column, or None if none is found.
+            exits: Sequence[tuple[int, str]], fixed: Sequence[int] = ()) -> list[int] | None:
+    """A set of model columns, ``fixed`` among them, that makes exactly
+    ``counts`` of every class column, or None if none is found.
 
     Each class hands its nodes out in order: the first ones to its pair
     columns, the last ones to its exits. The nodes handed to a pair of
@@ -238,8 +275,15 @@ def realize(agg: Aggregate, counts: np.ndarray, ends: np.ndarray,
     node (a bipartite matching: its basic solutions are integral)."""
     ne = ends.shape[1]
     n = len(agg.node_class)
+    usable = agg.col_of >= 0
+    counts = counts - agg.counts_of(fixed)
+    if np.any(counts < 0):
+        return None
+    taken = np.zeros(n, dtype=bool)
+    for c in fixed:
+        taken[[int(ends[0][c]), int(ends[1][c])] if c < ne else exits[c - ne][0]] = True
     members = [[] for _ in agg.count]
-    for v in np.flatnonzero(agg.node_class >= 0).tolist():
+    for v in np.flatnonzero((agg.node_class >= 0) & ~taken).tolist():
         members[int(agg.node_class[v])].append(v)
     front = [0] * len(members)
     back = [len(m) for m in members]
@@ -272,7 +316,7 @@ def realize(agg: Aggregate, counts: np.ndarray, ends: np.ndarray,
     for width in CANDIDATES:
         pairs = _bipartite(sides, key, live, n, width)
         if pairs is not None:
-            return sorted(chosen + pairs)
+            return sorted([*fixed, *chosen, *pairs])
     return None
 
 

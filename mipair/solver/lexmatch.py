@@ -497,11 +497,11 @@ class LexMatcher(PricedColumns, Submodels):
         tells how many leading tiers are then optimal (pinned only with ``keep``).
         ``classes``: a class per node such that every tier weighs a column
         by the classes of its nodes alone; the optimum is then first sought
-        on the class model (:meth:`_by_classes`).
+        on the class model (:meth:`settle`).
         """
         self.settled = len(tiers)
         if (classes is not None and keep and groups is None and self.m >= CLASSES_FROM
-                and self._by_classes(tiers, classes)):
+                and self.settle(tiers, classes)):
             return self.solution
         packed = pack(tiers, [self._most(tier) for tier in tiers])
         if not packed:
@@ -520,25 +520,26 @@ class LexMatcher(PricedColumns, Submodels):
                 break
         return self.solution
 
-    def _by_classes(self, tiers: Sequence[Tier], classes) -> bool:
+    def settle(self, tiers: Sequence[Tier], classes) -> bool:
         """Settle the tiers from the class model (:mod:`mipair.solver.classes`):
         its lexicographic optimum bounds every answer, so an answer that makes
         its counts is optimal; it becomes the current one, every tier is
         pinned at its level, and the columns its reduced costs rule out are
         forbidden. False (nothing changed) when the tiers are not class-wise,
-        or no such answer is found."""
+        or no such answer is found. ``classes``: as for :meth:`maximise`."""
         from mipair.solver import classes as cm
 
         np = self._np
-        if self.pins or self.forced or not tiers:
+        if not tiers:
             return False
-        usable = ~self.banned_mask()
         agg = self._aggregate(classes)
         vals = [agg.weigh(as_weights(t)) for t in tiers]
         if any(v is None for v in vals):
             return False
-        opt = cm.solve(agg, vals, self._limit_counts(), self.fixed_pairs)
-        chosen = opt and cm.realize(agg, opt.counts, self._ends, self.exits, usable)
+        fixed = sorted(self.forced)
+        opt = cm.solve(agg, vals, self._limit_counts(), self.fixed_pairs,
+                       agg.pins(self.pins), fixed)
+        chosen = opt and cm.realize(agg, opt.counts, self._ends, self.exits, fixed)
         if not chosen:
             return False
         self._let_in(np.asarray(chosen, dtype=np.int64))
@@ -547,13 +548,7 @@ class LexMatcher(PricedColumns, Submodels):
                 or (self.check is not None and self.check(chosen) is not None)):
             return False
         self.solution = chosen
-        out = np.zeros(self.m, dtype=bool)
-        used = agg.col_of >= 0
-        for reduced, slack in zip(opt.reduced, opt.slack):
-            margin = slack + 0.5 + 1e-9 * abs(slack)
-            out[used] |= reduced[agg.col_of[used]] < -margin
-        out[chosen] = False
-        self.forbid_all(np.flatnonzero(out))
+        self.forbid_all(np.flatnonzero(cm.ruled_out(agg, opt, chosen)))
         for tier, level in zip(tiers, opt.levels):
             self.pin(tier, level)
         self._duals = self._row_duals = None

@@ -147,7 +147,7 @@ class Bracket:
         first, _, eids, cols = self.pairs_within(rem)
         x1 = Weights(cols, (first < pairs).astype(np.int64))
         x2 = Weights(cols, -first)
-        if not all(self.in_s1(p) for p in rem[:pairs]):
+        if not all(self.in_s1(p) for p in rem[:pairs]) and not self.top_half(rem, pairs, x1):
             self.resolve([x1, x2], keep=True)
         exchanges = sum(1 for p in rem[:pairs] if not self.in_s1(p))
         if exchanges and len(rem) <= EXACT_EXCHANGE_SIZE:
@@ -161,6 +161,20 @@ class Bracket:
         self.lm.forbid_all(cols[frozen])
         self.r.kill_all(eids[frozen])
         self.partners(rem)
+
+    def top_half(self, rem: list[int], pairs: int, x1: Weights) -> bool:
+        """For a large remainder, whether the class model settles 4.3.2's first
+        question with no exchange: S1 the first ``pairs`` of ``rem`` (x1 at
+        its most, which leaves x2 nothing to improve)."""
+        if self.kind is None or pairs < RELAX_FROM:
+            return False
+        side = np.zeros(self.r.n, dtype=np.int64)
+        side[rem[pairs:]] = 2
+        side[rem[:pairs]] = 1
+        if not self.lm.settle([x1], self.kind * 3 + side):
+            return False
+        self.refresh()
+        return all(self.in_s1(p) for p in rem[:pairs])
 
     def pairs_within(self, rem: list[int], usable: bool = True):
         """The live pairs of ``rem`` in the model (and, if ``usable``, not ruled out
