@@ -234,8 +234,8 @@ class Relaxation:
 
     def allows(self, cols: Sequence[int]) -> bool:
         """Whether the class model can use every column of ``cols`` (model
-        columns, with repeats of a class column counted) at once."""
-        need = self.agg.counts_of(cols)
+        columns) at once."""
+        need = self.agg.counts_of(sorted(set(cols)))
         if need is None:
             return False
         key = tuple(np.flatnonzero(need).tolist()) + tuple(need[need > 0].tolist())

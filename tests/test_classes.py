@@ -1,0 +1,151 @@
+"""The class model (mipair.solver.classes) against brute force, and in the Dutch engine.
+
+Hypothesis draws small graphs whose nodes fall into classes, with objective
+tiers that weigh a column by the classes of its nodes alone. Whenever
+``LexMatcher.settle`` answers from the class model, its answer must reach the
+lexicographic optimum that enumerating every matching finds, and the columns
+it forbids must not change the answer of any later question; the class
+relaxation must never call impossible a set of columns some matching uses.
+Last, the Dutch engine with the class shortcuts switched on for every model
+must pair generated tournaments exactly as it does with them off.
+HiGHS runs for real.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mipair.solver.lexmatch import Infeasible, LexMatcher
+from test_lexmatch import _best, _matchings
+
+
+@st.composite
+def class_problems(draw):
+    n = draw(st.integers(min_value=2, max_value=9))
+    classes = [draw(st.integers(0, 2)) for _ in range(n)]
+    pairs = [p for p in combinations(range(n), 2) if draw(st.integers(0, 4)) > 0]
+    exits = [(v, "out") for v in range(n) if draw(st.integers(0, 3)) == 0]
+    must = {v for v in range(n) if draw(st.booleans())}
+    limit = draw(st.none() | st.integers(min_value=0, max_value=2))
+    weight = st.integers(min_value=-5, max_value=5)
+    tiers = []
+    for _ in range(draw(st.integers(1, 3))):
+        by_pair = {(a, b): draw(weight) for a in range(3) for b in range(a, 3)}
+        by_exit = {a: draw(weight) for a in range(3)}
+        cols = [by_pair[tuple(sorted((classes[u], classes[v])))] for u, v in pairs]
+        cols += [by_exit[classes[v]] for v, _ in exits]
+        tiers.append(cols)
+    m = len(pairs) + len(exits)
+    ask = draw(st.lists(weight, min_size=m, max_size=m))
+    forced = draw(st.none() | st.integers(0, max(m - 1, 0))) if m else None
+    return n, classes, pairs, exits, must, limit, tiers, ask, forced
+
+
+def _model(problem):
+    n, classes, pairs, exits, must, limit, tiers, ask, forced = problem
+    cols = [tuple(p) for p in pairs] + [(v,) for v, _ in exits]
+    allowed = _matchings(n, cols, must, limit)
+    limits = {"out": limit} if limit is not None else None
+    lm = LexMatcher(n, pairs, sorted(must), exits=exits, exit_limits=limits)
+    if forced is not None:
+        lm.force(forced)
+        allowed = [s for s in allowed if forced in s]
+    return lm, allowed
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(class_problems())
+def test_settled_answers_equal_brute_force(problem) -> None:
+    n, classes, pairs, exits, must, limit, tiers, ask, forced = problem
+    try:
+        lm, allowed = _model(problem)
+    except Infeasible:
+        return
+    maps = [{c: w for c, w in enumerate(t)} for t in tiers]
+    if not lm.settle(maps, np.array(classes)):
+        assert lm.pins == [] and lm.solution == []          # nothing changed
+        return
+    assert allowed, "a model with no matching was settled"
+    top, key = _best(allowed, tiers)
+    assert tuple(sorted(lm.solution)) in allowed
+    assert key(tuple(sorted(lm.solution))) == top
+    # the pins and the forbidden columns leave exactly the optimal matchings
+    kept = [s for s in allowed if key(s) == top]
+    lm.maximise([{c: w for c, w in enumerate(ask)}], keep=False)
+    best, k2 = _best(kept, [ask])
+    assert tuple(sorted(lm.solution)) in kept
+    assert k2(tuple(sorted(lm.solution))) == best
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(class_problems(), st.data())
+def test_the_relaxation_never_rules_out_a_matching(problem, data) -> None:
+    try:
+        lm, allowed = _model(problem)
+    except Infeasible:
+        return
+    m = lm.m
+    if not m:
+        return
+    wanted = data.draw(st.lists(st.integers(0, m - 1), min_size=1, max_size=2, unique=True))
+    relax = lm.relaxation(np.array(problem[1]))
+    if any(set(wanted) <= set(s) for s in allowed):
+        assert relax.allows(sorted(lm.forced) + wanted)
+
+
+def test_a_complete_graph_is_settled_by_classes() -> None:
+    """Eight nodes of two colours, every pair allowed: the class model's optimum
+    (as many mixed pairs as possible) is realised and pinned."""
+    n = 8
+    classes = np.array([0, 0, 0, 1, 1, 1, 1, 1])
+    pairs = list(combinations(range(n), 2))
+    mixed = {c: int(classes[u] != classes[v]) for c, (u, v) in enumerate(pairs)}
+    lm = LexMatcher(n, pairs, range(n))
+    assert lm.settle([mixed], classes)
+    assert lm.value(mixed) == 3
+    assert lm.pins[-1][1] == 3
+    # a pair of two 0s leaves at most one mixed pair: its columns are forbidden for good
+    # (class duals 1 and 0: reduced cost -2), pairs of two 1s are not (reduced cost 0)
+    assert sorted(lm.banned) == [pairs.index(p) for p in [(0, 1), (0, 2), (1, 2)]]
+
+
+def test_the_relaxation_rules_out_what_a_pin_forbids() -> None:
+    """With 'every pair mixed' pinned, no matching pairs two nodes of class 0."""
+    classes = np.array([0, 0, 1, 1])
+    pairs = list(combinations(range(4), 2))
+    mixed = {c: int(classes[u] != classes[v]) for c, (u, v) in enumerate(pairs)}
+    lm = LexMatcher(4, pairs, range(4))
+    lm.maximise([mixed])
+    relax = lm.relaxation(classes)
+    assert not relax.allows([pairs.index((0, 1))])
+    assert relax.allows([pairs.index((0, 2))])
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_dutch_rounds_are_the_same_with_the_class_shortcuts(seed: int, monkeypatch) -> None:
+    """Generated tournaments, each round paired with the class model used for
+    every model and remainder (thresholds at zero) and without it."""
+    from mipair.check.config import GeneratorConfig
+    from mipair.check.generate import generate
+    from mipair.pairing import pair_round
+    from mipair.solver import lexmatch
+    from mipair.systems.dutch import bracket
+
+    compared = []
+
+    def both(snap):
+        monkeypatch.setattr(lexmatch, "CLASSES_FROM", 0)
+        monkeypatch.setattr(bracket, "RELAX_FROM", 3)
+        with_classes = pair_round(snap)
+        monkeypatch.setattr(lexmatch, "CLASSES_FROM", 10 ** 12)
+        monkeypatch.setattr(bracket, "RELAX_FROM", 10 ** 12)
+        without = pair_round(snap)
+        assert with_classes == without, f"round {snap.round}"
+        compared.append(snap.round)
+        return without
+    generate(GeneratorConfig(players=40, rounds=5), seed, pair=both)
+    assert len(compared) == 5
