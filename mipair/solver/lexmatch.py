@@ -36,6 +36,7 @@ from mipair.solver.columns import PricedColumns
 from mipair.solver.edges import ColumnSet, Edges, mask
 from mipair.solver.oddsets import violated
 from mipair.solver.packing import pack
+from mipair.solver.shortcuts import ClassShortcuts
 from mipair.solver.submodel import Submodels
 from mipair.solver.weights import Tier, Weights, total, weights as as_weights
 from mipair.solver.witness import sat_matching
@@ -59,7 +60,7 @@ class Infeasible(Exception):
     """No matching satisfies the hard constraints."""
 
 
-class LexMatcher(PricedColumns, Submodels):
+class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
     """A matching model over nodes 0..n-1 that is re-optimised many times.
 
     Columns ``0..len(edges)-1`` are the edges; then one column per exit
@@ -519,59 +520,6 @@ class LexMatcher(PricedColumns, Submodels):
                 self.settled = packed[k + 1][0][0]
                 break
         return self.solution
-
-    def settle(self, tiers: Sequence[Tier], classes) -> bool:
-        """Settle the tiers from the class model (:mod:`mipair.solver.classes`):
-        its lexicographic optimum bounds every answer, so an answer that makes
-        its counts is optimal; it becomes the current one, every tier is
-        pinned at its level, and the columns its reduced costs rule out are
-        forbidden. False (nothing changed) when the tiers are not class-wise,
-        or no such answer is found. ``classes``: as for :meth:`maximise`."""
-        from mipair.solver import classes as cm
-
-        np = self._np
-        if not tiers:
-            return False
-        agg = self._aggregate(classes)
-        vals = [agg.weigh(as_weights(t)) for t in tiers]
-        if any(v is None for v in vals):
-            return False
-        fixed = sorted(self.forced)
-        opt = cm.solve(agg, vals, self._limit_counts(), self.fixed_pairs,
-                       agg.pins(self.pins), fixed)
-        chosen = opt and cm.realize(agg, opt.counts, self._ends, self.exits, fixed)
-        if not chosen:
-            return False
-        self._let_in(np.asarray(chosen, dtype=np.int64))
-        if (not self._satisfies(chosen)
-                or any(total(t, chosen) != level for t, level in zip(tiers, opt.levels))
-                or (self.check is not None and self.check(chosen) is not None)):
-            return False
-        self.solution = chosen
-        self.forbid_all(np.flatnonzero(cm.ruled_out(agg, opt, chosen)))
-        for tier, level in zip(tiers, opt.levels):
-            self.pin(tier, level)
-        self._duals = self._row_duals = None
-        return True
-
-    def _aggregate(self, classes):
-        """The class model of this one's usable columns (:func:`classes.aggregate`)."""
-        from mipair.solver import classes as cm
-
-        return cm.aggregate(self.n, self._ends, self.exits, ~self.banned_mask(),
-                            mask(self.n, self.must), classes)
-
-    def _limit_counts(self) -> dict[str, int]:
-        return {tag: k for tag, (_, k) in self.limits.items()}
-
-    def relaxation(self, classes):
-        """The class model of the current state, pins included where class-wise
-        (:class:`mipair.solver.classes.Relaxation`): a quick test of which
-        columns no solution can use along with the forced ones."""
-        from mipair.solver import classes as cm
-
-        return cm.Relaxation(self._aggregate(classes), self.pins, self._limit_counts(),
-                             self.fixed_pairs)
 
     def _most(self, tier: Tier) -> int:
         """How many columns of ``tier`` one solution can hold: one when they all

@@ -1,0 +1,75 @@
+"""Questions of a matching model answered on its class model first.
+
+When every tier weighs a column by the classes of its nodes alone, the small
+class model of :mod:`mipair.solver.classes` bounds every answer; a matching
+that makes its optimal counts is optimal, and its duals forbid columns for
+good. :class:`ClassShortcuts` gives a
+:class:`mipair.solver.lexmatch.LexMatcher` that path (:meth:`settle`) and the
+class model as a quick test of which columns can be used together
+(:meth:`relaxation`).
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from mipair.solver.edges import mask
+from mipair.solver.weights import Tier, total, weights as as_weights
+
+
+class ClassShortcuts:
+    """The class model of a matching model (a mixin of LexMatcher: it uses
+    ``n``, ``_ends``, ``exits``, ``must``, ``limits``, ``fixed_pairs``,
+    ``pins``, ``forced``, ``check``, ``_np`` and the model's methods)."""
+
+    def settle(self, tiers: Sequence[Tier], classes) -> bool:
+        """Settle the tiers from the class model (:mod:`mipair.solver.classes`):
+        its lexicographic optimum bounds every answer, so an answer that makes
+        its counts is optimal; it becomes the current one, every tier is
+        pinned at its level, and the columns its reduced costs rule out are
+        forbidden. False (nothing changed) when the tiers are not class-wise,
+        or no such answer is found. ``classes``: as for :meth:`maximise`."""
+        from mipair.solver import classes as cm
+
+        np = self._np
+        if not tiers:
+            return False
+        agg = self._aggregate(classes)
+        vals = [agg.weigh(as_weights(t)) for t in tiers]
+        if any(v is None for v in vals):
+            return False
+        fixed = sorted(self.forced)
+        opt = cm.solve(agg, vals, self._limit_counts(), self.fixed_pairs,
+                       agg.pins(self.pins), fixed)
+        chosen = opt and cm.realize(agg, opt.counts, self._ends, self.exits, fixed)
+        if not chosen:
+            return False
+        self._let_in(np.asarray(chosen, dtype=np.int64))
+        if (not self._satisfies(chosen)
+                or any(total(t, chosen) != level for t, level in zip(tiers, opt.levels))
+                or (self.check is not None and self.check(chosen) is not None)):
+            return False
+        self.solution = chosen
+        self.forbid_all(np.flatnonzero(cm.ruled_out(agg, opt, chosen)))
+        for tier, level in zip(tiers, opt.levels):
+            self.pin(tier, level)
+        self._duals = self._row_duals = None
+        return True
+
+    def _aggregate(self, classes):
+        """The class model of this one's usable columns (:func:`classes.aggregate`)."""
+        from mipair.solver import classes as cm
+
+        return cm.aggregate(self.n, self._ends, self.exits, ~self.banned_mask(),
+                            mask(self.n, self.must), classes)
+
+    def _limit_counts(self) -> dict[str, int]:
+        return {tag: k for tag, (_, k) in self.limits.items()}
+
+    def relaxation(self, classes):
+        """The class model of the current state, pins included where class-wise
+        (:class:`mipair.solver.classes.Relaxation`): a quick test of which
+        columns no solution can use along with the forced ones."""
+        from mipair.solver import classes as cm
+
+        return cm.Relaxation(self._aggregate(classes), self.pins, self._limit_counts(),
+                             self.fixed_pairs)
