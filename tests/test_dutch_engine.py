@@ -200,7 +200,7 @@ def test_a_field_too_large_for_the_memory_is_refused_before_pairing() -> None:
     fits(1000, 8 * gib)
     fits(5000, None)
     with pytest.raises(TooLargeError, match="5000 players to pair"):
-        fits(5000, 8 * gib)
+        fits(5000, 4 * gib)
 
 
 def test_memory_cap_from_the_environment_gives_exit_4_naming_the_file() -> None:

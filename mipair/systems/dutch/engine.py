@@ -42,8 +42,9 @@ from mipair.systems.dutch.sparse import core
 from mipair.systems.dutch.weigh import kinds, roles, weigh
 
 
-PAIR_BYTES = 1_200    # resident memory per candidate pair, measured whole-process: 1,000 players 0.45-0.58 GB
-                      # (500,000 pairs), 2,000 players round 1 1.85 GB (2 million)
+PAIR_BYTES = 700      # resident memory per candidate pair, measured (benchmark peaks, 2026-11-25):
+                      # 1,000 players 312 MiB (500,000 pairs), 2,000 1,085 MiB (2 million),
+                      # 5,000 6.3-7.3 GB (12.5 million)
 
 
 def pair_dutch(snap: Snapshot, edition: Edition | None = None) -> RoundPairing:
@@ -55,7 +56,7 @@ def pair_dutch(snap: Snapshot, edition: Edition | None = None) -> RoundPairing:
 def fits(n: int, available: int | None) -> None:
     """Refuse (exit 4) a field whose candidate pairs would not fit in ``available``
     bytes (None: unknown), rather than exhaust the machine: the engine holds
-    every pair of the players to pair (5,000 players: about 15 GB)."""
+    every pair of the players to pair (5,000 players: about 8.7 GB)."""
     need = PAIR_BYTES * n * (n - 1) // 2
     if available is not None and need > available:
         raise TooLargeError(f"{n} players to pair need about {need / 2**20:,.0f} MiB of memory "
