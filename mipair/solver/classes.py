@@ -129,15 +129,10 @@ def _model(agg: Aggregate, limits: Mapping[str, int], pairs: int | None):
     """The class model in HiGHS (no objective yet): a row per class, per exit
     limit and for the pair count; an integer column per class column. Returns
     the highspy module and the model."""
-    from mipair.solver.highs import load
+    from mipair.solver.highs import load, maximiser
 
     hs = load()
-    h = hs.Highs()
-    h.setOptionValue("output_flag", False)
-    h.setOptionValue("threads", 1)
-    h.setOptionValue("mip_rel_gap", 0.0)
-    h.setOptionValue("mip_abs_gap", 0.5)
-    h.changeObjectiveSense(hs.ObjSense.kMaximize)
+    h = maximiser(hs)
     nclass, ncol = len(agg.count), len(agg.col_a)
     for c in range(nclass):
         hi = float(agg.count[c])
@@ -343,13 +338,10 @@ def _bipartite(sides: list[tuple[list[int], list[int]]], key: np.ndarray, live: 
         return []
     col, u, v = np.concatenate(cols), np.concatenate(us), np.concatenate(vs)
     need = sum(len(left) for left, _ in sides)
-    from mipair.solver.highs import load
+    from mipair.solver.highs import load, maximiser
 
     hs = load()
-    h = hs.Highs()
-    h.setOptionValue("output_flag", False)
-    h.setOptionValue("threads", 1)
-    h.changeObjectiveSense(hs.ObjSense.kMaximize)
+    h = maximiser(hs)
     nodes, row = np.unique(np.concatenate([u, v]), return_inverse=True)
     h.addRows(len(nodes), np.zeros(len(nodes)), np.ones(len(nodes)), 0,
               np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int32), np.zeros(0))

@@ -16,3 +16,16 @@ def load() -> ModuleType:
     import highspy
 
     return highspy
+
+
+def maximiser(highspy: ModuleType):
+    """A fresh, quiet, single-threaded HiGHS instance that maximises, and
+    whose MIPs stop only at a proven optimum of an integer objective (no
+    relative gap, an absolute gap below one unit)."""
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    h.setOptionValue("threads", 1)
+    h.setOptionValue("mip_rel_gap", 0.0)
+    h.setOptionValue("mip_abs_gap", 0.5)
+    h.changeObjectiveSense(highspy.ObjSense.kMaximize)
+    return h

@@ -73,7 +73,7 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
                  pairs: int | None = None, exits: Sequence[tuple[int, str]] = (),
                  exit_limits: Mapping[str, int] | None = None, check: Check | None = None,
                  core: Iterable[int] | None = None) -> None:
-        from mipair.solver.highs import load
+        from mipair.solver.highs import load, maximiser
 
         highspy = self._hs = load()
         import numpy
@@ -85,13 +85,7 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
         self.check = check
         self.within: list[int] | None = None     # see _locally
         self.pairs = pairs if pairs is not None else n // 2
-        h = highspy.Highs()
-        h.setOptionValue("output_flag", False)
-        h.setOptionValue("mip_rel_gap", 0.0)
-        h.setOptionValue("mip_abs_gap", 0.5)
-        h.setOptionValue("threads", 1)
-        h.changeObjectiveSense(highspy.ObjSense.kMaximize)
-        self.h = h
+        h = self.h = maximiser(highspy)
         ne = len(self.edges)
         m = ne + len(self.exits)
         self.m = m
