@@ -39,6 +39,7 @@ class Aggregate:
     col_a: np.ndarray           # per class column, its two classes (b = -1 - tag for an exit)
     col_b: np.ndarray
     col_of: np.ndarray          # per model column, its class column (-1: not usable)
+    first: np.ndarray           # per class column, one model column of it
     tags: list[str]
 
     def weigh(self, tier: Weights) -> np.ndarray | None:
@@ -48,12 +49,8 @@ class Aggregate:
         w = np.zeros(m, dtype=np.int64)
         w[tier.cols] = tier.vals
         used = self.col_of >= 0       # weights of unusable columns never count
-        k, wu = self.col_of[used], w[used]
-        lo = np.full(len(self.col_a), np.iinfo(np.int64).max)
-        hi = np.full(len(self.col_a), np.iinfo(np.int64).min)
-        np.minimum.at(lo, k, wu)
-        np.maximum.at(hi, k, wu)
-        return lo if np.array_equal(lo, hi) else None
+        mine = w[self.first]
+        return mine if np.array_equal(w[used], mine[self.col_of[used]]) else None
 
     def pins(self, pins: Sequence[tuple[Weights, int]]) -> list[tuple[np.ndarray, int]]:
         """The pinned rows of a model that are class-wise, as class weights and levels
@@ -106,13 +103,17 @@ def aggregate(n: int, ends: np.ndarray, exits: Sequence[tuple[int, str]], usable
     width = nclass + len(tags)
     key = np.concatenate([np.minimum(a, b) * width + np.maximum(a, b),
                           node_class[ex_node] * width + nclass + ex_tag])
-    key[~usable] = -1
-    col_of = np.full(len(key), -1, dtype=np.int64)
-    uniq, inverse = np.unique(key[usable], return_inverse=True)
-    col_of[usable] = inverse.reshape(-1)
+    present = np.zeros(nclass * width + width, dtype=bool)    # keys are small: no sort
+    present[key[usable]] = True
+    uniq = np.flatnonzero(present)
+    number = np.cumsum(present) - 1
+    col_of = np.where(usable, number[np.where(usable, key, 0)], -1)
+    first = np.full(len(uniq), -1, dtype=np.int64)
+    cols = np.flatnonzero(usable)
+    first[col_of[cols[::-1]]] = cols[::-1]                    # the lowest column of each
     col_a, second = uniq // width, uniq % width
     col_b = np.where(second < nclass, second, nclass - 1 - second)
-    return Aggregate(node_class, count, cls_must, col_a, col_b, col_of, tags)
+    return Aggregate(node_class, count, cls_must, col_a, col_b, col_of, first, tags)
 
 
 @dataclass
@@ -241,6 +242,26 @@ class Relaxation:
             h.run()
             self.memo[key] = h.getModelStatus() != hs.HighsModelStatus.kInfeasible
         return self.memo[key]
+
+    def most(self, weights: Weights, fixed: Sequence[int]) -> int | None:
+        """An upper bound on the total of ``weights`` over every matching of the
+        model that uses the columns ``fixed``: the class model's optimum; None
+        when the weights are not class-wise or it has no answer."""
+        vals = self.agg.weigh(weights)
+        need = self.agg.counts_of(sorted(set(fixed)))
+        if vals is None or need is None:
+            return None
+        h, hs, ncol = self.h, self.hs, len(need)
+        idx = np.arange(ncol, dtype=np.int32)
+        h.changeColsBounds(ncol, idx, need.astype(float), np.full(ncol, hs.kHighsInf))
+        h.changeColsCost(ncol, idx, vals.astype(float))
+        try:
+            h.run()
+            if h.getModelStatus() != hs.HighsModelStatus.kOptimal:
+                return None
+            return int(np.floor(h.getInfo().mip_dual_bound + 1e-6))
+        finally:
+            h.changeColsCost(ncol, idx, np.zeros(ncol))
 
 
 def ruled_out(agg: Aggregate, opt: Levels, chosen: Sequence[int]) -> np.ndarray:

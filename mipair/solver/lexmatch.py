@@ -452,8 +452,9 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
                 usable = self._usable()
                 sets = violated(support, self._tight_pairs(usable),   # each one violated by x
                                 exact=len(self._ours) >= EXACT_FROM)
+                cand = np.flatnonzero(usable)
                 for nodes in sets:
-                    inside = self._inside(nodes, usable)
+                    inside = self._inside(nodes, cand)
                     self._add_row(-hs.kHighsInf, float((len(nodes) - 1) // 2), inside,
                                   [1.0] * len(inside))
                 if not sets:
@@ -475,12 +476,11 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
         tight = (abs(self._duals[:ne]) < 1e-7) & usable
         return self._ends[:, tight].T
 
-    def _inside(self, nodes: frozenset[int], usable) -> list[int]:
-        """The edge columns of mask ``usable`` with both ends in ``nodes``."""
-        member = self._np.zeros(self.n, dtype=bool)
-        member[list(nodes)] = True
+    def _inside(self, nodes: frozenset[int], cand) -> list[int]:
+        """The edge columns of ``cand`` (an array) with both ends in ``nodes``."""
+        member = mask(self.n, nodes)
         ends = self._ends
-        return self._np.flatnonzero(member[ends[0]] & member[ends[1]] & usable).tolist()
+        return cand[member[ends[0][cand]] & member[ends[1][cand]]].tolist()
 
     def maximise(self, tiers: Sequence[Tier], keep: bool = True,
                  groups: int | None = None, classes=None) -> list[int]:
