@@ -126,10 +126,11 @@ class Levels:
     slack: list[float]          # per tier, its LP bound less its optimum
 
 
-def _model(agg: Aggregate, limits: Mapping[str, int], pairs: int | None):
+def _model(agg: Aggregate, limits: Mapping[str, int], pairs: int | None,
+           pins: Sequence[tuple[np.ndarray, int]]):
     """The class model in HiGHS (no objective yet): a row per class, per exit
-    limit and for the pair count; an integer column per class column. Returns
-    the highspy module and the model."""
+    limit, for the pair count and per pin (class weights, level); an integer
+    column per class column. Returns the highspy module and the model."""
     from mipair.solver.highs import load, maximiser
 
     hs = load()
@@ -162,6 +163,8 @@ def _model(agg: Aggregate, limits: Mapping[str, int], pairs: int | None):
                  np.array(vals))
     h.changeColsIntegrality(ncol, np.arange(ncol, dtype=np.int32),
                             np.array([hs.HighsVarType.kInteger] * ncol))
+    for vals, level in pins:
+        _at_least(h, hs, vals, level)
     return hs, h
 
 
@@ -169,6 +172,13 @@ def _at_least(h, hs, vals: np.ndarray, level: int) -> None:
     """Add the row ``vals . counts >= level`` (a tier kept at its level)."""
     nz = np.flatnonzero(vals)
     h.addRow(float(level), hs.kHighsInf, len(nz), nz.astype(np.int32), vals[nz].astype(float))
+
+
+def _use(h, hs, least: np.ndarray) -> None:
+    """Make every solution use at least ``least[k]`` of each class column k."""
+    ncol = len(least)
+    h.changeColsBounds(ncol, np.arange(ncol, dtype=np.int32), least.astype(float),
+                       np.full(ncol, hs.kHighsInf))
 
 
 def solve(agg: Aggregate, tiers: Sequence[np.ndarray], limits: Mapping[str, int],
@@ -182,13 +192,11 @@ def solve(agg: Aggregate, tiers: Sequence[np.ndarray], limits: Mapping[str, int]
     least = agg.counts_of(fixed)
     if not tiers or least is None:
         return None
-    hs, h = _model(agg, limits, pairs)
+    hs, h = _model(agg, limits, pairs, pins)
     ncol = len(agg.col_a)
     out = Levels([], np.zeros(ncol, dtype=np.int64), [], [])
     idx = np.arange(ncol, dtype=np.int32)
-    h.changeColsBounds(ncol, idx, least.astype(float), np.full(ncol, hs.kHighsInf))
-    for vals, level in pins:
-        _at_least(h, hs, vals, level)
+    _use(h, hs, least)
     for vals in tiers:
         h.changeColsCost(ncol, idx, vals.astype(float))
         h.setOptionValue("solve_relaxation", True)
@@ -223,10 +231,8 @@ class Relaxation:
     def __init__(self, agg: Aggregate, pins: Sequence[tuple[Weights, int]],
                  limits: Mapping[str, int], pairs: int | None) -> None:
         self.agg = agg
-        self.hs, self.h = _model(agg, limits, pairs)
-        for vals, level in agg.pins(pins):
-            _at_least(self.h, self.hs, vals, level)
-        self.memo: dict[tuple, bool] = {}
+        self.hs, self.h = _model(agg, limits, pairs, agg.pins(pins))
+        self.memo: dict[bytes, bool] = {}
 
     def allows(self, cols: Sequence[int]) -> bool:
         """Whether the class model can use every column of ``cols`` (model
@@ -234,13 +240,11 @@ class Relaxation:
         need = self.agg.counts_of(sorted(set(cols)))
         if need is None:
             return False
-        key = tuple(np.flatnonzero(need).tolist()) + tuple(need[need > 0].tolist())
+        key = need.tobytes()
         if key not in self.memo:
-            h, hs, ncol = self.h, self.hs, len(need)
-            idx = np.arange(ncol, dtype=np.int32)
-            h.changeColsBounds(ncol, idx, need.astype(float), np.full(ncol, hs.kHighsInf))
-            h.run()
-            self.memo[key] = h.getModelStatus() != hs.HighsModelStatus.kInfeasible
+            _use(self.h, self.hs, need)
+            self.h.run()
+            self.memo[key] = self.h.getModelStatus() != self.hs.HighsModelStatus.kInfeasible
         return self.memo[key]
 
     def most(self, weights: Weights, fixed: Sequence[int]) -> int | None:
@@ -253,7 +257,7 @@ class Relaxation:
             return None
         h, hs, ncol = self.h, self.hs, len(need)
         idx = np.arange(ncol, dtype=np.int32)
-        h.changeColsBounds(ncol, idx, need.astype(float), np.full(ncol, hs.kHighsInf))
+        _use(h, hs, need)
         h.changeColsCost(ncol, idx, vals.astype(float))
         try:
             h.run()

@@ -168,10 +168,7 @@ class Bracket:
         its most, which leaves x2 nothing to improve)."""
         if self.kind is None or pairs < RELAX_FROM:
             return False
-        side = np.zeros(self.r.n, dtype=np.int64)
-        side[rem[pairs:]] = 2
-        side[rem[:pairs]] = 1
-        if not self.lm.settle([x1], self.kind * 3 + side):
+        if not self.lm.settle([x1], self.kinds_by(rem[:pairs], rem[pairs:])):
             return False
         self.refresh()
         return all(self.in_s1(p) for p in rem[:pairs])
@@ -212,8 +209,15 @@ class Bracket:
 
     def best_partner(self, p: int, rem: list[int]) -> int | None:
         """The lowest-BSN player p could still meet in the remainder."""
-        return next((o for o in rem if o > p and o not in self.matched
-                     and self.col(p, o) is not None), None)
+        return next((o for o, _ in self.choices(p, rem)), None)
+
+    def choices(self, p: int, rem: list[int]):
+        """The players p could still meet in the remainder, lowest BSN first,
+        with the model columns of their pairs with p."""
+        for o in rem:
+            c = self.col(p, o) if o > p and o not in self.matched else None
+            if c is not None:
+                yield o, c
 
     def leavers(self, rem: list[int], pairs: int, exchanges: int) -> None:
         """4.3.2 rule 3: S1 players leave S1 highest BSN first."""
@@ -295,10 +299,15 @@ class Bracket:
         side (S1, their partners, others); None for a small one."""
         if self.kind is None or len(s1) < RELAX_FROM:
             return None
+        return self.lm.relaxation(self.kinds_by(s1, [self.mate[p] for p in s1]))
+
+    def kinds_by(self, *groups: list[int]) -> np.ndarray:
+        """The players' kinds, told apart further by which of the disjoint
+        ``groups`` they are in (the classes of the class model)."""
         side = np.zeros(self.r.n, dtype=np.int64)
-        side[[self.mate[p] for p in s1]] = 2
-        side[s1] = 1
-        return self.lm.relaxation(self.kind * 3 + side)
+        for k, group in enumerate(groups, 1):
+            side[group] = k
+        return self.kind * (len(groups) + 1) + side
 
     def excluded(self, p: int, rem: list[int], relax) -> bool:
         """Whether ``relax`` (:meth:`relaxation`) shows that p can meet no player
@@ -307,11 +316,10 @@ class Bracket:
         if relax is None:
             return False
         forced = list(self.lm.forced)
-        for o in rem:
+        for o, c in self.choices(p, rem):
             if o == self.mate[p]:
                 return True
-            c = self.col(p, o) if o > p and o not in self.matched else None
-            if c is not None and relax.allows(forced + [c]):
+            if relax.allows(forced + [c]):
                 return False
         return False
 
@@ -356,9 +364,7 @@ class Bracket:
         the class model bounds it, the kinds told apart by ``inner``; else None."""
         if self.kind is None or len(inner) < RELAX_FROM:
             return None
-        side = np.zeros(self.r.n, dtype=np.int64)
-        side[list(inner)] = 1
-        relax = self.lm.relaxation(self.kind * 2 + side)
+        relax = self.lm.relaxation(self.kinds_by(list(inner)))
         return relax.most(Weights(sorted(outside), np.ones(len(outside))), self.lm.forced)
 
     def paired_inside(self, rem: list[int]) -> set[int]:
@@ -404,7 +410,6 @@ class Bracket:
         taken: set[int] = set()
         self.x3 = {}
         chosen = list(self.lm.forced)
-        walk: list[tuple[int, int]] = []
         for i, p in enumerate(s1):
             for o in s2:
                 c = self.col(p, o) if o > p and o not in taken else None
@@ -412,7 +417,6 @@ class Bracket:
                     self.x3[c] = 1 if relax is None else len(s1) - i
                     taken.add(o)
                     chosen.append(c)
-                    walk.append((p, o))
                     break
         if not alone:
             self.resolve()
@@ -422,7 +426,7 @@ class Bracket:
         sub.maximise([{here[c]: w for c, w in self.x3.items() if c in here}], keep=False)
         self.lm.adopt(sub, back, force=False)
         self.refresh()
-        if relax is not None and any(self.mate[p] != o for p, o in walk):
+        if relax is not None and not set(self.x3) <= set(self.lm.solution):
             self.resolve()     # the rest of the window may have to move for the walk
 
     def partner_tier(self, p: int, rem: list[int]) -> dict[int, int]:
@@ -441,11 +445,9 @@ class Bracket:
         mine = self.col(p, self.mate[p])
         weighed: list[int] = []
         after = -1          # how many more to weigh once the current partner is met
-        for o in rem:
+        for _, e in self.choices(p, rem):
             if after == 0:
                 break
-            e = self.col(p, o) if o > p and o not in self.matched else None
-            if e is not None:
-                weighed.append(e)
-                after = SLACK if e == mine else after - (after > 0)
+            weighed.append(e)
+            after = SLACK if e == mine else after - (after > 0)
         return {e: len(weighed) - k for k, e in enumerate(weighed)}
