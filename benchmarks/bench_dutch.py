@@ -56,7 +56,7 @@ def worker(players: int, rounds: int, seed: int, rules: str, forfeit_rate: float
     try:
         from mipair.check.config import GeneratorConfig
         from mipair.check.generate import generate
-        from mipair.pairing import pair_round
+        from mipair.systems.registry import pair_round
 
         def timed(snap):
             start = time.perf_counter()

@@ -1,15 +1,11 @@
-"""The engine facade: pair one round of a tournament with a pairing system.
+"""What every pairing system hands back: a round's boards, and how a pairing is judged.
 
-``pair_round(snapshot)`` is what the command line, the checker, the
-generator and the service call; it knows which system module does the work.
+These are plain data shared by all systems (:mod:`mipair.systems.base`), the
+command line, the checker and the service.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from mipair.model import Snapshot
-
-SYSTEMS = ("dutch",)
 
 
 @dataclass(frozen=True)
@@ -33,13 +29,33 @@ class RoundPairing:
         return {frozenset((b.white, b.black)) for b in self.boards}
 
 
-def pair_round(snap: Snapshot, system: str = "dutch") -> RoundPairing:
-    """Pair round ``snap.round``; raise NoPairingError when no legal pairing exists.
+@dataclass(frozen=True)
+class Violation:
+    """An absolute rule a pairing breaks, with the players concerned."""
 
-    The Dutch edition is the one the snapshot was computed for (``snap.rules``).
+    criterion: str
+    players: tuple[int, ...]
+    text: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"criterion": self.criterion, "players": list(self.players), "text": self.text}
+
+
+HIGHER, LOWER, ORDER_ONLY = "higher", "lower", ""
+"""Directions of a criterion value: more is better, less is better, or only an order."""
+
+
+@dataclass(frozen=True)
+class CriterionValue:
+    """One criterion (or weight term, or penalty) evaluated on a whole pairing.
+
+    ``value`` is the quantity ``text`` names; ``better`` says which way is
+    better (:data:`HIGHER`, :data:`LOWER`, or :data:`ORDER_ONLY` for a value
+    that only tells pairings apart, such as a bracket's pairs).
     """
-    if system != "dutch":
-        raise ValueError(f"unknown pairing system {system!r} (one of {', '.join(SYSTEMS)})")
-    from mipair.systems.dutch.engine import pair_dutch
 
-    return pair_dutch(snap)
+    id: str
+    text: str
+    value: object
+    better: str = HIGHER
+    where: str = ""          # e.g. "bracket of score 2.5"

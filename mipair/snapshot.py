@@ -43,9 +43,11 @@ bbpPairings reads them; see /work/shared/reference/dutch-2026.md §0, §1.4):
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Mapping
 
 from mipair.errors import InputError
+from mipair.pairing import Board, RoundPairing
 from mipair.model import (Cell, Colour, Player, PlayerState, Points, PointSystem, Result,
                           Snapshot, Tournament)
 
@@ -212,3 +214,58 @@ def snapshot(t: Tournament, rnd: int, rules: str = "2026") -> Snapshot:
     order = sorted(tpns, key=tpns.__getitem__)
     colour = t.initial_colour or inferred_initial_colour(t, order)
     return Snapshot(tournament=t, round=rnd, players=players, initial_colour=colour, rules=rules)
+
+
+# -- a finished tournament round by round (what `check` replays) --
+
+
+def rounds_to_check(t: Tournament) -> list[int]:
+    """Rounds in which somebody took part in the pairing."""
+    return [r for r in range(1, t.rounds_written + 1)
+            if any(len(c) >= r and c[r - 1] is not None and c[r - 1].takes_part
+                   for c in t.results.values())]
+
+
+def initial_colour_of(t: Tournament) -> Colour | None:
+    """The initial colour the file gives, else the one its first colours show."""
+    if t.initial_colour is not None:
+        return t.initial_colour
+    order = list(t.players) if t.use_rank_ids else sorted(t.players)
+    return inferred_initial_colour(t, order)
+
+
+def cut_before(t: Tournament, rnd: int) -> Tournament:
+    """``t`` as it stood when round ``rnd`` was paired (see the module docstring)."""
+    results = {}
+    for pid, cells in t.results.items():
+        now = cells[rnd - 1] if len(cells) >= rnd else None
+        keep = cells[:rnd - 1]
+        if now is not None and not now.takes_part:
+            keep = keep + (None,) * (rnd - 1 - len(keep)) + (now,)
+        results[pid] = keep
+    return replace(t, results=results, total_rounds=t.total_rounds or t.rounds_written,
+                   initial_colour=initial_colour_of(t))
+
+
+def published_pairing(t: Tournament, rnd: int) -> RoundPairing:
+    """Round ``rnd`` as the file has it (boards by White's id; a game without colours
+    gives White to the smaller id)."""
+    boards: list[Board] = []
+    bye = None
+    for pid, cells in t.results.items():
+        cell: Cell | None = cells[rnd - 1] if len(cells) >= rnd else None
+        if cell is None:
+            continue
+        if cell.is_pab:
+            bye = pid
+        elif cell.opponent is not None:
+            opp = cell.opponent
+            if cell.colour is Colour.WHITE or (cell.colour is None and pid < opp
+                                               and _colour(t, opp, rnd) is not Colour.WHITE):
+                boards.append(Board(pid, opp))
+    return RoundPairing(rnd, tuple(sorted(boards, key=lambda b: b.white)), bye)
+
+
+def _colour(t: Tournament, pid: int, rnd: int) -> Colour | None:
+    cell = t.cell(pid, rnd)
+    return cell.colour if cell is not None else None

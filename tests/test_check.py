@@ -18,8 +18,8 @@ import pytest
 
 from mipair.check.config import GeneratorConfig
 from mipair.check.generate import generate
-from mipair.check.replay import (COLOURS, PAIRS, SAME, check_round, cut_before,
-                                 published_pairing)
+from mipair.check.replay import COLOURS, PAIRS, SAME, check_round
+from mipair.snapshot import cut_before, published_pairing
 from mipair.formats.trf import read_tournament, write_tournament
 from mipair.model import Cell, Colour, ForbiddenPairs, Result, Tournament
 from mipair.snapshot import snapshot

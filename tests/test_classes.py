@@ -131,7 +131,7 @@ def test_dutch_rounds_are_the_same_with_the_class_shortcuts(seed: int, monkeypat
     every model and remainder (thresholds at zero) and without it."""
     from mipair.check.config import GeneratorConfig
     from mipair.check.generate import generate
-    from mipair.pairing import pair_round
+    from mipair.systems.registry import pair_round
     from mipair.solver import lexmatch
     from mipair.systems.dutch import bracket
 

@@ -15,7 +15,8 @@ import pytest
 
 from mipair.formats.trf import read_tournament
 from mipair.model import Cell, Colour, Result, Tournament
-from mipair.pairing import RoundPairing, pair_round
+from mipair.pairing import RoundPairing
+from mipair.systems.registry import pair_round
 from mipair.snapshot import snapshot
 
 ROOT = Path(__file__).resolve().parents[1]

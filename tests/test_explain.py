@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from explain_oracle import (all_rules, legal_under, pairing_under, subsets_below)
 
-from mipair.explain import explain_infeasible
+from mipair.systems.registry import get_system
 from mipair.formats.trf import read_tournament
 from mipair.snapshot import round_to_pair, snapshot
 
@@ -33,7 +33,7 @@ def key(fact):
 
 @pytest.fixture(scope="module")
 def explained():
-    return {p.stem: (snap_of(p), explain_infeasible(snap_of(p))) for p in SCENARIOS}
+    return {p.stem: (snap_of(p), get_system("dutch").explain(snap_of(p))) for p in SCENARIOS}
 
 
 def test_the_set_is_large_enough() -> None:
@@ -114,13 +114,13 @@ def test_2017_rules_allow_the_bye_after_a_requested_full_point_bye() -> None:
     path = ROOT / "scenarios" / "infeasible" / "bye-all-used.trfx"
     snap = snap_of(path, "2017")
     assert pairing_under(snap, ()) is not None
-    e = explain_infeasible(snap)
+    e = get_system("dutch").explain(snap)
     assert e.pairable and e.short() == f"round {snap.round} can be paired"
 
 
 def test_a_pairable_round_has_nothing_to_explain() -> None:
     snap = snap_of(ROOT / "scenarios" / "dutch" / "small.trfx")
-    e = explain_infeasible(snap)
+    e = get_system("dutch").explain(snap)
     assert e.pairable and not e.reason and "nothing to explain" in e.text()
 
 

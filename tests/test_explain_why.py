@@ -27,10 +27,8 @@ from mipair.snapshot import round_to_pair, snapshot
 from mipair.systems.dutch.absolute import colour_clash, pab_eligible
 from mipair.systems.dutch.colours import Strength, preference
 
-pairing_mod = pytest.importorskip("mipair.pairing")
-Board, RoundPairing, pair_round = pairing_mod.Board, pairing_mod.RoundPairing, pairing_mod.pair_round
-
-from mipair.explain.compare import compare  # noqa: E402
+from mipair.pairing import Board, RoundPairing
+from mipair.systems.registry import get_system, pair_round
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = ROOT / "scenarios" / "dutch" / "small.trfx"
@@ -89,10 +87,10 @@ def test_missing_and_doubled_players_and_a_bye_to_an_ineligible_player() -> None
 def test_the_engines_own_pairing_and_swapped_colours() -> None:
     snap = small_snap()
     eng = pair_round(snap)
-    assert compare(snap, eng, eng).note == "The proposal is the engine's pairing."
+    assert get_system("dutch").compare_with(snap, eng, eng).note == "The proposal is the engine's pairing."
     flipped = replace(eng, boards=(Board(eng.boards[0].black, eng.boards[0].white),)
                       + eng.boards[1:])
-    res = compare(snap, eng, flipped)
+    res = get_system("dutch").compare_with(snap, eng, flipped)
     assert res.same_pairs and not res.violations and "colours differ" in res.note
 
 
@@ -195,7 +193,7 @@ def corpus_cases(count: int, seed: int = 5):
 def test_fifty_corpus_cases_name_the_right_criterion() -> None:
     kinds = set()
     for snap, eng, prop in corpus_cases(50):
-        res = compare(snap, eng, prop)
+        res = get_system("dutch").compare_with(snap, eng, prop)
         got = {(v.criterion, frozenset(v.players)) for v in res.violations}
         assert got == broken_rules(snap, prop)
         if res.violations:
@@ -237,7 +235,7 @@ def test_the_2017_edition_checks_absolute_rules_only() -> None:
     snap = snapshot(t, round_to_pair(t), "2017")
     eng = pair_round(snap)
     prop = swap_two_boards(eng, random.Random(3))
-    res = compare(snap, eng, prop)
+    res = get_system("dutch").compare_with(snap, eng, prop)
     assert {(v.criterion, frozenset(v.players)) for v in res.violations} == broken_rules(snap, prop)
     if not res.violations:
         assert res.difference is None and "2017" in res.note

@@ -1,6 +1,6 @@
 """A few Dutch quality criteria counted over a whole round (an approximation).
 
-The engine and ``mipair why`` (:mod:`mipair.explain.quality`) evaluate the
+The engine and ``mipair why`` (:mod:`mipair.systems.dutch.evaluate`) evaluate the
 quality criteria bracket by bracket, in the order of C.04.3 (2026). The 2017
 edition, and any case where that walk finds no criterion apart, still need a
 plain answer to "where is the published pairing worse?". This module gives

@@ -123,7 +123,7 @@ def generate(config: GeneratorConfig, seed: int, rules: str = "2026",
     is called after each round is paired (the check list uses it); ``pair`` replaces
     the engine facade (the benchmark times it); ``on_stop(message)`` is told why the
     tournament ended early, instead of an exception."""
-    from mipair.pairing import pair_round
+    from mipair.systems.registry import pair_round
     from mipair.snapshot import snapshot
 
     pair = pair or pair_round

@@ -76,7 +76,8 @@ class RoundTask:
 def check_task(task: RoundTask):
     """Check one round of one file; returns (RoundCheck, check-list rows or None)."""
     from mipair.check.checklist import rows
-    from mipair.check.replay import check_round, cut_before
+    from mipair.check.replay import check_round
+    from mipair.snapshot import cut_before
     from mipair.snapshot import snapshot
 
     t = _tournament(task.path)

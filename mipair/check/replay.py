@@ -15,7 +15,7 @@ not the engine's, in this order:
    eligibility C2, absolute colour clash C3, forbidden pairs, players left
    out or paired twice), with the players;
 2. else the first quality criterion, in the edition's bracket-by-bracket
-   order, on which it is worse (2026 edition, :mod:`mipair.explain.quality`);
+   order, on which it is worse (2026 edition, :mod:`mipair.systems.dutch.evaluate`);
 3. else the first whole-round count on which the two differ
    (:mod:`mipair.check.counts`, an approximation, said so in the text);
 4. else a note (same pairs with other colours, or pairs the rules' order of
@@ -24,78 +24,23 @@ not the engine's, in this order:
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from mipair.check.counts import Count, colour_misses, compare_counts, first_difference
 from mipair.errors import NoPairingError
-from mipair.model import Cell, Colour, Snapshot, Tournament
-from mipair.pairing import Board, RoundPairing
+from mipair.model import Colour, Snapshot, Tournament
+from mipair.pairing import RoundPairing
+
+from mipair.snapshot import snapshot
 
 if TYPE_CHECKING:
-    from mipair.explain.compare import Difference, Violation
+    from mipair.explain.compare import Difference
+    from mipair.pairing import Violation
+    from mipair.systems.base import PairingSystem
 
 SAME, COLOURS, PAIRS, UNPAIRABLE = "same", "colours", "pairs", "unpairable"
 POINTS = ("C5", "C7")   # counted values that are scores
-
-
-def initial_colour_of(t: Tournament) -> Colour | None:
-    """The initial colour the file gives, else the one its first colours show."""
-    from mipair.snapshot import inferred_initial_colour
-
-    if t.initial_colour is not None:
-        return t.initial_colour
-    order = list(t.players) if t.use_rank_ids else sorted(t.players)
-    return inferred_initial_colour(t, order)
-
-
-def cut_before(t: Tournament, rnd: int) -> Tournament:
-    """``t`` as it stood when round ``rnd`` was paired (see the module docstring)."""
-    results = {}
-    for pid, cells in t.results.items():
-        now = cells[rnd - 1] if len(cells) >= rnd else None
-        keep = cells[:rnd - 1]
-        if now is not None and not now.takes_part:
-            keep = keep + (None,) * (rnd - 1 - len(keep)) + (now,)
-        results[pid] = keep
-    return replace(t, results=results, total_rounds=t.total_rounds or t.rounds_written,
-                   initial_colour=initial_colour_of(t))
-
-
-def published_pairing(t: Tournament, rnd: int) -> RoundPairing:
-    """Round ``rnd`` as the file has it (boards by White's id; a game without colours
-    gives White to the smaller id)."""
-    boards: list[Board] = []
-    bye = None
-    for pid, cells in t.results.items():
-        cell: Cell | None = cells[rnd - 1] if len(cells) >= rnd else None
-        if cell is None:
-            continue
-        if cell.is_pab:
-            bye = pid
-        elif cell.opponent is not None:
-            opp = cell.opponent
-            if cell.colour is Colour.WHITE or (cell.colour is None and pid < opp
-                                               and _colour(t, opp, rnd) is not Colour.WHITE):
-                boards.append(Board(pid, opp))
-    return RoundPairing(rnd, tuple(sorted(boards, key=lambda b: b.white)), bye)
-
-
-def _colour(t: Tournament, pid: int, rnd: int) -> Colour | None:
-    cell = t.cell(pid, rnd)
-    return cell.colour if cell is not None else None
-
-
-def board_order(snap: Snapshot, p: RoundPairing) -> RoundPairing:
-    """Boards sorted like a published list: higher scores first, then pairing numbers."""
-    st = snap.players
-
-    def key(b: Board) -> tuple[int, int, int]:
-        w, k = st[b.white], st[b.black]
-        return (-max(w.pairing_score, k.pairing_score), -(w.pairing_score + k.pairing_score),
-                min(w.tpn, k.tpn))
-
-    return replace(p, boards=tuple(sorted(p.boards, key=key)))
 
 
 @dataclass(frozen=True)
@@ -186,30 +131,38 @@ def verdict_of(engine: RoundPairing | None, published: RoundPairing) -> str:
 
 
 def check_round(t: Tournament, rnd: int, rules: str = "2026") -> RoundCheck:
-    """Re-pair round ``rnd`` of ``t`` and compare it with the published round."""
-    from mipair.pairing import pair_round
-    from mipair.snapshot import snapshot
+    """Re-pair round ``rnd`` of ``t`` (FIDE Dutch, edition ``rules``) and compare."""
+    from mipair.snapshot import cut_before, published_pairing
+    from mipair.systems.registry import get_system
 
     start = time.perf_counter()
+    system = get_system("dutch")
     snap = snapshot(cut_before(t, rnd), rnd, rules)
-    published = board_order(snap, published_pairing(t, rnd))
+    return check_published(system, system.order_boards(snap, published_pairing(t, rnd)), snap,
+                           start)
+
+
+def check_published(system: "PairingSystem", published: RoundPairing, state: object,
+                    start: float | None = None) -> RoundCheck:
+    """Pair ``state`` with ``system`` and hold the ``published`` pairing against it."""
+    start = time.perf_counter() if start is None else start
     engine, reason = None, ""
     try:
-        engine = pair_round(snap)
+        engine = system.pair(state)
     except NoPairingError as exc:
         reason = exc.message
     verdict = verdict_of(engine, published)
     if verdict == SAME:
-        return RoundCheck(rnd, verdict, engine, published, seconds=time.perf_counter() - start)
-    return explain_difference(snap, engine, published, verdict, reason, start)
+        return RoundCheck(published.round, verdict, engine, published,
+                          seconds=time.perf_counter() - start)
+    return explain_difference(system, state, engine, published, verdict, reason, start)
 
 
-def explain_difference(snap: Snapshot, engine: RoundPairing | None, published: RoundPairing,
-                       verdict: str, reason: str, start: float) -> RoundCheck:
+def explain_difference(system: "PairingSystem", snap: Snapshot, engine: RoundPairing | None,
+                       published: RoundPairing, verdict: str, reason: str, start: float
+                       ) -> RoundCheck:
     """Fill in the violations, the first differing criterion and the counts."""
-    from mipair.explain.compare import compare
-
-    comparison = compare(snap, engine, published)
+    comparison = system.compare_with(snap, engine, published)
     found: tuple[Count, ...] = ()
     note = comparison.note
     if engine is not None and not comparison.violations:
@@ -270,15 +223,10 @@ class TournamentCheck:
                 "checks": [r.to_json() for r in self.rounds]}
 
 
-def rounds_to_check(t: Tournament) -> list[int]:
-    """Rounds in which somebody took part in the pairing."""
-    return [r for r in range(1, t.rounds_written + 1)
-            if any(len(c) >= r and c[r - 1] is not None and c[r - 1].takes_part
-                   for c in t.results.values())]
-
-
 def check_tournament(t: Tournament, rules: str = "2026") -> TournamentCheck:
     """Check every round of ``t`` in this process (see :mod:`mipair.check.parallel`)."""
     out = TournamentCheck(t.source or "<tournament>", rules)
+    from mipair.snapshot import rounds_to_check
+
     out.rounds = [check_round(t, r, rules) for r in rounds_to_check(t)]
     return out

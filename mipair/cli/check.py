@@ -47,7 +47,8 @@ def check_files(files: list[str], rules: str, jobs: int, progress: bool,
                 with_checklist: bool = False):
     """Check every round of every file; returns (TournamentCheck list, check-list rounds)."""
     from mipair.check.parallel import RoundTask, check_task, run
-    from mipair.check.replay import TournamentCheck, rounds_to_check
+    from mipair.check.replay import TournamentCheck
+    from mipair.snapshot import rounds_to_check
     from mipair.errors import MipairError
     from mipair.formats.trf import read_tournament
 

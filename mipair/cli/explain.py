@@ -6,28 +6,19 @@ from dataclasses import replace
 
 import click
 
+from mipair.cli.options import rules_option, system_option
 from mipair.errors import InputError
-
-RULES = click.Choice(["2026", "2017"])
-
-
-def _snapshot(path: str, rules: str):
-    from mipair.formats.trf import read_tournament
-    from mipair.snapshot import round_to_pair, snapshot
-
-    t = read_tournament(path)
-    return snapshot(t, round_to_pair(t), rules)
 
 
 @click.command("explain")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--rules", type=RULES, default="2026", show_default=True,
-              help="Edition of the FIDE Dutch rules.")
+@system_option()
+@rules_option()
 @click.option("--json", "as_json", is_flag=True, help="Print the explanation as JSON.")
 @click.option("--time-limit", type=float, default=3.0, show_default=True,
               help="Seconds to spend looking for the smallest reason (an irreducible one is "
                    "always given).")
-def explain(file: str, rules: str, as_json: bool, time_limit: float) -> None:
+def explain(file: str, system: str, rules: str | None, as_json: bool, time_limit: float) -> None:
     """Explain why the next round of FILE cannot be paired.
 
     Prints a minimal reason (the fewest facts that make the round impossible;
@@ -35,9 +26,10 @@ def explain(file: str, rules: str, as_json: bool, time_limit: float) -> None:
     that makes the round pairable and the pairing that results. Exit code 1
     when the round cannot be paired, 0 when it can.
     """
-    from mipair.explain import explain_infeasible
+    from mipair.systems.registry import get_system
 
-    e = explain_infeasible(_snapshot(file, rules), seconds=time_limit)
+    pairing_system = get_system(system)
+    e = pairing_system.explain(pairing_system.read(file, rules), seconds=time_limit)
     if as_json:
         click.echo(json.dumps(e.to_json(), indent=2))
     else:
@@ -89,35 +81,32 @@ def to_round_pairing(rnd: int, pairs: list[tuple[int, int]]):
               help="A board of the proposed pairing, White first (A-0: A gets the bye). Repeat.")
 @click.option("--alternative", type=click.Path(dir_okay=False),
               help="The proposed pairing in the JaVaFo/bbpPairings output format.")
-@click.option("--rules", type=RULES, default="2026", show_default=True,
-              help="Edition of the FIDE Dutch rules.")
+@system_option()
+@rules_option()
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
-def why(file: str, pairs: tuple[str, ...], alternative: str | None, rules: str,
-        as_json: bool) -> None:
+def why(file: str, pairs: tuple[str, ...], alternative: str | None, system: str,
+        rules: str | None, as_json: bool) -> None:
     """Compare the engine's pairing of FILE's next round with a proposed one.
 
     Names every absolute rule the proposal breaks (and the players), else the
     first criterion, in the edition's order, on which the two differ. Exit
     code 0 when the proposal is legal, 1 when it breaks an absolute rule.
     """
-    from mipair.errors import NoPairingError
-    from mipair.explain.compare import compare
-    from mipair.pairing import pair_round
+    from mipair.systems.registry import get_system
 
     if bool(pairs) == bool(alternative):
         raise click.UsageError("give the proposal either with --pair (repeatable) "
                                "or with --alternative FILE")
-    snap = _snapshot(file, rules)
-    proposed = to_round_pairing(snap.round, read_pairing_file(alternative) if alternative
+    pairing_system = get_system(system)
+    state = pairing_system.read(file, rules)
+    players = pairing_system.problem(state).players
+    proposed = to_round_pairing(pairing_system.round_of(state),
+                                read_pairing_file(alternative) if alternative
                                 else [parse_pair(p) for p in pairs])
-    left = set(snap.to_pair) - {p for b in proposed.boards for p in (b.white, b.black)}
-    if proposed.bye is None and len(snap.to_pair) % 2 == 1 and len(left) == 1:
+    left = set(players) - {p for b in proposed.boards for p in (b.white, b.black)}
+    if proposed.bye is None and len(players) % 2 == 1 and len(left) == 1:
         proposed = replace(proposed, bye=left.pop())     # the one player left has the bye
-    try:
-        engine = pair_round(snap)
-    except NoPairingError:
-        engine = None       # compare() says so; the proposal's violations are still listed
-    result = compare(snap, engine, proposed)
+    result = pairing_system.compare(state, proposed)
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2))
     else:

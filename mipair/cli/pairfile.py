@@ -7,34 +7,34 @@ click (a tournament manager starts one process per round); ``mipair solve``
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 from mipair.errors import FileAccessError, NoPairingError, TooLargeError
 from mipair.pairing import RoundPairing
 
+if TYPE_CHECKING:
+    from mipair.systems.base import PairingSystem
 
-def pair_file(path: str, rules: str = "2026") -> tuple[object, RoundPairing]:
-    """Read a TRF file and pair its next round; returns (snapshot, pairing)."""
-    from mipair.formats.trf import read_tournament
-    from mipair.pairing import pair_round
-    from mipair.snapshot import round_to_pair, snapshot
 
-    t = read_tournament(path)
-    snap = snapshot(t, round_to_pair(t), rules)
+def pair_file(path: str, rules: str | None = "2026", system: str = "dutch"
+              ) -> tuple[object, RoundPairing]:
+    """Read a tournament file and pair its next round; returns (state, pairing)."""
+    from mipair.systems.registry import get_system
+
+    pairing_system = get_system(system)
+    state = pairing_system.read(path, rules)
     try:
-        return snap, pair_round(snap)
+        return state, pairing_system.pair(state)
     except NoPairingError as exc:
-        raise NoPairingError(reason(snap, exc),
-                             file=path) from None
+        raise NoPairingError(reason(pairing_system, state, exc), file=path) from None
     except TooLargeError as exc:
         raise TooLargeError(str(exc), file=path) from None
 
 
-def reason(snap, exc: Exception) -> str:
+def reason(pairing_system: "PairingSystem", state: object, exc: Exception) -> str:
     """One line saying why the round has no pairing (the explanation's short form)."""
     try:
-        from mipair.explain.explanation import explain_infeasible
-
-        return explain_infeasible(snap, seconds=2.0, use_engine=False).short()
+        return pairing_system.explain(state, seconds=2.0, use_engine=False).short()
     except Exception:  # noqa: BLE001 - the engine's own message is the fallback
         return str(exc)
 

@@ -1,10 +1,12 @@
 """Explanations for arbiters: why a round cannot be paired, and why this pairing.
 
-The fact layer (:mod:`.facts`) is system-neutral; :mod:`.dutch` builds the
-facts of a FIDE Dutch round. Heavy libraries (python-sat) load lazily.
+Nothing here knows a pairing system: the fact layer (:mod:`.facts`), minimal
+reasons and least relaxations (:mod:`.mus`, SAT), the comparison of two
+pairings (:mod:`.compare`). Each system builds its own facts
+(e.g. :mod:`mipair.systems.dutch.facts`). Heavy libraries load lazily.
 """
-from mipair.explain.explanation import Explanation, Relaxation, explain_infeasible, explain_problem
+from mipair.explain.explanation import Explanation, Relaxation, explain_problem
 from mipair.explain.facts import BYE, Fact, Matching, PairingProblem
 
 __all__ = ["BYE", "Explanation", "Fact", "Matching", "PairingProblem", "Relaxation",
-           "explain_infeasible", "explain_problem"]
+           "explain_problem"]

@@ -4,49 +4,21 @@
 (players missing, paired twice or not in the round; a second bye or a bye in
 an even field; each fact of the system's fact layer the proposal does not
 respect: C1 rematches, C2 bye eligibility, C3 colour clashes, forbidden
-pairs). :func:`compare` adds the first quality criterion, in the edition's
+pairs). :func:`compare` adds the first criterion, in the system's declared
 order, on which the two pairings differ, when the system can evaluate
-criteria for a whole pairing (``criteria`` argument).
+criteria for a whole pairing (``criteria`` argument). Nothing here knows a
+pairing system: each system passes its facts and its evaluator
+(:class:`mipair.systems.base.PairingSystem`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import Callable, Sequence
 
 from mipair.explain.facts import BYE, Matching, PairingProblem, pair
-from mipair.model import Snapshot
-
-if TYPE_CHECKING:   # the engine facade is imported only when a pairing is made
-    from mipair.pairing import RoundPairing
+from mipair.pairing import CriterionValue, RoundPairing, Violation
 
 CRITERION_OF_KIND = {"rematch": "C1", "bye": "C2", "colour": "C3", "forbidden": "forbidden pair"}
-
-
-@dataclass(frozen=True)
-class Violation:
-    """An absolute rule the proposal breaks."""
-
-    criterion: str
-    players: tuple[int, ...]
-    text: str
-
-    def to_json(self) -> dict[str, object]:
-        return {"criterion": self.criterion, "players": list(self.players), "text": self.text}
-
-
-@dataclass(frozen=True)
-class CriterionValue:
-    """One criterion evaluated on a whole pairing.
-
-    ``better`` is "higher" or "lower"; "" marks a value that only tells the
-    pairings apart (a bracket's pairs: equal criteria, different candidates).
-    """
-
-    id: str
-    text: str
-    value: object
-    better: str = "higher"
-    where: str = ""          # e.g. "bracket of score 2.5"
 
 
 @dataclass(frozen=True)
@@ -108,7 +80,7 @@ def _plain(value: object) -> object:
     return list(value) if isinstance(value, tuple) else value
 
 
-def matching_of(p: "RoundPairing") -> Matching:
+def matching_of(p: RoundPairing) -> Matching:
     """A round pairing as a set of pairs (the bye as a pair with BYE)."""
     pairs = {pair(b.white, b.black) for b in p.boards}
     if p.bye is not None:
@@ -116,7 +88,7 @@ def matching_of(p: "RoundPairing") -> Matching:
     return Matching(frozenset(pairs))
 
 
-def structural_violations(problem: PairingProblem, proposed: "RoundPairing") -> list[Violation]:
+def structural_violations(problem: PairingProblem, proposed: RoundPairing) -> list[Violation]:
     """Players missing, paired twice, not in the round; byes the field does not allow."""
     out: list[Violation] = []
     seen: dict[int, int] = {}
@@ -143,7 +115,7 @@ def structural_violations(problem: PairingProblem, proposed: "RoundPairing") -> 
     return out
 
 
-def absolute_violations(problem: PairingProblem, proposed: "RoundPairing") -> list[Violation]:
+def absolute_violations(problem: PairingProblem, proposed: RoundPairing) -> list[Violation]:
     """Every absolute rule ``proposed`` breaks, structure first, then facts in their order."""
     out = structural_violations(problem, proposed)
     m = matching_of(proposed)
@@ -152,54 +124,49 @@ def absolute_violations(problem: PairingProblem, proposed: "RoundPairing") -> li
     return out
 
 
-Evaluator = Callable[["RoundPairing"], Sequence[CriterionValue]]
+Evaluator = Callable[[RoundPairing], Sequence[CriterionValue]]
 
 
-def compare(snap: Snapshot, engine_pairing: "RoundPairing | None", proposed_pairing: "RoundPairing",
-            criteria: Evaluator | None = None) -> Comparison:
-    """Compare the engine's pairing with an arbiter's proposal for round ``snap.round``.
+def compare(problem: PairingProblem, engine_pairing: RoundPairing | None,
+            proposed_pairing: RoundPairing, criteria: Evaluator | None) -> Comparison:
+    """Compare the engine's pairing with an arbiter's proposal for ``problem.round``.
 
-    ``criteria(pairing)`` evaluates the criteria in the edition's order
-    (default: the Dutch criteria of :mod:`mipair.explain.quality`).
+    ``problem`` holds the round's absolute rules as facts; ``criteria(pairing)``
+    evaluates the system's criteria in their declared order (None when the
+    system cannot evaluate them, which the verdict then says).
     """
-    from mipair.explain.dutch import dutch_problem
-
-    problem = dutch_problem(snap)
+    rnd = problem.round
     violations = tuple(absolute_violations(problem, proposed_pairing))
     if engine_pairing is None:
-        return Comparison(snap.round, violations, False,
+        return Comparison(rnd, violations, False,
                           note="The engine found no legal pairing for this round.")
     same = matching_of(engine_pairing).pairs == matching_of(proposed_pairing).pairs
     if violations:
-        return Comparison(snap.round, violations, same)
+        return Comparison(rnd, violations, same)
     if same:
-        return Comparison(snap.round, violations, same, note=colour_note(engine_pairing,
-                                                                         proposed_pairing))
+        return Comparison(rnd, violations, same, note=colour_note(engine_pairing,
+                                                                  proposed_pairing))
     if criteria is None:
-        from mipair.explain.quality import dutch_criteria
-
-        criteria = dutch_criteria(snap)
-        if criteria is None:
-            return Comparison(snap.round, violations, same, note=(
-                f"The proposal is legal. Its quality criteria are not compared for the "
-                f"{snap.rules} edition yet (only 2026)."))
+        return Comparison(rnd, violations, same, note=(
+            "The proposal is legal. Its quality criteria are not compared for this "
+            "system or edition yet."))
     for ev, pv in zip(criteria(engine_pairing), criteria(proposed_pairing)):
         if ev.value == pv.value:
             continue
         if not ev.better:
-            return Comparison(snap.round, violations, same, note=(
+            return Comparison(rnd, violations, same, note=(
                 f"Both pairings are equal on every criterion up to the {ev.where}, where they pair "
-                "differently: the engine's pairs come first in the order in which Articles 3-4 "
-                "generate candidates (transpositions, then exchanges)."))
+                "differently: the engine's pairs come first in the order in which the rules "
+                "generate candidates."))
         higher = ev.value > pv.value  # type: ignore[operator]
         better = "engine" if higher == (ev.better == "higher") else "proposal"
-        return Comparison(snap.round, violations, same,
+        return Comparison(rnd, violations, same,
                           Difference(ev.id, ev.text, ev.value, pv.value, better, ev.where))
-    return Comparison(snap.round, violations, same,
+    return Comparison(rnd, violations, same,
                       note="Both pairings are equal on every criterion.")
 
 
-def colour_note(engine: "RoundPairing", proposed: "RoundPairing") -> str:
+def colour_note(engine: RoundPairing, proposed: RoundPairing) -> str:
     """For the same pairs: which boards get other colours than Article 5 gives."""
     white = {frozenset((b.white, b.black)): b.white for b in engine.boards}
     swapped = [f"{b.black}-{b.white}" for b in proposed.boards

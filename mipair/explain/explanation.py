@@ -1,7 +1,8 @@
 """Explanations of rounds that cannot be paired: reason, least relaxation, resulting pairing.
 
-:func:`explain_problem` works on any system's :class:`PairingProblem`;
-:func:`explain_infeasible` is the Dutch entry point the CLI and ``solve`` use.
+:func:`explain_problem` works on any system's :class:`PairingProblem`; each
+system (:class:`mipair.systems.base.PairingSystem`) passes its facts, its board
+maker and, when it can, its own pairer for the relaxed round.
 """
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from dataclasses import dataclass
 from typing import Callable
 
 from mipair.explain.facts import Fact, Matching, PairingProblem
-from mipair.model import Snapshot
 
 SAT_SOURCE = "sat-model"
 ENGINE_SOURCE = "engine"
@@ -158,18 +158,3 @@ def _relaxation(waived: tuple[Fact, ...], matching: Matching, make: BoardMaker,
         if got is not None:
             return Relaxation(waived, got[0], got[1], ENGINE_SOURCE)
     return Relaxation(waived, make(matching), matching.bye, SAT_SOURCE)
-
-
-def explain_infeasible(snap: Snapshot, seconds: float = 3.0,
-                       use_engine: bool = True) -> Explanation:
-    """Explain why the Dutch round ``snap.round`` cannot be paired (``.short()``: one line).
-
-    With ``use_engine`` the resulting pairing of the least relaxation is the
-    Dutch engine's own (when the relaxation can be expressed as a changed
-    round); otherwise, and as a fallback, the SAT model's legal pairing.
-    """
-    from mipair.explain.dutch import dutch_boards, dutch_problem, engine_pairer
-
-    problem = dutch_problem(snap)
-    pairer = engine_pairer(snap, problem) if use_engine else None
-    return explain_problem(problem, boards=dutch_boards(snap), pairer=pairer, seconds=seconds)

@@ -35,6 +35,16 @@ class Edition:
         return tuple(c for c in self.criteria if rnd >= c.min_round)
 
 
+EDITION_PREFIX = "dutch-"
+
+
+@lru_cache(maxsize=None)
+def available_editions() -> tuple[str, ...]:
+    """The editions with a model file ``models/dutch-<edition>.toml``, newest first."""
+    names = [p.stem[len(EDITION_PREFIX):] for p in model_file().glob(f"{EDITION_PREFIX}*.toml")]
+    return tuple(sorted(names, reverse=True))
+
+
 @lru_cache(maxsize=None)
 def load_edition(name: str = "2026") -> Edition:
     """Read ``models/dutch-<name>.toml``; unknown function names are an error."""
@@ -42,7 +52,7 @@ def load_edition(name: str = "2026") -> Edition:
         import tomllib
     else:  # pragma: no cover - Python 3.10
         import tomli as tomllib
-    path = model_file(f"dutch-{name}.toml")
+    path = model_file(f"{EDITION_PREFIX}{name}.toml")
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     known = {**CRITERIA, **CRITERIA_2017}
     specs = []

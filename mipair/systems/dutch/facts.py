@@ -174,7 +174,7 @@ def engine_pairer(snap: Snapshot, problem: PairingProblem):
         if relaxed is None or len(problem.players) > ENGINE_MAX_PLAYERS:
             return None
         try:
-            from mipair.pairing import pair_round
+            from mipair.systems.registry import pair_round
 
             got = pair_round(relaxed)
         except Exception:  # noqa: BLE001 - no engine, or it failed: keep the SAT model's pairing

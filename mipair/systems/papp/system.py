@@ -1,0 +1,101 @@
+"""PAPP behind the common interface (:class:`~mipair.systems.base.PairingSystem`).
+
+State: a :class:`PappState`, the event file with the configuration that
+applies to it (``$PAPP_CFG``, else ``papp.cfg`` beside the event, else PAPP's
+defaults; nothing is written). A board's ``white``/``black`` are the players'
+colours; PAPP prints Black first (:meth:`PappSystem.describe`). Bip, the
+odd player out, is the round's bye.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from mipair.explain.facts import PairingProblem
+from mipair.pairing import LOWER, Board, CriterionValue, RoundPairing
+from mipair.systems.base import PairingSystem
+from mipair.systems.papp.config import PappConfig
+from mipair.systems.papp.event import Event
+
+TOTAL = "total"
+"""PAPP minimises one number: the sum of the penalties p_ij of the pairs (manual 4.2)."""
+
+
+@dataclass(frozen=True)
+class PappState:
+    """An event before its next round, with the configuration that applies."""
+
+    event: Event
+    config: PappConfig
+
+    @property
+    def round(self) -> int:
+        return self.event.round_to_pair
+
+
+def config_for(event_path: str, option: str | None = None) -> PappConfig:
+    """The configuration of an event: ``option``, ``$PAPP_CFG``, ``papp.cfg`` beside it, defaults."""
+    from mipair.systems.papp.config import default_config
+    from mipair.systems.papp.config_parser import read_config
+
+    path = option or os.environ.get("PAPP_CFG") or str(Path(event_path).parent / "papp.cfg")
+    return read_config(path) if Path(path).exists() else default_config()
+
+
+class PappSystem(PairingSystem):
+    """PAPP, the French Othello federation's penalty pairing."""
+
+    name = "papp"
+    title = "PAPP (Othello)"
+
+    def read(self, path: str, edition: str | None = None) -> PappState:
+        from mipair.systems.papp.event_io import read_event
+
+        self.edition(edition)
+        return PappState(read_event(path), config_for(path))
+
+    def round_of(self, state: PappState) -> int:
+        return state.round
+
+    def pair(self, state: PappState) -> RoundPairing:
+        from mipair.systems.papp.pairing import pair_round
+
+        got = pair_round(state.event, state.config.penalties)
+        return RoundPairing(got.round, tuple(Board(b.white, b.black) for b in got.boards),
+                            got.bip)
+
+    def evaluate(self, state: PappState, pairing: RoundPairing) -> Sequence[CriterionValue]:
+        """The total penalty first (what PAPP minimises), then each kind of penalty's share."""
+        from mipair.systems.papp.penalties import components, round_state
+
+        st = round_state(state.event, pairing.round)
+        pen = state.config.penalties
+        parts: dict[str, int] = {}
+        terms = [components(pen, st, b.black, b.white) for b in pairing.boards]
+        if pairing.bye is not None:
+            terms.append(components(pen, st, pairing.bye, None))
+        for term in terms:
+            for name, value in term.items():
+                parts[name] = parts.get(name, 0) + value
+        out = [CriterionValue(TOTAL, "total penalty of the pairing (sum of p_ij)",
+                              sum(parts.values()), LOWER)]
+        out += [CriterionValue(name, f"penalties for {name}", value, LOWER)
+                for name, value in parts.items()]
+        return out
+
+    def problem(self, state: PappState) -> PairingProblem:
+        """PAPP has no absolute rule between players: every pair only costs a penalty."""
+        return PairingProblem(round=state.round, players=tuple(state.event.present(state.round)),
+                              facts=())
+
+    def describe(self, state: PappState, pairing: RoundPairing) -> str:
+        event = state.event
+        rows = [f"Round {pairing.round} ({len(pairing.boards)} boards, Black first)"]
+        for k, b in enumerate(pairing.boards, 1):
+            rows.append(f"{k:4}  {event.player(b.black).full_name} ({b.black}) - "
+                        f"{event.player(b.white).full_name} ({b.white})")
+        if pairing.bye is not None:
+            rows.append(f"  Bip {event.player(pairing.bye).full_name} ({pairing.bye})")
+        return "\n".join(rows) + "\n"
