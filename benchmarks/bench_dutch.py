@@ -15,6 +15,7 @@ table says so): large fields may be very slow today.
 
 Not a test: nothing here asserts a speed.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -39,19 +40,22 @@ class SizeResult:
     def row(self) -> str:
         s = self.seconds
         if s:
-            stats = (f"{statistics.mean(s):9.2f} {statistics.median(s):9.2f} {max(s):9.2f}")
+            stats = f"{statistics.mean(s):9.2f} {statistics.median(s):9.2f} {max(s):9.2f}"
         else:
             stats = f"{'-':>9} {'-':>9} {'-':>9}"
-        return (f"{self.players:>7} {len(s):>3}/{self.rounds_asked:<3} {stats} "
-                f"{self.peak_mib:9.1f}  {self.status}")
+        return (
+            f"{self.players:>7} {len(s):>3}/{self.rounds_asked:<3} {stats} "
+            f"{self.peak_mib:9.1f}  {self.status}"
+        )
 
 
 def _peak_mib() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0   # KiB on Linux
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0  # KiB on Linux
 
 
-def worker(players: int, rounds: int, seed: int, rules: str, forfeit_rate: float,
-           out: "mp.Queue") -> None:
+def worker(
+    players: int, rounds: int, seed: int, rules: str, forfeit_rate: float, out: mp.Queue
+) -> None:
     """Generate and pair one tournament, reporting each round's pairing time."""
     try:
         from mipair.check.config import GeneratorConfig
@@ -68,12 +72,20 @@ def worker(players: int, rounds: int, seed: int, rules: str, forfeit_rate: float
         cfg = GeneratorConfig(players=players, rounds=rounds, forfeit_rate=forfeit_rate)
         generate(cfg, seed, rules, pair=timed)
         out.put(("done", 0, 0.0, _peak_mib()))
-    except Exception as exc:  # noqa: BLE001 - reported in the table
+    except Exception as exc:
         out.put(("error", 0, 0.0, f"{type(exc).__name__}: {exc}"))
 
 
-def bench_size(players: int, rounds: int, seed: int, rules: str, limit: float,
-               forfeit_rate: float, advance, memory_limit: float = 0.0) -> SizeResult:
+def bench_size(
+    players: int,
+    rounds: int,
+    seed: int,
+    rules: str,
+    limit: float,
+    forfeit_rate: float,
+    advance,
+    memory_limit: float = 0.0,
+) -> SizeResult:
     """Run one size in its own process, stopping it when a round exceeds ``limit``
     seconds, or its resident memory ``memory_limit`` MiB (0: no limit)."""
     ctx = mp.get_context("fork")
@@ -137,14 +149,23 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", default="50,200,1000,5000", help="comma-separated field sizes")
     ap.add_argument("--rounds", type=int, default=3, help="rounds to pair per size")
-    ap.add_argument("--time-limit", type=float, default=300.0,
-                    help="seconds one round may take before its size is stopped")
-    ap.add_argument("--memory-limit", type=float, default=0.0,
-                    help="MiB a size may hold before it is stopped (0: no limit)")
+    ap.add_argument(
+        "--time-limit",
+        type=float,
+        default=300.0,
+        help="seconds one round may take before its size is stopped",
+    )
+    ap.add_argument(
+        "--memory-limit",
+        type=float,
+        default=0.0,
+        help="MiB a size may hold before it is stopped (0: no limit)",
+    )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rules", choices=("2026", "2017"), default="2026")
-    ap.add_argument("--forfeit-rate", type=float, default=0.0,
-                    help="one game in N forfeited (0: none)")
+    ap.add_argument(
+        "--forfeit-rate", type=float, default=0.0, help="one game in N forfeited (0: none)"
+    )
     ap.add_argument("--json", help="also write the results here")
     args = ap.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
@@ -153,24 +174,48 @@ def main(argv: list[str] | None = None) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     print(f"FIDE Dutch ({args.rules}), seed {args.seed}, time limit {args.time_limit:g} s/round")
-    print(f"{'players':>7} {'rounds':>7} {'mean s':>9} {'median s':>9} {'max s':>9} "
-          f"{'peak MiB':>9}  status", flush=True)
+    print(
+        f"{'players':>7} {'rounds':>7} {'mean s':>9} {'median s':>9} {'max s':>9} "
+        f"{'peak MiB':>9}  status",
+        flush=True,
+    )
     results: list[SizeResult] = []
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=Console(stderr=True),
-                  disable=not sys.stderr.isatty()) as bar:
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        disable=not sys.stderr.isatty(),
+    ) as bar:
         task = bar.add_task("pairing rounds", total=len(sizes) * args.rounds)
         for n in sizes:
             bar.update(task, description=f"{n} players")
-            r = bench_size(n, args.rounds, args.seed, args.rules, args.time_limit,
-                           args.forfeit_rate, lambda: bar.advance(task), args.memory_limit)
+            r = bench_size(
+                n,
+                args.rounds,
+                args.seed,
+                args.rules,
+                args.time_limit,
+                args.forfeit_rate,
+                lambda: bar.advance(task),
+                args.memory_limit,
+            )
             results.append(r)
             bar.update(task, completed=len(results) * args.rounds)
             print(r.row(), flush=True)
     if args.json:
         with open(args.json, "w") as fh:
-            json.dump({"rules": args.rules, "seed": args.seed, "time_limit": args.time_limit,
-                       "sizes": [asdict(r) for r in results]}, fh, indent=1)
+            json.dump(
+                {
+                    "rules": args.rules,
+                    "seed": args.seed,
+                    "time_limit": args.time_limit,
+                    "sizes": [asdict(r) for r in results],
+                },
+                fh,
+                indent=1,
+            )
     return 0
 
 

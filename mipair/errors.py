@@ -1,4 +1,5 @@
 """Errors with the exit codes of the bbpPairings/JaVaFo command lines."""
+
 from __future__ import annotations
 
 EXIT_OK = 0
@@ -14,8 +15,14 @@ class MipairError(Exception):
 
     exit_code = EXIT_UNEXPECTED
 
-    def __init__(self, message: str, *, file: str | None = None, line: int | None = None,
-                 field: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        line: int | None = None,
+        field: str | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.file = file

@@ -1,4 +1,5 @@
 """How much memory a pairing may plan for (engines refuse a field that cannot fit)."""
+
 from __future__ import annotations
 
 import os
@@ -19,7 +20,9 @@ def available_memory() -> int | None:
             raise InputError(f"MIPAIR_MEMORY_MB: not a number of megabytes: {cap!r}") from None
     try:
         with open("/proc/meminfo") as fh:
-            limits += [int(line.split()[1]) * 1024 for line in fh if line.startswith("MemAvailable:")]
+            limits += [
+                int(line.split()[1]) * 1024 for line in fh if line.startswith("MemAvailable:")
+            ]
     except (OSError, ValueError, IndexError):
         pass
     return min(limits) if limits else None

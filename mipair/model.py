@@ -14,11 +14,12 @@ Conventions
   point value in TRF has one decimal, so points are stored as integer
   *tenths* (``Points``) internally and shown as decimals.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Mapping
 
 Points = int
 """Points in tenths of a point (1.5 points == 15)."""
@@ -42,7 +43,11 @@ def parse_points(text: str) -> Points:
     whole, _, frac = t.partition(".")
     if not whole:
         whole = "0"
-    if not whole.isdigit() or (frac and not frac.isdigit()) or len(frac) > 1 and frac[1:].strip("0"):
+    if (
+        not whole.isdigit()
+        or (frac and not frac.isdigit())
+        or (len(frac) > 1 and frac[1:].strip("0"))
+    ):
         raise ValueError(f"not a points value: {text.strip()!r}")
     value = int(whole) * 10 + (int(frac[0]) if frac else 0)
     return -value if neg else value
@@ -53,7 +58,7 @@ class Colour(str, Enum):
     BLACK = "b"
 
     @property
-    def opposite(self) -> "Colour":
+    def opposite(self) -> Colour:
         return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
 
 
@@ -65,13 +70,13 @@ class Result(str, Enum):
     LOSS = "0"
     FORFEIT_WIN = "+"
     FORFEIT_LOSS = "-"
-    WIN_UNPLAYED = "W"   # game shorter than one move
+    WIN_UNPLAYED = "W"  # game shorter than one move
     DRAW_UNPLAYED = "D"
     LOSS_UNPLAYED = "L"
     HALF_BYE = "H"
     FULL_BYE = "F"
-    PAB = "U"            # pairing-allocated bye
-    ZERO_BYE = "Z"       # known absence (blank is the same)
+    PAB = "U"  # pairing-allocated bye
+    ZERO_BYE = "Z"  # known absence (blank is the same)
 
     @property
     def is_bye(self) -> bool:
@@ -126,14 +131,14 @@ class PointSystem:
     win: Points = 10
     draw: Points = 5
     loss: Points = 0
-    zero_bye: Points = 0        # Z, blank: absence
-    forfeit_loss: Points = 0    # "-"
-    pab: Points | None = None   # U; None means "same as a win"
-    full_bye: Points | None = None   # F; None means "same as a win"
-    half_bye: Points | None = None   # H; None means "same as a draw"
+    zero_bye: Points = 0  # Z, blank: absence
+    forfeit_loss: Points = 0  # "-"
+    pab: Points | None = None  # U; None means "same as a win"
+    full_bye: Points | None = None  # F; None means "same as a win"
+    half_bye: Points | None = None  # H; None means "same as a draw"
     forfeit_win: Points | None = None  # "+"; None means "same as a win"
 
-    def cell_points(self, cell: "Cell | None") -> Points:
+    def cell_points(self, cell: Cell | None) -> Points:
         """Points a round's cell is worth (a round with nothing written is an absence).
 
         Without an opponent a forfeit loss (``0000 - -``) is an absence (zero-bye
@@ -152,10 +157,13 @@ class PointSystem:
         """Points a player gets for ``result``."""
         w = self.win
         return {
-            Result.WIN: w, Result.WIN_UNPLAYED: w,
+            Result.WIN: w,
+            Result.WIN_UNPLAYED: w,
             Result.FORFEIT_WIN: w if self.forfeit_win is None else self.forfeit_win,
-            Result.DRAW: self.draw, Result.DRAW_UNPLAYED: self.draw,
-            Result.LOSS: self.loss, Result.LOSS_UNPLAYED: self.loss,
+            Result.DRAW: self.draw,
+            Result.DRAW_UNPLAYED: self.draw,
+            Result.LOSS: self.loss,
+            Result.LOSS_UNPLAYED: self.loss,
             Result.FORFEIT_LOSS: self.forfeit_loss,
             Result.ZERO_BYE: self.zero_bye,
             Result.HALF_BYE: self.draw if self.half_bye is None else self.half_bye,
@@ -172,7 +180,7 @@ class PointSystem:
 class Player:
     """A 001 record's static part."""
 
-    id: int                      # pairing id / starting rank (positions 5-8)
+    id: int  # pairing id / starting rank (positions 5-8)
     name: str = ""
     sex: str = ""
     title: str = ""
@@ -181,7 +189,7 @@ class Player:
     fide_id: str = ""
     birth: str = ""
     points: Points | None = None  # the file's points field (81-84), as written
-    rank: int | None = None       # the file's rank field (86-89)
+    rank: int | None = None  # the file's rank field (86-89)
     line: int | None = field(default=None, compare=False)  # source line, for error messages
 
 
@@ -216,12 +224,12 @@ class Tournament:
     players: Mapping[int, Player]
     results: Mapping[int, tuple[Cell | None, ...]]
     point_system: PointSystem = PointSystem()
-    total_rounds: int | None = None           # XXR / 142
-    initial_colour: Colour | None = None      # XXC white1/black1 / 152
-    use_rank_ids: bool = False                # XXC rank
+    total_rounds: int | None = None  # XXR / 142
+    initial_colour: Colour | None = None  # XXC white1/black1 / 152
+    use_rank_ids: bool = False  # XXC rank
     accelerations: tuple[Acceleration, ...] = ()
     forbidden: tuple[ForbiddenPairs, ...] = ()
-    system: str = ""                          # 092 / 192 text
+    system: str = ""  # 092 / 192 text
     headers: tuple[tuple[str, str], ...] = ()  # other records kept verbatim (code, text)
     source: str | None = field(default=None, compare=False)  # file name, for messages
 
@@ -240,18 +248,18 @@ class PlayerState:
     """What the pairing of round r needs to know about one player (before round r)."""
 
     id: int
-    score: Points                          # real points from rounds < r
-    pairing_score: Points                  # score + acceleration for round r
-    colours: tuple[Colour | None, ...]     # per round < r: colour in a *played* game, else None
-    floats: tuple[str | None, ...]         # per round < r: "up", "down" or None
-    opponents: frozenset[int]              # opponents in played games (rematch ban)
-    had_pab: bool                          # received a pairing-allocated bye (or equivalent)
-    byes: tuple[int, ...]                  # rounds with a bye of any kind
-    absent: bool                           # not to be paired in round r (announced bye/absence)
+    score: Points  # real points from rounds < r
+    pairing_score: Points  # score + acceleration for round r
+    colours: tuple[Colour | None, ...]  # per round < r: colour in a *played* game, else None
+    floats: tuple[str | None, ...]  # per round < r: "up", "down" or None
+    opponents: frozenset[int]  # opponents in played games (rematch ban)
+    had_pab: bool  # received a pairing-allocated bye (or equivalent)
+    byes: tuple[int, ...]  # rounds with a bye of any kind
+    absent: bool  # not to be paired in round r (announced bye/absence)
     rating: int = 0
-    tpn: int = 0                           # effective pairing number (1-based) for colours and ties
-    played_games: int = 0                  # games played over the board in rounds < r
-    pab_ineligible: bool = False           # may not receive the PAB (C.04.1, edition-specific)
+    tpn: int = 0  # effective pairing number (1-based) for colours and ties
+    played_games: int = 0  # games played over the board in rounds < r
+    pab_ineligible: bool = False  # may not receive the PAB (C.04.1, edition-specific)
 
     @property
     def colour_difference(self) -> int:
@@ -266,8 +274,8 @@ class Snapshot:
     tournament: Tournament
     round: int
     players: Mapping[int, PlayerState] = field(default_factory=dict)
-    initial_colour: Colour | None = None    # given (XXC/152) or inferred from round 1
-    rules: str = "2026"                      # edition whose float/PAB definitions were used
+    initial_colour: Colour | None = None  # given (XXC/152) or inferred from round 1
+    rules: str = "2026"  # edition whose float/PAB definitions were used
 
     @property
     def to_pair(self) -> list[int]:

@@ -3,6 +3,7 @@
 These are plain data shared by all systems (:mod:`mipair.systems.base`), the
 command line, the checker and the service.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -58,4 +59,4 @@ class CriterionValue:
     text: str
     value: object
     better: str = HIGHER
-    where: str = ""          # e.g. "bracket of score 2.5"
+    where: str = ""  # e.g. "bracket of score 2.5"

@@ -3,6 +3,7 @@
 In a wheel they live in ``mipair/_data/``; in a source checkout (editable
 install) they are the top-level folders of the repository.
 """
+
 from __future__ import annotations
 
 from pathlib import Path

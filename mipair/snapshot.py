@@ -41,15 +41,25 @@ bbpPairings reads them; see /work/shared/reference/dutch-2026.md §0, §1.4):
   ``XXC rank``). A player who never took part in any pairing and is absent
   in round r does not count (as in the reference engine).
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Mapping
 
 from mipair.errors import InputError
+from mipair.model import (
+    Cell,
+    Colour,
+    Player,
+    PlayerState,
+    Points,
+    PointSystem,
+    Result,
+    Snapshot,
+    Tournament,
+)
 from mipair.pairing import Board, RoundPairing
-from mipair.model import (Cell, Colour, Player, PlayerState, Points, PointSystem, Result,
-                          Snapshot, Tournament)
 
 RULES = ("2026", "2017")
 
@@ -159,8 +169,14 @@ def inferred_initial_colour(t: Tournament, tpn_order: list[int]) -> Colour | Non
     return None
 
 
-def player_state(t: Tournament, player: Player, rnd: int, tpn: int,
-                 pairing_scores: Mapping[int, list[Points]], rules: str) -> PlayerState:
+def player_state(
+    t: Tournament,
+    player: Player,
+    rnd: int,
+    tpn: int,
+    pairing_scores: Mapping[int, list[Points]],
+    rules: str,
+) -> PlayerState:
     """One player's :class:`PlayerState` before round rnd."""
     ps = t.point_system
     pid = player.id
@@ -182,14 +198,20 @@ def player_state(t: Tournament, player: Player, rnd: int, tpn: int,
     now = t.cell(pid, rnd)
     score = sum(ps.cell_points(c) for c in cells)
     return PlayerState(
-        id=pid, score=score, pairing_score=pairing_scores[pid][rnd - 1],
-        colours=tuple(colours), floats=tuple(floats), opponents=frozenset(opponents),
+        id=pid,
+        score=score,
+        pairing_score=pairing_scores[pid][rnd - 1],
+        colours=tuple(colours),
+        floats=tuple(floats),
+        opponents=frozenset(opponents),
         had_pab=any(c is not None and c.is_pab for c in cells),
         byes=tuple(k for k, c in enumerate(cells, 1) if c is not None and c.opponent is None),
-        absent=now is not None and not now.takes_part or tpn == 0,
-        rating=player.rating, tpn=tpn,
+        absent=(now is not None and not now.takes_part) or tpn == 0,
+        rating=player.rating,
+        tpn=tpn,
         played_games=sum(1 for c in cells if c is not None and c.is_played),
-        pab_ineligible=pab_ineligible(ps, cells, rules))
+        pab_ineligible=pab_ineligible(ps, cells, rules),
+    )
 
 
 def snapshot(t: Tournament, rnd: int, rules: str = "2026") -> Snapshot:
@@ -209,8 +231,10 @@ def snapshot(t: Tournament, rnd: int, rules: str = "2026") -> Snapshot:
             running += ps.cell_points(t.cell(pid, k))
         pairing_scores[pid] = row
     tpns = effective_numbers(t, rnd)
-    players = {pid: player_state(t, p, rnd, tpns.get(pid, 0), pairing_scores, rules)
-               for pid, p in t.players.items()}
+    players = {
+        pid: player_state(t, p, rnd, tpns.get(pid, 0), pairing_scores, rules)
+        for pid, p in t.players.items()
+    }
     order = sorted(tpns, key=tpns.__getitem__)
     colour = t.initial_colour or inferred_initial_colour(t, order)
     return Snapshot(tournament=t, round=rnd, players=players, initial_colour=colour, rules=rules)
@@ -221,9 +245,13 @@ def snapshot(t: Tournament, rnd: int, rules: str = "2026") -> Snapshot:
 
 def rounds_to_check(t: Tournament) -> list[int]:
     """Rounds in which somebody took part in the pairing."""
-    return [r for r in range(1, t.rounds_written + 1)
-            if any(len(c) >= r and c[r - 1] is not None and c[r - 1].takes_part
-                   for c in t.results.values())]
+    return [
+        r
+        for r in range(1, t.rounds_written + 1)
+        if any(
+            len(c) >= r and c[r - 1] is not None and c[r - 1].takes_part for c in t.results.values()
+        )
+    ]
 
 
 def initial_colour_of(t: Tournament) -> Colour | None:
@@ -239,12 +267,16 @@ def cut_before(t: Tournament, rnd: int) -> Tournament:
     results = {}
     for pid, cells in t.results.items():
         now = cells[rnd - 1] if len(cells) >= rnd else None
-        keep = cells[:rnd - 1]
+        keep = cells[: rnd - 1]
         if now is not None and not now.takes_part:
             keep = keep + (None,) * (rnd - 1 - len(keep)) + (now,)
         results[pid] = keep
-    return replace(t, results=results, total_rounds=t.total_rounds or t.rounds_written,
-                   initial_colour=initial_colour_of(t))
+    return replace(
+        t,
+        results=results,
+        total_rounds=t.total_rounds or t.rounds_written,
+        initial_colour=initial_colour_of(t),
+    )
 
 
 def published_pairing(t: Tournament, rnd: int) -> RoundPairing:
@@ -260,8 +292,9 @@ def published_pairing(t: Tournament, rnd: int) -> RoundPairing:
             bye = pid
         elif cell.opponent is not None:
             opp = cell.opponent
-            if cell.colour is Colour.WHITE or (cell.colour is None and pid < opp
-                                               and _colour(t, opp, rnd) is not Colour.WHITE):
+            if cell.colour is Colour.WHITE or (
+                cell.colour is None and pid < opp and _colour(t, opp, rnd) is not Colour.WHITE
+            ):
                 boards.append(Board(pid, opp))
     return RoundPairing(rnd, tuple(sorted(boards, key=lambda b: b.white)), bye)
 

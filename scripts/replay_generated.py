@@ -15,6 +15,7 @@ should be 100% identical rounds. Nothing is written into the repository.
     python3 scripts/replay_generated.py --seeds 20 --max-players 40
     python3 scripts/replay_generated.py --seeds 200          # the issue's full run (slow)
 """
+
 from __future__ import annotations
 
 import argparse
@@ -33,8 +34,9 @@ def mipair_command() -> str:
     """How to start mipair: the command on PATH, else the one installed beside this
     Python (a virtual environment that is not activated), else this Python with -m."""
     beside = Path(sys.executable).with_name("mipair")
-    return shutil.which("mipair") or (str(beside) if beside.exists()
-                                      else f"{sys.executable} -m mipair.cli.main")
+    return shutil.which("mipair") or (
+        str(beside) if beside.exists() else f"{sys.executable} -m mipair.cli.main"
+    )
 
 
 def config_for(seed: int, low: int, high: int):
@@ -45,9 +47,15 @@ def config_for(seed: int, low: int, high: int):
     rng = random.Random(f"replay-{seed}")
     players = rng.randint(low, high)
     points = PointSystem(win=30, draw=10) if seed % 5 == 0 else PointSystem()
-    return GeneratorConfig(players=players, rounds=min(rng.randint(4, 9), players - 1),
-                           draw_percentage=rng.choice([20, 35, 50]), forfeit_rate=25,
-                           retired_rate=15, half_point_bye_rate=8, point_system=points)
+    return GeneratorConfig(
+        players=players,
+        rounds=min(rng.randint(4, 9), players - 1),
+        draw_percentage=rng.choice([20, 35, 50]),
+        forfeit_rate=25,
+        retired_rate=15,
+        half_point_bye_rate=8,
+        point_system=points,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -59,8 +67,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rules", choices=("2026", "2017"), default="2026")
     ap.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
     ap.add_argument("--dir", help="keep the files here instead of a temporary directory")
-    ap.add_argument("--engine", default=None,
-                    help='engine template (default: "mipair --dutch [--rules R] {in} -p {out}")')
+    ap.add_argument(
+        "--engine",
+        default=None,
+        help='engine template (default: "mipair --dutch [--rules R] {in} -p {out}")',
+    )
     args = ap.parse_args(argv)
     if not TOOL.exists():
         print(f"conformance tool not found: {TOOL}", file=sys.stderr)
@@ -72,8 +83,16 @@ def main(argv: list[str] | None = None) -> int:
     work = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix="mipair-replay-"))
     work.mkdir(parents=True, exist_ok=True)
     seeds = range(args.first, args.first + args.seeds)
-    tasks = [GenerateTask(config_for(s, args.min_players, args.max_players), s, args.rules,
-                          str(work / f"g{s:05d}.trf"), "trf26") for s in seeds]
+    tasks = [
+        GenerateTask(
+            config_for(s, args.min_players, args.max_players),
+            s,
+            args.rules,
+            str(work / f"g{s:05d}.trf"),
+            "trf26",
+        )
+        for s in seeds
+    ]
     results = run(generate_task, tasks, jobs, "generating", sys.stderr.isatty())
     failed = [(out, err) for out, _, err, _ in results if err]
     for out, err in failed:
@@ -84,8 +103,9 @@ def main(argv: list[str] | None = None) -> int:
     rules = "" if args.rules == "2026" else f"--rules {args.rules} "
     engine = args.engine or f"{mipair_command()} --dutch {rules}{{in}} -p {{out}}"
     print(f"{len(tasks) - len(failed)} tournaments in {work}; replaying with: {engine}", flush=True)
-    code = subprocess.call([sys.executable, str(TOOL), "--engine", engine, "--jobs", str(jobs),
-                            str(work)])
+    code = subprocess.call(
+        [sys.executable, str(TOOL), "--engine", engine, "--jobs", str(jobs), str(work)]
+    )
     if not args.dir:
         shutil.rmtree(work, ignore_errors=True)
     return code or (1 if failed else 0)

@@ -5,10 +5,11 @@ records) or from the Dutch building blocks (colour clash, bye eligibility),
 never from mipair.explain. A rule is a key ``(kind, frozenset(players))``;
 waiving a key allows what it forbids.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from itertools import combinations
-from typing import Callable, Iterable
 
 from mipair.model import Snapshot
 from mipair.systems.dutch.absolute import colour_clash, pab_eligible
@@ -18,13 +19,17 @@ Key = tuple[str, frozenset]
 
 def played(snap: Snapshot, a: int, b: int) -> bool:
     t = snap.tournament
-    return any((c := t.cell(a, k)) is not None and c.opponent == b and not c.result.is_forfeit
-               for k in range(1, snap.round))
+    return any(
+        (c := t.cell(a, k)) is not None and c.opponent == b and not c.result.is_forfeit
+        for k in range(1, snap.round)
+    )
 
 
 def forbidden(snap: Snapshot, a: int, b: int) -> bool:
-    return any(fp.applies(snap.round) and a in fp.players and b in fp.players
-               for fp in snap.tournament.forbidden)
+    return any(
+        fp.applies(snap.round) and a in fp.players and b in fp.players
+        for fp in snap.tournament.forbidden
+    )
 
 
 def pair_rules(snap: Snapshot, a: int, b: int) -> set[Key]:
@@ -49,9 +54,11 @@ def all_rules(snap: Snapshot) -> set[Key]:
     return keys
 
 
-def find_pairing(players: list[int], ok: Callable[[int, int], bool],
-                 bye_ok: Callable[[int], bool]) -> list[tuple[int, int | None]] | None:
+def find_pairing(
+    players: list[int], ok: Callable[[int, int], bool], bye_ok: Callable[[int], bool]
+) -> list[tuple[int, int | None]] | None:
     """Any pairing covering every player, one bye (to a bye_ok player) when the count is odd."""
+
     def rec(rest: list[int], bye_left: bool) -> list[tuple[int, int | None]] | None:
         if not rest:
             return []
@@ -73,8 +80,11 @@ def find_pairing(players: list[int], ok: Callable[[int, int], bool],
 def pairing_under(snap: Snapshot, waived: Iterable[Key]):
     """A pairing of the round when the rules ``waived`` are lifted (None: impossible)."""
     w = set(waived)
-    return find_pairing(snap.to_pair, lambda a, b: pair_rules(snap, a, b) <= w,
-                        lambda p: pab_eligible(snap.players[p]) or ("bye", frozenset((p,))) in w)
+    return find_pairing(
+        snap.to_pair,
+        lambda a, b: pair_rules(snap, a, b) <= w,
+        lambda p: pab_eligible(snap.players[p]) or ("bye", frozenset((p,))) in w,
+    )
 
 
 def legal_under(snap: Snapshot, waived: Iterable[Key], boards, bye) -> bool:

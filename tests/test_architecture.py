@@ -6,6 +6,7 @@
 * no module over 600 lines, no class over 300 lines;
 * every registered pairing system implements the common interface.
 """
+
 from __future__ import annotations
 
 import ast
@@ -26,14 +27,19 @@ def module_name(path: Path) -> str:
 
 
 def modules() -> dict[str, ast.Module]:
-    return {module_name(p): ast.parse(p.read_text(encoding="utf-8"), str(p))
-            for p in sorted(PACKAGE.rglob("*.py"))}
+    return {
+        module_name(p): ast.parse(p.read_text(encoding="utf-8"), str(p))
+        for p in sorted(PACKAGE.rglob("*.py"))
+    }
 
 
 def imported(name: str, tree: ast.Module, known: set[str]) -> list[tuple[str, list[str]]]:
     """(module, names) for every import of a mipair module anywhere in ``tree``."""
-    package = name if name in known and (PACKAGE / "/".join(name.split(".")[1:]) / "__init__.py").exists() \
+    package = (
+        name
+        if name in known and (PACKAGE / "/".join(name.split(".")[1:]) / "__init__.py").exists()
         else name.rpartition(".")[0]
+    )
     out: list[tuple[str, list[str]]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -42,7 +48,7 @@ def imported(name: str, tree: ast.Module, known: set[str]) -> list[tuple[str, li
             base = node.module or ""
             if node.level:
                 anchor = package.split(".")
-                anchor = anchor[:len(anchor) - node.level + 1]
+                anchor = anchor[: len(anchor) - node.level + 1]
                 base = ".".join(anchor + ([base] if base else []))
             if base.split(".")[0] != "mipair":
                 continue
@@ -117,9 +123,13 @@ def test_the_cycle_finder_finds_a_circle() -> None:
 def test_no_private_name_crosses_a_module() -> None:
     mods = modules()
     known = set(mods)
-    found = [f"{name} takes {n} from {target}" for name, tree in mods.items()
-             for target, names in imported(name, tree, known) for n in names
-             if n.startswith("_") and not n.startswith("__")]
+    found = [
+        f"{name} takes {n} from {target}"
+        for name, tree in mods.items()
+        for target, names in imported(name, tree, known)
+        for n in names
+        if n.startswith("_") and not n.startswith("__")
+    ]
     assert found == []
 
 
@@ -130,8 +140,11 @@ def test_no_module_or_class_too_long() -> None:
         if text.count("\n") > MAX_MODULE_LINES:
             long.append(f"{path.name}: {text.count(chr(10))} lines")
         for node in ast.walk(ast.parse(text)):
-            if isinstance(node, ast.ClassDef) and node.end_lineno is not None \
-                    and node.end_lineno - node.lineno + 1 > MAX_CLASS_LINES:
+            if (
+                isinstance(node, ast.ClassDef)
+                and node.end_lineno is not None
+                and node.end_lineno - node.lineno + 1 > MAX_CLASS_LINES
+            ):
                 long.append(f"{path.name}: class {node.name}")
     assert long == []
 

@@ -6,6 +6,7 @@ read at run time; skipped when absent) and from the project's own generator
 Each test plants one error into the last round of a tournament whose last
 round agrees with mipair, and checks that round again.
 """
+
 from __future__ import annotations
 
 import re
@@ -19,25 +20,30 @@ import pytest
 from mipair.check.config import GeneratorConfig
 from mipair.check.generate import generate
 from mipair.check.replay import COLOURS, PAIRS, SAME, check_round
-from mipair.snapshot import cut_before, published_pairing
 from mipair.formats.trf import read_tournament, write_tournament
 from mipair.model import Cell, Colour, ForbiddenPairs, Result, Tournament
-from mipair.snapshot import snapshot
+from mipair.snapshot import cut_before, published_pairing, snapshot
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "dutch-2026"
 
 
 def _set(t: Tournament, rnd: int, cells: dict[int, Cell]) -> Tournament:
-    results = {pid: tuple(cells.get(pid, c) if k == rnd - 1 else c for k, c in enumerate(cs))
-               for pid, cs in t.results.items()}
+    results = {
+        pid: tuple(cells.get(pid, c) if k == rnd - 1 else c for k, c in enumerate(cs))
+        for pid, cs in t.results.items()
+    }
     return replace(t, results=results)
 
 
 def _game(t: Tournament, w: int, b: int, rnd: int) -> dict[int, Cell]:
     """w (White) against b: White keeps its result code of round rnd, Black the opposite."""
     rw = t.cell(w, rnd).result  # type: ignore[union-attr]
-    rb = {Result.WIN: Result.LOSS, Result.LOSS: Result.WIN, Result.FORFEIT_WIN: Result.FORFEIT_LOSS,
-          Result.FORFEIT_LOSS: Result.FORFEIT_WIN}.get(rw, rw)
+    rb = {
+        Result.WIN: Result.LOSS,
+        Result.LOSS: Result.WIN,
+        Result.FORFEIT_WIN: Result.FORFEIT_LOSS,
+        Result.FORFEIT_LOSS: Result.FORFEIT_WIN,
+    }.get(rw, rw)
     return {w: Cell(b, Colour.WHITE, rw), b: Cell(w, Colour.BLACK, rb)}
 
 
@@ -55,11 +61,15 @@ def second_bye(t: Tournament, rnd: int, player: int, board, bye: int) -> Tournam
     other = board.black if board.white == player else board.white
     cells = {player: Cell(None, None, Result.PAB)}
     if board.white == player:
-        cells[bye], cells[other] = Cell(other, Colour.WHITE, Result.WIN), Cell(bye, Colour.BLACK,
-                                                                               Result.LOSS)
+        cells[bye], cells[other] = (
+            Cell(other, Colour.WHITE, Result.WIN),
+            Cell(bye, Colour.BLACK, Result.LOSS),
+        )
     else:
-        cells[bye], cells[other] = Cell(other, Colour.BLACK, Result.WIN), Cell(bye, Colour.WHITE,
-                                                                               Result.LOSS)
+        cells[bye], cells[other] = (
+            Cell(other, Colour.BLACK, Result.WIN),
+            Cell(bye, Colour.WHITE, Result.LOSS),
+        )
     return _set(t, rnd, cells)
 
 
@@ -93,21 +103,28 @@ def _barred(t: Tournament) -> list[tuple[int, object]]:
     """(player, board) of players on the last round's boards who may not get the PAB."""
     r = t.rounds_written
     snap = snapshot(cut_before(t, r), r)
-    return [(p, b) for b in published_pairing(t, r).boards for p in (b.white, b.black)
-            if snap.players[p].pab_ineligible]
+    return [
+        (p, b)
+        for b in published_pairing(t, r).boards
+        for p in (b.white, b.black)
+        if snap.players[p].pab_ineligible
+    ]
 
 
 def _played(t: Tournament, a: int, b: int, before: int) -> bool:
-    return any(t.cell(a, k) is not None and t.cell(a, k).opponent == b  # type: ignore[union-attr]
-               and t.cell(a, k).is_played for k in range(1, before))  # type: ignore[union-attr]
+    return any(
+        t.cell(a, k) is not None
+        and t.cell(a, k).opponent == b  # type: ignore[union-attr]
+        and t.cell(a, k).is_played
+        for k in range(1, before)
+    )  # type: ignore[union-attr]
 
 
 def _cases() -> list[Tournament]:
     return [_generated()] + _corpus()
 
 
-@pytest.fixture(scope="module", params=range(4), ids=["generated", "corpus1", "corpus2",
-                                                       "corpus3"])
+@pytest.fixture(scope="module", params=range(4), ids=["generated", "corpus1", "corpus2", "corpus3"])
 def base(request) -> Tournament:
     cases = _cases()
     if request.param >= len(cases):
@@ -122,15 +139,17 @@ def test_base_round_agrees(base: Tournament) -> None:
 def test_swapped_opponents_rematch_is_c1(base: Tournament) -> None:
     r = base.rounds_written
     boards = published_pairing(base, r).boards
-    found = [(a, c) for a in boards for c in boards
-             if a != c and _played(base, a.white, c.black, r)]
+    found = [
+        (a, c) for a in boards for c in boards if a != c and _played(base, a.white, c.black, r)
+    ]
     if not found:
         pytest.skip("no swap of opponents makes a rematch in this tournament")
     a, c = found[0]
     rc = check_round(swap_opponents(base, r, a, c), r)
     assert rc.verdict == PAIRS
-    assert any(v.criterion == "C1" and {a.white, c.black} == set(v.players)
-               for v in rc.violations), rc.summary()
+    assert any(
+        v.criterion == "C1" and {a.white, c.black} == set(v.players) for v in rc.violations
+    ), rc.summary()
     assert "C1" in rc.summary()
 
 
@@ -143,7 +162,7 @@ def _legal_swap(t: Tournament, rules: str = "2026"):
             if a == c or _played(t, a.white, c.black, r) or _played(t, c.white, a.black, r):
                 continue
             rc = check_round(swap_opponents(t, r, a, c), r, rules)
-            if not rc.violations:   # else an absolute colour clash: other tests cover those
+            if not rc.violations:  # else an absolute colour clash: other tests cover those
                 return rc
     pytest.skip("every swap of opponents breaks an absolute rule here")
 
@@ -182,20 +201,24 @@ def test_forbidden_pair_is_named(base: Tournament) -> None:
     board = published_pairing(base, r).boards[-1]
     rc = check_round(forbid(base, r, board.white, board.black), r)
     assert rc.verdict in (PAIRS, "unpairable")
-    assert any(v.criterion == "forbidden pair" and {board.white, board.black} == set(v.players)
-               for v in rc.violations), rc.summary()
+    assert any(
+        v.criterion == "forbidden pair" and {board.white, board.black} == set(v.players)
+        for v in rc.violations
+    ), rc.summary()
     assert rc.engine is None or frozenset((board.white, board.black)) not in rc.engine.pairs()
 
 
 def _trf(t: Tournament) -> str:
     """The file of a planted tournament (points fields recomputed)."""
-    return write_tournament(replace(t, players={pid: replace(p, points=None)
-                                                for pid, p in t.players.items()}))
+    return write_tournament(
+        replace(t, players={pid: replace(p, points=None) for pid, p in t.players.items()})
+    )
 
 
 def _mipair(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "mipair.cli.main", *args],
-                          capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, "-m", "mipair.cli.main", *args], capture_output=True, text=True
+    )
 
 
 def test_check_command_exit_codes_and_dropin_layout(tmp_path: Path) -> None:
@@ -207,8 +230,9 @@ def test_check_command_exit_codes_and_dropin_layout(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "all agree" in proc.stdout
     boards = published_pairing(t, r).boards
-    a, c = next((a, c) for a in boards for c in boards
-                if a != c and _played(t, a.white, c.black, r))
+    a, c = next(
+        (a, c) for a in boards for c in boards if a != c and _played(t, a.white, c.black, r)
+    )
     bad = tmp_path / "bad.trf"
     bad.write_text(_trf(swap_opponents(t, r, a, c)))
     proc = _mipair("check", str(bad), "-j", "1")

@@ -18,6 +18,7 @@ more than a loss is a downfloat); 8's PAB is a downfloat; 9 met 7 from
 below (up); 6's half-point bye is a downfloat, its forfeit loss is not.
 Bye: a PAB (8, 9) or a forfeit win (7) bars the PAB.
 """
+
 from __future__ import annotations
 
 import json
@@ -57,8 +58,12 @@ def test_rows_match_hand_computation(snap) -> None:
         r = got[pid]
         assert (r.score, r.colour_difference, r.colours) == (score, cd, colours), pid
         assert (r.preference, r.preference_kind, r.pref_symbol) == (pref, kind, sym), pid
-        assert (r.float_last, r.float_previous, r.bye_eligible, r.opponents) == (f1, f2, bye,
-                                                                                  opps), pid
+        assert (r.float_last, r.float_previous, r.bye_eligible, r.opponents) == (
+            f1,
+            f2,
+            bye,
+            opps,
+        ), pid
 
 
 def test_order_and_last_column(snap) -> None:
@@ -66,8 +71,17 @@ def test_order_and_last_column(snap) -> None:
     # score first, then pairing number: 2.5 (1 3 7), 2.0 (2), 1.5 (4 8), 1.0 (9), 0.5 (5 6)
     assert [r.id for r in table] == [1, 3, 7, 2, 4, 8, 9, 5, 6]
     now = {r.id: r.now for r in table}
-    assert now == {1: "B 7", 7: "W 1", 3: "W 2", 2: "B 3", 6: "W 9", 9: "B 6", 5: "bye",
-                   4: "absent", 8: "absent"}
+    assert now == {
+        1: "B 7",
+        7: "W 1",
+        3: "W 2",
+        2: "B 3",
+        6: "W 9",
+        9: "B 6",
+        5: "bye",
+        4: "absent",
+        8: "absent",
+    }
 
 
 def test_text_and_json(snap) -> None:
@@ -84,15 +98,31 @@ def test_dropin_pair_writes_the_check_list(tmp_path: Path) -> None:
     src = tmp_path / "small.trfx"
     src.write_bytes(SMALL.read_bytes())
     out, lst = tmp_path / "out.txt", tmp_path / "round.json"
-    proc = subprocess.run([sys.executable, "-m", "mipair.cli.main", "--dutch", str(src), "-p",
-                           str(out), "-l", str(lst)], capture_output=True, text=True)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mipair.cli.main",
+            "--dutch",
+            str(src),
+            "-p",
+            str(out),
+            "-l",
+            str(lst),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 0, proc.stderr
     data = json.loads(lst.read_text())["rounds"][0]
     pairs = out.read_text().split()[1:]
     white, black = int(pairs[0]), int(pairs[1])
     by_id = {p["id"]: p for p in data["players"]}
     assert by_id[white]["now"] == f"W {black}" and by_id[black]["now"] == f"B {white}"
-    proc = subprocess.run([sys.executable, "-m", "mipair.cli.main", "--dutch", str(src), "-p",
-                           str(out), "-l"], capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "mipair.cli.main", "--dutch", str(src), "-p", str(out), "-l"],
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 0
     assert (tmp_path / "small.list").read_text().startswith("Round #4")

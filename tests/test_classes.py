@@ -10,6 +10,7 @@ Last, the Dutch engine with the class shortcuts switched on for every model
 must pair generated tournaments exactly as it does with them off.
 HiGHS runs for real.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -18,9 +19,9 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_lexmatch import _best, _matchings
 
 from mipair.solver.lexmatch import Infeasible, LexMatcher
-from test_lexmatch import _best, _matchings
 
 
 @st.composite
@@ -67,7 +68,7 @@ def test_settled_answers_equal_brute_force(problem) -> None:
         return
     maps = [{c: w for c, w in enumerate(t)} for t in tiers]
     if not lm.settle(maps, np.array(classes)):
-        assert lm.pins == [] and lm.solution == []          # nothing changed
+        assert lm.pins == [] and lm.solution == []  # nothing changed
         return
     assert allowed, "a model with no matching was settled"
     top, key = _best(allowed, tiers)
@@ -131,9 +132,9 @@ def test_dutch_rounds_are_the_same_with_the_class_shortcuts(seed: int, monkeypat
     every model and remainder (thresholds at zero) and without it."""
     from mipair.check.config import GeneratorConfig
     from mipair.check.generate import generate
-    from mipair.systems.registry import pair_round
     from mipair.solver import lexmatch
     from mipair.systems.dutch import bracket
+    from mipair.systems.registry import pair_round
 
     compared = []
 
@@ -141,11 +142,12 @@ def test_dutch_rounds_are_the_same_with_the_class_shortcuts(seed: int, monkeypat
         monkeypatch.setattr(lexmatch, "CLASSES_FROM", 0)
         monkeypatch.setattr(bracket, "RELAX_FROM", 3)
         with_classes = pair_round(snap)
-        monkeypatch.setattr(lexmatch, "CLASSES_FROM", 10 ** 12)
-        monkeypatch.setattr(bracket, "RELAX_FROM", 10 ** 12)
+        monkeypatch.setattr(lexmatch, "CLASSES_FROM", 10**12)
+        monkeypatch.setattr(bracket, "RELAX_FROM", 10**12)
         without = pair_round(snap)
         assert with_classes == without, f"round {snap.round}"
         compared.append(snap.round)
         return without
+
     generate(GeneratorConfig(players=40, rounds=5), seed, pair=both)
     assert len(compared) == 5

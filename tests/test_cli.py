@@ -1,4 +1,5 @@
 """The ``mipair`` command line: convert, info, --help/--version, lazy commands, drop-in forms."""
+
 from __future__ import annotations
 
 import json
@@ -22,8 +23,13 @@ ACCEL = ROOT / "scenarios" / "dutch" / "accelerated.trf"
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "mipair.cli.main", *args],
-                          capture_output=True, text=True, env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "mipair.cli.main", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
 
 
 def invoke(*args: str):
@@ -75,7 +81,9 @@ def test_convert_to_file_keeps_line_ends_and_model(tmp_path: Path) -> None:
 def test_convert_to_stdout_with_newline_choice() -> None:
     result = invoke("convert", str(SMALL), "--to", "trfx", "--newline", "crlf")
     assert result.exit_code == 0
-    assert result.stdout_bytes.startswith(b"012 Small Club Swiss") and b"\r\n" in result.stdout_bytes
+    assert (
+        result.stdout_bytes.startswith(b"012 Small Club Swiss") and b"\r\n" in result.stdout_bytes
+    )
     assert b"\n" not in result.stdout_bytes.replace(b"\r\n", b"")
 
 
@@ -106,19 +114,34 @@ def test_bad_edition_is_a_usage_error() -> None:
 
 # --- JaVaFo / bbpPairings argument forms -------------------------------------------
 
-@pytest.mark.parametrize("args, expected", [
-    (["--dutch", "in.trf", "-p", "out.txt"], dict(mode="-p", input="in.trf", output="out.txt")),
-    (["--dutch", "in.trf", "-p"], dict(mode="-p", input="in.trf", output=None)),
-    (["--dutch", "in.trf", "-p", "-l"], dict(mode="-p", checklist="in.list")),
-    (["--dutch", "in.trf", "-p", "o.txt", "-l", "c.txt"], dict(output="o.txt", checklist="c.txt")),
-    (["--rules", "2017", "--dutch", "in.trf", "-p", "o"], dict(rules="2017", output="o")),
-    (["-r", "--dutch", "in.trf", "-c"], dict(mode="-c", version=True, input="in.trf")),
-    (["--dutch", "-g", "cfg.txt", "-o", "t.trf", "-s", "7"], dict(mode="-g", config="cfg.txt",
-                                                                 output="t.trf", seed="7")),
-    (["--dutch", "model.trf", "-g", "-o", "t.trf"], dict(mode="-g", input="model.trf", config=None)),
-    (["in.trfx", "-p", "out.txt", "-w", "-q", "1000"], dict(mode="-p", input="in.trfx", output="out.txt")),
-    (["-r"], dict(mode=None, version=True)),
-])
+
+@pytest.mark.parametrize(
+    "args, expected",
+    [
+        (["--dutch", "in.trf", "-p", "out.txt"], dict(mode="-p", input="in.trf", output="out.txt")),
+        (["--dutch", "in.trf", "-p"], dict(mode="-p", input="in.trf", output=None)),
+        (["--dutch", "in.trf", "-p", "-l"], dict(mode="-p", checklist="in.list")),
+        (
+            ["--dutch", "in.trf", "-p", "o.txt", "-l", "c.txt"],
+            dict(output="o.txt", checklist="c.txt"),
+        ),
+        (["--rules", "2017", "--dutch", "in.trf", "-p", "o"], dict(rules="2017", output="o")),
+        (["-r", "--dutch", "in.trf", "-c"], dict(mode="-c", version=True, input="in.trf")),
+        (
+            ["--dutch", "-g", "cfg.txt", "-o", "t.trf", "-s", "7"],
+            dict(mode="-g", config="cfg.txt", output="t.trf", seed="7"),
+        ),
+        (
+            ["--dutch", "model.trf", "-g", "-o", "t.trf"],
+            dict(mode="-g", input="model.trf", config=None),
+        ),
+        (
+            ["in.trfx", "-p", "out.txt", "-w", "-q", "1000"],
+            dict(mode="-p", input="in.trfx", output="out.txt"),
+        ),
+        (["-r"], dict(mode=None, version=True)),
+    ],
+)
 def test_dropin_parse(args: list[str], expected: dict) -> None:
     assert dropin.is_dropin(args)
     parsed = dropin.parse(args)
@@ -126,11 +149,19 @@ def test_dropin_parse(args: list[str], expected: dict) -> None:
         assert getattr(parsed, key) == value, key
 
 
-@pytest.mark.parametrize("args", [
-    ["--dutch"], ["--dutch", "in.trf"], ["--dutch", "-p"], ["--dutch", "in.trf", "-p", "-c"],
-    ["--dutch", "-g"], ["--rules", "1999", "--dutch", "in.trf", "-p"], ["--dutch", "a", "b", "-p"],
-    ["--dutch", "in.trf", "-p", "--frobnicate"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--dutch"],
+        ["--dutch", "in.trf"],
+        ["--dutch", "-p"],
+        ["--dutch", "in.trf", "-p", "-c"],
+        ["--dutch", "-g"],
+        ["--rules", "1999", "--dutch", "in.trf", "-p"],
+        ["--dutch", "a", "b", "-p"],
+        ["--dutch", "in.trf", "-p", "--frobnicate"],
+    ],
+)
 def test_dropin_usage_errors(args: list[str]) -> None:
     with pytest.raises(dropin.DropInUsage):
         dropin.parse(args)

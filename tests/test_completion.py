@@ -2,10 +2,11 @@
 sets of pairs, on one oracle reused for many windows with pairs forbidden
 between checks, and every core it returns is a real reason (flipping the
 decisions the core does not name leaves the instance unsatisfiable)."""
+
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations, product
-from typing import Iterator
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -35,15 +36,21 @@ def matchings(pairs: list[Pair]) -> Iterator[list[Pair]]:
         yield [(u, v), *m]
 
 
-def brute(pairs: set[Pair], may_single: set[int], lower: set[int], window: set[int],
-          down: set[int], single_below: bool) -> bool:
+def brute(
+    pairs: set[Pair],
+    may_single: set[int],
+    lower: set[int],
+    window: set[int],
+    down: set[int],
+    single_below: bool,
+) -> bool:
     """Is there a set of pairs meeting the oracle's specification?"""
     for m in matchings(sorted(pairs)):
         matched = [x for p in m for x in p]
         if any(u in window and v in window for u, v in m):
             continue
         if any(x not in lower and x not in down for x in matched):
-            continue                      # others and window nodes kept up take no part
+            continue  # others and window nodes kept up take no part
         if not down <= set(matched):
             continue
         unmatched = lower - set(matched)
@@ -66,6 +73,7 @@ def core_is_well_formed(core: list, window: set[int], down: set[int], single_bel
 
 # --- hand-made examples -----------------------------------------------------
 
+
 def test_sending_the_window_node_down_strands_the_lower_end_of_a_path() -> None:
     # window 1 -- lower 2 -- lower 3: taking 2 for 1 leaves 3 alone
     oracle = CompletionOracle({1: [2], 2: [3], 3: []}, may_single=[3])
@@ -74,7 +82,10 @@ def test_sending_the_window_node_down_strands_the_lower_end_of_a_path() -> None:
     assert oracle.check(lower, window, down={1}, single_below=True) is None  # 3 is the single
     core = oracle.check(lower, window, down={1}, single_below=False)
     # either decision alone is fine, so both must be named, and nothing else exists
-    assert core is not None and sorted(core, key=str) == [("down", 1, True), ("single", None, False)]
+    assert core is not None and sorted(core, key=str) == [
+        ("down", 1, True),
+        ("single", None, False),
+    ]
 
 
 def test_window_nodes_never_meet_and_others_take_no_part() -> None:
@@ -91,14 +102,15 @@ def test_window_nodes_never_meet_and_others_take_no_part() -> None:
 
 def test_forbid_is_permanent() -> None:
     oracle = CompletionOracle({1: [2, 3], 2: [3], 3: []}, may_single=[1])
-    assert oracle.check({1, 2, 3}, set(), set(), single_below=True) is None     # 2-3, 1 single
+    assert oracle.check({1, 2, 3}, set(), set(), single_below=True) is None  # 2-3, 1 single
     assert oracle.check({1, 2, 3}, set(), set(), single_below=False) == [("single", None, False)]
     oracle.forbid(3, 2)
     assert oracle.check({1, 2, 3}, set(), set(), single_below=True) is not None
-    assert oracle.check({1, 2}, set(), set(), single_below=False) is None       # 1-2 remains
+    assert oracle.check({1, 2}, set(), set(), single_below=False) is None  # 1-2 remains
 
 
 # --- property: agreement with brute force, and cores are real reasons --------
+
 
 @st.composite
 def scenarios(draw: st.DrawFn) -> tuple[dict[int, list[int]], set[int], list[int] | None, list]:
@@ -106,14 +118,14 @@ def scenarios(draw: st.DrawFn) -> tuple[dict[int, list[int]], set[int], list[int
     possible = list(combinations(sorted(nodes), 2))
     edges = draw(st.lists(st.sampled_from(possible), unique=True) if possible else st.just([]))
     adjacent: dict[int, list[int]] = {v: [] for v in nodes}
-    for u, v in edges:                    # listed by one end or by both
+    for u, v in edges:  # listed by one end or by both
         ends = draw(st.sampled_from([(u,), (v,), (u, v)]))
         for a in ends:
             adjacent[a].append(u + v - a)
-    for v in nodes:                       # neighbours that are not keys are ignored
+    for v in nodes:  # neighbours that are not keys are ignored
         adjacent[v] += draw(st.lists(st.integers(100, 102), max_size=1))
     may_single = set(draw(st.lists(st.sampled_from(nodes + [100]))))
-    hint: list[int] | None = None         # phases only: a matching that may or may not help
+    hint: list[int] | None = None  # phases only: a matching that may or may not help
     if draw(st.booleans()):
         hint = list(range(103))
         for u, v in draw(st.permutations(edges)):
@@ -122,13 +134,16 @@ def scenarios(draw: st.DrawFn) -> tuple[dict[int, list[int]], set[int], list[int
     steps = []
     for _ in range(draw(st.integers(1, 5))):
         if possible and draw(st.integers(0, 3)) == 0:
-            steps.append(("forbid", *draw(st.sampled_from(possible))[::draw(st.sampled_from([1, -1]))]))
+            steps.append(
+                ("forbid", *draw(st.sampled_from(possible))[:: draw(st.sampled_from([1, -1]))])
+            )
         else:
             role = {v: draw(st.sampled_from("lwo")) for v in nodes}
             window = {v for v in nodes if role[v] == "w"}
             down = {v for v in window if draw(st.booleans())}
-            steps.append(("check", {v for v in nodes if role[v] == "l"}, window, down,
-                          draw(st.booleans())))
+            steps.append(
+                ("check", {v for v in nodes if role[v] == "l"}, window, down, draw(st.booleans()))
+            )
     return adjacent, may_single, hint, steps
 
 
@@ -157,12 +172,14 @@ def test_oracle_agrees_with_brute_force_and_cores_are_reasons(scenario) -> None:
                 flipped = {v for v, f in zip(free_window, flips) if f}
                 for sb in free_single:
                     assert not brute(pairs, may_single, lower, window, down ^ flipped, sb), (
-                        f"core {core} is no reason: down={down ^ flipped}, single_below={sb}")
+                        f"core {core} is no reason: down={down ^ flipped}, single_below={sb}"
+                    )
     finally:
         oracle.close()
 
 
 # --- Dirac's theorem: the fast exact "yes" ------------------------------------
+
 
 def test_a_dense_lower_part_is_answered_without_sat() -> None:
     # ten players who have each met one other: every node keeps 8 of 9 neighbours
@@ -188,8 +205,14 @@ def dense_checks(draw: st.DrawFn):
     window = {v for v in range(n) if role[v] == "w"}
     down = {v for v in window if draw(st.booleans())}
     may_single = {v for v in range(n) if draw(st.booleans())}
-    return (adjacent, may_single, {v for v in range(n) if role[v] == "l"}, window, down,
-            draw(st.booleans()))
+    return (
+        adjacent,
+        may_single,
+        {v for v in range(n) if role[v] == "l"},
+        window,
+        down,
+        draw(st.booleans()),
+    )
 
 
 @settings(max_examples=300, deadline=None)

@@ -3,6 +3,7 @@
 The absolute-criteria checker here is written from the rules, independently
 of the engine's own modules: it reads the tournament's cells directly.
 """
+
 from __future__ import annotations
 
 import os
@@ -16,8 +17,8 @@ import pytest
 from mipair.formats.trf import read_tournament
 from mipair.model import Cell, Colour, Result, Tournament
 from mipair.pairing import RoundPairing
-from mipair.systems.registry import pair_round
 from mipair.snapshot import snapshot
+from mipair.systems.registry import pair_round
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "scenarios" / "dutch").glob("*.trf*"))
@@ -35,8 +36,11 @@ def played(t: Tournament, pid: int, rnd: int) -> list[Cell]:
     out = []
     for k in range(1, rnd):
         c = t.cell(pid, k)
-        if c is not None and c.opponent is not None and c.result not in (
-                Result.FORFEIT_WIN, Result.FORFEIT_LOSS):
+        if (
+            c is not None
+            and c.opponent is not None
+            and c.result not in (Result.FORFEIT_WIN, Result.FORFEIT_LOSS)
+        ):
             out.append(c)
     return out
 
@@ -68,8 +72,9 @@ def violations(t: Tournament, rnd: int, pairing: RoundPairing, rules: str = "202
         met = {c.opponent for c in played(t, b.white, rnd)}
         if b.black in met:
             out.append(f"C1 rematch {b.white}-{b.black}")
-        forbidden = any(b.white in f.players and b.black in f.players and f.applies(rnd)
-                        for f in t.forbidden)
+        forbidden = any(
+            b.white in f.players and b.black in f.players and f.applies(rnd) for f in t.forbidden
+        )
         if forbidden:
             out.append(f"forbidden pair {b.white}-{b.black}")
         aw, ab = absolute_preference(t, b.white, rnd), absolute_preference(t, b.black, rnd)
@@ -79,9 +84,18 @@ def violations(t: Tournament, rnd: int, pairing: RoundPairing, rules: str = "202
         seen.append(pairing.bye)
         for k in range(1, rnd):
             c = t.cell(pairing.bye, k)
-            if c is not None and c.opponent is None and (
-                    c.result is Result.PAB or ps.points(c.result) >= ps.win and rules == "2026"
-                    and c.result is not Result.ZERO_BYE):
+            if (
+                c is not None
+                and c.opponent is None
+                and (
+                    c.result is Result.PAB
+                    or (
+                        ps.points(c.result) >= ps.win
+                        and rules == "2026"
+                        and c.result is not Result.ZERO_BYE
+                    )
+                )
+            ):
                 out.append(f"C2 second bye for {pairing.bye} (round {k})")
     if sorted(seen) != sorted(present):
         out.append("not every present player is paired exactly once")
@@ -93,8 +107,18 @@ def violations(t: Tournament, rnd: int, pairing: RoundPairing, rules: str = "202
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.name)
 def test_scenarios_pair_legally(path: Path) -> None:
     t = read_tournament(path)
-    rnd = max((i for cells in t.results.values() for i, c in enumerate(cells, 1)
-               if c is not None and c.takes_part), default=0) + 1
+    rnd = (
+        max(
+            (
+                i
+                for cells in t.results.values()
+                for i, c in enumerate(cells, 1)
+                if c is not None and c.takes_part
+            ),
+            default=0,
+        )
+        + 1
+    )
     if t.total_rounds is not None and rnd > t.total_rounds:
         pytest.skip("tournament complete")
     pairing = pair_round(snapshot(t, rnd))
@@ -153,8 +177,11 @@ def test_random_tournaments_never_break_absolute_criteria(seed: int, tmp_path: P
 
 @pytest.mark.parametrize("path", INFEASIBLE[:6], ids=lambda p: p.name)
 def test_unpairable_round_exits_1_with_one_line(path: Path) -> None:
-    proc = subprocess.run([sys.executable, "-m", "mipair.cli.main", "--dutch", str(path), "-p"],
-                          capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "mipair.cli.main", "--dutch", str(path), "-p"],
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 1, proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1
     assert "Traceback" not in proc.stderr
@@ -180,13 +207,22 @@ def test_corpus_rounds_match_the_reference_engine() -> None:
     cases = _corpus_rounds()
     for f, r in cases:
         t = read_tournament(f)
-        cut = replace(t, results={pid: cells[:r - 1] + tuple(
-            c for c in cells[r - 1:r] if c is not None and not c.takes_part)
-            for pid, cells in t.results.items()})
+        cut = replace(
+            t,
+            results={
+                pid: cells[: r - 1]
+                + tuple(c for c in cells[r - 1 : r] if c is not None and not c.takes_part)
+                for pid, cells in t.results.items()
+            },
+        )
         pairing = pair_round(snapshot(cut, r))
         assert violations(cut, r, pairing) == []
-        want = {frozenset((pid, c.opponent)) for pid, cells in t.results.items()
-                for c in cells[r - 1:r] if c is not None and c.opponent is not None}
+        want = {
+            frozenset((pid, c.opponent))
+            for pid, cells in t.results.items()
+            for c in cells[r - 1 : r]
+            if c is not None and c.opponent is not None
+        }
         same += pairing.pairs() == want
     assert cases and same / len(cases) >= 0.95, f"{same}/{len(cases)}"
 
@@ -208,11 +244,17 @@ def test_memory_cap_from_the_environment_gives_exit_4_naming_the_file() -> None:
     """MIPAIR_MEMORY_MB caps the memory the engine may plan for: below what a field
     needs, one line naming the file and exit 4; not a number, exit 3."""
     small = ROOT / "scenarios" / "dutch" / "small.trfx"
-    for env, code, words in (("0.01", 4, f"{small}: 7 players to pair"),
-                             ("lots", 3, "MIPAIR_MEMORY_MB: not a number")):
-        proc = subprocess.run([sys.executable, "-m", "mipair.cli.main", "--dutch", str(small), "-p"],
-                              capture_output=True, text=True, timeout=120,
-                              env=dict(os.environ, MIPAIR_MEMORY_MB=env))
+    for env, code, words in (
+        ("0.01", 4, f"{small}: 7 players to pair"),
+        ("lots", 3, "MIPAIR_MEMORY_MB: not a number"),
+    ):
+        proc = subprocess.run(
+            [sys.executable, "-m", "mipair.cli.main", "--dutch", str(small), "-p"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env=dict(os.environ, MIPAIR_MEMORY_MB=env),
+        )
         assert proc.returncode == code, proc.stderr
         assert proc.stderr.strip().splitlines() == [proc.stderr.strip()]
         assert words in proc.stderr and "Traceback" not in proc.stderr

@@ -1,4 +1,5 @@
 """The criteria of a window, weighed once per kind of pair, equal a pair-by-pair evaluation."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -62,11 +63,18 @@ def test_weighing_by_kind_equals_pair_by_pair(path: Path, rules: str) -> None:
         def context(u: int, v: int) -> PairContext | None:
             if rules == "2017" and v in mdps:
                 return None
-            return PairContext(prefs=rnd.prefs, in_bracket=v in bset, in_next=v in gset,
-                               h_in_bracket=u in bset, single_bye_floater=u in mdps,
-                               bye_score=rnd.sc[-1], window_min=rnd.sc[-1],
-                               unplayed_rank={g: g % 3 for g in range(number)},
-                               eligible={p.id: rnd.eligible[i] for i, p in enumerate(rnd.p)})
+            return PairContext(
+                prefs=rnd.prefs,
+                in_bracket=v in bset,
+                in_next=v in gset,
+                h_in_bracket=u in bset,
+                single_bye_floater=u in mdps,
+                bye_score=rnd.sc[-1],
+                window_min=rnd.sc[-1],
+                unplayed_rank={g: g % 3 for g in range(number)},
+                eligible={p.id: rnd.eligible[i] for i, p in enumerate(rnd.p)},
+            )
+
         got = rnd.weigh(lm, roles(rnd.n, bracket + nxt, mdps, bset, gset), context)
         assert [dict(w.items()) for w in got] == pair_by_pair(rnd, lm, context)
         checked += 1

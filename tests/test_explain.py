@@ -5,6 +5,7 @@ irreducible (dropping any one fact allows a pairing); every proposed
 relaxation must allow a pairing (the one shown must be legal) and no
 smaller set of waived rules may do so.
 """
+
 from __future__ import annotations
 
 import json
@@ -12,11 +13,11 @@ from math import comb
 from pathlib import Path
 
 import pytest
-from explain_oracle import (all_rules, legal_under, pairing_under, subsets_below)
+from explain_oracle import all_rules, legal_under, pairing_under, subsets_below
 
-from mipair.systems.registry import get_system
 from mipair.formats.trf import read_tournament
 from mipair.snapshot import round_to_pair, snapshot
+from mipair.systems.registry import get_system
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "scenarios" / "infeasible").glob("*.trfx"))
@@ -87,15 +88,18 @@ def test_relaxation_is_minimal_and_its_pairing_legal(path: Path, explained) -> N
         assert pairing_under(snap, subset) is None, subset
 
 
-@pytest.mark.parametrize("name, words", [
-    ("forbidden-lone", ["forbidden pairs 1-2, 2-3 and 2-4", "player 2 without an opponent"]),
-    ("forbidden-group", ["players 1, 2 and 3", "player 4"]),
-    ("colour-deadlock", ["players 1, 2 and 3", "player 7"]),
-    ("bye-all-used", ["odd", "bye", "none of them"]),
-    ("odd-group", ["players", "odd number"]),
-    ("rr4-exhausted", ["already met every other player still in the tournament"]),
-    ("forbidden-bye", ["player 5", "may not receive the bye", "round 1"]),
-])
+@pytest.mark.parametrize(
+    "name, words",
+    [
+        ("forbidden-lone", ["forbidden pairs 1-2, 2-3 and 2-4", "player 2 without an opponent"]),
+        ("forbidden-group", ["players 1, 2 and 3", "player 4"]),
+        ("colour-deadlock", ["players 1, 2 and 3", "player 7"]),
+        ("bye-all-used", ["odd", "bye", "none of them"]),
+        ("odd-group", ["players", "odd number"]),
+        ("rr4-exhausted", ["already met every other player still in the tournament"]),
+        ("forbidden-bye", ["player 5", "may not receive the bye", "round 1"]),
+    ],
+)
 def test_summary_names_the_culprits(name: str, words: list[str], explained) -> None:
     _, e = explained[name]
     for w in words:
@@ -105,8 +109,11 @@ def test_summary_names_the_culprits(name: str, words: list[str], explained) -> N
 def test_summary_players_are_in_the_reason(explained) -> None:
     for name, (snap, e) in explained.items():
         involved = {p for f in e.reason for p in f.players}
-        named = {int(tok) for tok in e.summary.replace(",", " ").replace("-", " ").split()
-                 if tok.isdigit() and int(tok) in snap.players}
+        named = {
+            int(tok)
+            for tok in e.summary.replace(",", " ").replace("-", " ").split()
+            if tok.isdigit() and int(tok) in snap.players
+        }
         assert named <= involved | set(snap.to_pair), name
 
 

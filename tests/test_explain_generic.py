@@ -4,6 +4,7 @@ Facts may block several pairs, several facts may block the same pair, and
 the bye may be barred: the explanation must still give a reason that is
 sufficient and irreducible and relaxations that work and are minimum.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -22,8 +23,10 @@ def pairable(problem: PairingProblem, kept: set[int]) -> bool:
         if not rest:
             return True
         a = rest[0]
-        return any(frozenset((a, b)) in allowed and rec(tuple(x for x in rest[1:] if x != b))
-                   for b in rest[1:])
+        return any(
+            frozenset((a, b)) in allowed and rec(tuple(x for x in rest[1:] if x != b))
+            for b in rest[1:]
+        )
 
     return rec(problem.nodes)
 

@@ -10,6 +10,7 @@ with a bracket walk of the test's own; the criterion ``why`` names must be
 the first of these that differs (or come after all of them), and the
 engine must be the better pairing there.
 """
+
 from __future__ import annotations
 
 import json
@@ -23,11 +24,10 @@ from explain_oracle import forbidden, played
 
 from mipair.cli.group import cli
 from mipair.formats.trf import read_tournament
+from mipair.pairing import Board
 from mipair.snapshot import round_to_pair, snapshot
 from mipair.systems.dutch.absolute import colour_clash, pab_eligible
 from mipair.systems.dutch.colours import Strength, preference
-
-from mipair.pairing import Board, RoundPairing
 from mipair.systems.registry import get_system, pair_round
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,6 +49,7 @@ def small_snap():
 
 # -- absolute rules ----------------------------------------------------------
 
+
 def broken_rules(snap, p) -> set[tuple[str, frozenset]]:
     """The oracle's reading of the absolute rules a complete proposal breaks."""
     out = set()
@@ -69,7 +70,7 @@ def test_a_rematch_is_named_with_its_players() -> None:
     res = invoke("why", str(SMALL), "--pair", "1-2", "--pair", "3-5", "--pair", "7-9")
     assert res.exit_code == 1
     assert "C1: players 1 and 2 have already played each other (round 3)" in res.output
-    assert "player 6" not in res.output        # the one player left over has the bye
+    assert "player 6" not in res.output  # the one player left over has the bye
 
 
 def test_missing_and_doubled_players_and_a_bye_to_an_ineligible_player() -> None:
@@ -81,15 +82,19 @@ def test_missing_and_doubled_players_and_a_bye_to_an_ineligible_player() -> None
     assert ("pairing", (7,)) in crit
     missing = tuple(sorted(set(snap.to_pair) - {1, 3, 7, 9}))
     assert ("C4", missing) in crit
-    assert ("C2", (9,)) in crit            # 9 had the PAB in round 1
+    assert ("C2", (9,)) in crit  # 9 had the PAB in round 1
 
 
 def test_the_engines_own_pairing_and_swapped_colours() -> None:
     snap = small_snap()
     eng = pair_round(snap)
-    assert get_system("dutch").compare_with(snap, eng, eng).note == "The proposal is the engine's pairing."
-    flipped = replace(eng, boards=(Board(eng.boards[0].black, eng.boards[0].white),)
-                      + eng.boards[1:])
+    assert (
+        get_system("dutch").compare_with(snap, eng, eng).note
+        == "The proposal is the engine's pairing."
+    )
+    flipped = replace(
+        eng, boards=(Board(eng.boards[0].black, eng.boards[0].white),) + eng.boards[1:]
+    )
     res = get_system("dutch").compare_with(snap, eng, flipped)
     assert res.same_pairs and not res.violations and "colours differ" in res.note
 
@@ -109,6 +114,7 @@ def test_alternative_file_in_the_dropin_format(tmp_path: Path) -> None:
 
 def invoke_main(*args: str) -> int:
     from mipair.cli.main import main
+
     with pytest.raises(SystemExit) as exc:
         main(list(args))
     return exc.value.code
@@ -119,6 +125,7 @@ def test_pair_and_alternative_are_exclusive() -> None:
 
 
 # -- quality criteria on corpus rounds ------------------------------------------
+
 
 def brackets(snap, p):
     """(bracket, next scoregroup) pairs, players not paired inside floating on (test's own walk)."""
@@ -158,19 +165,27 @@ def failures(snap, bracket, nxt, mate) -> dict[str, object]:
                 strong += 1
     following = set(floaters) | n
     ahead = [q for q in following if mate.get(q) not in following]
-    return {"C6": len(floaters),
-            "C7": sorted((st[q].pairing_score for q in floaters), reverse=True),
-            "C8": (len(ahead), sorted((st[q].pairing_score for q in ahead), reverse=True)),
-            "C12": missed, "C13": strong, "pairs": sorted(map(sorted, inside))}
+    return {
+        "C6": len(floaters),
+        "C7": sorted((st[q].pairing_score for q in floaters), reverse=True),
+        "C8": (len(ahead), sorted((st[q].pairing_score for q in ahead), reverse=True)),
+        "C12": missed,
+        "C13": strong,
+        "pairs": sorted(map(sorted, inside)),
+    }
 
 
 def swap_two_boards(p, rng: random.Random):
     i, j = rng.sample(range(len(p.boards)), 2)
     a, b = p.boards[i], p.boards[j]
-    new = ([Board(a.white, b.black), Board(b.white, a.black)] if rng.random() < 0.5
-           else [Board(a.white, b.white), Board(a.black, b.black)])
-    return replace(p, boards=tuple(x for k, x in enumerate(p.boards) if k not in (i, j))
-                   + tuple(new))
+    new = (
+        [Board(a.white, b.black), Board(b.white, a.black)]
+        if rng.random() < 0.5
+        else [Board(a.white, b.white), Board(a.black, b.black)]
+    )
+    return replace(
+        p, boards=tuple(x for k, x in enumerate(p.boards) if k not in (i, j)) + tuple(new)
+    )
 
 
 def corpus_cases(count: int, seed: int = 5):
@@ -207,17 +222,17 @@ def test_fifty_corpus_cases_name_the_right_criterion() -> None:
             if fe == fp:
                 continue
             first = next((c for c in KNOWN if fe[c] != fp[c]), None)
-            if res.difference is None:          # equal criteria, other pairs: generation order
+            if res.difference is None:  # equal criteria, other pairs: generation order
                 assert first is None and fe["pairs"] != fp["pairs"], res.note
                 kinds.add("order")
             else:
                 d = res.difference
                 assert d.better == "engine", res.text()
-                assert d.where.startswith(f"bracket of score"), d.where
+                assert d.where.startswith("bracket of score"), d.where
                 if d.criterion in KNOWN and first is not None:
                     assert d.criterion == first, (d, fe, fp)
                     assert fe[first] < fp[first], (d, fe, fp)
-                else:   # named later than every value this test computes: those must agree
+                else:  # named later than every value this test computes: those must agree
                     assert first is None or KNOWN.index(first) > _rank(d.criterion), (d, fe, fp)
                 kinds.add(d.criterion)
             break

@@ -8,6 +8,7 @@ must be feasible and reach exactly the lexicographic optimum that enumerating
 every matching finds.
 HiGHS runs for real.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -28,6 +29,7 @@ def _matchings(n: int, cols: list[tuple[int, ...]], must: set[int], limit: int |
         for c in range(start, len(cols)):
             if not covered & set(cols[c]):
                 grow(c + 1, chosen + [c], covered | set(cols[c]))
+
     grow(0, [], set())
     return found
 
@@ -42,10 +44,16 @@ def problems(draw):
     m = len(pairs) + len(exits)
     weight = st.integers(min_value=-9, max_value=9)
     tiers = draw(st.lists(st.lists(weight, min_size=m, max_size=m), min_size=1, max_size=3))
-    steps = draw(st.lists(st.tuples(st.sampled_from(["forbid", "force", "ask", "feasible", "pin"]),
-                                    st.integers(min_value=0, max_value=max(m - 1, 0)),
-                                    st.lists(weight, min_size=m, max_size=m)),
-                           max_size=4 if m else 0))
+    steps = draw(
+        st.lists(
+            st.tuples(
+                st.sampled_from(["forbid", "force", "ask", "feasible", "pin"]),
+                st.integers(min_value=0, max_value=max(m - 1, 0)),
+                st.lists(weight, min_size=m, max_size=m),
+            ),
+            max_size=4 if m else 0,
+        )
+    )
     core = [k for k in range(len(pairs)) if draw(st.booleans())] if draw(st.booleans()) else None
     return n, pairs, exits, must, limit, tiers, steps, core
 
@@ -78,10 +86,10 @@ def test_lexicographic_answers_equal_brute_force(problem) -> None:
     lm.maximise(as_maps)
     top, key = _best(allowed, tiers)
     assert key(tuple(sorted(lm.solution))) == top
-    allowed = [s for s in allowed if key(s) == top]          # the pins keep this level
-    touched: set[int] = set()                                # each column is frozen once
+    allowed = [s for s in allowed if key(s) == top]  # the pins keep this level
+    touched: set[int] = set()  # each column is frozen once
     for kind, col, weights in steps:
-        if kind == "feasible":                               # a question with no objective
+        if kind == "feasible":  # a question with no objective
             kind, weights = "ask", [0] * len(weights)
         keep = kind == "pin"
         if keep:
@@ -116,15 +124,14 @@ def test_lexicographic_answers_equal_brute_force(problem) -> None:
 def test_pack_keeps_the_order_of_tiers() -> None:
     """A unit of an earlier tier outweighs everything later tiers of its group can add."""
     tiers = [{0: 1, 1: 0, 2: 0}, {0: 0, 1: 3, 2: 3}, {0: -2, 1: 0, 2: 1}]
-    (indices, packed), = pack(tiers, pairs=2)
+    ((indices, packed),) = pack(tiers, pairs=2)
     assert indices == [0, 1, 2]
     assert packed[0] > packed[1] + packed[2]
     assert packed[2] > packed[1]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(min_value=2, max_value=4), st.integers(min_value=2, max_value=4),
-       st.data())
+@given(st.integers(min_value=2, max_value=4), st.integers(min_value=2, max_value=4), st.data())
 def test_an_isolated_part_answers_as_the_whole(half_a: int, half_b: int, data) -> None:
     """Two parts that share no node: questions asked of one part alone, its
     answer adopted, give the whole model's lexicographic optimum."""

@@ -5,14 +5,15 @@ checked in-process for all of them, and the real ``mipair`` CLI in a
 subprocess for every defect too (one process each), so the located message,
 the exit code and the absence of a traceback are those a user sees.
 """
+
 from __future__ import annotations
 
 import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
@@ -26,10 +27,12 @@ Edit = Callable[[list[str]], list[str]]
 
 def put(line: int, col: int, text: str) -> Edit:
     """Overwrite characters of a line from 1-based column ``col``."""
+
     def edit(lines: list[str]) -> list[str]:
         s = lines[line - 1].ljust(col - 1 + len(text))
-        lines[line - 1] = s[:col - 1] + text + s[col - 1 + len(text):]
+        lines[line - 1] = s[: col - 1] + text + s[col - 1 + len(text) :]
         return lines
+
     return edit
 
 
@@ -38,13 +41,16 @@ def sub(line: int, old: str, new: str) -> Edit:
         assert old in lines[line - 1], (old, lines[line - 1])
         lines[line - 1] = lines[line - 1].replace(old, new, 1)
         return lines
+
     return edit
 
 
 def add(line: int, text: str) -> Edit:
     """Insert a line so that it becomes line number ``line``."""
+
     def edit(lines: list[str]) -> list[str]:
-        return lines[:line - 1] + [text] + lines[line - 1:]
+        return lines[: line - 1] + [text] + lines[line - 1 :]
+
     return edit
 
 
@@ -66,7 +72,12 @@ DEFECTS: dict[str, tuple[str, Edit, int, str]] = {
     "points not a number": ("small", put(7, 81, " 2.x"), 7, "points"),
     "points field empty": ("small", put(7, 81, "    "), 7, "points field is empty"),
     "points with two decimals": ("small", put(7, 81, "2.55"), 7, "points"),
-    "points disagree with results": ("small", put(7, 81, " 3.5"), 7, "results of rounds 1-3 give 2.5"),
+    "points disagree with results": (
+        "small",
+        put(7, 81, " 3.5"),
+        7,
+        "results of rounds 1-3 give 2.5",
+    ),
     "rank not a number": ("small", put(7, 86, "  ab"), 7, "rank"),
     "column 4 not blank": ("small", put(7, 4, "x"), 7, "column 4"),
     "rating shifted right": ("small", put(7, 49, " 2310"), 7, "column 53"),
@@ -75,7 +86,12 @@ DEFECTS: dict[str, tuple[str, Edit, int, str]] = {
     "unknown colour": ("small", put(7, cell(1) + 5, "x"), 7, "unknown colour"),
     "opponent does not exist": ("small", put(7, cell(1), "  42"), 7, "does not exist"),
     "paired with themself": ("small", put(7, cell(1), "   1"), 7, "themself"),
-    "opponent names someone else": ("small", put(7, cell(1), "   6"), 7, "6's round 1 cell has opponent 2"),
+    "opponent names someone else": (
+        "small",
+        put(7, cell(1), "   6"),
+        7,
+        "6's round 1 cell has opponent 2",
+    ),
     "both players white": ("small", put(11, cell(1) + 5, "w"), 7, "both have colour"),
     "both players won": ("small", put(11, cell(1) + 7, "1"), 7, "does not agree"),
     "game against forfeit": ("small", put(11, cell(1) + 7, "-"), 7, "does not agree"),
@@ -97,7 +113,12 @@ DEFECTS: dict[str, tuple[str, Edit, int, str]] = {
     "BBD negative": ("small", add(7, "BBD -1.0"), 7, "negative"),
     "XXA not points": ("small", add(7, "XXA    1  1.x"), 7, "not a points value"),
     "XXA unknown player": ("small", add(7, "XXA   12  1.0"), 7, "does not exist"),
-    "XXA beyond last round": ("small", add(7, "XXA    1  0.0  0.0  0.0  0.0  0.0  1.0"), 7, "round 6"),
+    "XXA beyond last round": (
+        "small",
+        add(7, "XXA    1  0.0  0.0  0.0  0.0  0.0  1.0"),
+        7,
+        "round 6",
+    ),
     "XXP unknown player": ("small", add(7, "XXP 1 77"), 7, "77"),
     "XXP single player": ("small", add(7, "XXP 3"), 7, "at least two"),
     "XXZ unknown player": ("small", add(7, "XXZ 42"), 7, "does not exist"),
@@ -127,7 +148,7 @@ def defect_text(name: str) -> str:
 def test_at_least_forty_distinct_defects() -> None:
     assert len(DEFECTS) >= 40
     texts = {defect_text(n) for n in DEFECTS}
-    assert len(texts) == len(DEFECTS)          # every edit really changes the file differently
+    assert len(texts) == len(DEFECTS)  # every edit really changes the file differently
 
 
 def test_bases_are_valid() -> None:
@@ -149,8 +170,13 @@ def test_parser_locates_defect(name: str) -> None:
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
     env.pop("MIPAIR_DEBUG", None)
-    return subprocess.run([sys.executable, "-m", "mipair.cli.main", *args],
-                          capture_output=True, text=True, env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "mipair.cli.main", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
 
 
 @pytest.mark.parametrize("name", sorted(DEFECTS))

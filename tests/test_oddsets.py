@@ -1,6 +1,7 @@
 """Odd-set separation: every set it returns is a real, violated odd-set inequality,
 the two families it searches (fractional components, tight components) are found, and
 the exact separation (minimum odd cuts) finds a violated set whenever one exists."""
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -61,9 +62,14 @@ def fractional_matchings(draw):
 @settings(max_examples=200, deadline=None)
 def test_exact_separation_finds_a_violated_set_when_there_is_one(x):
     nodes = sorted({u for p in x for u in p})
-    worst = max((inside(x, set(s)) - (len(s) - 1) / 2
-                 for k in range(3, len(nodes) + 1, 2) for s in combinations(nodes, k)),
-                default=-1.0)
+    worst = max(
+        (
+            inside(x, set(s)) - (len(s) - 1) / 2
+            for k in range(3, len(nodes) + 1, 2)
+            for s in combinations(nodes, k)
+        ),
+        default=-1.0,
+    )
     found = blossoms(x)
     for s in found:
         assert len(s) % 2 == 1 and inside(x, set(s)) > (len(s) - 1) / 2
@@ -88,6 +94,7 @@ def half_matchings(draw):
                 used |= set(p)
                 chosen.append(p)
         return chosen
+
     x: dict[tuple[int, int], float] = {}
     for p in matching() + matching():
         x[p] = x.get(p, 0.0) + 0.5
@@ -104,8 +111,12 @@ def test_every_returned_set_is_odd_and_violated(case):
         assert inside(x, set(nodes)) > (len(nodes) - 1) / 2
 
 
-@given(st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40)).filter(lambda p: p[0] != p[1]),
-                max_size=60))
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 40), st.integers(0, 40)).filter(lambda p: p[0] != p[1]),
+        max_size=60,
+    )
+)
 @settings(max_examples=200, deadline=None)
 def test_components_are_those_a_graph_search_finds(pairs):
     """The numpy labelling partitions the nodes exactly as a breadth-first search does,

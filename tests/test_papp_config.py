@@ -1,4 +1,5 @@
 """PAPP configuration language: lexical rules, every command, penalty sections, errors."""
+
 from __future__ import annotations
 
 import re
@@ -28,8 +29,16 @@ def test_defaults_are_papps() -> None:
     assert (p.p_repcl, p.p_flcum, p.min_fac) == (15, 25, 10)
     assert (p.p_mcol, p.p_clopp, p.p_bipbip, p.p_desuite) == (MAX_PENALTY, 5000000, MAX_PENALTY, 1)
     assert [p.p_chauv[r] for r in (1, 2, 30)] == [2, 0, 0]
-    assert [p.p_elit[r] for r in (1, 3, 4, 5, 6, 9, 10, 40)] == [100, 100, 200, 200, 300, 300,
-                                                                 400, 400]
+    assert [p.p_elit[r] for r in (1, 3, 4, 5, 6, 9, 10, 40)] == [
+        100,
+        100,
+        200,
+        200,
+        300,
+        300,
+        400,
+        400,
+    ]
     assert cfg.warnings == ()
 
 
@@ -57,27 +66,32 @@ def test_full_grammar() -> None:
 
 
 def test_lexical_rules() -> None:
-    cfg = parse('#! papp\nPAYS = "a#b%c"; % comment ; pays = "x";\n'
-                'score-bip%_=%_20; # another\nCouleurs = {"A",\n "B"};\n__eof__ pays = "lost";\n'
-                'this is not read')
+    cfg = parse(
+        '#! papp\nPAYS = "a#b%c"; % comment ; pays = "x";\n'
+        'score-bip%_=%_20; # another\nCouleurs = {"A",\n "B"};\n__eof__ pays = "lost";\n'
+        "this is not read"
+    )
     assert (cfg.country, cfg.bip_discs, cfg.colours) == ("a#b%c", 20, ("A", "B"))
     big = parse("penalites { Repetition: bip-bip = 2147483647; de-suite = infini; };")
     assert big.penalties.p_bipbip == big.penalties.p_desuite == MAX_PENALTY
-    assert len(big.warnings) == 1 and big.warnings[0].line == 1   # INFINI is capped silently
+    assert len(big.warnings) == 1 and big.warnings[0].line == 1  # INFINI is capped silently
 
 
 def test_penalites_resets_and_steps() -> None:
-    cfg = read_config_text("penalites { Couleur: 2 fois = 500; 3+ fois = 5000; de-suite = 100; "
-                           "Chauvinisme: ronde 1+ = 100; ronde 11+ = 1000; "
-                           "Elitisme: ronde 1+ = 5; ronde 6+ = 25; ronde 11+ = 100; };")
+    cfg = read_config_text(
+        "penalites { Couleur: 2 fois = 500; 3+ fois = 5000; de-suite = 100; "
+        "Chauvinisme: ronde 1+ = 100; ronde 11+ = 1000; "
+        "Elitisme: ronde 1+ = 5; ronde 6+ = 25; ronde 11+ = 100; };"
+    )
     p = cfg.penalties
     assert p.p_coul.values(5) == [0, 0, 500, 5000, 5000, 5000] and p.p_repcl == 100
     assert p.p_flot.values(3) == [0, 0, 0, 0] and p.p_clopp == p.p_mcol == 0 == p.min_fac
     assert [p.p_chauv[r] for r in (1, 10, 11, 50)] == [100, 100, 1000, 1000]
     assert [p.p_elit[r] for r in (1, 5, 6, 10, 11)] == [5, 5, 25, 25, 100]
     # a later exact statement overrides one index only; a later N+ overrides the tail
-    q = parse_config("penalites { Couleur: 1+ fois = 10; 3 fois = 30; 5+ fois = 50; 2 fois = 20; };",
-                     check=False)
+    q = parse_config(
+        "penalites { Couleur: 1+ fois = 10; 3 fois = 30; 5+ fois = 50; 2 fois = 20; };", check=False
+    )
     assert q.penalties.p_coul.values(7) == [0, 10, 20, 30, 10, 50, 50, 50]
 
 
@@ -92,10 +106,12 @@ def read_config_text(text: str, tmp: Path | None = None):
 
 
 def test_caps_and_warnings() -> None:
-    cfg = parse("penalites { Flottement: 1+ demi-point = 20000000; 0 demi-point = 5; "
-                "Chauvinisme: ronde 0 = 4; }; score-bip = 40;")
+    cfg = parse(
+        "penalites { Flottement: 1+ demi-point = 20000000; 0 demi-point = 5; "
+        "Chauvinisme: ronde 0 = 4; }; score-bip = 40;"
+    )
     assert cfg.penalties.p_flot[1] == MAX_PENALTY
-    with pytest.raises(InputError, match="must not decrease"):   # index 2 stays 0 (as in PAPP)
+    with pytest.raises(InputError, match="must not decrease"):  # index 2 stays 0 (as in PAPP)
         parse("penalites { Flottement: 1 demi-point = 100; };")
     messages = [(w.line, w.message) for w in cfg.warnings]
     assert [ln for ln, _ in messages] == [1, 1, 1, 1]
@@ -104,7 +120,7 @@ def test_caps_and_warnings() -> None:
 
 def test_file_name_and_line_in_errors(tmp_path: Path) -> None:
     path = tmp_path / "bad.cfg"
-    path.write_text("pays = \"F\";\n\npenalites {\n  Couleur:\n    2 fois = 500\n};\n")
+    path.write_text('pays = "F";\n\npenalites {\n  Couleur:\n    2 fois = 500\n};\n')
     with pytest.raises(InputError) as exc:
         read_config(path)
     assert exc.value.file == str(path) and exc.value.line == 6
@@ -132,7 +148,7 @@ MALFORMED = [
     ("zone-insertion = 900;", 1, "expected '-'"),
     ("toutes-rondes = 12-1 joueurs;", 1, "bad parameters"),
     ("toutes-rondes = 1-12;", 1, "expected 'joueurs'"),
-    ("fichier config = \"x\";", 1, "unknown keyword"),
+    ('fichier config = "x";', 1, "unknown keyword"),
     ("fichier joueurs = joueurs;", 1, "a file name in double quotes"),
     ("brightwell 3;", 1, "expected '='"),
     ("penalites { Couleurs: 2 fois = 5; };", 1, "expected a section name"),
@@ -143,15 +159,21 @@ MALFORMED = [
     ("penalites { Elitisme: ronde 2+ 5; };", 1, "expected '='"),
     ("penalites { Couleur: 2 fois = -5; };", 1, "expected a penalty"),
     ("penalites { Couleur:\n 1 fois = 50;\n 2 fois = 40; };", 3, "must not decrease"),
-    ("penalites { Flottement:\n 1 demi-point = 100;\n 2+ demi-points = 50;\n};", 3,
-     "must not decrease"),
-    ("penalites { Flottement: 1+ demi-point = 100;\n minoration = 51; };", 2,
-     "minoration is too large"),
+    (
+        "penalites { Flottement:\n 1 demi-point = 100;\n 2+ demi-points = 50;\n};",
+        3,
+        "must not decrease",
+    ),
+    (
+        "penalites { Flottement: 1+ demi-point = 100;\n minoration = 51; };",
+        2,
+        "minoration is too large",
+    ),
     ("penalites { Couleur: 1 fois = 5;", 1, "expected"),
     ("penalites Couleur: 1 fois = 5; };", 1, "expected '{'"),
-    ("pays = \"F\"; @", 1, "unexpected character '@'"),
+    ('pays = "F"; @', 1, "unexpected character '@'"),
     ("= 5;", 1, "expected a command"),
-    ("joueurs = \"x\";", 1, "expected a command"),
+    ('joueurs = "x";', 1, "expected a command"),
 ]
 
 
@@ -175,13 +197,20 @@ def test_default_file_round_trips_through_parser() -> None:
 # --- the manuals' own examples (read at run time from the seed documents) ---------------
 
 _SECTION = re.compile(r"^\s*(Couleur|Flottement|Repetition|Chauvinisme|Elitisme)\s*:\s*$")
-_ENTRY = re.compile(r"^\s*((\d+\+?\s*(fois|demi-points?))|de-suite|minoration|memes-couleurs|"
-                    r"couleurs-opposees|bip-bip|ronde\s+\d+\+?)\s*=\s*(\d+|INFINI)\s*;.*$",
-                    re.IGNORECASE)
-_COMMAND = re.compile(r"^\s*((zone-insertion|Couleurs|Affichage-pions|toutes-rondes|dossier|"
-                      r"XML|score-bip|fichier|brightwell)\b[^\\<>$`]*;.*)$", re.IGNORECASE)
-_INLINE = re.compile(r"`?((?:score-bip\s*=\s*\d+\s*/\s*\d+)|(?:fichier\s+resultats\s*=\s*\"\")|"
-                     r"(?:brightwell\s*=\s*\d+))`?")
+_ENTRY = re.compile(
+    r"^\s*((\d+\+?\s*(fois|demi-points?))|de-suite|minoration|memes-couleurs|"
+    r"couleurs-opposees|bip-bip|ronde\s+\d+\+?)\s*=\s*(\d+|INFINI)\s*;.*$",
+    re.IGNORECASE,
+)
+_COMMAND = re.compile(
+    r"^\s*((zone-insertion|Couleurs|Affichage-pions|toutes-rondes|dossier|"
+    r"XML|score-bip|fichier|brightwell)\b[^\\<>$`]*;.*)$",
+    re.IGNORECASE,
+)
+_INLINE = re.compile(
+    r"`?((?:score-bip\s*=\s*\d+\s*/\s*\d+)|(?:fichier\s+resultats\s*=\s*\"\")|"
+    r"(?:brightwell\s*=\s*\d+))`?"
+)
 
 
 def manual_examples(text: str) -> list[str]:
@@ -193,8 +222,9 @@ def manual_examples(text: str) -> list[str]:
         m = _SECTION.match(lines[i])
         if m:
             body, i = [], i + 1
-            while i < len(lines) and (not lines[i].strip() or lines[i].strip() == "```"
-                                      or _ENTRY.match(lines[i])):
+            while i < len(lines) and (
+                not lines[i].strip() or lines[i].strip() == "```" or _ENTRY.match(lines[i])
+            ):
                 if _ENTRY.match(lines[i]):
                     body.append(lines[i])
                 i += 1

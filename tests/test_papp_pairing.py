@@ -1,8 +1,9 @@
 """PAPP pairing: minimum total penalty (against a brute force), last pass, manual pairs, round robin."""
+
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 import pytest
@@ -43,7 +44,7 @@ def reference_penalty(cfg: dict, ev: Event, rnd: int, i: int, j: int | None) -> 
 
     def colours(pid: int) -> list[str | None]:
         out = []
-        for rd in ev.rounds[:rnd - 1]:
+        for rd in ev.rounds[: rnd - 1]:
             c = None
             for g in rd.games:
                 c = "B" if g.black == pid else "W" if g.white == pid else c
@@ -80,14 +81,18 @@ def reference_penalty(cfg: dict, ev: Event, rnd: int, i: int, j: int | None) -> 
     if f and si >= 0 and sj >= 0:
         pen += look(cfg["elit"], cfg["elit_tail"], rnd) * (si + sj) * abs(f) // 2
     if j is None:
-        bips = sum(rd.bip == i for rd in ev.rounds[:rnd - 1])
+        bips = sum(rd.bip == i for rd in ev.rounds[: rnd - 1])
         last_bip = rnd > 1 and ev.rounds[rnd - 2].bip == i
-        return (pen + look(cfg["coul"], cfg["coul_tail"], abs(gap(i)))
-                + cfg["bipbip"] * bips + (cfg["desuite"] if last_bip else 0))
+        return (
+            pen
+            + look(cfg["coul"], cfg["coul_tail"], abs(gap(i)))
+            + cfg["bipbip"] * bips
+            + (cfg["desuite"] if last_bip else 0)
+        )
     for pid, c, d in ((i, "B", 1), (j, "W", -1)):
         pen += look(cfg["coul"], cfg["coul_tail"], abs(gap(pid) + d))
         pen += cfg["repcl"] if (colours(pid) or [None])[-1] == c else 0
-    for r, rd in enumerate(ev.rounds[:rnd - 1], 1):
+    for r, rd in enumerate(ev.rounds[: rnd - 1], 1):
         for g in rd.games:
             if (g.black, g.white) == (i, j):
                 pen += cfg["mcol"]
@@ -110,16 +115,19 @@ def brute_force(cfg: dict, ev: Event, rnd: int, players: list[int]) -> int:
         if i is None or j is None:
             w[a, b] = reference_penalty(cfg, ev, rnd, j if i is None else i, None)
         else:
-            w[a, b] = min(reference_penalty(cfg, ev, rnd, i, j),
-                          reference_penalty(cfg, ev, rnd, j, i))
+            w[a, b] = min(
+                reference_penalty(cfg, ev, rnd, i, j), reference_penalty(cfg, ev, rnd, j, i)
+            )
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(mask: int) -> int:
         if mask == (1 << n) - 1:
             return 0
         a = next(k for k in range(n) if not mask >> k & 1)
-        return min(w[a, b] + best(mask | 1 << a | 1 << b)
-                   for b in range(a + 1, n) if not mask >> b & 1)
+        return min(
+            w[a, b] + best(mask | 1 << a | 1 << b) for b in range(a + 1, n) if not mask >> b & 1
+        )
+
     return best(0)
 
 
@@ -137,15 +145,36 @@ def random_config(rng: random.Random) -> tuple[dict, Penalties]:
     flot, flot_tail = increasing(rng.randint(2, 7))
     chauv = {r: big() for r in range(1, 4)}
     elit = {r: rng.choice([0, rng.randint(0, 300), 10_000_000]) for r in range(1, 4)}
-    cfg = dict(coul=coul, coul_tail=coul_tail, flot=flot, flot_tail=flot_tail, repcl=big(),
-               flcum=big(), minfac=rng.randint(0, flot[1] // 2), mcol=big(), clopp=big(),
-               bipbip=big(), desuite=big(), chauv=chauv, chauv_tail=big(), elit=elit,
-               elit_tail=rng.randint(0, 400))
-    pen = Penalties(p_coul=table(coul, coul_tail), p_repcl=cfg["repcl"],
-                    p_flot=table(flot, flot_tail), p_flcum=cfg["flcum"], min_fac=cfg["minfac"],
-                    p_mcol=cfg["mcol"], p_clopp=cfg["clopp"], p_bipbip=cfg["bipbip"],
-                    p_desuite=cfg["desuite"], p_chauv=table(chauv, cfg["chauv_tail"]),
-                    p_elit=table(elit, cfg["elit_tail"]))
+    cfg = dict(
+        coul=coul,
+        coul_tail=coul_tail,
+        flot=flot,
+        flot_tail=flot_tail,
+        repcl=big(),
+        flcum=big(),
+        minfac=rng.randint(0, flot[1] // 2),
+        mcol=big(),
+        clopp=big(),
+        bipbip=big(),
+        desuite=big(),
+        chauv=chauv,
+        chauv_tail=big(),
+        elit=elit,
+        elit_tail=rng.randint(0, 400),
+    )
+    pen = Penalties(
+        p_coul=table(coul, coul_tail),
+        p_repcl=cfg["repcl"],
+        p_flot=table(flot, flot_tail),
+        p_flcum=cfg["flcum"],
+        min_fac=cfg["minfac"],
+        p_mcol=cfg["mcol"],
+        p_clopp=cfg["clopp"],
+        p_bipbip=cfg["bipbip"],
+        p_desuite=cfg["desuite"],
+        p_chauv=table(chauv, cfg["chauv_tail"]),
+        p_elit=table(elit, cfg["elit_tail"]),
+    )
     check_penalties(pen, None)
     return cfg, pen
 
@@ -154,11 +183,18 @@ def random_event(rng: random.Random) -> Event:
     n = rng.randint(2, 12)
     total = rng.choice([64, 64, 100, 2, 33])
     bip = rng.randint(0, total // 2)
-    players = tuple(PlayerRecord(pid, f"P{pid}", "", rng.choice(["F", "GB", "nl", ""]))
-                    for pid in rng.sample(range(1, 60), n))
+    players = tuple(
+        PlayerRecord(pid, f"P{pid}", "", rng.choice(["F", "GB", "nl", ""]))
+        for pid in rng.sample(range(1, 60), n)
+    )
     ids = [p.id for p in players]
-    settings = Settings(total_discs=total, bip_discs=bip, seed=rng.randint(0, 99),
-                        country=rng.choice(["", "NL"]), round_robin=(1, 1))
+    settings = Settings(
+        total_discs=total,
+        bip_discs=bip,
+        seed=rng.randint(0, 99),
+        country=rng.choice(["", "NL"]),
+        round_robin=(1, 1),
+    )
     rounds = []
     played = rng.randint(0, 4)
     for r in range(1, played + 2):
@@ -169,8 +205,9 @@ def random_event(rng: random.Random) -> Event:
             break
         rng.shuffle(here)
         byep = here.pop() if len(here) % 2 else None
-        games = tuple(Game(here[k], here[k + 1], rng.randint(0, total))
-                      for k in range(0, len(here), 2))
+        games = tuple(
+            Game(here[k], here[k + 1], rng.randint(0, total)) for k in range(0, len(here), 2)
+        )
         rounds.append(Round(r, games, byep, frozenset(absent)))
     return Event(settings, players, tuple(rounds))
 
@@ -195,7 +232,7 @@ def test_total_penalty_is_the_brute_force_minimum(chunk: int) -> None:
         for b in result.boards:
             pij = reference_penalty(cfg, ev, rnd, b.black, b.white)
             pji = reference_penalty(cfg, ev, rnd, b.white, b.black)
-            assert b.penalty == pij <= pji          # colours: the cheaper side has Black
+            assert b.penalty == pij <= pji  # colours: the cheaper side has Black
             got |= {b.black, b.white}
         if result.bip is not None:
             got.add(result.bip)
@@ -232,8 +269,8 @@ def test_last_pass_inverts_the_latest_different_colours() -> None:
     """Two players with equal p_ij = p_ji: the latest round where their colours differed decides."""
     pen = Penalties()
     ev = _event(4, round_robin=(1, 1))
-    ev = ev.with_round(Round(1, (Game(1, 3, 40), Game(2, 4, 40))))   # 1 B, 2 B
-    ev = ev.with_round(Round(2, (Game(4, 1, 30), Game(2, 3, 30))))   # 1 W, 2 B
+    ev = ev.with_round(Round(1, (Game(1, 3, 40), Game(2, 4, 40))))  # 1 B, 2 B
+    ev = ev.with_round(Round(2, (Game(4, 1, 30), Game(2, 3, 30))))  # 1 W, 2 B
     ev = ev.with_round(Round(3, (), absent=frozenset({3, 4})))
     result = pair_round(ev, pen)
     (board,) = result.boards
@@ -247,11 +284,15 @@ def test_round_one_is_drawn_by_lot_but_reproducible() -> None:
     ev = _event(10, seed=1, round_robin=(1, 1))
     a, b = pair_round(ev, pen), pair_round(ev, pen)
     assert a == b
-    pairings = {frozenset(frozenset((x.black, x.white)) for x in
-                          pair_round(_event(10, seed=s, round_robin=(1, 1)), pen).boards)
-                for s in range(6)}
+    pairings = {
+        frozenset(
+            frozenset((x.black, x.white))
+            for x in pair_round(_event(10, seed=s, round_robin=(1, 1)), pen).boards
+        )
+        for s in range(6)
+    }
     assert len(pairings) > 1
-    for x in a.boards:   # first-round chauvinism (2) is avoided: F meets GB
+    for x in a.boards:  # first-round chauvinism (2) is avoided: F meets GB
         assert (x.black % 2) != (x.white % 2)
 
 
@@ -287,11 +328,17 @@ def test_round_robin_schedules(n: int) -> None:
         assert set(bips.values()) == ({1} if n % 2 else {0})
         for p, (blacks, whites) in colours.items():
             assert abs(blacks - whites) <= (0 if n % 2 else 1), (p, blacks, whites)
-    first = {frozenset((g.black, g.white)): (g.black, g.white) for rd in ev.rounds[:cycle]
-             for g in rd.games}
-    second = {frozenset((g.black, g.white)): (g.black, g.white) for rd in ev.rounds[cycle:]
-              for g in rd.games}
-    assert all(second[k] == first[k][::-1] for k in first)   # the second cycle swaps colours
+    first = {
+        frozenset((g.black, g.white)): (g.black, g.white)
+        for rd in ev.rounds[:cycle]
+        for g in rd.games
+    }
+    second = {
+        frozenset((g.black, g.white)): (g.black, g.white)
+        for rd in ev.rounds[cycle:]
+        for g in rd.games
+    }
+    assert all(second[k] == first[k][::-1] for k in first)  # the second cycle swaps colours
 
 
 def test_round_robin_falls_back_to_optimisation() -> None:

@@ -1,4 +1,5 @@
 """Othello scoring: points, discs, Buchholz, Brightwell (the manuals' example), result entry."""
+
 from __future__ import annotations
 
 from decimal import Decimal
@@ -30,7 +31,7 @@ def by_id(event: Event) -> dict[int, object]:
 
 def test_brightwell_example_is_83() -> None:
     a = by_id(brightwell_event(Decimal(6)))[1]
-    assert (a.points, a.tiebreak) == (4, 83)          # 2 points; (33 + 32) + 6 x (1 + 2)
+    assert (a.points, a.tiebreak) == (4, 83)  # 2 points; (33 + 32) + 6 x (1 + 2)
     # PAPP 1.22 wrote the same coefficient as 3 for half-point Buchholz: 'brightwell = 3'
     old = parse_config("brightwell = 3;").brightwell
     assert by_id(brightwell_event(old))[1].tiebreak == 83
@@ -38,10 +39,12 @@ def test_brightwell_example_is_83() -> None:
 
 def test_brightwell_zero_is_discs_and_discless_is_buchholz() -> None:
     a = by_id(brightwell_event(Decimal(0)))[1]
-    assert a.tiebreak == a.discs == 33 + 40            # 40: the discs scored against Bip
-    chess = Event(Settings(total_discs=2, bip_discs=0),
-                  brightwell_event(Decimal(6)).players,
-                  (Round(1, (Game(1, 2, 2),), bip=3), Round(2, (Game(2, 3, 1),), bip=1)))
+    assert a.tiebreak == a.discs == 33 + 40  # 40: the discs scored against Bip
+    chess = Event(
+        Settings(total_discs=2, bip_discs=0),
+        brightwell_event(Decimal(6)).players,
+        (Round(1, (Game(1, 2, 2),), bip=3), Round(2, (Game(2, 3, 1),), bip=1)),
+    )
     lines = by_id(chess)
     # A: won, then Bip (a draw against himself: his own 2 points) -> B's 0.5 + A's 2
     assert lines[1].points == 4 and lines[1].tiebreak == Fraction(5, 2)
@@ -52,18 +55,28 @@ def test_hand_checked_three_round_event() -> None:
     event = read_event(SAMPLE)
     table = [(ln.id, ln.points, ln.tiebreak, ln.discs, ln.buchholz) for ln in standings(event)]
     # computed by hand, see the comments in the sample file's documentation (formats/papp.md)
-    assert table == [(1, 6, 134, 107, 9), (2, 4, 131, 100, 9), (3, 3, 131, 103, 9),
-                     (4, 3, 125, 98, 9), (5, 2, 121, 96, 9)]
-    assert [(ln.id, ln.points) for ln in standings(event, after=1)] == \
-        [(1, 2), (5, 2), (3, 1), (4, 1), (2, 0)]
+    assert table == [
+        (1, 6, 134, 107, 9),
+        (2, 4, 131, 100, 9),
+        (3, 3, 131, 103, 9),
+        (4, 3, 125, 98, 9),
+        (5, 2, 121, 96, 9),
+    ]
+    assert [(ln.id, ln.points) for ln in standings(event, after=1)] == [
+        (1, 2),
+        (5, 2),
+        (3, 1),
+        (4, 1),
+        (2, 0),
+    ]
     assert team_standings(event) == [("F", 11), ("GB", 7)]
 
 
 def test_withdrawn_opponents_count_as_a_draw_against_oneself() -> None:
     event = read_event(SAMPLE).with_round(Round(4, absent=frozenset({5})))
     lines = by_id(event)
-    assert lines[1].tiebreak == 134 - 40 + 50         # round 2 vs 5: now 32 + 6 x 3
-    assert lines[4].tiebreak == 125 - 44 + 41         # round 3 vs 5: now 32 + 6 x 1.5
+    assert lines[1].tiebreak == 134 - 40 + 50  # round 2 vs 5: now 32 + 6 x 3
+    assert lines[4].tiebreak == 125 - 44 + 41  # round 3 vs 5: now 32 + 6 x 1.5
     assert not lines[5].present and lines[1].present
 
 

@@ -4,6 +4,7 @@ Hypothesis builds random but consistent tournaments (symmetric games, byes
 of every kind, forfeits, announced absences, point systems, accelerations,
 forbidden pairs, ranking ids, accented names) in the model's canonical form.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -12,14 +13,28 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mipair.formats.trf import lost_in, read_tournament, write_tournament
-from mipair.model import (Acceleration, Cell, Colour, ForbiddenPairs, Player, PointSystem, Result,
-                          Tournament)
 from mipair.formats.trf_records import canonical_points
+from mipair.model import (
+    Acceleration,
+    Cell,
+    Colour,
+    ForbiddenPairs,
+    Player,
+    PointSystem,
+    Result,
+    Tournament,
+)
 from mipair.snapshot import rounds_played
 
-GAME_RESULTS = [(Result.WIN, Result.LOSS), (Result.DRAW, Result.DRAW), (Result.LOSS, Result.WIN),
-                (Result.WIN_UNPLAYED, Result.LOSS_UNPLAYED), (Result.DRAW_UNPLAYED, Result.DRAW_UNPLAYED),
-                (Result.FORFEIT_WIN, Result.FORFEIT_LOSS), (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS)]
+GAME_RESULTS = [
+    (Result.WIN, Result.LOSS),
+    (Result.DRAW, Result.DRAW),
+    (Result.LOSS, Result.WIN),
+    (Result.WIN_UNPLAYED, Result.LOSS_UNPLAYED),
+    (Result.DRAW_UNPLAYED, Result.DRAW_UNPLAYED),
+    (Result.FORFEIT_WIN, Result.FORFEIT_LOSS),
+    (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS),
+]
 ABSENCES = [Result.HALF_BYE, Result.FULL_BYE, Result.ZERO_BYE, Result.FORFEIT_LOSS, Result.DRAW]
 NAME = st.text(alphabet="abcdefghijklmnopqrstuvwxyzÅÖØéèñçšžł ,-'", min_size=0, max_size=33)
 POINTS = st.integers(min_value=0, max_value=40)
@@ -28,12 +43,17 @@ POINTS = st.integers(min_value=0, max_value=40)
 @st.composite
 def point_systems(draw) -> PointSystem:
     win = draw(st.sampled_from([10, 20, 30]))
-    ps = PointSystem(win=win, draw=draw(st.sampled_from([5, 10, win // 2])),
-                     loss=draw(st.sampled_from([0, 0, 1])),
-                     zero_bye=(z := draw(st.sampled_from([0, 0, 2]))),
-                     forfeit_loss=draw(st.sampled_from([z, 0])),
-                     pab=draw(st.none() | POINTS), full_bye=draw(st.none() | POINTS),
-                     half_bye=draw(st.none() | POINTS), forfeit_win=draw(st.none() | POINTS))
+    ps = PointSystem(
+        win=win,
+        draw=draw(st.sampled_from([5, 10, win // 2])),
+        loss=draw(st.sampled_from([0, 0, 1])),
+        zero_bye=(z := draw(st.sampled_from([0, 0, 2]))),
+        forfeit_loss=draw(st.sampled_from([z, 0])),
+        pab=draw(st.none() | POINTS),
+        full_bye=draw(st.none() | POINTS),
+        half_bye=draw(st.none() | POINTS),
+        forfeit_win=draw(st.none() | POINTS),
+    )
     return canonical_points(ps)
 
 
@@ -57,18 +77,20 @@ def tournaments(draw) -> Tournament:
             else:
                 cells[a].append(Cell(b, ca, ra))
                 cells[b].append(Cell(a, ca.opposite, rb))
-        rest = order[2 * n_games:]
+        rest = order[2 * n_games :]
         pab_given = False
         for pid in rest:
             kind = draw(st.sampled_from(["pab", "absent", "nothing"]))
             if kind == "pab" and not pab_given:
                 pab_given = True
-                cells[pid].append(Cell(None, None, draw(st.sampled_from([Result.PAB, Result.FORFEIT_WIN]))))
+                cells[pid].append(
+                    Cell(None, None, draw(st.sampled_from([Result.PAB, Result.FORFEIT_WIN])))
+                )
             elif kind == "absent":
                 cells[pid].append(Cell(None, None, draw(st.sampled_from(ABSENCES))))
             else:
                 cells[pid].append(None)
-    for pid in ids:                                   # announced absences for the next round
+    for pid in ids:  # announced absences for the next round
         if draw(st.integers(0, 4)) == 0:
             cells[pid].append(Cell(None, None, draw(st.sampled_from(ABSENCES))))
         while cells[pid] and cells[pid][-1] is None:
@@ -80,7 +102,9 @@ def tournaments(draw) -> Tournament:
     acc = {}
     if total is not None:
         for _ in range(draw(st.integers(0, 4))):
-            acc[(draw(st.sampled_from(ids)), draw(st.integers(1, total)))] = draw(st.integers(1, 20))
+            acc[(draw(st.sampled_from(ids)), draw(st.integers(1, total)))] = draw(
+                st.integers(1, 20)
+            )
     forbidden = []
     if n >= 2:
         for _ in range(draw(st.integers(0, 2))):
@@ -96,21 +120,38 @@ def tournaments(draw) -> Tournament:
         row = cells[pid] + [None] * last_played
         score = sum(ps.cell_points(c) for c in row[:last_played])
         players[pid] = Player(
-            id=pid, name=draw(NAME).strip(), sex=draw(st.sampled_from(["", "m", "w"])),
-            title=draw(st.sampled_from(["", "GM", "WFM", "CM"])), rating=draw(st.integers(0, 2900)),
-            federation=draw(st.sampled_from(["", "NED", "FRA"])), fide_id=draw(st.sampled_from(["", "1503014"])),
+            id=pid,
+            name=draw(NAME).strip(),
+            sex=draw(st.sampled_from(["", "m", "w"])),
+            title=draw(st.sampled_from(["", "GM", "WFM", "CM"])),
+            rating=draw(st.integers(0, 2900)),
+            federation=draw(st.sampled_from(["", "NED", "FRA"])),
+            fide_id=draw(st.sampled_from(["", "1503014"])),
             birth=draw(st.sampled_from(["", "1990/01/31"])),
             points=score,
-            rank=draw(st.none() | st.just(rank)))
-    headers = tuple(draw(st.lists(st.tuples(st.sampled_from(["012", "022", "102", "013"]),
-                                            NAME.map(str.strip)), max_size=3)))
+            rank=draw(st.none() | st.just(rank)),
+        )
+    headers = tuple(
+        draw(
+            st.lists(
+                st.tuples(st.sampled_from(["012", "022", "102", "013"]), NAME.map(str.strip)),
+                max_size=3,
+            )
+        )
+    )
     system = draw(st.sampled_from(["", "FIDE_DUTCH_2025", "FIDE_DUTCH"]))
     return Tournament(
-        players=players, results={pid: tuple(cells[pid]) for pid in file_order}, point_system=ps,
-        total_rounds=total, initial_colour=draw(st.none() | st.sampled_from([Colour.WHITE, Colour.BLACK])),
+        players=players,
+        results={pid: tuple(cells[pid]) for pid in file_order},
+        point_system=ps,
+        total_rounds=total,
+        initial_colour=draw(st.none() | st.sampled_from([Colour.WHITE, Colour.BLACK])),
         use_rank_ids=use_rank,
         accelerations=tuple(Acceleration(p, r, v) for (p, r), v in sorted(acc.items())),
-        forbidden=tuple(forbidden), system=system, headers=headers)
+        forbidden=tuple(forbidden),
+        system=system,
+        headers=headers,
+    )
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -5,6 +5,7 @@
 * the exact cuts the conformance tool hands an engine, whose snapshot must
   equal the snapshot of the complete tournament (sampled).
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -22,8 +23,10 @@ ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "scenarios" / "dutch").glob("*.trf*"))
 SHARED = ROOT.parent / "shared"
 CORPUS = sorted((SHARED / "conformance").glob("*/*.trf")) if SHARED.is_dir() else []
-needs_shared = pytest.mark.skipif(not CORPUS, reason=f"{SHARED}/conformance is absent "
-                                  "(the shared corpus is not part of the repository)")
+needs_shared = pytest.mark.skipif(
+    not CORPUS,
+    reason=f"{SHARED}/conformance is absent (the shared corpus is not part of the repository)",
+)
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.name)
@@ -46,7 +49,7 @@ def test_scenario_line_ends_and_encodings(path: Path, newline: str, tmp_path: Pa
         try:
             save(out, text, encoding)
         except Exception:
-            assert encoding == "latin-1"   # names outside Latin-1 cannot be written in it
+            assert encoding == "latin-1"  # names outside Latin-1 cannot be written in it
             continue
         assert read_tournament(out) == t
 
@@ -65,8 +68,14 @@ def test_trf16_keeps_what_it_can_and_says_what_it_drops() -> None:
 def test_trf16_point_system_is_inferred_from_the_points(name: str) -> None:
     t = read_tournament(ROOT / "scenarios" / "dutch" / name)
     assert any(item.startswith("the point system") for item in lost_in(t, "trf16"))
-    plain = replace(t, accelerations=(), total_rounds=None, initial_colour=None, forbidden=(),
-                    system=next((x.strip() for c, x in t.headers if c == "092"), ""))
+    plain = replace(
+        t,
+        accelerations=(),
+        total_rounds=None,
+        initial_colour=None,
+        forbidden=(),
+        system=next((x.strip() for c, x in t.headers if c == "092"), ""),
+    )
     back = read_tournament(write_tournament(plain, "trf16"))
     assert back == plain
     assert (back.point_system.win, back.point_system.draw) == (30, 10)
@@ -75,7 +84,9 @@ def test_trf16_point_system_is_inferred_from_the_points(name: str) -> None:
 def test_inference_does_not_hide_a_wrong_points_field() -> None:
     text = (ROOT / "scenarios" / "dutch" / "small-310.trfx").read_text()
     lines = [line for line in text.splitlines() if not line.startswith("BB")]
-    lines = [line[:80] + " 6.0" + line[84:] if line.startswith("001    1") else line for line in lines]
+    lines = [
+        line[:80] + " 6.0" + line[84:] if line.startswith("001    1") else line for line in lines
+    ]
     with pytest.raises(InputError) as info:
         read_tournament("\n".join(lines), "typo")
     assert "points" in info.value.located()
@@ -96,7 +107,7 @@ def test_accelerations_and_bans_move_between_xxa_and_250() -> None:
     t = read_tournament(ROOT / "scenarios" / "dutch" / "accelerated.trf")
     trfx = write_tournament(t, "trfx").splitlines()
     assert "XXA    1  3.0  3.0  1.0" in trfx and "XXP 2 3" in trfx
-    assert "260 001 003    6    7    8" in trfx          # a round range needs 260
+    assert "260 001 003    6    7    8" in trfx  # a round range needs 260
     trf26 = write_tournament(t, "trf26").splitlines()
     assert "250       3.0 001 002 0001 0005" in trf26
     assert "260 001 007    2    3" in trf26
@@ -125,7 +136,9 @@ def test_whole_corpus_chain() -> None:
 
 
 def _conformance_tool():
-    spec = importlib.util.spec_from_file_location("conformance_tool", SHARED / "tools" / "conformance.py")
+    spec = importlib.util.spec_from_file_location(
+        "conformance_tool", SHARED / "tools" / "conformance.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -160,11 +173,16 @@ def test_corpus_scores_are_checked() -> None:
     assert info.value.line == i + 1 and "points" in info.value.located()
 
 
-@pytest.mark.parametrize("sample, scenario, edition", [
-    ("small.trf16", "small.trfx", "trf16"), ("small.trfx", "small.trfx", "trfx"),
-    ("small.trf26", "small.trfx", "trf26"), ("small-310.trfbx", "small-310.trfx", "trfx"),
-    ("accelerated.trfx", "accelerated.trf", "trfx"),
-])
+@pytest.mark.parametrize(
+    "sample, scenario, edition",
+    [
+        ("small.trf16", "small.trfx", "trf16"),
+        ("small.trfx", "small.trfx", "trfx"),
+        ("small.trf26", "small.trfx", "trf26"),
+        ("small-310.trfbx", "small-310.trfx", "trfx"),
+        ("accelerated.trfx", "accelerated.trf", "trfx"),
+    ],
+)
 def test_shipped_samples_match_the_scenarios(sample: str, scenario: str, edition: str) -> None:
     """formats/samples/ are `mipair convert` of the scenarios, byte for byte."""
     t = read_tournament(ROOT / "scenarios" / "dutch" / scenario)

@@ -2,6 +2,7 @@
 graphs with exits, must-nodes, forced columns, a pair count and an exit limit,
 `sat_matching` finds a matching exactly when enumeration finds one, and what
 it returns meets every constraint. minicard runs for real."""
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -18,10 +19,13 @@ def _valid(n, ends, chosen, must, forced, pairs, limit, exits) -> bool:
     for c in chosen:
         for node in ends[c]:
             covered[node] += 1
-    return (all(k <= 1 for k in covered) and all(covered[v] == 1 for v in must)
-            and set(forced) <= set(chosen)
-            and (pairs is None or sum(len(ends[c]) == 2 for c in chosen) == pairs)
-            and (limit is None or sum(c in exits for c in chosen) <= limit))
+    return (
+        all(k <= 1 for k in covered)
+        and all(covered[v] == 1 for v in must)
+        and set(forced) <= set(chosen)
+        and (pairs is None or sum(len(ends[c]) == 2 for c in chosen) == pairs)
+        and (limit is None or sum(c in exits for c in chosen) <= limit)
+    )
 
 
 @given(st.data())
@@ -38,8 +42,11 @@ def test_sat_finds_a_matching_exactly_when_one_exists(data) -> None:
     limit = data.draw(st.none() | st.integers(0, 2))
     limits = {"out": (exits, limit)} if limit is not None else {}
     chosen = sat_matching(n, ends, range(len(ends)), must, forced, pairs, limits)
-    exists = any(_valid(n, ends, sub, must, forced, pairs, limit, exits)
-                 for k in range(len(ends) + 1) for sub in combinations(range(len(ends)), k))
+    exists = any(
+        _valid(n, ends, sub, must, forced, pairs, limit, exits)
+        for k in range(len(ends) + 1)
+        for sub in combinations(range(len(ends)), k)
+    )
     assert (chosen is not None) == exists
     if chosen is not None:
         assert _valid(n, ends, chosen, must, forced, pairs, limit, exits)

@@ -18,6 +18,7 @@ round (what the pairing used) and the last column what the pairing gave:
 
 Text for people, :func:`checklist_json` for programs.
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
@@ -39,16 +40,16 @@ class Row:
     id: int
     name: str
     rating: int
-    score: str                  # pairing score as points, e.g. "2.5"
+    score: str  # pairing score as points, e.g. "2.5"
     colour_difference: int
-    preference: str             # "white", "black" or "" (none)
-    preference_kind: str        # absolute / strong / mild / none
-    colours: str                # e.g. "WB-W"
-    float_last: str             # "D", "U" or ""
+    preference: str  # "white", "black" or "" (none)
+    preference_kind: str  # absolute / strong / mild / none
+    colours: str  # e.g. "WB-W"
+    float_last: str  # "D", "U" or ""
     float_previous: str
     bye_eligible: bool
     opponents: tuple[int, ...]
-    now: str                    # "W 12", "B 3", "bye", "absent", "" (not paired)
+    now: str  # "W 12", "B 3", "bye", "absent", "" (not paired)
 
     @property
     def pref_symbol(self) -> str:
@@ -62,7 +63,7 @@ class Row:
         return f"({letter.lower()})"
 
 
-def _now(pid: int, pairing: "RoundPairing | None", absent: bool) -> str:
+def _now(pid: int, pairing: RoundPairing | None, absent: bool) -> str:
     if absent:
         return "absent"
     if pairing is None:
@@ -77,7 +78,7 @@ def _now(pid: int, pairing: "RoundPairing | None", absent: bool) -> str:
     return ""
 
 
-def rows(snap: Snapshot, pairing: "RoundPairing | None" = None) -> list[Row]:
+def rows(snap: Snapshot, pairing: RoundPairing | None = None) -> list[Row]:
     """The check list of ``snap``'s round (``pairing`` fills the last column)."""
     from mipair.systems.dutch.colours import preference
 
@@ -93,37 +94,53 @@ def rows(snap: Snapshot, pairing: "RoundPairing | None" = None) -> list[Row]:
             if cell is not None and cell.is_played and cell.opponent is not None:
                 opponents.append(cell.opponent)
         player = t.players[st.id]
-        out.append(Row(
-            id=st.id, name=player.name, rating=st.rating, score=points_to_str(st.pairing_score),
-            colour_difference=st.colour_difference,
-            preference={Colour.WHITE: "white", Colour.BLACK: "black", None: ""}[pref.colour],
-            preference_kind=KIND[int(pref.strength)],
-            colours="".join("-" if c is None else c.value.upper() for c in st.colours),
-            float_last=FLOAT[st.floats[-1] if st.floats else None],
-            float_previous=FLOAT[st.floats[-2] if len(st.floats) > 1 else None],
-            bye_eligible=not st.pab_ineligible, opponents=tuple(opponents),
-            now=_now(st.id, pairing, st.absent)))
+        out.append(
+            Row(
+                id=st.id,
+                name=player.name,
+                rating=st.rating,
+                score=points_to_str(st.pairing_score),
+                colour_difference=st.colour_difference,
+                preference={Colour.WHITE: "white", Colour.BLACK: "black", None: ""}[pref.colour],
+                preference_kind=KIND[int(pref.strength)],
+                colours="".join("-" if c is None else c.value.upper() for c in st.colours),
+                float_last=FLOAT[st.floats[-1] if st.floats else None],
+                float_previous=FLOAT[st.floats[-2] if len(st.floats) > 1 else None],
+                bye_eligible=not st.pab_ineligible,
+                opponents=tuple(opponents),
+                now=_now(st.id, pairing, st.absent),
+            )
+        )
     return out
 
 
-def checklist_text(snap: Snapshot, pairing: "RoundPairing | None" = None, title: str = "") -> str:
+def checklist_text(snap: Snapshot, pairing: RoundPairing | None = None, title: str = "") -> str:
     """The check list as an aligned table with a title line."""
-    return format_rows(rows(snap, pairing), title or f"Check list, round {snap.round} ({snap.rules} rules)")
+    return format_rows(
+        rows(snap, pairing), title or f"Check list, round {snap.round} ({snap.rules} rules)"
+    )
 
 
 def format_rows(table: list[Row], title: str) -> str:
     """Rows as an aligned table under ``title``, with the legend below."""
-    lines = [title, "",
-             f"{'ID':>5} {'Name':<20} {'Rtg':>4} {'Pts':>5} {'CD':>3} {'Pref':<4} "
-             f"{'Colours':<10} {'F1':<2} {'F2':<2} {'Bye':<3} {'Now':<8} Opponents"]
+    lines = [
+        title,
+        "",
+        f"{'ID':>5} {'Name':<20} {'Rtg':>4} {'Pts':>5} {'CD':>3} {'Pref':<4} "
+        f"{'Colours':<10} {'F1':<2} {'F2':<2} {'Bye':<3} {'Now':<8} Opponents",
+    ]
     for r in table:
         lines.append(
             f"{r.id:>5} {r.name[:20]:<20} {r.rating:>4} {r.score:>5} {r.colour_difference:>+3} "
             f"{r.pref_symbol:<4} {r.colours or '':<10} {r.float_last:<2} {r.float_previous:<2} "
             f"{'Y' if r.bye_eligible else 'N':<3} {r.now:<8} "
-            + " ".join(str(o) for o in r.opponents))
-    lines += ["", "Pref: W/B absolute, w/b strong, (w)/(b) mild, - none.  F1/F2: float of the "
-              "last/penultimate round (D down, U up).  Bye: may get the PAB."]
+            + " ".join(str(o) for o in r.opponents)
+        )
+    lines += [
+        "",
+        "Pref: W/B absolute, w/b strong, (w)/(b) mild, - none.  F1/F2: float of the "
+        "last/penultimate round (D down, U up).  Bye: may get the PAB.",
+    ]
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
@@ -137,7 +154,7 @@ def rows_json(rnd: int, rules: str, table: list[Row]) -> dict[str, object]:
     return {"round": rnd, "rules": rules, "players": players}
 
 
-def checklist_json(snap: Snapshot, pairing: "RoundPairing | None" = None) -> dict[str, object]:
+def checklist_json(snap: Snapshot, pairing: RoundPairing | None = None) -> dict[str, object]:
     """The check list as a JSON-ready dict."""
     return rows_json(snap.round, snap.rules, rows(snap, pairing))
 
@@ -148,10 +165,14 @@ def render(rounds: list[tuple[int, str, list[Row]]], as_json: bool) -> str:
     if as_json:
         import json
 
-        return json.dumps({"rounds": [rows_json(r, rules, t) for r, rules, t in rounds]},
-                          indent=1) + "\n"
-    return "\n".join(f"Round #{r}\n" + format_rows(t, f"Check list, round {r} ({rules} rules)")
-                     for r, rules, t in rounds)
+        return (
+            json.dumps({"rounds": [rows_json(r, rules, t) for r, rules, t in rounds]}, indent=1)
+            + "\n"
+        )
+    return "\n".join(
+        f"Round #{r}\n" + format_rows(t, f"Check list, round {r} ({rules} rules)")
+        for r, rules, t in rounds
+    )
 
 
 def write_checklist(path: str, rounds: list[tuple[int, str, list[Row]]]) -> None:
@@ -161,6 +182,6 @@ def write_checklist(path: str, rounds: list[tuple[int, str, list[Row]]]) -> None
     save(path, render(rounds, path.lower().endswith(".json")))
 
 
-def write_round_checklist(path: str, snap: Snapshot, pairing: "RoundPairing | None") -> None:
+def write_round_checklist(path: str, snap: Snapshot, pairing: RoundPairing | None) -> None:
     """The ``-l`` of a pairing run: one round's check list."""
     write_checklist(path, [(snap.round, snap.rules, rows(snap, pairing))])

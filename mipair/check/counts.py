@@ -25,6 +25,7 @@ and score level by level, so a pairing can be better on a whole-round count
 and still lose on the bracket where the rules look first. The checker says
 so whenever it reports a counted value.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -65,15 +66,20 @@ class Count:
         return "engine" if self.engine < self.published else "published"  # type: ignore[operator]
 
     def to_json(self) -> dict[str, object]:
-        return {"criterion": self.id, "text": self.text, "engine": _plain(self.engine),
-                "published": _plain(self.published), "better": self.better}
+        return {
+            "criterion": self.id,
+            "text": self.text,
+            "engine": _plain(self.engine),
+            "published": _plain(self.published),
+            "better": self.better,
+        }
 
 
 def _plain(v: object) -> object:
     return list(v) if isinstance(v, tuple) else v
 
 
-def round_floats(snap: Snapshot, pairing: "RoundPairing") -> dict[int, str]:
+def round_floats(snap: Snapshot, pairing: RoundPairing) -> dict[int, str]:
     """The float each player gets in this round: 'down', 'up' (the PAB is 'down')."""
     st = snap.players
     out: dict[int, str] = {}
@@ -87,7 +93,7 @@ def round_floats(snap: Snapshot, pairing: "RoundPairing") -> dict[int, str]:
     return out
 
 
-def counts(snap: Snapshot, pairing: "RoundPairing") -> dict[str, object]:
+def counts(snap: Snapshot, pairing: RoundPairing) -> dict[str, object]:
     """The values of :data:`TEXTS` for one pairing of ``snap``'s round."""
     from mipair.systems.dutch.colours import Strength, preference
 
@@ -109,17 +115,22 @@ def counts(snap: Snapshot, pairing: "RoundPairing") -> dict[str, object]:
         if min(pw.strength, pb.strength) >= Strength.STRONG and not both_abs:
             strong += 1
     out["C12"], out["C13"] = same, strong
-    for cid, direction, back in (("C14", "down", 1), ("C15", "up", 1),
-                                 ("C16", "down", 2), ("C17", "up", 2)):
+    for cid, direction, back in (
+        ("C14", "down", 1),
+        ("C15", "up", 1),
+        ("C16", "down", 2),
+        ("C17", "up", 2),
+    ):
         if snap.round > back:
-            out[cid] = sum(1 for p, f in floats.items()
-                           if f == direction and len(st[p].floats) >= back
-                           and st[p].floats[-back] == direction)
+            out[cid] = sum(
+                1
+                for p, f in floats.items()
+                if f == direction and len(st[p].floats) >= back and st[p].floats[-back] == direction
+            )
     return out
 
 
-def compare_counts(snap: Snapshot, engine: "RoundPairing",
-                   published: "RoundPairing") -> list[Count]:
+def compare_counts(snap: Snapshot, engine: RoundPairing, published: RoundPairing) -> list[Count]:
     """Every counted criterion for both pairings, in the rules' order."""
     a, b = counts(snap, engine), counts(snap, published)
     return [Count(k, TEXTS[k], a[k], b[k]) for k in TEXTS if k in a and k in b]
@@ -130,7 +141,7 @@ def first_difference(found: list[Count]) -> Count | None:
     return next((c for c in found if c.better), None)
 
 
-def colour_misses(pairing: "RoundPairing", snap: Snapshot) -> int:
+def colour_misses(pairing: RoundPairing, snap: Snapshot) -> int:
     """Players whose colour preference the pairing's colours do not grant."""
     from mipair.systems.dutch.colours import preference
 

@@ -22,18 +22,19 @@ or, given ``on_stop``, ends the tournament after the round before it: the
 file then keeps its planned number of rounds (142), so every round is
 replayed as it was paired, and asking for the next round says why it fails.
 """
+
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
 
 from mipair.check.config import GeneratorConfig, model_players
 from mipair.errors import NoPairingError
 from mipair.model import Cell, Colour, Player, Result, Snapshot, Tournament
 from mipair.pairing import RoundPairing
 
-SEED_MAX = 2 ** 31 - 1
+SEED_MAX = 2**31 - 1
 SYSTEM_TEXT = "Individual: Swiss-System (FIDE Dutch)"
 
 
@@ -60,8 +61,10 @@ def _players(cfg: GeneratorConfig, rng: random.Random) -> list[Player]:
     if cfg.model is not None:
         return model_players(cfg.model)
     assert cfg.players is not None
-    ratings = sorted((rng.randint(cfg.lowest_rating, cfg.highest_rating)
-                      for _ in range(cfg.players)), reverse=True)
+    ratings = sorted(
+        (rng.randint(cfg.lowest_rating, cfg.highest_rating) for _ in range(cfg.players)),
+        reverse=True,
+    )
     return [Player(id=k, name=f"Player {k:04d}", rating=r) for k, r in enumerate(ratings, 1)]
 
 
@@ -70,8 +73,9 @@ def _share(n: int, rate: float) -> int:
     return min(n, round(n / rate)) if rate > 0 else 0
 
 
-def plan_absences(cfg: GeneratorConfig, ids: list[int], rng: random.Random
-                  ) -> dict[tuple[int, int], Result]:
+def plan_absences(
+    cfg: GeneratorConfig, ids: list[int], rng: random.Random
+) -> dict[tuple[int, int], Result]:
     """``(player, round) -> Z or H`` for the announced absences (see the module docstring)."""
     rounds = cfg.rounds or 1
     plan: dict[tuple[int, int], Result] = {}
@@ -90,8 +94,9 @@ def plan_absences(cfg: GeneratorConfig, ids: list[int], rng: random.Random
     return plan
 
 
-def play_round(t: Tournament, rnd: int, pairing: RoundPairing, cfg: GeneratorConfig,
-               rng: random.Random) -> dict[int, Cell]:
+def play_round(
+    t: Tournament, rnd: int, pairing: RoundPairing, cfg: GeneratorConfig, rng: random.Random
+) -> dict[int, Cell]:
     """Round ``rnd``'s cells for the players the pairing placed."""
     cells: dict[int, Cell] = {}
     forfeit = 1.0 / cfg.forfeit_rate if cfg.forfeit_rate > 0 else 0.0
@@ -99,11 +104,19 @@ def play_round(t: Tournament, rnd: int, pairing: RoundPairing, cfg: GeneratorCon
         if rng.random() < forfeit:
             white = Result.FORFEIT_WIN if rng.random() < 0.5 else Result.FORFEIT_LOSS
         else:
-            white = draw_result(rng, t.players[b.white].rating, t.players[b.black].rating,
-                                cfg.draw_percentage / 100.0)
-        black = {Result.WIN: Result.LOSS, Result.LOSS: Result.WIN, Result.DRAW: Result.DRAW,
-                 Result.FORFEIT_WIN: Result.FORFEIT_LOSS,
-                 Result.FORFEIT_LOSS: Result.FORFEIT_WIN}[white]
+            white = draw_result(
+                rng,
+                t.players[b.white].rating,
+                t.players[b.black].rating,
+                cfg.draw_percentage / 100.0,
+            )
+        black = {
+            Result.WIN: Result.LOSS,
+            Result.LOSS: Result.WIN,
+            Result.DRAW: Result.DRAW,
+            Result.FORFEIT_WIN: Result.FORFEIT_LOSS,
+            Result.FORFEIT_LOSS: Result.FORFEIT_WIN,
+        }[white]
         cells[b.white] = Cell(b.black, Colour.WHITE, white)
         cells[b.black] = Cell(b.white, Colour.BLACK, black)
     if pairing.bye is not None:
@@ -115,16 +128,20 @@ RoundHook = Callable[[Tournament, int, RoundPairing], None]
 StopHook = Callable[[str], None]
 
 
-def generate(config: GeneratorConfig, seed: int, rules: str = "2026",
-             on_round: RoundHook | None = None,
-             pair: Callable[[Snapshot], RoundPairing] | None = None,
-             on_stop: StopHook | None = None) -> Tournament:
+def generate(
+    config: GeneratorConfig,
+    seed: int,
+    rules: str = "2026",
+    on_round: RoundHook | None = None,
+    pair: Callable[[Snapshot], RoundPairing] | None = None,
+    on_stop: StopHook | None = None,
+) -> Tournament:
     """A random tournament (see the module docstring); ``on_round(cut, r, pairing)``
     is called after each round is paired (the check list uses it); ``pair`` replaces
     the engine facade (the benchmark times it); ``on_stop(message)`` is told why the
     tournament ended early, instead of an exception."""
-    from mipair.systems.registry import pair_round
     from mipair.snapshot import snapshot
+    from mipair.systems.registry import pair_round
 
     pair = pair or pair_round
     rng = random.Random(seed)
@@ -136,19 +153,27 @@ def generate(config: GeneratorConfig, seed: int, rules: str = "2026",
     plan = plan_absences(cfg, ids, rng)
     origin = f" after {cfg.model.source}" if cfg.model is not None and cfg.model.source else ""
     t = Tournament(
-        players={p.id: p for p in players}, results={pid: () for pid in ids},
-        point_system=cfg.point_system, total_rounds=rounds, system=SYSTEM_TEXT,
+        players={p.id: p for p in players},
+        results={pid: () for pid in ids},
+        point_system=cfg.point_system,
+        total_rounds=rounds,
+        system=SYSTEM_TEXT,
         initial_colour=rng.choice([Colour.WHITE, Colour.BLACK]),
-        headers=(("012", f"Random tournament{origin} (mipair generate, seed {seed})"),
-                 ("092", SYSTEM_TEXT)))
+        headers=(
+            ("012", f"Random tournament{origin} (mipair generate, seed {seed})"),
+            ("092", SYSTEM_TEXT),
+        ),
+    )
     for rnd in range(1, rounds + 1):
         announced = {pid: Cell(None, None, plan[(pid, rnd)]) for pid in ids if (pid, rnd) in plan}
         cut = _with_round(t, rnd, announced)
         try:
             pairing = pair(snapshot(cut, rnd, rules))
         except NoPairingError as exc:
-            message = (f"round {rnd} of the generated tournament (seed {seed}) "
-                       f"cannot be paired: {exc.message}")
+            message = (
+                f"round {rnd} of the generated tournament (seed {seed}) "
+                f"cannot be paired: {exc.message}"
+            )
             if on_stop is None or rnd == 1:
                 raise NoPairingError(message) from None
             on_stop(f"{message}; the tournament ends after round {rnd - 1} of {rounds}")
@@ -160,8 +185,9 @@ def generate(config: GeneratorConfig, seed: int, rules: str = "2026",
 
 
 def _with_round(t: Tournament, rnd: int, cells: dict[int, Cell]) -> Tournament:
-    results = {pid: c[:rnd - 1] + ((cells[pid],) if pid in cells else ())
-               for pid, c in t.results.items()}
+    results = {
+        pid: c[: rnd - 1] + ((cells[pid],) if pid in cells else ()) for pid, c in t.results.items()
+    }
     return replace(t, results=results)
 
 

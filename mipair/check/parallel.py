@@ -5,14 +5,16 @@
 asked to. Results come back in task order. The task functions of the checker
 and the generator live here too, so that worker processes can import them.
 """
+
 from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Sequence, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -26,8 +28,13 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def run(fn: Callable[[T], R], tasks: Sequence[T], jobs: int = 1, label: str = "working",
-        progress: bool = False) -> list[R]:
+def run(
+    fn: Callable[[T], R],
+    tasks: Sequence[T],
+    jobs: int = 1,
+    label: str = "working",
+    progress: bool = False,
+) -> list[R]:
     """``[fn(t) for t in tasks]``, on ``jobs`` processes, with an optional progress bar."""
     results: list[R | None] = [None] * len(tasks)
     bar = _bar(progress)
@@ -48,15 +55,29 @@ def run(fn: Callable[[T], R], tasks: Sequence[T], jobs: int = 1, label: str = "w
 
 def _bar(enabled: bool):
     from rich.console import Console
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                               TimeElapsedColumn, TimeRemainingColumn)
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                    TimeElapsedColumn(), TimeRemainingColumn(),
-                    console=Console(stderr=True), disable=not enabled, transient=False)
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=not enabled,
+        transient=False,
+    )
 
 
 # -- checker tasks --------------------------------------------------------
+
 
 @lru_cache(maxsize=8)
 def _tournament(path: str):
@@ -77,8 +98,7 @@ def check_task(task: RoundTask):
     """Check one round of one file; returns (RoundCheck, check-list rows or None)."""
     from mipair.check.checklist import rows
     from mipair.check.replay import check_round
-    from mipair.snapshot import cut_before
-    from mipair.snapshot import snapshot
+    from mipair.snapshot import cut_before, snapshot
 
     t = _tournament(task.path)
     rc = check_round(t, task.round, task.rules)
@@ -90,9 +110,10 @@ def check_task(task: RoundTask):
 
 # -- generator tasks ------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class GenerateTask:
-    config: object          # GeneratorConfig
+    config: object  # GeneratorConfig
     seed: int
     rules: str
     output: str
@@ -129,8 +150,13 @@ def write_generated(task: GenerateTask) -> str:
         if task.checklist:
             sections.append((rnd, task.rules, rows(snapshot(t, rnd, task.rules), pairing)))
 
-    t = generate(task.config, task.seed, task.rules, on_round,  # type: ignore[arg-type]
-                 on_stop=notes.append)
+    t = generate(
+        task.config,
+        task.seed,
+        task.rules,
+        on_round,  # type: ignore[arg-type]
+        on_stop=notes.append,
+    )
     save(task.output, write_tournament(t, task.edition))
     if task.checklist:
         write_checklist(task.checklist, sections)

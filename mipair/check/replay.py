@@ -21,6 +21,7 @@ not the engine's, in this order:
 4. else a note (same pairs with other colours, or pairs the rules' order of
    candidates puts later).
 """
+
 from __future__ import annotations
 
 import time
@@ -31,7 +32,6 @@ from mipair.check.counts import Count, colour_misses, compare_counts, first_diff
 from mipair.errors import NoPairingError
 from mipair.model import Colour, Snapshot, Tournament
 from mipair.pairing import RoundPairing
-
 from mipair.snapshot import snapshot
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from mipair.systems.base import PairingSystem
 
 SAME, COLOURS, PAIRS, UNPAIRABLE = "same", "colours", "pairs", "unpairable"
-POINTS = ("C5", "C7")   # counted values that are scores
+POINTS = ("C5", "C7")  # counted values that are scores
 
 
 @dataclass(frozen=True)
@@ -48,14 +48,14 @@ class RoundCheck:
     """The verdict on one round."""
 
     round: int
-    verdict: str                              # same / colours / pairs / unpairable
+    verdict: str  # same / colours / pairs / unpairable
     engine: RoundPairing | None
     published: RoundPairing
-    violations: tuple["Violation", ...] = ()
-    difference: "Difference | None" = None    # first bracket-walk criterion (2026)
-    counts: tuple[Count, ...] = ()            # whole-round counts (approximation)
+    violations: tuple[Violation, ...] = ()
+    difference: Difference | None = None  # first bracket-walk criterion (2026)
+    counts: tuple[Count, ...] = ()  # whole-round counts (approximation)
     note: str = ""
-    reason: str = ""                          # why the engine found no pairing
+    reason: str = ""  # why the engine found no pairing
     seconds: float = 0.0
 
     @property
@@ -79,16 +79,19 @@ class RoundCheck:
             loser = "published pairing" if d.better == "engine" else "engine's pairing"
             pts = d.criterion == "C5"
             scale = "lower" if pts else "higher"
-            return (f"the {loser} loses on {d.criterion}{where} ({d.text}): value mipair "
-                    f"{_show(d.engine, pts)}, published "
-                    f"{_show(d.proposed, pts)} ({scale} is better)")
+            return (
+                f"the {loser} loses on {d.criterion}{where} ({d.text}): value mipair "
+                f"{_show(d.engine, pts)}, published "
+                f"{_show(d.proposed, pts)} ({scale} is better)"
+            )
         c = first_difference(list(self.counts))
         if c is not None:
             loser = "published pairing" if c.better == "engine" else "engine's pairing"
-            return (f"counted over the whole round (approximation), the {loser} loses on "
-                    f"{c.id} ({c.text}): mipair {_show(c.engine, c.id in POINTS)}, published "
-                    f"{_show(c.published, c.id in POINTS)}"
-                    + (f". {self.note}" if self.note else ""))
+            return (
+                f"counted over the whole round (approximation), the {loser} loses on "
+                f"{c.id} ({c.text}): mipair {_show(c.engine, c.id in POINTS)}, published "
+                f"{_show(c.published, c.id in POINTS)}" + (f". {self.note}" if self.note else "")
+            )
         return self.note or "the pairings differ"
 
     def to_json(self) -> dict[str, object]:
@@ -96,12 +99,19 @@ class RoundCheck:
             if p is None:
                 return None
             return {"boards": [[b.white, b.black] for b in p.boards], "bye": p.bye}
-        return {"round": self.round, "verdict": self.verdict, "summary": self.summary(),
-                "mipair": boards(self.engine), "published": boards(self.published),
-                "violations": [v.to_json() for v in self.violations],
-                "difference": self.difference.to_json() if self.difference else None,
-                "counts": [c.to_json() for c in self.counts],
-                "note": self.note, "seconds": round(self.seconds, 3)}
+
+        return {
+            "round": self.round,
+            "verdict": self.verdict,
+            "summary": self.summary(),
+            "mipair": boards(self.engine),
+            "published": boards(self.published),
+            "violations": [v.to_json() for v in self.violations],
+            "difference": self.difference.to_json() if self.difference else None,
+            "counts": [c.to_json() for c in self.counts],
+            "note": self.note,
+            "seconds": round(self.seconds, 3),
+        }
 
 
 def _show(v: object, points: bool = False) -> str:
@@ -115,7 +125,7 @@ def _show(v: object, points: bool = False) -> str:
     return str(v)
 
 
-def _violations_text(vs: tuple["Violation", ...]) -> str:
+def _violations_text(vs: tuple[Violation, ...]) -> str:
     if len(vs) == 1:
         return f"{vs[0].criterion} ({vs[0].text})"
     return f"{len(vs)} absolute rules: " + "; ".join(f"{v.criterion} ({v.text})" for v in vs)
@@ -138,12 +148,14 @@ def check_round(t: Tournament, rnd: int, rules: str = "2026") -> RoundCheck:
     start = time.perf_counter()
     system = get_system("dutch")
     snap = snapshot(cut_before(t, rnd), rnd, rules)
-    return check_published(system, system.order_boards(snap, published_pairing(t, rnd)), snap,
-                           start)
+    return check_published(
+        system, system.order_boards(snap, published_pairing(t, rnd)), snap, start
+    )
 
 
-def check_published(system: "PairingSystem", published: RoundPairing, state: object,
-                    start: float | None = None) -> RoundCheck:
+def check_published(
+    system: PairingSystem, published: RoundPairing, state: object, start: float | None = None
+) -> RoundCheck:
     """Pair ``state`` with ``system`` and hold the ``published`` pairing against it."""
     start = time.perf_counter() if start is None else start
     engine, reason = None, ""
@@ -153,14 +165,21 @@ def check_published(system: "PairingSystem", published: RoundPairing, state: obj
         reason = exc.message
     verdict = verdict_of(engine, published)
     if verdict == SAME:
-        return RoundCheck(published.round, verdict, engine, published,
-                          seconds=time.perf_counter() - start)
+        return RoundCheck(
+            published.round, verdict, engine, published, seconds=time.perf_counter() - start
+        )
     return explain_difference(system, state, engine, published, verdict, reason, start)
 
 
-def explain_difference(system: "PairingSystem", snap: Snapshot, engine: RoundPairing | None,
-                       published: RoundPairing, verdict: str, reason: str, start: float
-                       ) -> RoundCheck:
+def explain_difference(
+    system: PairingSystem,
+    snap: Snapshot,
+    engine: RoundPairing | None,
+    published: RoundPairing,
+    verdict: str,
+    reason: str,
+    start: float,
+) -> RoundCheck:
     """Fill in the violations, the first differing criterion and the counts."""
     comparison = system.compare_with(snap, engine, published)
     found: tuple[Count, ...] = ()
@@ -169,14 +188,25 @@ def explain_difference(system: "PairingSystem", snap: Snapshot, engine: RoundPai
         found = tuple(compare_counts(snap, engine, published))
         if verdict == COLOURS:
             note = colour_detail(snap, engine, published)
-        elif comparison.difference is None and not comparison.same_pairs \
-                and "not compared" in note:
-            note = ("" if first_difference(list(found)) else
-                    "Both pairings are legal and equal on the counted criteria; the edition's "
-                    "order of candidates (transpositions, exchanges) decides between them.")
-    return RoundCheck(snap.round, verdict, engine, published, comparison.violations,
-                      comparison.difference, found, note.strip(), reason,
-                      time.perf_counter() - start)
+        elif comparison.difference is None and not comparison.same_pairs and "not compared" in note:
+            note = (
+                ""
+                if first_difference(list(found))
+                else "Both pairings are legal and equal on the counted criteria; the edition's "
+                "order of candidates (transpositions, exchanges) decides between them."
+            )
+    return RoundCheck(
+        snap.round,
+        verdict,
+        engine,
+        published,
+        comparison.violations,
+        comparison.difference,
+        found,
+        note.strip(),
+        reason,
+        time.perf_counter() - start,
+    )
 
 
 def colour_detail(snap: Snapshot, engine: RoundPairing, published: RoundPairing) -> str:
@@ -194,14 +224,20 @@ def colour_detail(snap: Snapshot, engine: RoundPairing, published: RoundPairing)
         for pid, got in ((b.white, Colour.WHITE), (b.black, Colour.BLACK)):
             pref = preference(snap.players[pid])
             if pref.colour is not None and pref.colour is not got:
-                missed.append(f"player {pid} prefers {names[pref.colour]} "
-                              f"({kinds[int(pref.strength)]}) and gets {names[got]}")
-    text = ("the published colours break Article 5 (colour allocation) on board"
-            f"{'s' if len(swapped) > 1 else ''} {', '.join(swapped)} (published White first)")
+                missed.append(
+                    f"player {pid} prefers {names[pref.colour]} "
+                    f"({kinds[int(pref.strength)]}) and gets {names[got]}"
+                )
+    text = (
+        "the published colours break Article 5 (colour allocation) on board"
+        f"{'s' if len(swapped) > 1 else ''} {', '.join(swapped)} (published White first)"
+    )
     if missed:
         text += ": " + "; ".join(missed)
-    return (f"{text}. Colour preferences not granted: mipair {colour_misses(engine, snap)}, "
-            f"published {colour_misses(published, snap)}.")
+    return (
+        f"{text}. Colour preferences not granted: mipair {colour_misses(engine, snap)}, "
+        f"published {colour_misses(published, snap)}."
+    )
 
 
 @dataclass
@@ -218,9 +254,14 @@ class TournamentCheck:
         return [r for r in self.rounds if not r.agrees]
 
     def to_json(self) -> dict[str, object]:
-        return {"file": self.file, "rules": self.rules, "error": self.error or None,
-                "rounds": len(self.rounds), "differing": len(self.differing),
-                "checks": [r.to_json() for r in self.rounds]}
+        return {
+            "file": self.file,
+            "rules": self.rules,
+            "error": self.error or None,
+            "rounds": len(self.rounds),
+            "differing": len(self.differing),
+            "checks": [r.to_json() for r in self.rounds],
+        }
 
 
 def check_tournament(t: Tournament, rules: str = "2026") -> TournamentCheck:

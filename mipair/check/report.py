@@ -1,4 +1,5 @@
 """Checker reports: mipair's own text, and the JaVaFo/bbpPairings ``-c`` layout."""
+
 from __future__ import annotations
 
 from itertools import zip_longest
@@ -6,8 +7,11 @@ from itertools import zip_longest
 from mipair.check.replay import COLOURS, PAIRS, UNPAIRABLE, RoundCheck, TournamentCheck
 from mipair.pairing import Board, RoundPairing
 
-VERDICT = {COLOURS: "same pairs, other colours", PAIRS: "pairs differ",
-           UNPAIRABLE: "mipair finds no legal pairing"}
+VERDICT = {
+    COLOURS: "same pairs, other colours",
+    PAIRS: "pairs differ",
+    UNPAIRABLE: "mipair finds no legal pairing",
+}
 
 
 def _board(b: Board | None) -> str:
@@ -38,8 +42,12 @@ def round_text(rc: RoundCheck) -> list[str]:
     out = [f"Round {rc.round}: {VERDICT.get(rc.verdict, rc.verdict)}", "  " + rc.summary()]
     shown = [c for c in rc.counts if c.better]
     if shown and (rc.difference is not None or rc.violations):
-        out.append("  whole-round counts (approximation): " + "; ".join(
-            f"{c.id} mipair {_v(c.engine)} / published {_v(c.published)}" for c in shown))
+        out.append(
+            "  whole-round counts (approximation): "
+            + "; ".join(
+                f"{c.id} mipair {_v(c.engine)} / published {_v(c.published)}" for c in shown
+            )
+        )
     out += side_by_side(rc.engine, rc.published)
     return out
 
@@ -55,10 +63,13 @@ def tournament_text(tc: TournamentCheck) -> str:
     if tc.error:
         return f"{tc.file}: {tc.error}\n"
     bad = tc.differing
-    head = (f"{tc.file} ({tc.rules} rules): {len(tc.rounds)} rounds checked, "
-            + ("all agree with mipair" if not bad else
-               f"{len(bad)} differ{'s' if len(bad) == 1 else ''} ("
-               + ", ".join(str(r.round) for r in bad) + ")"))
+    head = f"{tc.file} ({tc.rules} rules): {len(tc.rounds)} rounds checked, " + (
+        "all agree with mipair"
+        if not bad
+        else f"{len(bad)} differ{'s' if len(bad) == 1 else ''} ("
+        + ", ".join(str(r.round) for r in bad)
+        + ")"
+    )
     lines = [head]
     for rc in bad:
         lines += [""] + round_text(rc)

@@ -10,6 +10,7 @@ Exit codes of ``mipair check`` (besides 3 bad input, 5 file access):
 The drop-in ``mipair --dutch FILE -c`` prints JaVaFo's and bbpPairings'
 layout and, like them, exits 0 once the file could be checked.
 """
+
 from __future__ import annotations
 
 import json
@@ -43,14 +44,15 @@ def _show_progress(flag: bool | None, tasks: int) -> bool:
     return flag if flag is not None else (tasks > 1 and sys.stderr.isatty())
 
 
-def check_files(files: list[str], rules: str, jobs: int, progress: bool,
-                with_checklist: bool = False):
+def check_files(
+    files: list[str], rules: str, jobs: int, progress: bool, with_checklist: bool = False
+):
     """Check every round of every file; returns (TournamentCheck list, check-list rounds)."""
     from mipair.check.parallel import RoundTask, check_task, run
     from mipair.check.replay import TournamentCheck
-    from mipair.snapshot import rounds_to_check
     from mipair.errors import MipairError
     from mipair.formats.trf import read_tournament
+    from mipair.snapshot import rounds_to_check
 
     checks: list[TournamentCheck] = []
     tasks: list[RoundTask] = []
@@ -95,17 +97,36 @@ def _jobs(jobs: int | None) -> int:
 
 @click.command("check")
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--rules", type=RULES, default="2026", show_default=True,
-              help="Edition of the FIDE Dutch rules.")
+@click.option(
+    "--rules",
+    type=RULES,
+    default="2026",
+    show_default=True,
+    help="Edition of the FIDE Dutch rules.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the verdicts as JSON.")
-@click.option("-l", "--list", "checklist", type=click.Path(dir_okay=False),
-              help="Write the check list of every round here (JSON if the name ends in .json); "
-                   "one file only.")
+@click.option(
+    "-l",
+    "--list",
+    "checklist",
+    type=click.Path(dir_okay=False),
+    help="Write the check list of every round here (JSON if the name ends in .json); "
+    "one file only.",
+)
 @click.option("-j", "--jobs", type=int, default=None, help="Worker processes (default: all cores).")
-@click.option("--progress/--no-progress", default=None,
-              help="Progress bar on stderr (default: when stderr is a terminal).")
-def check(paths: tuple[str, ...], rules: str, as_json: bool, checklist: str | None,
-          jobs: int | None, progress: bool | None) -> None:
+@click.option(
+    "--progress/--no-progress",
+    default=None,
+    help="Progress bar on stderr (default: when stderr is a terminal).",
+)
+def check(
+    paths: tuple[str, ...],
+    rules: str,
+    as_json: bool,
+    checklist: str | None,
+    jobs: int | None,
+    progress: bool | None,
+) -> None:
     """Re-pair every round of each tournament file (or directory of files) from the rounds
     before it and report the rounds whose published pairing differs from mipair's.
 
@@ -146,6 +167,7 @@ def dropin_check(input: str, rules: str = "2026", checklist: str | None = None) 
 
 
 # -- generate ---------------------------------------------------------------
+
 
 def load_config(config: str | None, model: str | None):
     """The generator configuration from a config file, a model TRF, or the defaults."""
@@ -188,25 +210,68 @@ def output_name(output: str, seed: int, many: bool) -> str:
 
 @click.command("generate")
 @click.argument("config", required=False, type=click.Path(dir_okay=False))
-@click.option("-m", "--model", type=click.Path(dir_okay=False),
-              help="A real tournament (TRF) whose players and statistics to use.")
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False),
-              help="The TRF file to write ({seed} is replaced by the seed).")
+@click.option(
+    "-m",
+    "--model",
+    type=click.Path(dir_okay=False),
+    help="A real tournament (TRF) whose players and statistics to use.",
+)
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="The TRF file to write ({seed} is replaced by the seed).",
+)
 @click.option("-s", "--seed", type=str, default=None, help="Random seed (default: a fresh one).")
-@click.option("--rules", type=RULES, default="2026", show_default=True,
-              help="Edition of the FIDE Dutch rules used to pair each round.")
-@click.option("--to", "edition", type=click.Choice(["trf26", "trfx", "trf16"]), default="trf26",
-              show_default=True, help="TRF edition to write.")
-@click.option("-l", "--list", "checklist", type=click.Path(dir_okay=False),
-              help="Write every round's check list here (JSON if the name ends in .json).")
-@click.option("-n", "--count", type=int, default=1, show_default=True,
-              help="Generate this many files, seeds SEED, SEED+1, ...")
+@click.option(
+    "--rules",
+    type=RULES,
+    default="2026",
+    show_default=True,
+    help="Edition of the FIDE Dutch rules used to pair each round.",
+)
+@click.option(
+    "--to",
+    "edition",
+    type=click.Choice(["trf26", "trfx", "trf16"]),
+    default="trf26",
+    show_default=True,
+    help="TRF edition to write.",
+)
+@click.option(
+    "-l",
+    "--list",
+    "checklist",
+    type=click.Path(dir_okay=False),
+    help="Write every round's check list here (JSON if the name ends in .json).",
+)
+@click.option(
+    "-n",
+    "--count",
+    type=int,
+    default=1,
+    show_default=True,
+    help="Generate this many files, seeds SEED, SEED+1, ...",
+)
 @click.option("-j", "--jobs", type=int, default=None, help="Worker processes (default: all cores).")
-@click.option("--progress/--no-progress", default=None,
-              help="Progress bar on stderr (default: when stderr is a terminal).")
-def generate(config: str | None, model: str | None, output: str, seed: str | None, rules: str,
-             edition: str, checklist: str | None, count: int, jobs: int | None,
-             progress: bool | None) -> None:
+@click.option(
+    "--progress/--no-progress",
+    default=None,
+    help="Progress bar on stderr (default: when stderr is a terminal).",
+)
+def generate(
+    config: str | None,
+    model: str | None,
+    output: str,
+    seed: str | None,
+    rules: str,
+    edition: str,
+    checklist: str | None,
+    count: int,
+    jobs: int | None,
+    progress: bool | None,
+) -> None:
     """Generate a random tournament, every round paired by mipair.
 
     CONFIG is a JaVaFo generator configuration (PlayersNumber, RoundsNumber,
@@ -225,8 +290,9 @@ def generate(config: str | None, model: str | None, output: str, seed: str | Non
     cfg = load_config(config, model)
     first = parse_seed(seed)
     if edition == "trf16":
-        click.echo("mipair: note: TRF16 cannot hold the number of rounds and the initial colour",
-                   err=True)
+        click.echo(
+            "mipair: note: TRF16 cannot hold the number of rounds and the initial colour", err=True
+        )
     if count == 1:
         start = time.perf_counter()
         out = output_name(output, first, False)
@@ -235,8 +301,10 @@ def generate(config: str | None, model: str | None, output: str, seed: str | Non
         if note:
             click.echo(f"mipair: note: {note}", err=True)
         return
-    tasks = [GenerateTask(cfg, first + k, rules, output_name(output, first + k, True), edition)
-             for k in range(count)]
+    tasks = [
+        GenerateTask(cfg, first + k, rules, output_name(output, first + k, True), edition)
+        for k in range(count)
+    ]
     results = run(generate_task, tasks, _jobs(jobs), "generating", _show_progress(progress, count))
     failed = [err for _, _, err, _ in results if err]
     for err in failed:
@@ -244,15 +312,22 @@ def generate(config: str | None, model: str | None, output: str, seed: str | Non
     for _, _, _, note in results:
         if note:
             click.echo(f"mipair: note: {note}", err=True)
-    click.echo(f"{count - len(failed)} of {count} tournaments generated "
-               f"(seeds {first}..{first + count - 1})")
+    click.echo(
+        f"{count - len(failed)} of {count} tournaments generated "
+        f"(seeds {first}..{first + count - 1})"
+    )
     if failed:
         raise SystemExit(1)
 
 
-def dropin_generate(model: str | None = None, config: str | None = None,
-                    output: str | None = None, seed: str | None = None, rules: str = "2026",
-                    checklist: str | None = None) -> int:
+def dropin_generate(
+    model: str | None = None,
+    config: str | None = None,
+    output: str | None = None,
+    seed: str | None = None,
+    rules: str = "2026",
+    checklist: str | None = None,
+) -> int:
     """``mipair --dutch (MODEL -g | -g [CONFIG]) -o OUT [-s SEED] [-l LIST]``."""
     from mipair.check.parallel import GenerateTask, write_generated
 

@@ -1,4 +1,5 @@
 """``mipair convert IN -o OUT --to trf16|trfx|trf26``: move a tournament between TRF editions."""
+
 from __future__ import annotations
 
 import sys
@@ -14,14 +15,35 @@ NEWLINES = {"lf": "\n", "crlf": "\r\n", "cr": "\r"}
 
 @click.command()
 @click.argument("source", metavar="IN", type=click.Path(dir_okay=False))
-@click.option("-o", "--output", "output", type=click.Path(dir_okay=False),
-              help="Where to write (default: standard output).")
-@click.option("--to", "edition", type=click.Choice(EDITIONS), default="trf26", show_default=True,
-              help="Edition to write: FIDE TRF16, JaVaFo/bbpPairings TRF(x), or TRF-2026.")
-@click.option("--newline", type=click.Choice(["keep", *NEWLINES]), default="keep", show_default=True,
-              help="Line ends of the output ('keep': those of the input).")
-@click.option("--encoding", type=click.Choice(["utf-8", "latin-1"]), default="utf-8",
-              show_default=True, help="Character encoding of the output.")
+@click.option(
+    "-o",
+    "--output",
+    "output",
+    type=click.Path(dir_okay=False),
+    help="Where to write (default: standard output).",
+)
+@click.option(
+    "--to",
+    "edition",
+    type=click.Choice(EDITIONS),
+    default="trf26",
+    show_default=True,
+    help="Edition to write: FIDE TRF16, JaVaFo/bbpPairings TRF(x), or TRF-2026.",
+)
+@click.option(
+    "--newline",
+    type=click.Choice(["keep", *NEWLINES]),
+    default="keep",
+    show_default=True,
+    help="Line ends of the output ('keep': those of the input).",
+)
+@click.option(
+    "--encoding",
+    type=click.Choice(["utf-8", "latin-1"]),
+    default="utf-8",
+    show_default=True,
+    help="Character encoding of the output.",
+)
 def convert(source: str, output: str | None, edition: str, newline: str, encoding: str) -> None:
     """Read IN (any TRF edition) and write it as another edition.
 
@@ -40,8 +62,9 @@ def convert(source: str, output: str | None, edition: str, newline: str, encodin
         try:
             data = out.encode(encoding)
         except UnicodeEncodeError as exc:
-            raise FileAccessError(f"cannot encode the text as {encoding}: {exc.reason}",
-                                  file="<stdout>") from None
+            raise FileAccessError(
+                f"cannot encode the text as {encoding}: {exc.reason}", file="<stdout>"
+            ) from None
         sys.stdout.flush()
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()

@@ -14,6 +14,7 @@ The pairing work itself lives in the engine's modules, imported on demand:
 ``mipair.cli.check.dropin_check(input=, rules=, checklist=)`` and
 ``mipair.cli.check.dropin_generate(model=, config=, output=, seed=, rules=, checklist=)``.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -37,13 +38,13 @@ class DropInUsage(Exception):
 class DropIn:
     """A parsed JaVaFo/bbpPairings command line."""
 
-    mode: str | None = None          # "-p", "-c", "-g" or None (just -r)
+    mode: str | None = None  # "-p", "-c", "-g" or None (just -r)
     system: str = "--dutch"
-    input: str | None = None         # TRF to pair/check, or the model file of -g
-    output: str | None = None        # -p OUT / -o TRF
-    config: str | None = None        # -g CONFIG
-    seed: str | None = None          # -s SEED
-    checklist: str | None = None     # -l LIST (a default name when -l has no value)
+    input: str | None = None  # TRF to pair/check, or the model file of -g
+    output: str | None = None  # -p OUT / -o TRF
+    config: str | None = None  # -g CONFIG
+    seed: str | None = None  # -s SEED
+    checklist: str | None = None  # -l LIST (a default name when -l has no value)
     rules: str = "2026"
     version: bool = False
 
@@ -54,8 +55,12 @@ def is_dropin(args: list[str]) -> bool:
         return False
     if any(a in SYSTEMS for a in args) or args[0] == "-r":
         return True
-    return (not args[0].startswith("-") and len(args) > 1 and args[1] in MODES
-            and Path(args[0]).suffix != "")
+    return (
+        not args[0].startswith("-")
+        and len(args) > 1
+        and args[1] in MODES
+        and Path(args[0]).suffix != ""
+    )
 
 
 def _value(args: list[str], i: int) -> str | None:
@@ -142,7 +147,7 @@ def _feature(module: str, name: str):
     try:
         mod = importlib.import_module(module)
     except ModuleNotFoundError as exc:
-        if exc.name and module.startswith(exc.name) or exc.name == module:
+        if (exc.name and module.startswith(exc.name)) or exc.name == module:
             raise FeatureMissing(f"{module} is not available yet in this build") from None
         raise
     fn = getattr(mod, name, None)
@@ -167,14 +172,22 @@ def run(args: list[str]) -> int:
         return EXIT_BAD_INPUT
     try:
         if d.mode == "-p":
-            result = _feature("mipair.cli.pairfile", "dropin_pair")(d.input, d.output, d.rules, d.checklist)
+            result = _feature("mipair.cli.pairfile", "dropin_pair")(
+                d.input, d.output, d.rules, d.checklist
+            )
         elif d.mode == "-c":
             result = _feature("mipair.cli.check", "dropin_check")(
-                input=d.input, rules=d.rules, checklist=d.checklist)
+                input=d.input, rules=d.rules, checklist=d.checklist
+            )
         else:
             result = _feature("mipair.cli.check", "dropin_generate")(
-                model=d.input, config=d.config, output=d.output, seed=d.seed, rules=d.rules,
-                checklist=d.checklist)
+                model=d.input,
+                config=d.config,
+                output=d.output,
+                seed=d.seed,
+                rules=d.rules,
+                checklist=d.checklist,
+            )
     except FeatureMissing as exc:
         say(f"mipair: {exc}")
         return EXIT_UNEXPECTED

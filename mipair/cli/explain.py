@@ -1,4 +1,5 @@
 """``mipair explain`` (why a round cannot be paired) and ``mipair why`` (engine vs proposal)."""
+
 from __future__ import annotations
 
 import json
@@ -15,9 +16,13 @@ from mipair.errors import InputError
 @system_option()
 @rules_option()
 @click.option("--json", "as_json", is_flag=True, help="Print the explanation as JSON.")
-@click.option("--time-limit", type=float, default=3.0, show_default=True,
-              help="Seconds to spend looking for the smallest reason (an irreducible one is "
-                   "always given).")
+@click.option(
+    "--time-limit",
+    type=float,
+    default=3.0,
+    show_default=True,
+    help="Seconds to spend looking for the smallest reason (an irreducible one is always given).",
+)
 def explain(file: str, system: str, rules: str | None, as_json: bool, time_limit: float) -> None:
     """Explain why the next round of FILE cannot be paired.
 
@@ -59,8 +64,9 @@ def read_pairing_file(path: str) -> list[tuple[int, int]]:
             raise InputError("expected 'WHITE BLACK' (or 'ID 0' for the bye)", file=path, line=no)
         pairs.append((int(words[0]), int(words[1])))
     if len(pairs) != count:
-        raise InputError(f"the first line announces {count} pairs, the file has {len(pairs)}",
-                         file=path, line=1)
+        raise InputError(
+            f"the first line announces {count} pairs, the file has {len(pairs)}", file=path, line=1
+        )
     return pairs
 
 
@@ -77,15 +83,29 @@ def to_round_pairing(rnd: int, pairs: list[tuple[int, int]]):
 
 @click.command("why")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--pair", "pairs", multiple=True, metavar="A-B",
-              help="A board of the proposed pairing, White first (A-0: A gets the bye). Repeat.")
-@click.option("--alternative", type=click.Path(dir_okay=False),
-              help="The proposed pairing in the JaVaFo/bbpPairings output format.")
+@click.option(
+    "--pair",
+    "pairs",
+    multiple=True,
+    metavar="A-B",
+    help="A board of the proposed pairing, White first (A-0: A gets the bye). Repeat.",
+)
+@click.option(
+    "--alternative",
+    type=click.Path(dir_okay=False),
+    help="The proposed pairing in the JaVaFo/bbpPairings output format.",
+)
 @system_option()
 @rules_option()
 @click.option("--json", "as_json", is_flag=True, help="Print the comparison as JSON.")
-def why(file: str, pairs: tuple[str, ...], alternative: str | None, system: str,
-        rules: str | None, as_json: bool) -> None:
+def why(
+    file: str,
+    pairs: tuple[str, ...],
+    alternative: str | None,
+    system: str,
+    rules: str | None,
+    as_json: bool,
+) -> None:
     """Compare the engine's pairing of FILE's next round with a proposed one.
 
     Names every absolute rule the proposal breaks (and the players), else the
@@ -95,17 +115,19 @@ def why(file: str, pairs: tuple[str, ...], alternative: str | None, system: str,
     from mipair.systems.registry import get_system
 
     if bool(pairs) == bool(alternative):
-        raise click.UsageError("give the proposal either with --pair (repeatable) "
-                               "or with --alternative FILE")
+        raise click.UsageError(
+            "give the proposal either with --pair (repeatable) or with --alternative FILE"
+        )
     pairing_system = get_system(system)
     state = pairing_system.read(file, rules)
     players = pairing_system.problem(state).players
-    proposed = to_round_pairing(pairing_system.round_of(state),
-                                read_pairing_file(alternative) if alternative
-                                else [parse_pair(p) for p in pairs])
+    proposed = to_round_pairing(
+        pairing_system.round_of(state),
+        read_pairing_file(alternative) if alternative else [parse_pair(p) for p in pairs],
+    )
     left = set(players) - {p for b in proposed.boards for p in (b.white, b.black)}
     if proposed.bye is None and len(players) % 2 == 1 and len(left) == 1:
-        proposed = replace(proposed, bye=left.pop())     # the one player left has the bye
+        proposed = replace(proposed, bye=left.pop())  # the one player left has the bye
     result = pairing_system.compare(state, proposed)
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2))

@@ -4,6 +4,7 @@ A CLI call is a whole process and a missing part must not break the others,
 so subcommand modules are imported on first use. The drop-in forms
 (``--dutch IN -p``) never import click at all (:mod:`mipair.cli.main`).
 """
+
 from __future__ import annotations
 
 import importlib
@@ -28,8 +29,11 @@ LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
 def _unavailable(name: str, module: str) -> click.Command:
     """A placeholder for a subcommand whose module has not landed yet (exit 2)."""
 
-    @click.command(name=name, context_settings={"ignore_unknown_options": True},
-                   help=f"(not available yet: {module} is missing)")
+    @click.command(
+        name=name,
+        context_settings={"ignore_unknown_options": True},
+        help=f"(not available yet: {module} is missing)",
+    )
     @click.argument("args", nargs=-1, type=click.UNPROCESSED)
     def placeholder(args: tuple[str, ...]) -> None:
         click.echo(f"mipair: '{name}' is not available yet ({module} is missing)", err=True)
@@ -66,11 +70,14 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]},
-             epilog="Drop-in for JaVaFo/bbpPairings: mipair [--rules 2017] --dutch IN -p [OUT] "
-                    "[-l [LIST]], --dutch IN -c, --dutch -g [CONFIG] -o TRF, -r. "
-                    "Exit codes: 0 ok, 1 no valid pairing, 2 unexpected, 3 bad input, "
-                    "4 too large, 5 file access.")
+@click.group(
+    cls=LazyGroup,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    epilog="Drop-in for JaVaFo/bbpPairings: mipair [--rules 2017] --dutch IN -p [OUT] "
+    "[-l [LIST]], --dutch IN -c, --dutch -g [CONFIG] -o TRF, -r. "
+    "Exit codes: 0 ok, 1 no valid pairing, 2 unexpected, 3 bad input, "
+    "4 too large, 5 file access.",
+)
 @click.version_option(__version__, "--version", "-V", prog_name="mipair")
 def cli() -> None:
     """mipair: tournament pairing (FIDE Dutch, PAPP) as mathematical programs."""

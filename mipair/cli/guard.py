@@ -5,12 +5,14 @@ the :class:`~mipair.errors.MipairError` raised (its ``located()`` line goes
 to stderr), or 2 for anything unexpected. Tracebacks are shown only when the
 environment variable ``MIPAIR_DEBUG`` is set.
 """
+
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import traceback
-from typing import Callable
+from collections.abc import Callable
 
 from mipair.errors import EXIT_UNEXPECTED, MipairError
 
@@ -63,7 +65,7 @@ def run_guarded(fn: Callable[[], object]) -> int:
         return 130
     except BrokenPipeError:
         return 0
-    except Exception as exc:  # noqa: BLE001 - last line of defence: no traceback for users
+    except Exception as exc:
         code = _click_code(exc)
         if code is not None:
             return code
@@ -75,8 +77,6 @@ def run_guarded(fn: Callable[[], object]) -> int:
 
 
 def flush_and_exit(code: int) -> None:
-    try:
+    with contextlib.suppress(BrokenPipeError):
         sys.stdout.flush()
-    except BrokenPipeError:
-        pass
     raise SystemExit(code)

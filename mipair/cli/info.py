@@ -1,4 +1,5 @@
 """``mipair info FILE``: a short human summary of a tournament file."""
+
 from __future__ import annotations
 
 import json
@@ -11,18 +12,32 @@ from mipair.formats.trf import detect_edition, parse_text
 from mipair.model import PointSystem, Result, Tournament, points_to_str
 from mipair.snapshot import next_round, rounds_played
 
-BYE_NAMES = {Result.PAB: "pairing-allocated (U)", Result.FULL_BYE: "full-point (F)",
-             Result.HALF_BYE: "half-point (H)", Result.ZERO_BYE: "zero-point/absent (Z)",
-             Result.FORFEIT_LOSS: "absent (0000 -)", Result.FORFEIT_WIN: "pairing-allocated (0000 +)",
-             Result.DRAW: "half-point (0000 =)"}
+BYE_NAMES = {
+    Result.PAB: "pairing-allocated (U)",
+    Result.FULL_BYE: "full-point (F)",
+    Result.HALF_BYE: "half-point (H)",
+    Result.ZERO_BYE: "zero-point/absent (Z)",
+    Result.FORFEIT_LOSS: "absent (0000 -)",
+    Result.FORFEIT_WIN: "pairing-allocated (0000 +)",
+    Result.DRAW: "half-point (0000 =)",
+}
 
 
 def describe_points(ps: PointSystem) -> str:
     """``1-0.5-0`` style text, with the non-default extras."""
-    text = f"win {points_to_str(ps.win)}, draw {points_to_str(ps.draw)}, loss {points_to_str(ps.loss)}"
-    extras = [f"{name.replace('_', ' ')} {points_to_str(v)}" for name, v in (
-        ("PAB", ps.pab), ("full bye", ps.full_bye), ("half bye", ps.half_bye),
-        ("forfeit win", ps.forfeit_win)) if v is not None]
+    text = (
+        f"win {points_to_str(ps.win)}, draw {points_to_str(ps.draw)}, loss {points_to_str(ps.loss)}"
+    )
+    extras = [
+        f"{name.replace('_', ' ')} {points_to_str(v)}"
+        for name, v in (
+            ("PAB", ps.pab),
+            ("full bye", ps.full_bye),
+            ("half bye", ps.half_bye),
+            ("forfeit win", ps.forfeit_win),
+        )
+        if v is not None
+    ]
     if ps.zero_bye:
         extras.append(f"zero bye {points_to_str(ps.zero_bye)}")
     if ps.forfeit_loss:
@@ -47,15 +62,25 @@ def summary(t: Tournament, edition: str) -> dict[str, object]:
                 other = t.cell(cell.opponent, rnd)
                 double += other is not None and other.result is Result.FORFEIT_LOSS
     nxt = next_round(t)
-    absent = sorted(pid for pid in t.players if (c := t.cell(pid, nxt)) is not None and not c.takes_part)
+    absent = sorted(
+        pid for pid in t.players if (c := t.cell(pid, nxt)) is not None and not c.takes_part
+    )
     name = next((txt.strip() for code, txt in t.headers if code == "012"), "")
     return {
-        "file": t.source, "edition": edition, "name": name, "players": len(t.players),
-        "rounds_played": played, "total_rounds": t.total_rounds,
+        "file": t.source,
+        "edition": edition,
+        "name": name,
+        "players": len(t.players),
+        "rounds_played": played,
+        "total_rounds": t.total_rounds,
         "next_round": nxt if t.total_rounds is None or nxt <= t.total_rounds else None,
-        "system": t.system, "point_system": describe_points(t.point_system),
-        "byes": dict(sorted(byes.items())), "forfeits": forfeits, "double_forfeits": double,
-        "absent_next_round": absent, "accelerated_players": len({a.player for a in t.accelerations}),
+        "system": t.system,
+        "point_system": describe_points(t.point_system),
+        "byes": dict(sorted(byes.items())),
+        "forfeits": forfeits,
+        "double_forfeits": double,
+        "absent_next_round": absent,
+        "accelerated_players": len({a.player for a in t.accelerations}),
         "forbidden_pairs": len(t.forbidden),
         "initial_colour": t.initial_colour.value if t.initial_colour else None,
     }

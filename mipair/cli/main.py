@@ -5,6 +5,7 @@
 is handled without importing click: a whole process per round, its start-up
 time counts. The click group lives in :mod:`mipair.cli.group`.
 """
+
 from __future__ import annotations
 
 import sys

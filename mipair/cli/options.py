@@ -1,7 +1,9 @@
 """Options shared by the subcommands: the pairing system and its rules edition."""
+
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import click
 
@@ -12,15 +14,25 @@ F = Callable[..., Any]
 
 def system_option(default: str = "dutch") -> Callable[[F], F]:
     """``--system NAME``: a registered pairing system."""
-    return click.option("--system", type=click.Choice(system_names()), default=default,
-                        show_default=True, help="Pairing system.")
+    return click.option(
+        "--system",
+        type=click.Choice(system_names()),
+        default=default,
+        show_default=True,
+        help="Pairing system.",
+    )
 
 
 def rules_option() -> Callable[[F], F]:
     """``--rules EDITION``: the system's edition (FIDE Dutch: 2026, 2017); its default when omitted."""
-    return click.option("--rules", default=None, metavar="EDITION",
-                        help="Edition of the system's rules (FIDE Dutch: "
-                             + ", ".join(_dutch_editions()) + "; default: the newest).")
+    return click.option(
+        "--rules",
+        default=None,
+        metavar="EDITION",
+        help="Edition of the system's rules (FIDE Dutch: "
+        + ", ".join(_dutch_editions())
+        + "; default: the newest).",
+    )
 
 
 def _dutch_editions() -> tuple[str, ...]:

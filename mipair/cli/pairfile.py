@@ -4,6 +4,7 @@ The drop-in ``mipair --dutch IN -p [OUT]`` runs through here without importing
 click (a tournament manager starts one process per round); ``mipair solve``
 (:mod:`mipair.cli.solve`) uses the same functions.
 """
+
 from __future__ import annotations
 
 import sys
@@ -16,8 +17,9 @@ if TYPE_CHECKING:
     from mipair.systems.base import PairingSystem
 
 
-def pair_file(path: str, rules: str | None = "2026", system: str = "dutch"
-              ) -> tuple[object, RoundPairing]:
+def pair_file(
+    path: str, rules: str | None = "2026", system: str = "dutch"
+) -> tuple[object, RoundPairing]:
     """Read a tournament file and pair its next round; returns (state, pairing)."""
     from mipair.systems.registry import get_system
 
@@ -31,11 +33,11 @@ def pair_file(path: str, rules: str | None = "2026", system: str = "dutch"
         raise TooLargeError(str(exc), file=path) from None
 
 
-def reason(pairing_system: "PairingSystem", state: object, exc: Exception) -> str:
+def reason(pairing_system: PairingSystem, state: object, exc: Exception) -> str:
     """One line saying why the round has no pairing (the explanation's short form)."""
     try:
         return pairing_system.explain(state, seconds=2.0, use_engine=False).short()
-    except Exception:  # noqa: BLE001 - the engine's own message is the fallback
+    except Exception:
         return str(exc)
 
 
@@ -58,7 +60,9 @@ def write_output(output: str | None, text: str) -> None:
     try:
         save(output, text)
     except OSError as exc:
-        raise FileAccessError(f"cannot write the file: {exc.strerror or exc}", file=output) from None
+        raise FileAccessError(
+            f"cannot write the file: {exc.strerror or exc}", file=output
+        ) from None
 
 
 def dropin_pair(input: str, output: str | None, rules: str, checklist: str | None) -> int:

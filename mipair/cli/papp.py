@@ -10,6 +10,7 @@ The configuration is ``--config``, else ``$PAPP_CFG``, else ``papp.cfg`` next to
 the event; when that file does not exist PAPP's defaults are written there
 (and used), as PAPP does.
 """
+
 from __future__ import annotations
 
 import os
@@ -30,11 +31,15 @@ def _load_config(option: str | None, event_path: str):
     if not path.exists():
         try:
             path.write_text(default_config_path().read_text(encoding="utf-8"), encoding="utf-8")
-            click.echo(f"mipair: {path} not found: PAPP's default configuration written there",
-                       err=True)
+            click.echo(
+                f"mipair: {path} not found: PAPP's default configuration written there", err=True
+            )
         except OSError as exc:
-            click.echo(f"mipair: {path} not found and not writable ({exc.strerror}): "
-                       "using PAPP's defaults", err=True)
+            click.echo(
+                f"mipair: {path} not found and not writable ({exc.strerror}): "
+                "using PAPP's defaults",
+                err=True,
+            )
         return default_config()
     cfg = read_config(path)
     for w in cfg.warnings:
@@ -66,9 +71,19 @@ def papp() -> None:
 @click.option("--brightwell", help="Brightwell coefficient per point (0: discs only).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for draws by lot.")
 @click.option("--force", is_flag=True, help="Overwrite an existing event file.")
-def new(event_file: str, players_file: str | None, ids: tuple[int, ...], trf_file: str | None,
-        config_file: str | None, name: str, date: str, rounds: int | None,
-        brightwell: str | None, seed: int, force: bool) -> None:
+def new(
+    event_file: str,
+    players_file: str | None,
+    ids: tuple[int, ...],
+    trf_file: str | None,
+    config_file: str | None,
+    name: str,
+    date: str,
+    rounds: int | None,
+    brightwell: str | None,
+    seed: int,
+    force: bool,
+) -> None:
     """Create EVENT from a player file or a TRF file."""
     from mipair.systems.papp.config import default_config
     from mipair.systems.papp.config_parser import read_config
@@ -89,8 +104,9 @@ def new(event_file: str, players_file: str | None, ids: tuple[int, ...], trf_fil
         if not beta.is_finite() or beta < 0:
             raise InputError("--brightwell must be a number >= 0")
     cfg = read_config(config_file) if config_file else default_config()
-    settings = settings_from_config(cfg, name=name, date=date, rounds=rounds,
-                                    brightwell=beta, seed=seed)
+    settings = settings_from_config(
+        cfg, name=name, date=date, rounds=rounds, brightwell=beta, seed=seed
+    )
     if trf_file is not None:
         from mipair.formats.trf import read_tournament
 
@@ -120,8 +136,11 @@ def pair(event_file: str, config_file: str | None, save: bool, details: bool) ->
     result = pair_round(event, cfg.penalties)
     st = round_state(event, result.round)
     black, white = event.settings.colours
-    how = {"optimisation": f"optimisation, total penalty {result.total}",
-           "round-robin": "round robin", "existing": "pairing already complete"}[result.method]
+    how = {
+        "optimisation": f"optimisation, total penalty {result.total}",
+        "round-robin": "round robin",
+        "existing": "pairing already complete",
+    }[result.method]
     click.echo(f"Round {result.round} ({how})")
     click.echo(f"{'Table':>5}  {black:<34} {white:<34} Penalty")
     for t, b in enumerate(result.boards, 1):
@@ -131,8 +150,11 @@ def pair(event_file: str, config_file: str | None, save: bool, details: bool) ->
         click.echo(f"{t:>5}  {left:<34} {right:<34} {pen}")
         if details and b.how == "optimisation":
             terms = components(cfg.penalties, st, b.black, b.white)
-            click.echo(" " * 7 + ", ".join(f"{k} {v}" for k, v in terms.items())
-                       + f"; colours: {b.colours}")
+            click.echo(
+                " " * 7
+                + ", ".join(f"{k} {v}" for k, v in terms.items())
+                + f"; colours: {b.colours}"
+            )
     if result.bip is not None:
         extra = "" if result.bip_penalty is None else f" {result.bip_penalty}"
         click.echo(f"{'':>5}  {_name(event, result.bip) + ' - Bip':<69}{extra}")
@@ -156,12 +178,17 @@ def result(event_file: str, entries: tuple[str, ...]) -> None:
             before = {g.black: g.black_discs for g in event.round(event.round_to_pair).games}
             event, game = enter_result(event, entry)
             if before.get(game.black) not in (None, game.black_discs):
-                click.echo(f"mipair: warning: {entry!r} replaces the score "
-                           f"{before[game.black]}/{total - before[game.black]}", err=True)
+                click.echo(
+                    f"mipair: warning: {entry!r} replaces the score "
+                    f"{before[game.black]}/{total - before[game.black]}",
+                    err=True,
+                )
         except InputError as exc:
             raise InputError(f"{entry!r}: {exc.message}", file=event_file) from None
-        click.echo(f"{_name(event, game.black)} {game.black_discs}/{total - game.black_discs} "
-                   f"{_name(event, game.white)}")
+        click.echo(
+            f"{_name(event, game.black)} {game.black_discs}/{total - game.black_discs} "
+            f"{_name(event, game.white)}"
+        )
     save_event(event_file, event)
 
 
@@ -172,8 +199,12 @@ def result(event_file: str, entries: tuple[str, ...]) -> None:
 def standings_cmd(event_file: str, after: int | None, teams: bool) -> None:
     """Print the standings: points, tie-break (Brightwell), discs."""
     from mipair.systems.papp.event_io import read_event
-    from mipair.systems.papp.scoring import format_points, format_tiebreak, standings, \
-        team_standings
+    from mipair.systems.papp.scoring import (
+        format_points,
+        format_tiebreak,
+        standings,
+        team_standings,
+    )
 
     event = read_event(event_file)
     rnd = event.completed if after is None else after
@@ -192,8 +223,10 @@ def standings_cmd(event_file: str, after: int | None, teams: bool) -> None:
             rank, prev = k, (ln.points, ln.tiebreak)
         mark = " " if ln.present else "-"
         country = event.country_of(ln.id)
-        click.echo(f"{rank:>4}  {format_points(ln.points):>5}  {format_tiebreak(ln.tiebreak):>10}"
-                   f"  {ln.discs:>6} {mark}{_name(event, ln.id)} {country}".rstrip())
+        click.echo(
+            f"{rank:>4}  {format_points(ln.points):>5}  {format_tiebreak(ln.tiebreak):>10}"
+            f"  {ln.discs:>6} {mark}{_name(event, ln.id)} {country}".rstrip()
+        )
 
 
 @papp.command("config")

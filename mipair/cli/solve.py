@@ -1,4 +1,5 @@
 """``mipair solve``: pair the next round (the drop-in form is in :mod:`mipair.cli.pairfile`)."""
+
 from __future__ import annotations
 
 import json
@@ -14,8 +15,12 @@ from mipair.cli.pairfile import dropin_text, pair_file, write_output
 @system_option()
 @rules_option()
 @click.option("--json", "as_json", is_flag=True, help="Print the pairing as JSON.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False),
-              help="Write the pairing in the JaVaFo/bbpPairings format to this file.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    help="Write the pairing in the JaVaFo/bbpPairings format to this file.",
+)
 def solve(file: str, system: str, rules: str | None, as_json: bool, output: str | None) -> None:
     """Pair the next round of FILE (FIDE Dutch: TRF, TRF(x) or TRF-2026)."""
     from mipair.systems.registry import get_system
@@ -26,11 +31,20 @@ def solve(file: str, system: str, rules: str | None, as_json: bool, output: str 
     if output:
         write_output(output, dropin_text(pairing))
     if as_json:
-        click.echo(json.dumps({
-            "round": pairing.round, "system": system, "rules": rules,
-            "boards": [{"board": k, "white": b.white, "black": b.black}
-                       for k, b in enumerate(pairing.boards, 1)],
-            "bye": pairing.bye}, indent=2))
+        click.echo(
+            json.dumps(
+                {
+                    "round": pairing.round,
+                    "system": system,
+                    "rules": rules,
+                    "boards": [
+                        {"board": k, "white": b.white, "black": b.black}
+                        for k, b in enumerate(pairing.boards, 1)
+                    ],
+                    "bye": pairing.bye,
+                },
+                indent=2,
+            )
+        )
     elif not output:
         click.echo(pairing_system.describe(state, pairing), nl=False)
-

@@ -5,8 +5,16 @@ reasons and least relaxations (:mod:`.mus`, SAT), the comparison of two
 pairings (:mod:`.compare`). Each system builds its own facts
 (e.g. :mod:`mipair.systems.dutch.facts`). Heavy libraries load lazily.
 """
+
 from mipair.explain.explanation import Explanation, Relaxation, explain_problem
 from mipair.explain.facts import BYE, Fact, Matching, PairingProblem
 
-__all__ = ["BYE", "Explanation", "Fact", "Matching", "PairingProblem", "Relaxation",
-           "explain_problem"]
+__all__ = [
+    "BYE",
+    "Explanation",
+    "Fact",
+    "Matching",
+    "PairingProblem",
+    "Relaxation",
+    "explain_problem",
+]

@@ -10,10 +10,11 @@ criteria for a whole pairing (``criteria`` argument). Nothing here knows a
 pairing system: each system passes its facts and its evaluator
 (:class:`mipair.systems.base.PairingSystem`).
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from mipair.explain.facts import BYE, Matching, PairingProblem, pair
 from mipair.pairing import CriterionValue, RoundPairing, Violation
@@ -29,13 +30,18 @@ class Difference:
     text: str
     engine: object
     proposed: object
-    better: str          # "engine" or "proposal"
+    better: str  # "engine" or "proposal"
     where: str = ""
 
     def to_json(self) -> dict[str, object]:
-        return {"criterion": self.criterion, "text": self.text, "where": self.where,
-                "engine": _plain(self.engine),
-                "proposal": _plain(self.proposed), "better": self.better}
+        return {
+            "criterion": self.criterion,
+            "text": self.text,
+            "where": self.where,
+            "engine": _plain(self.engine),
+            "proposal": _plain(self.proposed),
+            "better": self.better,
+        }
 
 
 @dataclass(frozen=True)
@@ -49,17 +55,22 @@ class Comparison:
     note: str = ""
 
     def to_json(self) -> dict[str, object]:
-        return {"round": self.round, "legal": not self.violations,
-                "violations": [v.to_json() for v in self.violations],
-                "same_pairs": self.same_pairs,
-                "difference": self.difference.to_json() if self.difference else None,
-                "note": self.note}
+        return {
+            "round": self.round,
+            "legal": not self.violations,
+            "violations": [v.to_json() for v in self.violations],
+            "same_pairs": self.same_pairs,
+            "difference": self.difference.to_json() if self.difference else None,
+            "note": self.note,
+        }
 
     def text(self) -> str:
         out = []
         if self.violations:
-            out.append(f"The proposed pairing for round {self.round} breaks "
-                       f"{len(self.violations)} absolute rule{'s' if len(self.violations) > 1 else ''}:")
+            out.append(
+                f"The proposed pairing for round {self.round} breaks "
+                f"{len(self.violations)} absolute rule{'s' if len(self.violations) > 1 else ''}:"
+            )
             out += [f"  - {v.criterion}: {v.text}" for v in self.violations]
         elif self.same_pairs:
             out.append(f"The proposed pairing for round {self.round} has the engine's pairs.")
@@ -68,9 +79,11 @@ class Comparison:
         if self.difference is not None:
             d = self.difference
             where = f" in the {d.where}" if d.where else ""
-            out.append(f"First difference: {d.criterion}{where} ({d.text}): engine "
-                       f"{_plain(d.engine)}, proposal {_plain(d.proposed)}; the {d.better} "
-                       "is better.")
+            out.append(
+                f"First difference: {d.criterion}{where} ({d.text}): engine "
+                f"{_plain(d.engine)}, proposal {_plain(d.proposed)}; the {d.better} "
+                "is better."
+            )
         if self.note:
             out.append(self.note)
         return "\n".join(out) + "\n"
@@ -107,11 +120,21 @@ def structural_violations(problem: PairingProblem, proposed: RoundPairing) -> li
             out.append(Violation("pairing", (p,), f"player {p} appears {k} times"))
     missing = sorted(present - set(seen))
     if missing:
-        out.append(Violation("C4", tuple(missing), "not paired and not given the bye: "
-                             + ", ".join(map(str, missing))))
+        out.append(
+            Violation(
+                "C4",
+                tuple(missing),
+                "not paired and not given the bye: " + ", ".join(map(str, missing)),
+            )
+        )
     if proposed.bye is not None and not problem.needs_bye:
-        out.append(Violation("C2", (proposed.bye,), f"a bye for player {proposed.bye} although "
-                             "the number of players to pair is even"))
+        out.append(
+            Violation(
+                "C2",
+                (proposed.bye,),
+                f"a bye for player {proposed.bye} although the number of players to pair is even",
+            )
+        )
     return out
 
 
@@ -119,16 +142,23 @@ def absolute_violations(problem: PairingProblem, proposed: RoundPairing) -> list
     """Every absolute rule ``proposed`` breaks, structure first, then facts in their order."""
     out = structural_violations(problem, proposed)
     m = matching_of(proposed)
-    out += [Violation(CRITERION_OF_KIND.get(f.kind, f.kind), f.players, f.text)
-            for f in problem.facts if not m.respects(f)]
+    out += [
+        Violation(CRITERION_OF_KIND.get(f.kind, f.kind), f.players, f.text)
+        for f in problem.facts
+        if not m.respects(f)
+    ]
     return out
 
 
 Evaluator = Callable[[RoundPairing], Sequence[CriterionValue]]
 
 
-def compare(problem: PairingProblem, engine_pairing: RoundPairing | None,
-            proposed_pairing: RoundPairing, criteria: Evaluator | None) -> Comparison:
+def compare(
+    problem: PairingProblem,
+    engine_pairing: RoundPairing | None,
+    proposed_pairing: RoundPairing,
+    criteria: Evaluator | None,
+) -> Comparison:
     """Compare the engine's pairing with an arbiter's proposal for ``problem.round``.
 
     ``problem`` holds the round's absolute rules as facts; ``criteria(pairing)``
@@ -138,40 +168,58 @@ def compare(problem: PairingProblem, engine_pairing: RoundPairing | None,
     rnd = problem.round
     violations = tuple(absolute_violations(problem, proposed_pairing))
     if engine_pairing is None:
-        return Comparison(rnd, violations, False,
-                          note="The engine found no legal pairing for this round.")
+        return Comparison(
+            rnd, violations, False, note="The engine found no legal pairing for this round."
+        )
     same = matching_of(engine_pairing).pairs == matching_of(proposed_pairing).pairs
     if violations:
         return Comparison(rnd, violations, same)
     if same:
-        return Comparison(rnd, violations, same, note=colour_note(engine_pairing,
-                                                                  proposed_pairing))
+        return Comparison(rnd, violations, same, note=colour_note(engine_pairing, proposed_pairing))
     if criteria is None:
-        return Comparison(rnd, violations, same, note=(
-            "The proposal is legal. Its quality criteria are not compared for this "
-            "system or edition yet."))
+        return Comparison(
+            rnd,
+            violations,
+            same,
+            note=(
+                "The proposal is legal. Its quality criteria are not compared for this "
+                "system or edition yet."
+            ),
+        )
     for ev, pv in zip(criteria(engine_pairing), criteria(proposed_pairing)):
         if ev.value == pv.value:
             continue
         if not ev.better:
-            return Comparison(rnd, violations, same, note=(
-                f"Both pairings are equal on every criterion up to the {ev.where}, where they pair "
-                "differently: the engine's pairs come first in the order in which the rules "
-                "generate candidates."))
+            return Comparison(
+                rnd,
+                violations,
+                same,
+                note=(
+                    f"Both pairings are equal on every criterion up to the {ev.where}, where they pair "
+                    "differently: the engine's pairs come first in the order in which the rules "
+                    "generate candidates."
+                ),
+            )
         higher = ev.value > pv.value  # type: ignore[operator]
         better = "engine" if higher == (ev.better == "higher") else "proposal"
-        return Comparison(rnd, violations, same,
-                          Difference(ev.id, ev.text, ev.value, pv.value, better, ev.where))
-    return Comparison(rnd, violations, same,
-                      note="Both pairings are equal on every criterion.")
+        return Comparison(
+            rnd, violations, same, Difference(ev.id, ev.text, ev.value, pv.value, better, ev.where)
+        )
+    return Comparison(rnd, violations, same, note="Both pairings are equal on every criterion.")
 
 
 def colour_note(engine: RoundPairing, proposed: RoundPairing) -> str:
     """For the same pairs: which boards get other colours than Article 5 gives."""
     white = {frozenset((b.white, b.black)): b.white for b in engine.boards}
-    swapped = [f"{b.black}-{b.white}" for b in proposed.boards
-               if white.get(frozenset((b.white, b.black))) not in (None, b.white)]
+    swapped = [
+        f"{b.black}-{b.white}"
+        for b in proposed.boards
+        if white.get(frozenset((b.white, b.black))) not in (None, b.white)
+    ]
     if not swapped:
         return "The proposal is the engine's pairing."
-    return ("Same pairs; colours differ from Article 5 on " + ", ".join(swapped)
-            + " (engine's colours shown, White first).")
+    return (
+        "Same pairs; colours differ from Article 5 on "
+        + ", ".join(swapped)
+        + " (engine's colours shown, White first)."
+    )

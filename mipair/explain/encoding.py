@@ -16,16 +16,17 @@ explanation of a reason needs (:mod:`mipair.explain.witness`).
 Calls honour ``deadline`` (a ``time.monotonic()`` value): the solver is
 interrupted then and :class:`TimeUp` is raised.
 """
+
 from __future__ import annotations
 
 import threading
 import time
 from collections import defaultdict
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from mipair.explain.facts import Matching, PairingProblem
 
-SOLVER = "mc"   # Minicard: native cardinality constraints, interruptible
+SOLVER = "mc"  # Minicard: native cardinality constraints, interruptible
 
 
 class TimeUp(Exception):
@@ -42,7 +43,7 @@ class PairingSat:
         n_facts = len(problem.facts)
         top = n_facts
         self._edges = problem.edges()
-        self._first = top + 1                  # edge variables are first .. first + len - 1
+        self._first = top + 1  # edge variables are first .. first + len - 1
         self.edge_var = {e: self._first + k for k, e in enumerate(self._edges)}
         top += len(self._edges)
         clauses: list[list[int]] = []
@@ -60,7 +61,7 @@ class PairingSat:
                 top += 1
                 self.exposed_var[node] = top
                 lits.append(top)
-            if not lits:                       # a lone node that can never be paired
+            if not lits:  # a lone node that can never be paired
                 top += 1
                 clauses += [[top], [-top]]
                 continue
@@ -79,7 +80,7 @@ class PairingSat:
     def close(self) -> None:
         self._solver.delete()
 
-    def __enter__(self) -> "PairingSat":
+    def __enter__(self) -> PairingSat:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -120,10 +121,10 @@ class PairingSat:
     def decode(self, model: Sequence[int]) -> Matching:
         """The pairs chosen by a model (solver models list every variable in order)."""
         n, lo = len(self._edges), self._first - 1
-        chosen = model[lo:lo + n]
+        chosen = model[lo : lo + n]
         if n and len(chosen) == n and abs(chosen[0]) == lo + 1 and abs(chosen[-1]) == lo + n:
             return Matching(frozenset(self._edges[k] for k, v in enumerate(chosen) if v > 0))
-        true = {v for v in model if v > 0}      # a model filtered by RC2
+        true = {v for v in model if v > 0}  # a model filtered by RC2
         return Matching(frozenset(e for e, v in self.edge_var.items() if v in true))
 
     def exposed(self, m: Matching) -> set[int]:

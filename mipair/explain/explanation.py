@@ -4,11 +4,12 @@
 system (:class:`mipair.systems.base.PairingSystem`) passes its facts, its board
 maker and, when it can, its own pairer for the relaxed round.
 """
+
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from mipair.explain.facts import Fact, Matching, PairingProblem
 
@@ -16,7 +17,7 @@ SAT_SOURCE = "sat-model"
 ENGINE_SOURCE = "engine"
 SOURCE_TEXT = {
     SAT_SOURCE: "a legal pairing under the relaxed rules, taken from the SAT model; "
-                "the pairing system might choose another",
+    "the pairing system might choose another",
     ENGINE_SOURCE: "the pairing system's own choice for the relaxed round",
 }
 
@@ -26,16 +27,21 @@ class Relaxation:
     """Facts to waive, and a pairing the round then admits."""
 
     waived: tuple[Fact, ...]
-    boards: tuple[tuple[int, int], ...]   # (white, black)
+    boards: tuple[tuple[int, int], ...]  # (white, black)
     bye: int | None
     source: str = SAT_SOURCE
 
     def to_json(self) -> dict[str, object]:
-        return {"waive": [f.to_json() for f in self.waived],
-                "pairing": {"source": self.source,
-                            "boards": [{"board": k, "white": w, "black": b}
-                                       for k, (w, b) in enumerate(self.boards, 1)],
-                            "bye": self.bye}}
+        return {
+            "waive": [f.to_json() for f in self.waived],
+            "pairing": {
+                "source": self.source,
+                "boards": [
+                    {"board": k, "white": w, "black": b} for k, (w, b) in enumerate(self.boards, 1)
+                ],
+                "bye": self.bye,
+            },
+        }
 
 
 @dataclass(frozen=True)
@@ -53,7 +59,7 @@ class Explanation:
     reason: tuple[Fact, ...] = ()
     summary: str = ""
     smallest: bool = True
-    relaxations: tuple[Relaxation, ...] = ()   # all of the least size; the first is proposed
+    relaxations: tuple[Relaxation, ...] = ()  # all of the least size; the first is proposed
     seconds: float = 0.0
     irreducible: bool = True
     least: bool = True
@@ -74,19 +80,26 @@ class Explanation:
         n = len(self.reason)
         facts = f"{n} fact{'s' if n != 1 else ''}"
         if not self.irreducible:
-            head = (f"Reason ({facts} that together make the round impossible; the time limit "
-                    "stopped their reduction, so some may be unnecessary):")
+            head = (
+                f"Reason ({facts} that together make the round impossible; the time limit "
+                "stopped their reduction, so some may be unnecessary):"
+            )
         else:
             size = "a smallest" if self.smallest else "an irreducible"
-            head = (f"Reason ({size} set of {facts}; dropping any one of them makes a pairing "
-                    "possible):")
+            head = (
+                f"Reason ({size} set of {facts}; dropping any one of them makes a pairing "
+                "possible):"
+            )
         out = [f"Round {self.round} cannot be paired.", "", head, f"  {self.summary}."]
         out += [f"  - {f.text}" for f in self.reason]
         if self.relaxations:
             best = self.relaxations[0]
             k = len(best.waived)
-            kind = ("Least relaxation" if self.least else
-                    "A relaxation (none of its changes can be left out; a smaller one may exist)")
+            kind = (
+                "Least relaxation"
+                if self.least
+                else "A relaxation (none of its changes can be left out; a smaller one may exist)"
+            )
             out += ["", f"{kind} ({k} change{'s' if k != 1 else ''}):"]
             out += [f"  - {f.relax}" for f in best.waived]
             out += ["", f"Resulting pairing ({SOURCE_TEXT[best.source]}):"]
@@ -95,18 +108,23 @@ class Explanation:
                 out.append(f"   bye  {best.bye:5}")
             if len(self.relaxations) > 1:
                 out += ["", "Other relaxations of the same size:"]
-                out += ["  - " + "; ".join(f.relax for f in r.waived)
-                        for r in self.relaxations[1:]]
+                out += ["  - " + "; ".join(f.relax for f in r.waived) for r in self.relaxations[1:]]
         return "\n".join(out) + "\n"
 
     def to_json(self) -> dict[str, object]:
-        return {"round": self.round, "pairable": self.pairable,
-                "reason": {"summary": self.summary, "smallest": self.smallest,
-                           "irreducible": self.irreducible,
-                           "facts": [f.to_json() for f in self.reason]},
-                "relaxations": [r.to_json() for r in self.relaxations],
-                "relaxation_is_least": self.least,
-                "seconds": round(self.seconds, 3)}
+        return {
+            "round": self.round,
+            "pairable": self.pairable,
+            "reason": {
+                "summary": self.summary,
+                "smallest": self.smallest,
+                "irreducible": self.irreducible,
+                "facts": [f.to_json() for f in self.reason],
+            },
+            "relaxations": [r.to_json() for r in self.relaxations],
+            "relaxation_is_least": self.least,
+            "seconds": round(self.seconds, 3),
+        }
 
 
 SMALLEST_SEARCH_MAX = 40
@@ -116,9 +134,14 @@ BoardMaker = Callable[[Matching], tuple[tuple[int, int], ...]]
 Pairer = Callable[[tuple[Fact, ...]], tuple[tuple[tuple[int, int], ...], int | None] | None]
 
 
-def explain_problem(problem: PairingProblem, *, boards: BoardMaker | None = None,
-                    pairer: Pairer | None = None, seconds: float = 3.0,
-                    alternatives: int = 5) -> Explanation:
+def explain_problem(
+    problem: PairingProblem,
+    *,
+    boards: BoardMaker | None = None,
+    pairer: Pairer | None = None,
+    seconds: float = 3.0,
+    alternatives: int = 5,
+) -> Explanation:
     """Explain ``problem`` (any pairing system) in about ``seconds`` once it is known impossible.
 
     ``boards(matching)`` gives the (white, black) boards of a resulting pairing;
@@ -146,13 +169,22 @@ def explain_problem(problem: PairingProblem, *, boards: BoardMaker | None = None
     for k, (mcs, matching) in enumerate(corrections):
         waived = tuple(problem.facts[i] for i in mcs)
         relaxations.append(_relaxation(waived, matching, make, pairer if k == 0 else None))
-    return Explanation(problem.round, False, tuple(problem.facts[i] for i in reason),
-                       summary(problem, reason, start + seconds), smallest, tuple(relaxations),
-                       time.monotonic() - start, irreducible, least)
+    return Explanation(
+        problem.round,
+        False,
+        tuple(problem.facts[i] for i in reason),
+        summary(problem, reason, start + seconds),
+        smallest,
+        tuple(relaxations),
+        time.monotonic() - start,
+        irreducible,
+        least,
+    )
 
 
-def _relaxation(waived: tuple[Fact, ...], matching: Matching, make: BoardMaker,
-                pairer: Pairer | None) -> Relaxation:
+def _relaxation(
+    waived: tuple[Fact, ...], matching: Matching, make: BoardMaker, pairer: Pairer | None
+) -> Relaxation:
     if pairer is not None:
         got = pairer(waived)
         if got is not None:

@@ -11,11 +11,12 @@ it means, and which pairs (and which byes) it forbids.
 Nothing here knows chess: :mod:`mipair.systems.dutch.facts` builds the facts of a
 Dutch round; other systems build their own.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterable
 
 BYE = 0
 """The node that stands for the pairing-allocated bye (pairing ids start at 1)."""
@@ -38,12 +39,12 @@ class Fact:
     sentences (the round of a game, a colour, why a bye is barred).
     """
 
-    kind: str                       # e.g. "rematch", "forbidden", "bye", "colour"
+    kind: str  # e.g. "rematch", "forbidden", "bye", "colour"
     players: tuple[int, ...]
     text: str
     relax: str
     blocks: frozenset[frozenset[int]] = field(default_factory=frozenset)
-    note: str = ""                  # a short qualifier: "round 2", "White", the bye's cause
+    note: str = ""  # a short qualifier: "round 2", "White", the bye's cause
 
     @property
     def key(self) -> str:
@@ -51,8 +52,12 @@ class Fact:
         return f"{self.kind}:{'-'.join(map(str, self.players))}"
 
     def to_json(self) -> dict[str, object]:
-        return {"kind": self.kind, "players": list(self.players), "text": self.text,
-                "relaxation": self.relax}
+        return {
+            "kind": self.kind,
+            "players": list(self.players),
+            "text": self.text,
+            "relaxation": self.relax,
+        }
 
 
 @dataclass(frozen=True)
@@ -85,7 +90,7 @@ class PairingProblem:
     @cached_property
     def _edges(self) -> list[frozenset[int]]:
         nodes = self.nodes
-        return [frozenset((a, b)) for i, a in enumerate(nodes) for b in nodes[i + 1:]]
+        return [frozenset((a, b)) for i, a in enumerate(nodes) for b in nodes[i + 1 :]]
 
     def star(self, node: int) -> list[int] | None:
         """Indices of facts that together block every pair of ``node`` (one per pair), or None."""

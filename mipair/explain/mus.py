@@ -21,6 +21,7 @@
 Every search takes a deadline (``time.monotonic()`` value) and says whether
 it finished.
 """
+
 from __future__ import annotations
 
 import threading
@@ -41,8 +42,9 @@ def star_reason(problem: PairingProblem) -> list[int] | None:
     return min(stars, key=len) if stars else None
 
 
-def deletion_mus(sat: PairingSat, start: list[int], deadline: float | None = None
-                 ) -> tuple[list[int], bool]:
+def deletion_mus(
+    sat: PairingSat, start: list[int], deadline: float | None = None
+) -> tuple[list[int], bool]:
     """An irreducible subset of the facts ``start`` (which forbid every pairing).
 
     The flag says whether the reduction finished; at the deadline the set
@@ -57,7 +59,7 @@ def deletion_mus(sat: PairingSat, start: list[int], deadline: float | None = Non
     try:
         i = 0
         while i < len(mus):
-            trial = mus[:i] + mus[i + 1:]
+            trial = mus[:i] + mus[i + 1 :]
             if sat.solve(trial) is None:
                 core = set(sat.core())
                 mus = [f for f in trial if f in core]
@@ -76,8 +78,9 @@ def find_reason(sat: PairingSat, deadline: float) -> tuple[list[int], bool]:
     star = star_reason(problem)
     if star is not None and all(len(problem.facts[i].blocks) == 1 for i in star):
         return star, True
-    return deletion_mus(sat, star if star is not None else list(range(len(problem.facts))),
-                        deadline)
+    return deletion_mus(
+        sat, star if star is not None else list(range(len(problem.facts))), deadline
+    )
 
 
 def grow(sat: PairingSat, start: Matching, n_facts: int) -> set[int]:
@@ -106,7 +109,7 @@ def smallest_mus(sat: PairingSat, best: list[int], deadline: float) -> tuple[lis
         while True:
             hs = sorted(hitman.get() or [])
             if len(hs) >= len(best):
-                return best, True          # the lower bound meets the known reason
+                return best, True  # the lower bound meets the known reason
             m = sat.solve(hs)
             if m is None:
                 return hs, True
@@ -118,8 +121,9 @@ def smallest_mus(sat: PairingSat, best: list[int], deadline: float) -> tuple[lis
         hitman.delete()
 
 
-def single_relaxations(sat: PairingSat, reason: list[int], deadline: float, limit: int = 5
-                       ) -> list[tuple[list[int], Matching]]:
+def single_relaxations(
+    sat: PairingSat, reason: list[int], deadline: float, limit: int = 5
+) -> list[tuple[list[int], Matching]]:
     """Facts of the reason whose lifting alone makes the round pairable (at most ``limit``).
 
     A correction set meets every reason, so a one-fact relaxation is a fact
@@ -142,8 +146,9 @@ def single_relaxations(sat: PairingSat, reason: list[int], deadline: float, limi
     return out
 
 
-def least_relaxations(sat: PairingSat, reason: list[int], deadline: float, limit: int = 5
-                      ) -> tuple[list[tuple[list[int], Matching]], bool]:
+def least_relaxations(
+    sat: PairingSat, reason: list[int], deadline: float, limit: int = 5
+) -> tuple[list[tuple[list[int], Matching]], bool]:
     """Up to ``limit`` smallest correction sets (fact indices), each with its pairing.
 
     The flag says whether they are proved smallest; if MaxSAT runs out of
@@ -183,7 +188,7 @@ def least_relaxations(sat: PairingSat, reason: list[int], deadline: float, limit
 def _greedy_relaxation(sat: PairingSat, deadline: float) -> list[tuple[list[int], Matching]]:
     """One minimal correction set: grow the facts a pairing respects, waive the rest."""
     n = len(sat.problem.facts)
-    sat.deadline = deadline + 1.0      # a little grace: an answer beats none
+    sat.deadline = deadline + 1.0  # a little grace: an answer beats none
     try:
         start = sat.solve([])
         assert start is not None

@@ -8,6 +8,7 @@ only inside itself or with A, and there are more such groups than A has
 nodes. D is found with SAT (may this node be left out by a pairing that
 leaves out as few as possible?), so no matching algorithm is written here.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -20,8 +21,8 @@ from mipair.explain.facts import BYE, Fact, PairingProblem
 class Witness:
     """The Gallai-Edmonds sets of the allowed graph of a reason."""
 
-    groups: tuple[frozenset[int], ...]   # odd pieces of D, smallest first
-    barrier: frozenset[int]              # A
+    groups: tuple[frozenset[int], ...]  # odd pieces of D, smallest first
+    barrier: frozenset[int]  # A
 
 
 def _and(items: list[str]) -> str:
@@ -41,11 +42,11 @@ def _partners(nodes: frozenset[int]) -> str:
     return " or ".join(parts)
 
 
-def decompose(problem: PairingProblem, reason: list[int], deadline: float | None = None
-              ) -> Witness:
+def decompose(problem: PairingProblem, reason: list[int], deadline: float | None = None) -> Witness:
     """Gallai-Edmonds decomposition of the graph the facts ``reason`` allow (TimeUp at the deadline)."""
-    sub = PairingProblem(problem.round, problem.players,
-                         tuple(problem.facts[i] for i in reason), problem.bye)
+    sub = PairingProblem(
+        problem.round, problem.players, tuple(problem.facts[i] for i in reason), problem.bye
+    )
     allowed = sub.allowed(range(len(reason)))
     nodes = sub.nodes
     nbr: dict[int, set[int]] = {v: set() for v in nodes}
@@ -54,7 +55,7 @@ def decompose(problem: PairingProblem, reason: list[int], deadline: float | None
         nbr[a].add(b)
         nbr[b].add(a)
     lone = [frozenset((v,)) for v in nodes if not nbr[v]]
-    if lone:                         # a node with no partner at all: that is the whole story
+    if lone:  # a node with no partner at all: that is the whole story
         return Witness(tuple(sorted(lone, key=sorted)), frozenset())
     deficient: set[int] = set()
     k = 2
@@ -126,19 +127,24 @@ def _lone_player(problem: PairingProblem, facts: list[Fact], p: int) -> str:
     return head
 
 
-def _group_text(problem: PairingProblem, facts: list[Fact], group: frozenset[int],
-                barrier: frozenset[int]) -> str:
+def _group_text(
+    problem: PairingProblem, facts: list[Fact], group: frozenset[int], barrier: frozenset[int]
+) -> str:
     players = sorted(group - {BYE})
     if group == {BYE}:
-        return (f"the field is odd ({len(problem.players)} players), so one of them needs the "
-                f"bye{', other than ' + _partners(barrier) if barrier else ''}, "
-                f"but none of them may receive it")
+        return (
+            f"the field is odd ({len(problem.players)} players), so one of them needs the "
+            f"bye{', other than ' + _partners(barrier) if barrier else ''}, "
+            f"but none of them may receive it"
+        )
     if len(group) == 1 and not barrier:
         return _lone_player(problem, facts, players[0])
     with_bye = " or take the bye" if BYE in group else ""
     outside = f" or {_partners(barrier)}" if barrier else ""
-    return (f"{_names(players)} can only be paired with one another{outside}{with_bye}, "
-            f"and they are an odd number")
+    return (
+        f"{_names(players)} can only be paired with one another{outside}{with_bye}, "
+        f"and they are an odd number"
+    )
 
 
 def summary(problem: PairingProblem, reason: list[int], deadline: float | None = None) -> str:
@@ -158,15 +164,21 @@ def summary(problem: PairingProblem, reason: list[int], deadline: float | None =
         cap = len(w.barrier)
         room = "only one of them" if cap == 1 else f"only {cap} of them"
         if all_met and w.barrier == {BYE}:
-            parts.append(f"{_names(singles)} have each already met every other player still "
-                         f"in the tournament, and {room} can receive the bye")
+            parts.append(
+                f"{_names(singles)} have each already met every other player still "
+                f"in the tournament, and {room} can receive the bye"
+            )
         elif all_met:
-            parts.append(f"{_names(singles)} have each already met every other player still "
-                         f"in the tournament except {_partners(w.barrier)}, "
-                         f"so {room} can be paired")
+            parts.append(
+                f"{_names(singles)} have each already met every other player still "
+                f"in the tournament except {_partners(w.barrier)}, "
+                f"so {room} can be paired"
+            )
         else:
-            parts.append(f"{_names(singles)} can only be paired with {_partners(w.barrier)}, "
-                         f"so {room} can be paired")
+            parts.append(
+                f"{_names(singles)} can only be paired with {_partners(w.barrier)}, "
+                f"so {room} can be paired"
+            )
     if any(len(g) == 1 and BYE in g for g in w.groups):
         parts.append(f"the bye can only go to {_partners(w.barrier)}")
     parts += [_group_text(problem, facts, g, w.barrier) for g in bigger]
@@ -180,5 +192,7 @@ def _plain_summary(facts: list[Fact]) -> str:
         for p in f.players:
             count[p] = count.get(p, 0) + 1
     most = sorted(count, key=lambda p: (-count[p], p))[:5]
-    return (f"{len(facts)} rules together leave no legal pairing; the players most involved "
-            f"are {', '.join(map(str, most))}")
+    return (
+        f"{len(facts)} rules together leave no legal pairing; the players most involved "
+        f"are {', '.join(map(str, most))}"
+    )

@@ -4,8 +4,10 @@ TRF files are written with CR (the FIDE text), LF or CRLF line ends and in
 UTF-8 or Latin-1 (older Windows programs). :func:`decode` accepts all of them;
 :func:`load` adds the file-access error handling every reader needs.
 """
+
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -36,7 +38,7 @@ def newline_of(text: str) -> str:
     """The line end a text uses (the first one found; LF if none)."""
     for i, ch in enumerate(text):
         if ch == "\r":
-            return "\r\n" if text[i + 1:i + 2] == "\n" else "\r"
+            return "\r\n" if text[i + 1 : i + 2] == "\n" else "\r"
         if ch == "\n":
             return "\n"
     return "\n"
@@ -47,7 +49,9 @@ def load(path: str | os.PathLike[str]) -> str:
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
-        raise FileAccessError(f"cannot read the file: {exc.strerror or exc}", file=str(path)) from None
+        raise FileAccessError(
+            f"cannot read the file: {exc.strerror or exc}", file=str(path)
+        ) from None
     return decode(data)
 
 
@@ -60,11 +64,13 @@ def save(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> No
             fh.write(text)
         os.replace(tmp, target)
     except OSError as exc:
-        try:
+        with contextlib.suppress(OSError):
             tmp.unlink()
-        except OSError:
-            pass
-        raise FileAccessError(f"cannot write the file: {exc.strerror or exc}", file=str(path)) from None
+        raise FileAccessError(
+            f"cannot write the file: {exc.strerror or exc}", file=str(path)
+        ) from None
     except UnicodeEncodeError as exc:
         tmp.unlink(missing_ok=True)
-        raise FileAccessError(f"cannot encode the text as {encoding}: {exc.reason}", file=str(path)) from None
+        raise FileAccessError(
+            f"cannot encode the text as {encoding}: {exc.reason}", file=str(path)
+        ) from None

@@ -13,6 +13,7 @@ file, the line and the field. A file without any point-system record whose
 points fields only fit another point system gets that one (JaVaFo's rule,
 see :mod:`mipair.formats.trf_infer`).
 """
+
 from __future__ import annotations
 
 import os
@@ -29,8 +30,14 @@ from mipair.formats.trf_write import EDITIONS, LAST_ROUND, lost_in, write_tourna
 from mipair.model import Acceleration, Cell, ForbiddenPairs, Player, Tournament
 from mipair.snapshot import rounds_played
 
-__all__ = ["read_tournament", "write_tournament", "parse_text", "detect_edition", "lost_in",
-           "EDITIONS"]
+__all__ = [
+    "EDITIONS",
+    "detect_edition",
+    "lost_in",
+    "parse_text",
+    "read_tournament",
+    "write_tournament",
+]
 
 
 def _looks_like_text(s: str) -> bool:
@@ -40,8 +47,9 @@ def _looks_like_text(s: str) -> bool:
     return s.startswith(("001 ", "012 ", "XXR ", "142 ")) and not os.path.exists(s)
 
 
-def read_tournament(path_or_text: str | os.PathLike[str] | bytes, source: str | None = None
-                    ) -> Tournament:
+def read_tournament(
+    path_or_text: str | os.PathLike[str] | bytes, source: str | None = None
+) -> Tournament:
     """Read a tournament from a file path, TRF text or raw bytes."""
     if isinstance(path_or_text, bytes):
         return parse_text(decode(path_or_text), source or "<bytes>")
@@ -65,12 +73,17 @@ def parse_text(text: str, source: str = "<text>") -> Tournament:
         where = Where(source, number)
         code = line[:3]
         if len(line) < 3 or not code.isalnum():
-            raise where.error(f"{line[:10]!r} does not start with a record code (001, 012, XXR, ...)")
+            raise where.error(
+                f"{line[:10]!r} does not start with a record code (001, 012, XXR, ...)"
+            )
         if code == "001":
             player, cells = parse_player(line, where)
             if player.id in players:
-                raise where.error(f"pairing id {player.id} appears twice (first on line "
-                                  f"{players[player.id].line})", "player id (5-8)")
+                raise where.error(
+                    f"pairing id {player.id} appears twice (first on line "
+                    f"{players[player.id].line})",
+                    "player id (5-8)",
+                )
             players[player.id] = player
             results[player.id] = list(cells)
         else:
@@ -80,16 +93,29 @@ def parse_text(text: str, source: str = "<text>") -> Tournament:
     for cells in results.values():
         while cells and cells[-1] is None:
             cells.pop()
-    accelerations = tuple(Acceleration(pid, rnd, pts) for (pid, rnd), (pts, _) in
-                          sorted(records.accelerations.items()) if pts)
-    system = records.system_192 or next((txt.strip() for c, txt in records.headers if c == "092"), "")
+    accelerations = tuple(
+        Acceleration(pid, rnd, pts)
+        for (pid, rnd), (pts, _) in sorted(records.accelerations.items())
+        if pts
+    )
+    system = records.system_192 or next(
+        (txt.strip() for c, txt in records.headers if c == "092"), ""
+    )
     t = Tournament(
-        players=players, results={pid: tuple(c) for pid, c in results.items()},
-        point_system=records.point_system(), total_rounds=records.total_rounds,
-        initial_colour=records.initial_colour, use_rank_ids=records.use_rank_ids,
+        players=players,
+        results={pid: tuple(c) for pid, c in results.items()},
+        point_system=records.point_system(),
+        total_rounds=records.total_rounds,
+        initial_colour=records.initial_colour,
+        use_rank_ids=records.use_rank_ids,
         accelerations=accelerations,
-        forbidden=tuple(_canonical_forbidden(fp, records.total_rounds) for fp, _ in records.forbidden),
-        system=system, headers=tuple(records.headers), source=source)
+        forbidden=tuple(
+            _canonical_forbidden(fp, records.total_rounds) for fp, _ in records.forbidden
+        ),
+        system=system,
+        headers=tuple(records.headers),
+        source=source,
+    )
     acc_where = {k: w for k, (_, w) in records.accelerations.items()}
     forbidden_where = [w for _, w in records.forbidden]
     try:
@@ -117,7 +143,7 @@ def detect_edition(text: str) -> str:
     """The edition a text is written in: trf26, trfx or trf16 (by its record codes)."""
     codes = {line[:3].upper() for line in split_lines(text) if len(line) >= 3}
     if codes & {"142", "152", "162", "240", "250"}:
-        return "trf26"       # records that replace an XX?/BB? extension
+        return "trf26"  # records that replace an XX?/BB? extension
     if codes & EXTENSION_CODES:
-        return "trfx"        # (a TRF(x) file may still carry 192 or a ranged 260)
+        return "trfx"  # (a TRF(x) file may still carry 192 or a ranged 260)
     return "trf26" if codes & TRF26_CODES else "trf16"

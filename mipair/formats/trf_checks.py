@@ -5,16 +5,20 @@ game (both players name each other, colours differ, results agree), byes
 announced in records, the number of rounds, accelerations, forbidden pairs,
 and the points field of every player against the results.
 """
+
 from __future__ import annotations
 
-from mipair.formats.trf_player import FIRST_CELL, CELL_WIDTH, Where
+from mipair.formats.trf_player import CELL_WIDTH, FIRST_CELL, Where
 from mipair.model import Cell, Player, Points, Result, Tournament, points_to_str
 from mipair.snapshot import accelerations_of, rounds_played
 
 # what the opponent's cell must hold for each result
 COUNTERPART = {
-    Result.WIN: {Result.LOSS}, Result.LOSS: {Result.WIN}, Result.DRAW: {Result.DRAW},
-    Result.WIN_UNPLAYED: {Result.LOSS_UNPLAYED}, Result.LOSS_UNPLAYED: {Result.WIN_UNPLAYED},
+    Result.WIN: {Result.LOSS},
+    Result.LOSS: {Result.WIN},
+    Result.DRAW: {Result.DRAW},
+    Result.WIN_UNPLAYED: {Result.LOSS_UNPLAYED},
+    Result.LOSS_UNPLAYED: {Result.WIN_UNPLAYED},
     Result.DRAW_UNPLAYED: {Result.DRAW_UNPLAYED},
     Result.FORFEIT_WIN: {Result.FORFEIT_LOSS},
     Result.FORFEIT_LOSS: {Result.FORFEIT_WIN, Result.FORFEIT_LOSS},
@@ -39,7 +43,8 @@ def check_ids(t: Tournament) -> None:
         if pid != expected:
             raise at(t, t.players[pid]).error(
                 f"pairing id {expected} is missing (ids must run 1..{len(ids)} without gaps)",
-                "player id (5-8)")
+                "player id (5-8)",
+            )
 
 
 def check_games(t: Tournament) -> None:
@@ -54,15 +59,22 @@ def check_games(t: Tournament) -> None:
                 raise where.error(f"opponent {opp} does not exist", field)
             other = t.cell(opp, rnd)
             if other is None or other.opponent != pid:
-                named = "nothing" if other is None else (
-                    f"opponent {other.opponent}" if other.opponent else "no opponent")
-                raise where.error(f"player {pid} meets {opp}, but {opp}'s round {rnd} "
-                                  f"cell has {named}", field)
+                named = (
+                    "nothing"
+                    if other is None
+                    else (f"opponent {other.opponent}" if other.opponent else "no opponent")
+                )
+                raise where.error(
+                    f"player {pid} meets {opp}, but {opp}'s round {rnd} cell has {named}", field
+                )
             if cell.colour is not None and cell.colour == other.colour:
                 raise where.error(f"{pid} and {opp} both have colour {cell.colour.value!r}", field)
             if other.result not in COUNTERPART[cell.result]:
-                raise where.error(f"result {cell.result.value!r} against {opp} does not agree "
-                                  f"with {opp}'s {other.result.value!r}", field)
+                raise where.error(
+                    f"result {cell.result.value!r} against {opp} does not agree "
+                    f"with {opp}'s {other.result.value!r}",
+                    field,
+                )
 
 
 def check_rounds(t: Tournament) -> None:
@@ -75,17 +87,22 @@ def check_rounds(t: Tournament) -> None:
             if len(cells) >= played and cells[played - 1] is not None:
                 raise at(t, t.players[pid]).error(
                     f"round {played} is paired but the tournament has {t.total_rounds} rounds "
-                    "(XXR/142)", cell_field(played))
+                    "(XXR/142)",
+                    cell_field(played),
+                )
 
 
-def check_references(t: Tournament, acc_where: dict[tuple[int, int], Where],
-                     forbidden_where: list[Where]) -> None:
+def check_references(
+    t: Tournament, acc_where: dict[tuple[int, int], Where], forbidden_where: list[Where]
+) -> None:
     """Accelerations and forbidden pairs name existing players and rounds."""
     for (pid, rnd), where in acc_where.items():
         if pid not in t.players:
             raise where.error(f"acceleration for player {pid}, who does not exist")
         if t.total_rounds is not None and rnd > t.total_rounds:
-            raise where.error(f"acceleration for round {rnd} of a {t.total_rounds}-round tournament")
+            raise where.error(
+                f"acceleration for round {rnd} of a {t.total_rounds}-round tournament"
+            )
     for fp, where in zip(t.forbidden, forbidden_where):
         for pid in fp.players:
             if pid not in t.players:
@@ -113,11 +130,14 @@ def check_scores(t: Tournament) -> None:
         if player.points not in allowed:
             raise at(t, player).error(
                 f"the file says {points_to_str(player.points)} points but the results of rounds "
-                f"1-{played} give {points_to_str(base)}", "points (81-84)")
+                f"1-{played} give {points_to_str(base)}",
+                "points (81-84)",
+            )
 
 
-def check_all(t: Tournament, acc_where: dict[tuple[int, int], Where],
-              forbidden_where: list[Where]) -> None:
+def check_all(
+    t: Tournament, acc_where: dict[tuple[int, int], Where], forbidden_where: list[Where]
+) -> None:
     check_ids(t)
     check_games(t)
     check_rounds(t)
@@ -141,9 +161,11 @@ def apply_byes(results: dict[int, list[Cell | None]], byes, next_rnd: int) -> No
         cell = cells[rnd - 1]
         if cell is None:
             cells[rnd - 1] = Cell(None, None, bye.result)
-        elif cell.opponent is not None or cell.takes_part or (
-                cell.result != bye.result and bye.round is not None):
-            raise bye.where.error(f"player {bye.player}'s round {rnd} cell already says "
-                                  f"something else than this bye")
-
-
+        elif (
+            cell.opponent is not None
+            or cell.takes_part
+            or (cell.result != bye.result and bye.round is not None)
+        ):
+            raise bye.where.error(
+                f"player {bye.player}'s round {rnd} cell already says something else than this bye"
+            )

@@ -9,6 +9,7 @@ points exactly. Losses, absences and forfeit losses stay worth 0. If no
 single answer fits everybody, the default stays and the first mismatch is
 reported as usual.
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -28,7 +29,9 @@ def _counts(cells: list[Cell | None]) -> list[int]:
             continue
         if cell.is_pab:
             pabs += 1
-        elif cell.result in WIN_LIKE and not (cell.opponent is None and cell.result is Result.FORFEIT_WIN):
+        elif cell.result in WIN_LIKE and not (
+            cell.opponent is None and cell.result is Result.FORFEIT_WIN
+        ):
             wins += 1
         elif cell.result in DRAW_LIKE:
             draws += 1
@@ -58,7 +61,7 @@ def _solve(rows: list[tuple[list[int], int]]) -> list[Fraction | None] | None:
     solution: list[Fraction | None] = [None, None, None]
     for i, col in enumerate(pivots):
         if any(matrix[i][c] != 0 for c in range(3) if c != col):
-            return None          # depends on a free value: not a single answer
+            return None  # depends on a free value: not a single answer
         solution[col] = matrix[i][3]
     return solution
 
@@ -66,8 +69,11 @@ def _solve(rows: list[tuple[list[int], int]]) -> list[Fraction | None] | None:
 def infer_point_system(t: Tournament) -> PointSystem | None:
     """Win/draw/PAB values that explain every points field, or None."""
     played = rounds_played(t)
-    rows = [(_counts([t.cell(pid, k) for k in range(1, played + 1)]), p.points)
-            for pid, p in t.players.items() if p.points is not None]
+    rows = [
+        (_counts([t.cell(pid, k) for k in range(1, played + 1)]), p.points)
+        for pid, p in t.players.items()
+        if p.points is not None
+    ]
     solution = _solve(rows) if rows else None
     if solution is None:
         return None

@@ -4,6 +4,7 @@ Positions in messages are 1-based columns, as the FIDE text numbers them.
 Round r's cell starts at column 92 + 10 (r - 1): opponent in 4 columns,
 blank, colour, blank, result code, two blanks.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,9 +12,9 @@ from dataclasses import dataclass
 from mipair.errors import InputError, TooLargeError
 from mipair.model import Cell, Colour, Player, Result, parse_points, points_to_str
 
-FIRST_CELL = 91          # 0-based start of round 1's cell (column 92)
+FIRST_CELL = 91  # 0-based start of round 1's cell (column 92)
 CELL_WIDTH = 10
-MIN_LENGTH = 84          # up to the points field (81-84), mandatory for pairing
+MIN_LENGTH = 84  # up to the points field (81-84), mandatory for pairing
 MAX_ID = 9999
 
 RESULT_CODES = {r.value: r for r in Result}
@@ -56,32 +57,50 @@ def parse_player_id(text: str, where: Where, field: str) -> int:
 def parse_player(line: str, where: Where) -> tuple[Player, tuple[Cell | None, ...]]:
     """Read one ``001`` line into its static part and its round cells."""
     if len(line) < MIN_LENGTH:
-        raise where.error(f"truncated 001 record: it ends at column {len(line)}, "
-                          f"the points field (columns 81-84) is missing", "001")
+        raise where.error(
+            f"truncated 001 record: it ends at column {len(line)}, "
+            f"the points field (columns 81-84) is missing",
+            "001",
+        )
     for col in STATIC_BLANKS:
         if col <= len(line) and line[col - 1] != " ":
-            raise where.error(f"column {col} should be blank but holds {line[col - 1]!r} "
-                              "(a field is shifted)", "001")
+            raise where.error(
+                f"column {col} should be blank but holds {line[col - 1]!r} (a field is shifted)",
+                "001",
+            )
     pid = parse_player_id(line[4:8], where, "player id (5-8)")
     rating = parse_int(line[48:52], where, "rating (49-52)", blank=0)
     points_text = line[80:84]
     if not points_text.strip():
-        raise where.error("the points field is empty (it is mandatory for pairing)", "points (81-84)")
+        raise where.error(
+            "the points field is empty (it is mandatory for pairing)", "points (81-84)"
+        )
     try:
         points = parse_points(points_text)
     except ValueError:
-        raise where.error(f"{points_text.strip()!r} is not a points value", "points (81-84)") from None
+        raise where.error(
+            f"{points_text.strip()!r} is not a points value", "points (81-84)"
+        ) from None
     rank = parse_int(line[85:89], where, "rank (86-89)")
     if len(line) > 89 and line[89:FIRST_CELL].strip():
         raise where.error("columns 90-91 should be blank (a round cell is shifted)", "001")
     player = Player(
-        id=pid, name=line[14:47].strip(), sex=line[9].strip(), title=line[10:13].strip(),
-        rating=rating or 0, federation=line[53:56].strip(), fide_id=line[57:68].strip(),
-        birth=line[69:79].strip(), points=points, rank=rank, line=where.line)
+        id=pid,
+        name=line[14:47].strip(),
+        sex=line[9].strip(),
+        title=line[10:13].strip(),
+        rating=rating or 0,
+        federation=line[53:56].strip(),
+        fide_id=line[57:68].strip(),
+        birth=line[69:79].strip(),
+        points=points,
+        rank=rank,
+        line=where.line,
+    )
     cells: list[Cell | None] = []
     start = FIRST_CELL
     while start < len(line):
-        text = line[start:start + CELL_WIDTH].ljust(CELL_WIDTH)
+        text = line[start : start + CELL_WIDTH].ljust(CELL_WIDTH)
         cells.append(parse_cell(text, pid, len(cells) + 1, where))
         start += CELL_WIDTH
     while cells and cells[-1] is None:
@@ -97,14 +116,19 @@ def parse_cell(text: str, pid: int, rnd: int, where: Where) -> Cell | None:
     except the old ``0000 - =`` half-point bye; forfeits (+ -) may stand with
     or without an opponent.
     """
-    field = f"round {rnd} (columns {FIRST_CELL + 1 + CELL_WIDTH * (rnd - 1)}-"\
-            f"{FIRST_CELL + 8 + CELL_WIDTH * (rnd - 1)})"
+    field = (
+        f"round {rnd} (columns {FIRST_CELL + 1 + CELL_WIDTH * (rnd - 1)}-"
+        f"{FIRST_CELL + 8 + CELL_WIDTH * (rnd - 1)})"
+    )
     if not text.strip():
         return None
     for offset in (4, 6, 8, 9):
         if text[offset] != " ":
-            raise where.error(f"column {FIRST_CELL + CELL_WIDTH * (rnd - 1) + offset + 1} should be "
-                              f"blank but holds {text[offset]!r} (the cell is shifted)", field)
+            raise where.error(
+                f"column {FIRST_CELL + CELL_WIDTH * (rnd - 1) + offset + 1} should be "
+                f"blank but holds {text[offset]!r} (the cell is shifted)",
+                field,
+            )
     opp_text, colour_ch, result_ch = text[0:4], text[5], text[7].upper()
     opponent: int | None = None
     if opp_text.strip() and opp_text.strip("0 ") != "":
@@ -131,8 +155,17 @@ def parse_cell(text: str, pid: int, rnd: int, where: Where) -> Cell | None:
         raise where.error(f"colour {colour_ch!r} without an opponent", field)
     if result.is_bye and opponent is not None:
         raise where.error(f"bye code {result.value!r} with an opponent ({opponent})", field)
-    if result in (Result.WIN, Result.LOSS, Result.WIN_UNPLAYED, Result.DRAW_UNPLAYED,
-                  Result.LOSS_UNPLAYED) and opponent is None:
+    if (
+        result
+        in (
+            Result.WIN,
+            Result.LOSS,
+            Result.WIN_UNPLAYED,
+            Result.DRAW_UNPLAYED,
+            Result.LOSS_UNPLAYED,
+        )
+        and opponent is None
+    ):
         raise where.error(f"game result {result.value!r} without an opponent", field)
     if not result.is_bye and not result.is_forfeit and opponent is not None and colour is None:
         raise where.error(f"a game against {opponent} needs a colour (w or b)", field)
@@ -152,11 +185,15 @@ def format_player(player: Player, cells: tuple[Cell | None, ...]) -> str:
     """One ``001`` line; trailing blanks removed."""
     pts = points_to_str(player.points) if player.points is not None else ""
     if len(pts) > 4:
-        raise TooLargeError(f"player {player.id}: {pts} points do not fit the 4-column points field")
+        raise TooLargeError(
+            f"player {player.id}: {pts} points do not fit the 4-column points field"
+        )
     rating = str(player.rating) if player.rating else ""
     rank = str(player.rank) if player.rank is not None else ""
-    head = (f"001 {player.id:4d} {player.sex[:1]:1}{player.title[:3]:>3} {player.name[:33]:<33} "
-            f"{rating:>4} {player.federation[:3]:<3} {player.fide_id[:11]:>11} {player.birth[:10]:<10} "
-            f"{pts:>4} {rank:>4}  ")
+    head = (
+        f"001 {player.id:4d} {player.sex[:1]:1}{player.title[:3]:>3} {player.name[:33]:<33} "
+        f"{rating:>4} {player.federation[:3]:<3} {player.fide_id[:11]:>11} {player.birth[:10]:<10} "
+        f"{pts:>4} {rank:>4}  "
+    )
     body = "".join(format_cell(c) + "  " for c in cells)
     return (head + body).rstrip().ljust(MIN_LENGTH)

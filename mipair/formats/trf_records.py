@@ -11,6 +11,7 @@
 :class:`RecordReader` collects what these records say; ``trf.py`` turns it
 into a :class:`~mipair.model.Tournament`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -19,16 +20,41 @@ from mipair.formats.trf_player import Where, parse_int, parse_player_id
 from mipair.model import Colour, ForbiddenPairs, Points, PointSystem, Result, parse_points
 
 # 162 symbols and BB* codes -> PointSystem fields
-POINTS_162 = {"W": ("win",), "D": ("draw",), "L": ("loss",), "A": ("zero_bye", "forfeit_loss"),
-              "Z": ("zero_bye", "forfeit_loss"), "P": ("pab",), "X": ()}
+POINTS_162 = {
+    "W": ("win",),
+    "D": ("draw",),
+    "L": ("loss",),
+    "A": ("zero_bye", "forfeit_loss"),
+    "Z": ("zero_bye", "forfeit_loss"),
+    "P": ("pab",),
+    "X": (),
+}
 # X (an unknown result, e.g. an adjourned game) has no round-cell code: its value is checked, not kept
-POINTS_BB = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_bye",
-             "BBF": "forfeit_loss", "BBU": "pab"}
+POINTS_BB = {
+    "BBW": "win",
+    "BBD": "draw",
+    "BBL": "loss",
+    "BBZ": "zero_bye",
+    "BBF": "forfeit_loss",
+    "BBU": "pab",
+}
 # XXS codes (JaVaFo); W/B pairs must agree, shortcuts W and D expand
-POINTS_XXS = {"WW": ("win",), "BW": ("win",), "WD": ("draw",), "BD": ("draw",), "WL": ("loss",),
-              "BL": ("loss",), "ZPB": ("zero_bye",), "HPB": ("half_bye",), "FPB": ("full_bye",),
-              "PAB": ("pab",), "FW": ("forfeit_win",), "FL": ("forfeit_loss",),
-              "W": ("win", "forfeit_win", "full_bye"), "D": ("draw", "half_bye")}
+POINTS_XXS = {
+    "WW": ("win",),
+    "BW": ("win",),
+    "WD": ("draw",),
+    "BD": ("draw",),
+    "WL": ("loss",),
+    "BL": ("loss",),
+    "ZPB": ("zero_bye",),
+    "HPB": ("half_bye",),
+    "FPB": ("full_bye",),
+    "PAB": ("pab",),
+    "FW": ("forfeit_win",),
+    "FL": ("forfeit_loss",),
+    "W": ("win", "forfeit_win", "full_bye"),
+    "D": ("draw", "half_bye"),
+}
 BYE_240 = {"H": Result.HALF_BYE, "F": Result.FULL_BYE, "Z": Result.ZERO_BYE}
 EXTENSION_CODES = {"XXR", "XXC", "XXA", "XXP", "XXZ", "XXS", *POINTS_BB}
 TRF26_CODES = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260"}
@@ -38,7 +64,7 @@ TRF26_CODES = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "2
 class Bye:
     """A bye announced in a record (240, XXZ) rather than in a round cell."""
 
-    round: int | None          # None: the round to be paired (XXZ)
+    round: int | None  # None: the round to be paired (XXZ)
     player: int
     result: Result
     where: Where
@@ -119,17 +145,20 @@ class RecordReader:
         if not body.strip():
             raise where.error("no point values", "162")
         for i in range(0, len(body), 9):
-            chunk = body[i:i + 9]
+            chunk = body[i : i + 9]
             if not chunk.strip():
                 continue
             symbol, value = chunk[0], chunk[1:5]
             if symbol not in POINTS_162:
                 col = 6 + i
-                raise where.error(f"unknown result symbol {symbol!r} at column {col} "
-                                  "(W D L A P X)", "162")
+                raise where.error(
+                    f"unknown result symbol {symbol!r} at column {col} (W D L A P X)", "162"
+                )
             if chunk[5:].strip():
-                raise where.error(f"column {11 + i} should be blank: the next symbol goes to "
-                                  f"column {15 + i}", "162")
+                raise where.error(
+                    f"column {11 + i} should be blank: the next symbol goes to column {15 + i}",
+                    "162",
+                )
             self._set_points(POINTS_162[symbol], _points(value, where, "162"), where, "162")
 
     def _rXXS(self, line: str, where: Where) -> None:
@@ -142,8 +171,11 @@ class RecordReader:
             pts = _points(value, where, "XXS")
             for name in POINTS_XXS[key]:
                 if key[0] in "WB" and len(key) == 2 and name in seen and seen[name] != pts:
-                    raise where.error(f"{key}: points for White and Black must be the same "
-                                      "(colour-dependent scoring is not supported)", "XXS")
+                    raise where.error(
+                        f"{key}: points for White and Black must be the same "
+                        "(colour-dependent scoring is not supported)",
+                        "XXS",
+                    )
                 seen[name] = pts
             self._set_points(POINTS_XXS[key], pts, where, "XXS")
 
@@ -157,9 +189,9 @@ class RecordReader:
         pid = parse_player_id(line[4:8], where, "XXA player id (5-8)")
         start, rnd = 9, 1
         while start < len(line):
-            text = line[start:start + 4]
+            text = line[start : start + 4]
             if text.strip():
-                if line[start - 1:start] not in (" ", ""):
+                if line[start - 1 : start] not in (" ", ""):
                     raise where.error(f"column {start} should be blank", "XXA")
                 self.accelerations[(pid, rnd)] = (_points(text, where, f"XXA round {rnd}"), where)
             start += 5
@@ -225,6 +257,7 @@ class RecordReader:
 def canonical_points(ps: PointSystem) -> PointSystem:
     """Clear values that only repeat their default (a PAB worth a win, ...)."""
     from dataclasses import replace
+
     return replace(
         ps,
         pab=None if ps.pab == ps.win else ps.pab,

@@ -6,6 +6,7 @@ teams, national ratings, in their original order), the edition's pairing
 records, then the ``001`` players. Player lines keep the file's points and
 rank fields as they were.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -16,7 +17,7 @@ from mipair.model import Colour, Points, PointSystem, Tournament, points_to_str
 from mipair.snapshot import rounds_played, scores_before
 
 EDITIONS = ("trf16", "trfx", "trf26")
-LAST_ROUND = 999   # a 260 record's "until the end" when the number of rounds is unknown
+LAST_ROUND = 999  # a 260 record's "until the end" when the number of rounds is unknown
 DEFAULT = PointSystem()
 
 
@@ -28,8 +29,17 @@ def _system_record(t: Tournament) -> list[str]:
 
 def _xxs(ps: PointSystem, fields: tuple[str, ...]) -> list[str]:
     """An XXS record for the given PointSystem fields (JaVaFo codes)."""
-    codes = {"win": "W", "draw": "D", "loss": "WL", "zero_bye": "ZPB", "forfeit_loss": "FL",
-             "pab": "PAB", "full_bye": "FPB", "half_bye": "HPB", "forfeit_win": "FW"}
+    codes = {
+        "win": "W",
+        "draw": "D",
+        "loss": "WL",
+        "zero_bye": "ZPB",
+        "forfeit_loss": "FL",
+        "pab": "PAB",
+        "full_bye": "FPB",
+        "half_bye": "HPB",
+        "forfeit_win": "FW",
+    }
     parts = []
     for name in fields:
         value = getattr(ps, name)
@@ -48,8 +58,14 @@ def _xxs(ps: PointSystem, fields: tuple[str, ...]) -> list[str]:
 def _bb_points(ps: PointSystem) -> list[str]:
     """bbpPairings BB* records for the values that differ from the defaults, XXS for the rest."""
     out = []
-    for code, name in (("BBW", "win"), ("BBD", "draw"), ("BBL", "loss"), ("BBZ", "zero_bye"),
-                       ("BBF", "forfeit_loss"), ("BBU", "pab")):
+    for code, name in (
+        ("BBW", "win"),
+        ("BBD", "draw"),
+        ("BBL", "loss"),
+        ("BBZ", "zero_bye"),
+        ("BBF", "forfeit_loss"),
+        ("BBU", "pab"),
+    ):
         value = getattr(ps, name)
         if value is not None and value != getattr(DEFAULT, name):
             out.append(f"{code} {points_to_str(value):>4}")
@@ -59,8 +75,13 @@ def _bb_points(ps: PointSystem) -> list[str]:
 def _points_162(ps: PointSystem) -> list[str]:
     """A 162 record (symbols at columns 6, 15, 24, ...), XXS for what it cannot say."""
     items: list[tuple[str, Points]] = []
-    for symbol, name in (("W", "win"), ("D", "draw"), ("L", "loss"), ("A", "zero_bye"),
-                         ("P", "pab")):
+    for symbol, name in (
+        ("W", "win"),
+        ("D", "draw"),
+        ("L", "loss"),
+        ("A", "zero_bye"),
+        ("P", "pab"),
+    ):
         value = getattr(ps, name)
         if value is not None and value != getattr(DEFAULT, name):
             items.append((symbol, value))
@@ -100,8 +121,10 @@ def _250(t: Tournament) -> list[str]:
     for (first, last, pts), pids in sorted(runs.items()):
         for _, grp in groupby(enumerate(pids), key=lambda x: x[1] - x[0]):
             ids = [p for _, p in grp]
-            out.append(f"250 {'':4} {points_to_str(pts):>4} {first:03d} {last:03d} "
-                       f"{ids[0]:04d} {ids[-1]:04d}")
+            out.append(
+                f"250 {'':4} {points_to_str(pts):>4} {first:03d} {last:03d} "
+                f"{ids[0]:04d} {ids[-1]:04d}"
+            )
     return out
 
 
@@ -171,10 +194,14 @@ def write_tournament(t: Tournament, edition: str = "trf26", newline: str = "\n")
         raise ValueError(f"unknown TRF edition {edition!r} (one of {', '.join(EDITIONS)})")
     kept = [f"{c} {txt}".rstrip() for c, txt in t.headers]
     scores = scores_before(t, rounds_played(t) + 1)
-    players = [format_player(p if p.points is not None else replace(p, points=scores[pid]),
-                             t.results.get(pid, ())) for pid, p in t.players.items()]
+    players = [
+        format_player(
+            p if p.points is not None else replace(p, points=scores[pid]), t.results.get(pid, ())
+        )
+        for pid, p in t.players.items()
+    ]
     lines = kept + pairing_records(t, edition) + players
     return newline.join(lines) + newline
 
 
-__all__ = ["EDITIONS", "LAST_ROUND", "write_tournament", "lost_in", "pairing_records"]
+__all__ = ["EDITIONS", "LAST_ROUND", "lost_in", "pairing_records", "write_tournament"]

@@ -14,10 +14,11 @@ while the LP optimum has an odd cycle of fractional edges, the constraint
 "at most (|S| - 1) / 2 edges inside S" is added for the cycle's node set S
 (valid for every matching). The final solve is still HiGHS's exact MIP.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from math import gcd
-from typing import Iterable, Mapping, Sequence
 
 from mipair.solver.lexmatch import Infeasible
 
@@ -41,8 +42,9 @@ def _reduce(n: int, edges: Sequence[Edge], weights: Sequence[int]) -> list[int]:
     return [w // g for w in red] if g > 1 else red
 
 
-def min_weight_perfect_matching(n: int, weights: Mapping[Edge, int],
-                                fixed: Iterable[Edge] = ()) -> list[Edge]:
+def min_weight_perfect_matching(
+    n: int, weights: Mapping[Edge, int], fixed: Iterable[Edge] = ()
+) -> list[Edge]:
     """Edges of a perfect matching of nodes ``0..n-1`` with the least total weight.
 
     ``weights`` gives the integer weight of every allowed edge (an edge left
@@ -51,7 +53,7 @@ def min_weight_perfect_matching(n: int, weights: Mapping[Edge, int],
     """
     from mipair.solver.highs import load
 
-    highspy = load()         # before numpy: it sets how numpy loads
+    highspy = load()  # before numpy: it sets how numpy loads
     import numpy as np
 
     if n % 2:
@@ -76,15 +78,22 @@ def min_weight_perfect_matching(n: int, weights: Mapping[Edge, int],
     lp.a_matrix_.index_ = np.array([x for e in edges for x in e], dtype=np.int32)
     lp.a_matrix_.value_ = np.ones(2 * m)
     h = highspy.Highs()
-    for option, value in (("output_flag", False), ("threads", 1), ("mip_rel_gap", 0.0),
-                          ("mip_abs_gap", 0.5), ("primal_feasibility_tolerance", 1e-9),
-                          ("dual_feasibility_tolerance", 1e-9),
-                          ("mip_feasibility_tolerance", 1e-9), ("random_seed", 0)):
+    for option, value in (
+        ("output_flag", False),
+        ("threads", 1),
+        ("mip_rel_gap", 0.0),
+        ("mip_abs_gap", 0.5),
+        ("primal_feasibility_tolerance", 1e-9),
+        ("dual_feasibility_tolerance", 1e-9),
+        ("mip_feasibility_tolerance", 1e-9),
+        ("random_seed", 0),
+    ):
         h.setOptionValue(option, value)
     h.passModel(lp)
     _tighten(h, highspy, n, edges)
-    h.changeColsIntegrality(m, np.arange(m, dtype=np.int32),
-                            np.array([highspy.HighsVarType.kInteger] * m))
+    h.changeColsIntegrality(
+        m, np.arange(m, dtype=np.int32), np.array([highspy.HighsVarType.kInteger] * m)
+    )
     h.run()
     status = h.getModelStatus()
     if status != highspy.HighsModelStatus.kOptimal:

@@ -17,29 +17,30 @@ A class is refined by what the aggregated rows need to be exact: whether the
 node must be covered and which exits it has, so every node of a class has the
 same row bounds and the same exits.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 import numpy as np
 
 from mipair.solver.weights import Weights
 
-CANDIDATES = (16, 64)     # partners offered to each node when a class pair's counts are realised
+CANDIDATES = (16, 64)  # partners offered to each node when a class pair's counts are realised
 
 
 @dataclass
 class Aggregate:
     """The class model of a matching model (see :func:`aggregate`)."""
 
-    node_class: np.ndarray      # per node, its class (-1: no usable column)
-    count: np.ndarray           # nodes per class
-    must: np.ndarray            # per class, whether its nodes must be covered
-    col_a: np.ndarray           # per class column, its two classes (b = -1 - tag for an exit)
+    node_class: np.ndarray  # per node, its class (-1: no usable column)
+    count: np.ndarray  # nodes per class
+    must: np.ndarray  # per class, whether its nodes must be covered
+    col_a: np.ndarray  # per class column, its two classes (b = -1 - tag for an exit)
     col_b: np.ndarray
-    col_of: np.ndarray          # per model column, its class column (-1: not usable)
-    first: np.ndarray           # per class column, one model column of it
+    col_of: np.ndarray  # per model column, its class column (-1: not usable)
+    first: np.ndarray  # per class column, one model column of it
     tags: list[str]
 
     def weigh(self, tier: Weights) -> np.ndarray | None:
@@ -48,7 +49,7 @@ class Aggregate:
         m = len(self.col_of)
         w = np.zeros(m, dtype=np.int64)
         w[tier.cols] = tier.vals
-        used = self.col_of >= 0       # weights of unusable columns never count
+        used = self.col_of >= 0  # weights of unusable columns never count
         mine = w[self.first]
         return mine if np.array_equal(w[used], mine[self.col_of[used]]) else None
 
@@ -71,8 +72,14 @@ class Aggregate:
         return np.bincount(k, minlength=len(self.col_a))
 
 
-def aggregate(n: int, ends: np.ndarray, exits: Sequence[tuple[int, str]], usable: np.ndarray,
-              must: np.ndarray, classes: np.ndarray) -> Aggregate:
+def aggregate(
+    n: int,
+    ends: np.ndarray,
+    exits: Sequence[tuple[int, str]],
+    usable: np.ndarray,
+    must: np.ndarray,
+    classes: np.ndarray,
+) -> Aggregate:
     """The class model of a matching model: nodes ``0..n-1``, edge columns
     ``ends`` (shape (2, ne)), then exit columns ``exits``; ``usable`` marks the
     columns a solution may use, ``must`` the nodes it must cover, ``classes``
@@ -101,16 +108,17 @@ def aggregate(n: int, ends: np.ndarray, exits: Sequence[tuple[int, str]], usable
     cls_must[node_class[covered & must]] = True
     a, b = node_class[ends[0]], node_class[ends[1]]
     width = nclass + len(tags)
-    key = np.concatenate([np.minimum(a, b) * width + np.maximum(a, b),
-                          node_class[ex_node] * width + nclass + ex_tag])
-    present = np.zeros(nclass * width + width, dtype=bool)    # keys are small: no sort
+    key = np.concatenate(
+        [np.minimum(a, b) * width + np.maximum(a, b), node_class[ex_node] * width + nclass + ex_tag]
+    )
+    present = np.zeros(nclass * width + width, dtype=bool)  # keys are small: no sort
     present[key[usable]] = True
     uniq = np.flatnonzero(present)
     number = np.cumsum(present) - 1
     col_of = np.where(usable, number[np.where(usable, key, 0)], -1)
     first = np.full(len(uniq), -1, dtype=np.int64)
     cols = np.flatnonzero(usable)
-    first[col_of[cols[::-1]]] = cols[::-1]                    # the lowest column of each
+    first[col_of[cols[::-1]]] = cols[::-1]  # the lowest column of each
     col_a, second = uniq // width, uniq % width
     col_b = np.where(second < nclass, second, nclass - 1 - second)
     return Aggregate(node_class, count, cls_must, col_a, col_b, col_of, first, tags)
@@ -120,14 +128,18 @@ def aggregate(n: int, ends: np.ndarray, exits: Sequence[tuple[int, str]], usable
 class Levels:
     """The lexicographic optimum of the class model."""
 
-    levels: list[int]           # each tier's optimum
-    counts: np.ndarray          # per class column, how many the optimum uses
-    reduced: list[np.ndarray]   # per tier, the reduced cost of every class column
-    slack: list[float]          # per tier, its LP bound less its optimum
+    levels: list[int]  # each tier's optimum
+    counts: np.ndarray  # per class column, how many the optimum uses
+    reduced: list[np.ndarray]  # per tier, the reduced cost of every class column
+    slack: list[float]  # per tier, its LP bound less its optimum
 
 
-def _model(agg: Aggregate, limits: Mapping[str, int], pairs: int | None,
-           pins: Sequence[tuple[np.ndarray, int]]):
+def _model(
+    agg: Aggregate,
+    limits: Mapping[str, int],
+    pairs: int | None,
+    pins: Sequence[tuple[np.ndarray, int]],
+):
     """The class model in HiGHS (no objective yet): a row per class, per exit
     limit, for the pair count and per pin (class weights, level); an integer
     column per class column. Returns the highspy module and the model."""
@@ -159,10 +171,10 @@ def _model(agg: Aggregate, limits: Mapping[str, int], pairs: int | None,
             rows, vals = [a], [1.0]
             if tag in extra:
                 rows, vals = rows + [extra[tag]], vals + [1.0]
-        h.addCol(0.0, 0.0, hs.kHighsInf, len(rows), np.array(rows, dtype=np.int32),
-                 np.array(vals))
-    h.changeColsIntegrality(ncol, np.arange(ncol, dtype=np.int32),
-                            np.array([hs.HighsVarType.kInteger] * ncol))
+        h.addCol(0.0, 0.0, hs.kHighsInf, len(rows), np.array(rows, dtype=np.int32), np.array(vals))
+    h.changeColsIntegrality(
+        ncol, np.arange(ncol, dtype=np.int32), np.array([hs.HighsVarType.kInteger] * ncol)
+    )
     for vals, level in pins:
         _at_least(h, hs, vals, level)
     return hs, h
@@ -177,13 +189,19 @@ def _at_least(h, hs, vals: np.ndarray, level: int) -> None:
 def _use(h, hs, least: np.ndarray) -> None:
     """Make every solution use at least ``least[k]`` of each class column k."""
     ncol = len(least)
-    h.changeColsBounds(ncol, np.arange(ncol, dtype=np.int32), least.astype(float),
-                       np.full(ncol, hs.kHighsInf))
+    h.changeColsBounds(
+        ncol, np.arange(ncol, dtype=np.int32), least.astype(float), np.full(ncol, hs.kHighsInf)
+    )
 
 
-def solve(agg: Aggregate, tiers: Sequence[np.ndarray], limits: Mapping[str, int],
-          pairs: int | None, pins: Sequence[tuple[np.ndarray, int]] = (),
-          fixed: Sequence[int] = ()) -> Levels | None:
+def solve(
+    agg: Aggregate,
+    tiers: Sequence[np.ndarray],
+    limits: Mapping[str, int],
+    pairs: int | None,
+    pins: Sequence[tuple[np.ndarray, int]] = (),
+    fixed: Sequence[int] = (),
+) -> Levels | None:
     """Maximise ``tiers`` (a weight per class column) lexicographically over
     the class model with HiGHS; None if it has no solution. ``limits``: at most
     so many exits of a tag; ``pairs``: exactly so many pairs, if given;
@@ -228,8 +246,13 @@ class Relaxation:
     matching's counts solve it). Pins whose weights are not class-wise are
     left out, which keeps it a relaxation."""
 
-    def __init__(self, agg: Aggregate, pins: Sequence[tuple[Weights, int]],
-                 limits: Mapping[str, int], pairs: int | None) -> None:
+    def __init__(
+        self,
+        agg: Aggregate,
+        pins: Sequence[tuple[Weights, int]],
+        limits: Mapping[str, int],
+        pairs: int | None,
+    ) -> None:
         self.agg = agg
         self.hs, self.h = _model(agg, limits, pairs, agg.pins(pins))
         self.memo: dict[bytes, bool] = {}
@@ -283,8 +306,13 @@ def ruled_out(agg: Aggregate, opt: Levels, chosen: Sequence[int]) -> np.ndarray:
     return out
 
 
-def realize(agg: Aggregate, counts: np.ndarray, ends: np.ndarray,
-            exits: Sequence[tuple[int, str]], fixed: Sequence[int] = ()) -> list[int] | None:
+def realize(
+    agg: Aggregate,
+    counts: np.ndarray,
+    ends: np.ndarray,
+    exits: Sequence[tuple[int, str]],
+    fixed: Sequence[int] = (),
+) -> list[int] | None:
     """A set of model columns, ``fixed`` among them, that makes exactly
     ``counts`` of every class column, or None if none is found.
 
@@ -314,17 +342,17 @@ def realize(agg: Aggregate, counts: np.ndarray, ends: np.ndarray,
         a, b, y = int(agg.col_a[k]), int(agg.col_b[k]), int(counts[k])
         if b < 0:
             tag = agg.tags[-1 - b]
-            for v in members[a][back[a] - y:back[a]]:
+            for v in members[a][back[a] - y : back[a]]:
                 chosen.append(exit_col[(v, tag)])
             back[a] -= y
             continue
         take = 2 * y if a == b else y
-        left = members[a][front[a]:front[a] + take]
+        left = members[a][front[a] : front[a] + take]
         front[a] += take
         if a == b:
             sides.append((left[:y], left[y:]))
         else:
-            sides.append((left, members[b][front[b]:front[b] + y]))
+            sides.append((left, members[b][front[b] : front[b] + y]))
             front[b] += y
     if any(f > b for f, b in zip(front, back)):
         return None
@@ -340,8 +368,9 @@ def realize(agg: Aggregate, counts: np.ndarray, ends: np.ndarray,
     return None
 
 
-def _bipartite(sides: list[tuple[list[int], list[int]]], key: np.ndarray, live: np.ndarray,
-               n: int, width: int) -> list[int] | None:
+def _bipartite(
+    sides: list[tuple[list[int], list[int]]], key: np.ndarray, live: np.ndarray, n: int, width: int
+) -> list[int] | None:
     """A perfect matching of every (left, right) of ``sides``, each left node
     offered ``width`` right nodes, as edge columns; None if there is none."""
     cols, us, vs = [], [], []
@@ -368,16 +397,31 @@ def _bipartite(sides: list[tuple[list[int], list[int]]], key: np.ndarray, live: 
     hs = load()
     h = maximiser(hs)
     nodes, row = np.unique(np.concatenate([u, v]), return_inverse=True)
-    h.addRows(len(nodes), np.zeros(len(nodes)), np.ones(len(nodes)), 0,
-              np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int32), np.zeros(0))
+    h.addRows(
+        len(nodes),
+        np.zeros(len(nodes)),
+        np.ones(len(nodes)),
+        0,
+        np.zeros(0, dtype=np.int32),
+        np.zeros(0, dtype=np.int32),
+        np.zeros(0),
+    )
     m = len(col)
     rows = np.vstack([row[:m], row[m:]]).T.ravel().astype(np.int32)
-    h.addCols(m, np.ones(m), np.zeros(m), np.ones(m), 2 * m,
-              np.arange(0, 2 * m, 2, dtype=np.int32), rows, np.ones(2 * m))
+    h.addCols(
+        m,
+        np.ones(m),
+        np.zeros(m),
+        np.ones(m),
+        2 * m,
+        np.arange(0, 2 * m, 2, dtype=np.int32),
+        rows,
+        np.ones(2 * m),
+    )
     h.run()
     if h.getModelStatus() != hs.HighsModelStatus.kOptimal:
         return None
     x = np.asarray(h.getSolution().col_value)
-    if np.any((x > 1e-6) & (x < 1 - 1e-6)) or int(round(x.sum())) != need:
+    if np.any((x > 1e-6) & (x < 1 - 1e-6)) or round(x.sum()) != need:
         return None
     return col[x > 0.5].tolist()

@@ -11,9 +11,10 @@ fixing before a MIP. It uses the attributes LexMatcher sets up: ``h``,
 and the bookkeeping below (``_at``, ``_ours``, ``_rows``, ``_degree``,
 ``_pair_row``, ``_limit_row``, ``_pin_rows``).
 """
+
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 
 class PricedColumns:
@@ -24,8 +25,13 @@ class PricedColumns:
         np = self._np
         idx = self._at[np.asarray(cols, dtype=np.int64)]
         there = idx >= 0
-        self.h.addRow(lo, hi, int(there.sum()), idx[there].astype(np.int32),
-                      np.asarray(vals, dtype=float)[there])
+        self.h.addRow(
+            lo,
+            hi,
+            int(there.sum()),
+            idx[there].astype(np.int32),
+            np.asarray(vals, dtype=float)[there],
+        )
         self._rows += 1
         return self._rows - 1
 
@@ -38,9 +44,15 @@ class PricedColumns:
         ne = len(self.edges)
         parts: list[tuple] = []
 
-        def add(at, rows, vals=1.0):     # rows and vals: one for all, or one per column
-            parts.append((at, np.broadcast_to(np.asarray(rows, dtype=np.int64), at.shape),
-                          np.broadcast_to(np.asarray(vals, dtype=float), at.shape)))
+        def add(at, rows, vals=1.0):  # rows and vals: one for all, or one per column
+            parts.append(
+                (
+                    at,
+                    np.broadcast_to(np.asarray(rows, dtype=np.int64), at.shape),
+                    np.broadcast_to(np.asarray(vals, dtype=float), at.shape),
+                )
+            )
+
         at = np.flatnonzero(cols < ne)
         ends = self._ends[:, cols[at]]
         add(at, self._degree[ends[0]])
@@ -73,8 +85,16 @@ class PricedColumns:
         k = len(cols)
         starts = np.searchsorted(at, np.arange(k)).astype(np.int32)
         first = len(self._ours)
-        self.h.addCols(k, self._cost[cols], np.zeros(k), np.ones(k), len(rows), starts,
-                       rows.astype(np.int32), vals)
+        self.h.addCols(
+            k,
+            self._cost[cols],
+            np.zeros(k),
+            np.ones(k),
+            len(rows),
+            starts,
+            rows.astype(np.int32),
+            vals,
+        )
         self._at[cols] = np.arange(first, first + k)
         self._ours += cols.tolist()
         self._integrality(range(first, first + k), True)
@@ -116,7 +136,7 @@ class PricedColumns:
         """The inactive columns (an array) and their reduced costs in the last LP."""
         np = self._np
         y = self._row_duals
-        if len(y) < self._rows:          # rows added since that LP: no dual known yet
+        if len(y) < self._rows:  # rows added since that LP: no dual known yet
             y = np.concatenate([y, np.zeros(self._rows - len(y))])
         idle = self.inactive.members()
         ydeg = np.where(self._degree >= 0, y[self._degree], 0.0)
@@ -185,8 +205,7 @@ class PricedColumns:
         ours = self._np.array(self._ours, dtype=self._np.int64)
         out = ours[self._duals[ours] < -margin].tolist()
         chosen = set(self.solution)
-        return [c for c in out if c not in self.banned and c not in self.forced
-                and c not in chosen]
+        return [c for c in out if c not in self.banned and c not in self.forced and c not in chosen]
 
     def _set_upper(self, theirs: list[int], upper: float) -> None:
         """Set the bounds of HiGHS columns ``theirs`` to [0, upper]."""

@@ -28,14 +28,15 @@ Two ways to answer, both exact:
   unsatisfiable core over the assumptions names the decisions responsible,
   which the caller turns into a cut.
 """
+
 from __future__ import annotations
 
-from typing import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 import numpy as np
 
 Core = list[tuple[str, "int | None", bool]]
-NEAR = 12           # how far apart (in node numbers) a cheap completion looks for partners
+NEAR = 12  # how far apart (in node numbers) a cheap completion looks for partners
 
 
 class CompletionOracle:
@@ -50,8 +51,12 @@ class CompletionOracle:
     the first one comes (a 1000-player round 3: 20 s -> 3 s for its first check).
     """
 
-    def __init__(self, adjacent: Mapping[int, Iterable[int]], may_single: Iterable[int],
-                 hint: Sequence[int] | None = None) -> None:
+    def __init__(
+        self,
+        adjacent: Mapping[int, Iterable[int]],
+        may_single: Iterable[int],
+        hint: Sequence[int] | None = None,
+    ) -> None:
         nodes = sorted(adjacent)
         size = nodes[-1] + 1 if nodes else 0
         allowed = np.zeros((size, size), dtype=bool)
@@ -61,16 +66,26 @@ class CompletionOracle:
         self._setup(allowed, nodes, may_single, hint)
 
     @classmethod
-    def dense(cls, allowed: np.ndarray, nodes: Iterable[int], may_single: Iterable[int],
-              hint: Sequence[int] | None = None) -> "CompletionOracle":
+    def dense(
+        cls,
+        allowed: np.ndarray,
+        nodes: Iterable[int],
+        may_single: Iterable[int],
+        hint: Sequence[int] | None = None,
+    ) -> CompletionOracle:
         """An oracle over ``nodes`` whose pairs are the True entries of the
         symmetric boolean matrix ``allowed`` (held, not copied)."""
         oracle = cls.__new__(cls)
         oracle._setup(allowed, sorted(nodes), may_single, hint)
         return oracle
 
-    def _setup(self, allowed: np.ndarray, nodes: list[int], may_single: Iterable[int],
-               hint: Sequence[int] | None) -> None:
+    def _setup(
+        self,
+        allowed: np.ndarray,
+        nodes: list[int],
+        may_single: Iterable[int],
+        hint: Sequence[int] | None,
+    ) -> None:
         self.allowed = allowed
         self.nodes = nodes
         self.may_single = set(may_single) & set(nodes)
@@ -88,8 +103,13 @@ class CompletionOracle:
                     self.solver.add_clause([-x])
             self._known.clear()
 
-    def check(self, lower: Collection[int], window: Collection[int], down: Collection[int],
-              single_below: bool) -> Core | None:
+    def check(
+        self,
+        lower: Collection[int],
+        window: Collection[int],
+        down: Collection[int],
+        single_below: bool,
+    ) -> Core | None:
         """None if completable; else the core as (kind, node, assumed value) triples.
 
         kind "down" names a window node (sent down or not), kind "single" the
@@ -128,8 +148,13 @@ class CompletionOracle:
         sub[np.ix_(sent, sent)] = False
         return part, sub
 
-    def completion(self, lower: Collection[int], window: Collection[int], down: Collection[int],
-                   single_below: bool) -> dict[int, int] | None:
+    def completion(
+        self,
+        lower: Collection[int],
+        window: Collection[int],
+        down: Collection[int],
+        single_below: bool,
+    ) -> dict[int, int] | None:
         """A completion for the decisions of :meth:`check`, or None if there is
         none, or none was found cheaply: the mate of every lower node and of
         every window node sent down (the single node, if below, is its own mate).
@@ -143,15 +168,16 @@ class CompletionOracle:
             return None
         model = np.asarray(self.solver.get_model(), dtype=np.int64)
         first = self._first_pair - 1
-        used = np.flatnonzero(model[first:first + len(self._ends)] > 0)
+        used = np.flatnonzero(model[first : first + len(self._ends)] > 0)
         mates: dict[int, int] = {}
         for u, v in self._ends[used].tolist():
             mates[u], mates[v] = v, u
         mates.update((v, v) for v, z in self.single.items() if model[z - 1] > 0)
         return mates
 
-    def _near(self, lower: Collection[int], down: Collection[int], single_below: bool,
-              reach: int = NEAR) -> dict[int, int] | None:
+    def _near(
+        self, lower: Collection[int], down: Collection[int], single_below: bool, reach: int = NEAR
+    ) -> dict[int, int] | None:
         """A completion using only pairs of nodes at most ``reach`` apart in the
         order of their numbers, or the hint's (SAT, :func:`sat_matching`); None
         if there is none among them."""
@@ -174,8 +200,15 @@ class CompletionOracle:
         singles = sorted(self.may_single & set(lower)) if single_below else []
         ends += [(v,) for v in singles]
         extra = list(range(len(a), len(ends)))
-        chosen = sat_matching(int(part.max()) + 1 if k else 0, ends, range(len(ends)),
-                              set(part.tolist()), (), None, {"single": (extra, 1)})
+        chosen = sat_matching(
+            int(part.max()) + 1 if k else 0,
+            ends,
+            range(len(ends)),
+            set(part.tolist()),
+            (),
+            None,
+            {"single": (extra, 1)},
+        )
         if chosen is None:
             return None
         mates: dict[int, int] = {}
@@ -192,9 +225,9 @@ class CompletionOracle:
         nodes = np.asarray(self.nodes, dtype=np.int64)
         k = len(nodes)
         top = 3 * k
-        self.available = dict(zip(self.nodes, range(1, k + 1)))        # may be matched
-        self.needed = dict(zip(self.nodes, range(k + 1, 2 * k + 1)))   # must be (or be the single)
-        window_var = np.zeros(len(self.allowed), dtype=np.int64)      # node is in the window
+        self.available = dict(zip(self.nodes, range(1, k + 1)))  # may be matched
+        self.needed = dict(zip(self.nodes, range(k + 1, 2 * k + 1)))  # must be (or be the single)
+        window_var = np.zeros(len(self.allowed), dtype=np.int64)  # node is in the window
         window_var[nodes] = np.arange(2 * k + 1, 3 * k + 1)
         self.in_window = dict(zip(self.nodes, window_var[nodes].tolist()))
         singles = sorted(self.may_single)
@@ -208,8 +241,9 @@ class CompletionOracle:
         var = np.arange(top + 1, top + 1 + len(a), dtype=np.int64)
         self.pair = dict(zip(map(tuple, self._ends.tolist()), var.tolist()))
         # a pair is unused when both its ends are in the window
-        clauses = np.stack([-var, -window_var[self._ends[:, 0]], -window_var[self._ends[:, 1]]],
-                           axis=1).tolist()
+        clauses = np.stack(
+            [-var, -window_var[self._ends[:, 0]], -window_var[self._ends[:, 1]]], axis=1
+        ).tolist()
         ends = np.concatenate([self._ends[:, 0], self._ends[:, 1]])
         lits = np.concatenate([var, var])
         order = np.argsort(ends, kind="stable")
@@ -224,7 +258,7 @@ class CompletionOracle:
         clauses.append([-y, *self.single.values()])
         solver = self.solver = Minicard(bootstrap_with=clauses)
         for v in self.nodes:
-            if incident[v]:     # at most one pair (or single), and none unless available
+            if incident[v]:  # at most one pair (or single), and none unless available
                 solver.add_atmost([*incident[v], -self.available[v]], 1)
         if len(self.single) > 1:
             solver.add_atmost(list(self.single.values()), 1)
@@ -233,8 +267,13 @@ class CompletionOracle:
             solver.set_phases([x for x in mates if x is not None])
         self.decision = {lit: v for m in (self.available, self.needed) for v, lit in m.items()}
 
-    def _ask(self, lower: Collection[int], window: Collection[int], down: Collection[int],
-             single_below: bool) -> Core | None:
+    def _ask(
+        self,
+        lower: Collection[int],
+        window: Collection[int],
+        down: Collection[int],
+        single_below: bool,
+    ) -> Core | None:
         """The SAT solver's answer to :meth:`check`."""
         if self.solver is None:
             self._build()

@@ -4,9 +4,10 @@ A 5,000-player round has 12.5 million candidate pairs: as a list of Python
 tuples they alone took more than a gigabyte. :class:`Edges` keeps the two
 ends as arrays and hands out plain ``(int, int)`` tuples one at a time.
 """
+
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Sequence, Union
+from collections.abc import Iterable, Iterator, Sequence
 
 import numpy as np
 
@@ -23,7 +24,7 @@ class Edges(Sequence[Edge]):
         self.v = np.asarray(v, dtype=np.int64)
 
     @classmethod
-    def of(cls, edges: Union["Edges", Iterable[Edge]]) -> "Edges":
+    def of(cls, edges: Edges | Iterable[Edge]) -> Edges:
         if isinstance(edges, Edges):
             return edges
         ends = np.array(list(edges), dtype=np.int64).reshape(-1, 2)
@@ -32,13 +33,13 @@ class Edges(Sequence[Edge]):
     def __len__(self) -> int:
         return len(self.u)
 
-    def __getitem__(self, k: int) -> Edge:       # type: ignore[override]
+    def __getitem__(self, k: int) -> Edge:  # type: ignore[override]
         return int(self.u[k]), int(self.v[k])
 
     def __iter__(self) -> Iterator[Edge]:
         return zip(self.u.tolist(), self.v.tolist())
 
-    def take(self, ks: Sequence[int]) -> "Edges":
+    def take(self, ks: Sequence[int]) -> Edges:
         """The edges numbered ``ks``, in that order."""
         idx = np.asarray(ks, dtype=np.int64)
         return Edges(self.u[idx], self.v[idx])
@@ -52,14 +53,14 @@ class ColumnSet:
     """A set of column numbers ``0..m-1`` held as a mask (the inactive columns
     of a model can be millions)."""
 
-    __slots__ = ("mask", "count")
+    __slots__ = ("count", "mask")
 
     def __init__(self, m: int) -> None:
         self.mask = np.zeros(m, dtype=bool)
         self.count = 0
 
     @classmethod
-    def all_but(cls, m: int, upto: int, kept: Iterable[int]) -> "ColumnSet":
+    def all_but(cls, m: int, upto: int, kept: Iterable[int]) -> ColumnSet:
         """The columns ``0..upto-1`` except ``kept``, of ``m`` columns."""
         out = cls(m)
         out.mask[:upto] = True
@@ -98,7 +99,7 @@ class ColumnSet:
             self.mask[c] = False
             self.count -= 1
 
-    def take(self, cols: Union["ColumnSet", Iterable[int]]) -> np.ndarray:
+    def take(self, cols: ColumnSet | Iterable[int]) -> np.ndarray:
         """Remove the members among ``cols``; return them, sorted."""
         if isinstance(cols, ColumnSet):
             found = np.flatnonzero(self.mask & cols.mask)
@@ -118,7 +119,7 @@ class Positions:
     """Where each of some distinct numbers stands in a list of them
     (``{ids[k]: k}`` as a read-only mapping, held as arrays)."""
 
-    __slots__ = ("ids", "_at")
+    __slots__ = ("_at", "ids")
 
     def __init__(self, ids: np.ndarray) -> None:
         self.ids = np.asarray(ids, dtype=np.int64)

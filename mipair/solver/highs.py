@@ -1,4 +1,5 @@
 """HiGHS, imported on first use with the settings a short-lived process wants."""
+
 from __future__ import annotations
 
 import os

@@ -28,9 +28,10 @@ last LP, says it could improve the answer; it then enters the model with its
 coefficients in every row it belongs to. The layer knows nothing of chess:
 nodes are ``0..n-1``.
 """
+
 from __future__ import annotations
 
-from typing import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from mipair.solver.columns import PricedColumns
 from mipair.solver.edges import ColumnSet, Edges, mask
@@ -38,22 +39,23 @@ from mipair.solver.oddsets import violated
 from mipair.solver.packing import pack
 from mipair.solver.shortcuts import ClassShortcuts
 from mipair.solver.submodel import Submodels
-from mipair.solver.weights import Tier, Weights, total, weights as as_weights
+from mipair.solver.weights import Tier, Weights, total
+from mipair.solver.weights import weights as as_weights
 from mipair.solver.witness import sat_matching
 
 Edge = tuple[int, int]
 Cut = tuple[dict[int, int], int]  # sum coef[c] x_c >= rhs
 Check = Callable[[list[int]], "Cut | None"]
-Values = Sequence[float]          # a value per column (a numpy array)
+Values = Sequence[float]  # a value per column (a numpy array)
 
-PRICE_BATCH = 400                 # columns let in per LP by column generation, best first,
-                                  # or half the model's size when that is more (an objective
-                                  # over every pair lets most of them in: in a few rounds)
-EXACT_FROM = 200_000              # columns in HiGHS from which odd sets are separated exactly
-                                  # too (2,000 players: 319 -> 172 s; 1,000: slower with it)
-CLASSES_FROM = 20_000           # columns from which tiers are first settled on the class model
-                                  # (smaller models solve faster than its 2 HiGHS runs a tier)
-DUAL, PRIMAL = 1, 4               # HiGHS's simplex_strategy values (1 is its default)
+PRICE_BATCH = 400  # columns let in per LP by column generation, best first,
+# or half the model's size when that is more (an objective
+# over every pair lets most of them in: in a few rounds)
+EXACT_FROM = 200_000  # columns in HiGHS from which odd sets are separated exactly
+# too (2,000 players: 319 -> 172 s; 1,000: slower with it)
+CLASSES_FROM = 20_000  # columns from which tiers are first settled on the class model
+# (smaller models solve faster than its 2 HiGHS runs a tier)
+DUAL, PRIMAL = 1, 4  # HiGHS's simplex_strategy values (1 is its default)
 
 
 class Infeasible(Exception):
@@ -69,10 +71,17 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
     many edges. ``exit_limits``: ``{tag: k}`` allows at most k exits of a tag.
     """
 
-    def __init__(self, n: int, edges: Sequence[Edge], must_match: Sequence[int] = (),
-                 pairs: int | None = None, exits: Sequence[tuple[int, str]] = (),
-                 exit_limits: Mapping[str, int] | None = None, check: Check | None = None,
-                 core: Iterable[int] | None = None) -> None:
+    def __init__(
+        self,
+        n: int,
+        edges: Sequence[Edge],
+        must_match: Sequence[int] = (),
+        pairs: int | None = None,
+        exits: Sequence[tuple[int, str]] = (),
+        exit_limits: Mapping[str, int] | None = None,
+        check: Check | None = None,
+        core: Iterable[int] | None = None,
+    ) -> None:
         from mipair.solver.highs import load, maximiser
 
         highspy = self._hs = load()
@@ -83,9 +92,9 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
         self.edges = Edges.of(edges)
         self.exits = list(exits)
         self.check = check
-        self.within: list[int] | None = None     # see _locally
+        self.within: list[int] | None = None  # see _locally
         self.pairs = pairs if pairs is not None else n // 2
-        h = self.h = maximiser(highspy)
+        self.h = maximiser(highspy)
         ne = len(self.edges)
         m = ne + len(self.exits)
         self.m = m
@@ -106,7 +115,7 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
         # columns in the HiGHS model: ours -> theirs (-1: not there) and back
         self._at = numpy.full(m, -1, dtype=numpy.int64)
         self._ours: list[int] = []
-        self._cost = numpy.zeros(m)    # the current objective, per column
+        self._cost = numpy.zeros(m)  # the current objective, per column
         # rows every new column must join: node -> degree row, the pair count,
         # exit tags -> limit rows, and (row, weights) of each pin and cut
         self._rows = 0
@@ -118,14 +127,20 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
                     raise Infeasible(f"node {node} has no edge")
                 continue
             self._degree[node] = self._add_row(lo, 1.0, [], [])
-        self._pair_row = (self._add_row(float(pairs), float(pairs), [], [])
-                          if pairs is not None and self.edges else -1)
-        self._limit_row = {tag: self._add_row(0.0, float(limit), [], [])
-                           for tag, limit in (exit_limits or {}).items() if by_tag.get(tag)}
+        self._pair_row = (
+            self._add_row(float(pairs), float(pairs), [], [])
+            if pairs is not None and self.edges
+            else -1
+        )
+        self._limit_row = {
+            tag: self._add_row(0.0, float(limit), [], [])
+            for tag, limit in (exit_limits or {}).items()
+            if by_tag.get(tag)
+        }
         self._pin_rows: list[tuple[int, Weights]] = []
         self._enter(numpy.flatnonzero(~self.inactive.mask))
-        self._duals = None              # reduced costs of the last LP (a numpy array)
-        self._row_duals = None          # and its row duals
+        self._duals = None  # reduced costs of the last LP (a numpy array)
+        self._row_duals = None  # and its row duals
         self.solution: list[int] = []
         self.pins: list[tuple[Weights, int]] = []
         self._bound: float | None = None
@@ -185,8 +200,9 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
         questions to branch and bound)."""
         kept = as_weights(weights).without(self.banned_mask())
         if len(kept):
-            row = self._add_row(float(at_least), self._hs.kHighsInf, kept.cols,
-                                kept.vals.astype(float))
+            row = self._add_row(
+                float(at_least), self._hs.kHighsInf, kept.cols, kept.vals.astype(float)
+            )
             self._pin_rows.append((row, kept))
 
     def banned_mask(self):
@@ -212,8 +228,11 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
         cost[w.cols] = w.vals
         self._cost = cost
         if self._ours:
-            h.changeColsCost(len(self._ours), np.arange(len(self._ours), dtype=np.int32),
-                             cost[np.array(self._ours, dtype=np.int64)])
+            h.changeColsCost(
+                len(self._ours),
+                np.arange(len(self._ours), dtype=np.int32),
+                cost[np.array(self._ours, dtype=np.int64)],
+            )
         return cost
 
     def bound(self, weights: Tier) -> float:
@@ -233,9 +252,9 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
             self._bound = None
             if cost.any():
                 x = self._odd_set_cuts()
-            else:       # a feasibility question: every matching is optimal, the bound is 0
+            else:  # a feasibility question: every matching is optimal, the bound is 0
                 self._bound, x = 0.0, None
-                self._duals = self._row_duals = None     # no LP of this objective
+                self._duals = self._row_duals = None  # no LP of this objective
             if x is None and self._bound is not None and self.solution:
                 # the previous answer often stays optimal under the new objective:
                 # kept when it is feasible and attains the LP bound, no MIP needed
@@ -256,7 +275,7 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
             self._row(*cut)
             self.pins.append((as_weights(cut[0]), cut[1]))
 
-    def _locally(self, weights: Tier) -> "Values | None":
+    def _locally(self, weights: Tier) -> Values | None:
         """The best answer that changes only the columns ``within`` (a model of
         them alone, the rest held at the current answer: :meth:`isolate`),
         when it attains the LP bound, which proves it optimal; else None,
@@ -274,19 +293,23 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
             return None
         chosen = self._merged(sub, back)
         x = self._proven(chosen, self._bound)
-        if (x is None and self._total_of(chosen) > self._total_of(self.solution)
-                and self._satisfies(chosen)):
+        if (
+            x is None
+            and self._total_of(chosen) > self._total_of(self.solution)
+            and self._satisfies(chosen)
+        ):
             self.solution = chosen
         return x
 
-    def _witness(self) -> "Values | None":
+    def _witness(self) -> Values | None:
         """A feasibility question asked of SAT over the model's columns
         (:func:`mipair.solver.witness.sat_matching`); None when they hold no
         answer, the MIP then deciding (it can let in the inactive columns)."""
         ends = [*self.edges, *((node,) for node, _ in self.exits)]
         cols = [c for c in self._ours if c not in self.banned]
-        chosen = sat_matching(self.n, ends, cols, self.must, self.forced, self.fixed_pairs,
-                              self.limits)
+        chosen = sat_matching(
+            self.n, ends, cols, self.must, self.forced, self.fixed_pairs, self.limits
+        )
         return self._proven(chosen, 0.0) if chosen is not None else None
 
     def _total_of(self, chosen: Sequence[int]) -> float:
@@ -297,8 +320,11 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
         """Whether the 0/1 solution ``chosen`` (column indices) meets every
         column bound, degree, pair-count, exit and pinned row of the model."""
         picked = set(chosen)
-        if not (self.banned.isdisjoint(picked) and self.inactive.isdisjoint(picked)
-                and self.forced <= picked):
+        if not (
+            self.banned.isdisjoint(picked)
+            and self.inactive.isdisjoint(picked)
+            and self.forced <= picked
+        ):
             return False
         cover = [0] * self.n
         for e in chosen:
@@ -310,13 +336,16 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
                 cover[self.exits[e - len(self.edges)][0]] += 1
         if any(c > 1 for c in cover) or any(cover[v] != 1 for v in self.must):
             return False
-        if self.fixed_pairs is not None and sum(1 for e in chosen if e < len(self.edges)) != self.fixed_pairs:
+        if (
+            self.fixed_pairs is not None
+            and sum(1 for e in chosen if e < len(self.edges)) != self.fixed_pairs
+        ):
             return False
         if any(sum(1 for c in cols if c in picked) > k for cols, k in self.limits.values()):
             return False
         return all(pinned.total(chosen) >= at_least for pinned, at_least in self.pins)
 
-    def _proven(self, chosen: list[int], bound: float) -> "Values | None":
+    def _proven(self, chosen: list[int], bound: float) -> Values | None:
         """``chosen`` as column values if it is feasible and attains the LP
         ``bound`` (objectives are integers, so within 1/2 is optimal), else None."""
         if not self._satisfies(chosen):
@@ -327,7 +356,7 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
         r[chosen] = 1.0
         return r
 
-    def _mip(self) -> "Values":
+    def _mip(self) -> Values:
         """Solve the model as a MIP; return the column values.
 
         HiGHS starts afresh each time, with no starting solution: after the LP
@@ -354,7 +383,7 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
             raise Infeasible(self.h.modelStatusToString(self.h.getModelStatus()))
         return x
 
-    def _restricted(self, presolve: bool) -> "Values | None":
+    def _restricted(self, presolve: bool) -> Values | None:
         """The MIP over the active columns, completed by column generation:
         if its optimum falls short of the whole graph's LP bound by a gap g,
         any better matching uses only inactive edges of reduced cost above -g
@@ -378,7 +407,7 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
         """The current objective's value at column values ``x``."""
         return float(self._np.dot(self._cost, x))
 
-    def _solve(self, presolve: bool) -> "Values | None":
+    def _solve(self, presolve: bool) -> Values | None:
         """One fresh HiGHS run: the column values if optimal, else None.
 
         Our models are a matching polytope with a few pinned rows and most
@@ -398,7 +427,7 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
             return None
         return self._values(h.getSolution().col_value)
 
-    def _odd_set_cuts(self, rounds: int = 30) -> "Values | None":
+    def _odd_set_cuts(self, rounds: int = 30) -> Values | None:
         """Tighten the LP relaxation with violated odd-set inequalities before the MIP.
 
         Returns the LP solution when it is integral (it is then optimal for
@@ -428,14 +457,14 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
                 h.run()
                 if h.getModelStatus() != hs.HighsModelStatus.kOptimal:
                     if self.inactive and self._let_in(self.inactive):
-                        continue      # the core alone may be infeasible
+                        continue  # the core alone may be infeasible
                     return None
                 sol = h.getSolution()
                 self._duals = self._values(sol.col_dual)
                 self._row_duals = np.asarray(sol.row_dual)
                 batch = max(PRICE_BATCH, len(self._ours) // 2)
                 if self.inactive and self._let_in(self._priced(1e-7, batch)):
-                    continue          # column generation: the LP is not yet the whole graph's
+                    continue  # column generation: the LP is not yet the whole graph's
                 cuts += 1
                 x = self._values(sol.col_value)
                 self._bound = h.getInfo().objective_function_value
@@ -450,13 +479,17 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
                 for e in np.flatnonzero(x[:ne] > 1e-6).tolist():
                     support[self.edges[e]] = support.get(self.edges[e], 0.0) + float(x[e])
                 usable = self._usable()
-                sets = violated(support, self._tight_pairs(usable),   # each one violated by x
-                                exact=len(self._ours) >= EXACT_FROM)
+                sets = violated(
+                    support,
+                    self._tight_pairs(usable),  # each one violated by x
+                    exact=len(self._ours) >= EXACT_FROM,
+                )
                 cand = np.flatnonzero(usable)
                 for nodes in sets:
                     inside = self._inside(nodes, cand)
-                    self._add_row(-hs.kHighsInf, float((len(nodes) - 1) // 2), inside,
-                                  [1.0] * len(inside))
+                    self._add_row(
+                        -hs.kHighsInf, float((len(nodes) - 1) // 2), inside, [1.0] * len(inside)
+                    )
                 if not sets:
                     return None
             return None
@@ -482,8 +515,9 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
         ends = self._ends
         return cand[member[ends[0][cand]] & member[ends[1][cand]]].tolist()
 
-    def maximise(self, tiers: Sequence[Tier], keep: bool = True,
-                 groups: int | None = None, classes=None) -> list[int]:
+    def maximise(
+        self, tiers: Sequence[Tier], keep: bool = True, groups: int | None = None, classes=None
+    ) -> list[int]:
         """Maximise the tiers lexicographically; return the chosen columns.
 
         With ``keep`` every tier's optimum stays pinned afterwards, so later
@@ -495,8 +529,13 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
         on the class model (:meth:`settle`).
         """
         self.settled = len(tiers)
-        if (classes is not None and keep and groups is None and self.m >= CLASSES_FROM
-                and self.settle(tiers, classes)):
+        if (
+            classes is not None
+            and keep
+            and groups is None
+            and self.m >= CLASSES_FROM
+            and self.settle(tiers, classes)
+        ):
             return self.solution
         packed = pack(tiers, [self._most(tier) for tier in tiers])
         if not packed:

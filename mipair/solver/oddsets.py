@@ -22,9 +22,11 @@ window; on smaller models the MIP is the cheaper way out.
 
 The layer knows nothing of chess: nodes are integers, x maps pairs to values.
 """
+
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import numpy as np
@@ -110,9 +112,9 @@ def blossoms(x: Mapping[Pair, float]) -> list[frozenset[int]]:
         for v in comp:
             if 1.0 - degree[v] > EPS:
                 g.add_edge(v, z, capacity=1.0 - degree[v])
-        if z not in g:          # no slack: the component itself is the cut from z
-            if len(comp) % 2 and inside(x, comp) > (len(comp) - 1) / 2 + EPS:
-                found.add(frozenset(comp))
+        # no slack: the component itself is the cut from z
+        if z not in g and len(comp) % 2 and inside(x, comp) > (len(comp) - 1) / 2 + EPS:
+            found.add(frozenset(comp))
         tree = nx.gomory_hu_tree(g)
         for a, b, cut in list(tree.edges(data="weight")):
             if cut >= 1 - EPS:
@@ -127,8 +129,9 @@ def blossoms(x: Mapping[Pair, float]) -> list[frozenset[int]]:
     return sorted(found, key=len)
 
 
-def violated(x: Mapping[Pair, float], tight: Iterable[Pair] | np.ndarray = (),
-             exact: bool = False) -> list[frozenset[int]]:
+def violated(
+    x: Mapping[Pair, float], tight: Iterable[Pair] | np.ndarray = (), exact: bool = False
+) -> list[frozenset[int]]:
     """Odd node sets, among the two families above, whose inequality x violates.
 
     ``tight``, pairs or an array of shape (m, 2), is only read when x has a

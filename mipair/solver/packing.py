@@ -5,17 +5,18 @@ when every unit of an earlier tier outweighs anything the later ones can
 add; :func:`pack` merges them only while the totals and coefficients stay
 small enough for HiGHS to compare exactly, and starts a new group otherwise.
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
 from mipair.solver.weights import Tier, Weights, combine, weights
 
-PACK_BITS = 30                    # packed objective totals stay below 2**30
-_COEF_BITS = 20                   # and single coefficients below 2**20, so that a pinned
-                                  # row's feasibility tolerance stays far below one unit
+PACK_BITS = 30  # packed objective totals stay below 2**30
+_COEF_BITS = 20  # and single coefficients below 2**20, so that a pinned
+# row's feasibility tolerance stays far below one unit
 
 
 def _tier_range(tier: Weights, pairs: int) -> tuple[int, int]:
@@ -27,12 +28,11 @@ def _largest(vals: np.ndarray, k: int) -> int:
     """The sum of the (at most) ``k`` largest positive values."""
     pos = vals[vals > 0]
     if len(pos) > k:
-        pos = np.partition(pos, len(pos) - k)[len(pos) - k:] if k > 0 else pos[:0]
+        pos = np.partition(pos, len(pos) - k)[len(pos) - k :] if k > 0 else pos[:0]
     return int(pos.sum())
 
 
-def pack(tiers: Sequence[Tier], pairs: int | Sequence[int]
-         ) -> list[tuple[list[int], Weights]]:
+def pack(tiers: Sequence[Tier], pairs: int | Sequence[int]) -> list[tuple[list[int], Weights]]:
     """Group adjacent tiers into exact packed objectives.
 
     Returns a list of ``(tier indices, packed weights)``. Within a group the
@@ -53,11 +53,12 @@ def pack(tiers: Sequence[Tier], pairs: int | Sequence[int]
         low, high = _tier_range(tier, pairs if isinstance(pairs, int) else pairs[i])
         spread = high - low + 1
         biggest = int(np.abs(tier.vals).max())
-        if cur_idx and (span * spread >= 2 ** PACK_BITS
-                        or int(np.abs(cur.vals).max()) * spread >= 2 ** _COEF_BITS):
+        if cur_idx and (
+            span * spread >= 2**PACK_BITS or int(np.abs(cur.vals).max()) * spread >= 2**_COEF_BITS
+        ):
             groups.append((cur_idx, cur))
             cur_idx, cur, span = [], weights({}), 1
-        if biggest >= 2 ** _COEF_BITS or spread >= 2 ** PACK_BITS:
+        if biggest >= 2**_COEF_BITS or spread >= 2**PACK_BITS:
             raise OverflowError("a single objective tier is too large to solve exactly")
         cur = combine(cur, spread, tier)
         cur_idx.append(i)

@@ -8,12 +8,14 @@ good. :class:`ClassShortcuts` gives a
 class model as a quick test of which columns can be used together
 (:meth:`relaxation`).
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from mipair.solver.edges import mask
-from mipair.solver.weights import Tier, total, weights as as_weights
+from mipair.solver.weights import Tier, total
+from mipair.solver.weights import weights as as_weights
 
 
 class ClassShortcuts:
@@ -38,15 +40,18 @@ class ClassShortcuts:
         if any(v is None for v in vals):
             return False
         fixed = sorted(self.forced)
-        opt = cm.solve(agg, vals, self._limit_counts(), self.fixed_pairs,
-                       agg.pins(self.pins), fixed)
+        opt = cm.solve(
+            agg, vals, self._limit_counts(), self.fixed_pairs, agg.pins(self.pins), fixed
+        )
         chosen = opt and cm.realize(agg, opt.counts, self._ends, self.exits, fixed)
         if not chosen:
             return False
         self._let_in(np.asarray(chosen, dtype=np.int64))
-        if (not self._satisfies(chosen)
-                or any(total(t, chosen) != level for t, level in zip(tiers, opt.levels))
-                or (self.check is not None and self.check(chosen) is not None)):
+        if (
+            not self._satisfies(chosen)
+            or any(total(t, chosen) != level for t, level in zip(tiers, opt.levels))
+            or (self.check is not None and self.check(chosen) is not None)
+        ):
             return False
         self.solution = chosen
         self.forbid_all(np.flatnonzero(cm.ruled_out(agg, opt, chosen)))
@@ -59,8 +64,9 @@ class ClassShortcuts:
         """The class model of this one's usable columns (:func:`classes.aggregate`)."""
         from mipair.solver import classes as cm
 
-        return cm.aggregate(self.n, self._ends, self.exits, ~self.banned_mask(),
-                            mask(self.n, self.must), classes)
+        return cm.aggregate(
+            self.n, self._ends, self.exits, ~self.banned_mask(), mask(self.n, self.must), classes
+        )
 
     def _limit_counts(self) -> dict[str, int]:
         return {tag: k for tag, (_, k) in self.limits.items()}
@@ -71,5 +77,6 @@ class ClassShortcuts:
         columns no solution can use along with the forced ones."""
         from mipair.solver import classes as cm
 
-        return cm.Relaxation(self._aggregate(classes), self.pins, self._limit_counts(),
-                             self.fixed_pairs)
+        return cm.Relaxation(
+            self._aggregate(classes), self.pins, self._limit_counts(), self.fixed_pairs
+        )

@@ -6,9 +6,10 @@ current answer, as a model of its own; its answers are put back with
 :meth:`Submodels.adopt`. A 1000-player Dutch round then asks a 2,000-column
 question instead of a 50,000-column one.
 """
+
 from __future__ import annotations
 
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from mipair.solver.edges import mask
 
@@ -20,9 +21,9 @@ class Submodels:
     mixin of LexMatcher: it uses ``n``, ``edges``, ``_ends``, ``solution``,
     ``pins``, ``forced``, ``m``, ``_np`` and :meth:`banned_mask`)."""
 
-    def isolate(self, cols: Iterable[int],
-                core: Callable[[list[Edge]], Iterable[int] | None] | None = None
-                ) -> tuple["Submodels", list[int]]:
+    def isolate(
+        self, cols: Iterable[int], core: Callable[[list[Edge]], Iterable[int] | None] | None = None
+    ) -> tuple[Submodels, list[int]]:
         """A model of the edge columns ``cols`` alone, every other column held
         at the current solution; returns it and its columns' indices here.
 
@@ -43,8 +44,9 @@ class Submodels:
         picked = given[np.isin(given, np.fromiter(chosen, dtype=np.int64))]
         nodes = set(self._ends[:, picked].ravel().tolist())
         member = mask(self.n, nodes)
-        ok = (member[self._ends[0][given]] & member[self._ends[1][given]]
-              & ~self.banned_mask()[given])
+        ok = (
+            member[self._ends[0][given]] & member[self._ends[1][given]] & ~self.banned_mask()[given]
+        )
         back = given[ok].tolist()
         here = {c: k for k, c in enumerate(back)}
         edges = self.edges.take(back)
@@ -70,7 +72,7 @@ class Submodels:
         position[np.asarray(back, dtype=np.int64)] = np.arange(len(back))
         return position
 
-    def adopt(self, sub: "Submodels", back: Sequence[int], force: bool = True) -> None:
+    def adopt(self, sub: Submodels, back: Sequence[int], force: bool = True) -> None:
         """Take the answer of a model made by :meth:`isolate` as the current one:
         its columns are forced here (with ``force``), or only used (it satisfies
         this model: the held columns were this one's answer)."""
@@ -79,7 +81,7 @@ class Submodels:
                 self.force(back[k])
         self.solution = self._merged(sub, back)
 
-    def _merged(self, sub: "Submodels", back: Sequence[int]) -> list[int]:
+    def _merged(self, sub: Submodels, back: Sequence[int]) -> list[int]:
         """The current answer with the columns of ``sub`` (made by :meth:`isolate`)
         replaced by its answer."""
         mine = set(back)

@@ -8,9 +8,11 @@ integer values, and offers what the solver layer needs: the lookups of a
 mapping, exact totals over a solution, restriction to a sub-model. Small
 tiers may stay plain ``{column: weight}`` dicts; :func:`weights` converts.
 """
+
 from __future__ import annotations
 
-from typing import Iterator, Mapping, Sequence, Union
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Union
 
 import numpy as np
 
@@ -27,7 +29,7 @@ class Weights:
         if not keep.all():
             cols, vals = cols[keep], vals[keep]
         if len(cols) > 1 and not np.all(cols[1:] > cols[:-1]):
-            order = np.argsort(cols, kind="stable")     # merges sorted runs in linear time
+            order = np.argsort(cols, kind="stable")  # merges sorted runs in linear time
             cols, vals = cols[order], vals[order]
             start = np.flatnonzero(np.concatenate(([True], cols[1:] != cols[:-1])))
             cols, vals = cols[start], np.add.reduceat(vals, start)
@@ -36,7 +38,7 @@ class Weights:
         self.cols, self.vals = cols, vals
 
     @classmethod
-    def dense(cls, values: np.ndarray) -> "Weights":
+    def dense(cls, values: np.ndarray) -> Weights:
         """The weights of a value per column 0..len(values)-1."""
         values = np.asarray(values, dtype=np.int64)
         cols = np.flatnonzero(values)
@@ -78,12 +80,12 @@ class Weights:
         hit = self.cols[i] == picked
         return int(self.vals[i[hit]].sum())
 
-    def without(self, off: np.ndarray) -> "Weights":
+    def without(self, off: np.ndarray) -> Weights:
         """These weights less the columns marked True in the mask ``off``."""
         keep = ~off[self.cols] if len(self.cols) else np.zeros(0, dtype=bool)
         return self if keep.all() else Weights(self.cols[keep], self.vals[keep])
 
-    def split(self, position: np.ndarray) -> tuple["Weights", int]:
+    def split(self, position: np.ndarray) -> tuple[Weights, int]:
         """Split by ``position`` (our column -> its column in a sub-model, or -1;
         chosen columns marked -2): the weights of the sub-model's columns, and
         the total of the chosen columns outside it."""
@@ -95,7 +97,7 @@ class Weights:
         return f"Weights({dict(self.items())!r})"
 
 
-Tier = Union[Mapping[int, int], Weights]
+Tier = Union[Mapping[int, int], Weights]  # noqa: UP007 - a runtime alias
 
 
 def weights(tier: Tier) -> Weights:

@@ -24,11 +24,13 @@ Everything else (comparing two pairings, explaining an impossible round,
 checking published rounds) is built here from those, the same for every
 system; a system may refine it.
 """
+
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Iterator, Sequence
+from typing import Any, ClassVar
 
 from mipair.errors import MipairError, NoPairingError
 from mipair.explain.compare import Comparison, absolute_violations, compare
@@ -40,7 +42,9 @@ State = Any
 """A system's tournament state before the round to pair (a Dutch ``Snapshot``, a PAPP event...)."""
 
 BoardMaker = Callable[[Matching], tuple[tuple[int, int], ...]]
-RelaxedPairer = Callable[[tuple[Fact, ...]], "tuple[tuple[tuple[int, int], ...], int | None] | None"]
+RelaxedPairer = Callable[
+    [tuple[Fact, ...]], "tuple[tuple[tuple[int, int], ...], int | None] | None"
+]
 
 
 class UnsupportedError(MipairError):
@@ -75,8 +79,10 @@ class PairingSystem(ABC):
         if requested is None:
             return known[0] if known else None
         if requested not in known:
-            raise UnsupportedError(f"unknown rules edition {requested!r} for the {self.name} "
-                                   f"system (one of {', '.join(known) or 'none'})")
+            raise UnsupportedError(
+                f"unknown rules edition {requested!r} for the {self.name} "
+                f"system (one of {', '.join(known) or 'none'})"
+            )
         return requested
 
     # -- what each system implements -------------------------------------------------
@@ -134,8 +140,9 @@ class PairingSystem(ABC):
             engine = None
         return self.compare_with(state, engine, proposal)
 
-    def compare_with(self, state: State, engine: RoundPairing | None,
-                     proposal: RoundPairing) -> Comparison:
+    def compare_with(
+        self, state: State, engine: RoundPairing | None, proposal: RoundPairing
+    ) -> Comparison:
         """Like :meth:`compare` with the system's pairing given (None: there is none)."""
         criteria: Callable[[RoundPairing], Sequence[CriterionValue]] | None
         criteria = lambda p: self.evaluate(state, p)  # noqa: E731
@@ -154,10 +161,10 @@ class PairingSystem(ABC):
         """The system's own pairer for a round with some facts waived (None: the SAT model's)."""
         return None
 
-    def explain(self, state: State, seconds: float = 3.0, use_engine: bool = True
-                ) -> Explanation:
+    def explain(self, state: State, seconds: float = 3.0, use_engine: bool = True) -> Explanation:
         """Why the round cannot be paired: minimal reason, least relaxation, resulting pairing."""
         problem = self.problem(state)
         pairer = self.relaxed_pairer(state, problem) if use_engine else None
-        return explain_problem(problem, boards=self.boards_of(state), pairer=pairer,
-                               seconds=seconds)
+        return explain_problem(
+            problem, boards=self.boards_of(state), pairer=pairer, seconds=seconds
+        )

@@ -4,10 +4,11 @@ Systems are named here as ``module:class`` strings and imported on first
 use, so a drop-in call for one system (a whole process per round) never
 loads the others, and nothing here imports a system's modules.
 """
+
 from __future__ import annotations
 
 import importlib
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from mipair.errors import InputError
@@ -28,17 +29,18 @@ def system_names() -> tuple[str, ...]:
     return tuple(SYSTEMS)
 
 
-@lru_cache(maxsize=None)
-def get_system(name: str) -> "PairingSystem":
+@cache
+def get_system(name: str) -> PairingSystem:
     """The system registered as ``name`` (one instance per process)."""
     if name not in SYSTEMS:
-        raise InputError(f"unknown pairing system {name!r} (one of {', '.join(SYSTEMS)})",
-                         field="system")
+        raise InputError(
+            f"unknown pairing system {name!r} (one of {', '.join(SYSTEMS)})", field="system"
+        )
     module, _, cls = SYSTEMS[name].partition(":")
     system: PairingSystem = getattr(importlib.import_module(module), cls)()
     return system
 
 
-def pair_round(state: Any, system: str = "dutch") -> "RoundPairing":
+def pair_round(state: Any, system: str = "dutch") -> RoundPairing:
     """Pair the round of ``state`` with a registered system (default: FIDE Dutch)."""
     return get_system(system).pair(state)

@@ -7,6 +7,7 @@
   colour preference may not meet.
 * Forbidden pairs (TRF-2026 260 / XXP) are extra absolute exclusions.
 """
+
 from __future__ import annotations
 
 from mipair.model import PlayerState, Snapshot
@@ -32,7 +33,7 @@ def forbidden_pairs(snap: Snapshot) -> set[frozenset[int]]:
     for fp in snap.tournament.forbidden:
         if fp.applies(snap.round):
             ids = fp.players
-            out.update(frozenset((a, b)) for i, a in enumerate(ids) for b in ids[i + 1:] if a != b)
+            out.update(frozenset((a, b)) for i, a in enumerate(ids) for b in ids[i + 1 :] if a != b)
     return out
 
 
@@ -50,8 +51,13 @@ def clash_class(snap: Snapshot, a: PlayerState, pa: Preference | None = None) ->
     return ("absolute", pa.colour)
 
 
-def colour_clash(snap: Snapshot, a: PlayerState, b: PlayerState,
-                 pa: Preference | None = None, pb: Preference | None = None) -> bool:
+def colour_clash(
+    snap: Snapshot,
+    a: PlayerState,
+    b: PlayerState,
+    pa: Preference | None = None,
+    pb: Preference | None = None,
+) -> bool:
     """C.04.3 (2026) C3: both non-topscorers with the same absolute preference."""
     ka = clash_class(snap, a, pa)
     return ka is not None and ka == clash_class(snap, b, pb)
@@ -62,8 +68,9 @@ def pab_eligible(state: PlayerState) -> bool:
     return not state.pab_ineligible
 
 
-def compatible(snap: Snapshot, a: PlayerState, b: PlayerState,
-               forbidden: set[frozenset[int]] | None = None) -> bool:
+def compatible(
+    snap: Snapshot, a: PlayerState, b: PlayerState, forbidden: set[frozenset[int]] | None = None
+) -> bool:
     """May a and b be paired at all (C1, C3 and forbidden pairs)?"""
     if a.id == b.id or rematch(a, b) or colour_clash(snap, a, b):
         return False

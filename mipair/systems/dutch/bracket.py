@@ -7,6 +7,7 @@ time: which MDPs are paired (3.2.2 / 4.4), their opponents (3.3.3 / 4.2),
 the exchanges between S1 and S2 (4.3.2) and each S1 player's opponent (4.2).
 The 2017 procedure asks the same questions (:mod:`procedure2017`).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -21,18 +22,26 @@ from mipair.systems.dutch.sparse import core
 if TYPE_CHECKING:
     from mipair.systems.dutch.engine import _Round
 
-SLACK = 3                  # partners below the current one a partner question still weighs
-RELAX_FROM = 40            # S1 players from which partners are first tested on the class model
-EXACT_EXCHANGE_SIZE = 18   # remainders up to this size settle exchanges in one solve
+SLACK = 3  # partners below the current one a partner question still weighs
+RELAX_FROM = 40  # S1 players from which partners are first tested on the class model
+EXACT_EXCHANGE_SIZE = 18  # remainders up to this size settle exchanges in one solve
 
 
 class Bracket:
     """The ordering decisions of one bracket (C.04.3 (2026) Articles 3-4, via 4.6)."""
 
-    def __init__(self, rnd: "_Round", lm: LexMatcher, cols: Positions, bracket: list[int],
-                 n_mdp: int, nxt: list[int], kind: np.ndarray | None = None) -> None:
+    def __init__(
+        self,
+        rnd: _Round,
+        lm: LexMatcher,
+        cols: Positions,
+        bracket: list[int],
+        n_mdp: int,
+        nxt: list[int],
+        kind: np.ndarray | None = None,
+    ) -> None:
         self.r, self.lm, self.cols = rnd, lm, cols
-        self.kind = kind          # vertices of one kind weigh alike (weigh.kinds)
+        self.kind = kind  # vertices of one kind weigh alike (weigh.kinds)
         self.bracket, self.nxt = bracket, nxt
         self.mdps = bracket[:n_mdp]
         self.residents = bracket[n_mdp:]
@@ -60,8 +69,12 @@ class Bracket:
             self.lm.forbid(c)
             self.r.kill(e)
 
-    def resolve(self, tiers: list[dict[int, int]] | None = None, keep: bool = False,
-                groups: int | None = None) -> None:
+    def resolve(
+        self,
+        tiers: list[dict[int, int]] | None = None,
+        keep: bool = False,
+        groups: int | None = None,
+    ) -> None:
         self.lm.maximise(tiers if tiers is not None else [self.x3], keep=keep, groups=groups)
         self.refresh()
 
@@ -188,8 +201,9 @@ class Bracket:
         """v is the higher-ranked member of a pair inside the bracket."""
         return v < self.mate[v] < self.res_hi
 
-    def exchange_tiers(self, rem: list[int], pairs: int, x1: dict[int, int],
-                       x2: dict[int, int]) -> None:
+    def exchange_tiers(
+        self, rem: list[int], pairs: int, x1: dict[int, int], x2: dict[int, int]
+    ) -> None:
         """4.3.2 rules 3 and 4 in one exact solve: leavers highest BSN first, then
         entrants lowest BSN first, as two tiers of powers of two after the size
         and sum of the exchange (the sequential questions give the same answer)."""
@@ -197,12 +211,12 @@ class Bracket:
         leave: dict[int, int] = {}
         enter: dict[int, int] = {}
         for i, p in enumerate(rem):
-            for o in rem[i + 1:]:
+            for o in rem[i + 1 :]:
                 c = self.col(p, o)
                 if c is None:
                     continue
                 if i < pairs:
-                    leave[c] = -(2 ** i)
+                    leave[c] = -(2**i)
                 else:
                     enter[c] = 2 ** (size - 1 - i)
         self.resolve([x1, x2, leave, enter], keep=True)
@@ -226,7 +240,7 @@ class Bracket:
             if not left:
                 break
             p = rem[i]
-            later = [o for o in rem[i + 1:] if self.col(p, o) is not None]
+            later = [o for o in rem[i + 1 :] if self.col(p, o) is not None]
             if self.in_s1(p):
                 self.x3 = {self.col(p, o): -1 for o in later}
                 self.resolve()
@@ -245,7 +259,7 @@ class Bracket:
                 break
             q = rem[i]
             if not self.in_s1(q):
-                later = [c for c in (self.col(q, o) for o in rem[i + 1:]) if c is not None]
+                later = [c for c in (self.col(q, o) for o in rem[i + 1 :]) if c is not None]
                 self.x3 = {c: 1 for c in later}
                 self.resolve()
                 self.x3 = {}
@@ -281,13 +295,13 @@ class Bracket:
                 continue
             tiers = [self.partner_tier(q, rem) for q in s1[k:]]
             self.resolve(tiers, keep=False, groups=1)
-            done = 1      # the first tier reaches its current partner: its answer is exact
+            done = 1  # the first tier reaches its current partner: its answer is exact
             while done < self.lm.settled and self.lm.value(tiers[done]):
                 done += 1
-            for q in s1[k:k + done]:
+            for q in s1[k : k + done]:
                 self.finalize(q)
             k += done
-            if relax is not None and k < len(s1):     # the solve left the later ones anywhere
+            if relax is not None and k < len(s1):  # the solve left the later ones anywhere
                 self.steer(rem, s1[k:], alone=main is None, relax=relax)
         self.lm.within = None
         if main is not None:
@@ -338,8 +352,12 @@ class Bracket:
         if len(inner) < 8 or len(lm.edges) < 2 * len(inner) ** 2:
             return None
         ne = len(lm.edges)
-        outside = {c: 1 for c in lm.touching(inner) if c not in lm.banned
-                   and not (c < ne and lm.edges[c][0] in inner and lm.edges[c][1] in inner)}
+        outside = {
+            c: 1
+            for c in lm.touching(inner)
+            if c not in lm.banned
+            and not (c < ne and lm.edges[c][0] in inner and lm.edges[c][1] in inner)
+        }
         if outside:
             # decided by the class model when it can (no outside pair in its optimum),
             # else by the LP bound alone: a MIP costs seconds at 1000 players, and
@@ -427,7 +445,7 @@ class Bracket:
         self.lm.adopt(sub, back, force=False)
         self.refresh()
         if relax is not None and not set(self.x3) <= set(self.lm.solution):
-            self.resolve()     # the rest of the window may have to move for the walk
+            self.resolve()  # the rest of the window may have to move for the walk
 
     def partner_tier(self, p: int, rem: list[int]) -> dict[int, int]:
         """p's partners in the remainder, lowest BSN first, weighing most: those up
@@ -444,7 +462,7 @@ class Bracket:
         Pairs the model has ruled out (:meth:`col`) are not weighed."""
         mine = self.col(p, self.mate[p])
         weighed: list[int] = []
-        after = -1          # how many more to weigh once the current partner is met
+        after = -1  # how many more to weigh once the current partner is met
         for _, e in self.choices(p, rem):
             if after == 0:
                 break

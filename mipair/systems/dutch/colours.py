@@ -5,6 +5,7 @@ reference engine uses (|CD| >= 2 first, then two equal colours in a row, then
 |CD| = 1, then the last colour). Allocation: C.04.3 (2026) Article 5 /
 (2017) E.1-E.5; only played games count (C.04.2 (2026) 3.4).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -26,8 +27,8 @@ class Preference:
 
     colour: Colour | None
     strength: Strength
-    cd: int                      # colour difference (whites - blacks)
-    repeated: Colour | None      # colour of the last two played games, if equal
+    cd: int  # colour difference (whites - blacks)
+    repeated: Colour | None  # colour of the last two played games, if equal
 
     @property
     def absolute(self) -> bool:
@@ -68,8 +69,9 @@ def allocate(snap: Snapshot, a: PlayerState, b: PlayerState) -> tuple[int, int]:
     return (hi.id, lo.id) if colour is Colour.WHITE else (lo.id, hi.id)
 
 
-def _hi_colour(snap: Snapshot, hi: PlayerState, lo: PlayerState,
-               ph: Preference, pl: Preference) -> Colour:
+def _hi_colour(
+    snap: Snapshot, hi: PlayerState, lo: PlayerState, ph: Preference, pl: Preference
+) -> Colour:
     """The colour of the higher-ranked player of a pair (rules 5.2.1 - 5.2.5)."""
     # 5.2.1 both preferences can be granted (or only one player has one)
     if ph.colour is None and pl.colour is not None:

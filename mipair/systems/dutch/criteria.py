@@ -12,15 +12,17 @@ The order in which criteria count is not here: it is declared once per
 edition in ``models/dutch-<edition>.toml``; :data:`CRITERIA` maps the names
 used there to these functions.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Union
+from typing import Union
 
 from mipair.model import PlayerState
 from mipair.systems.dutch.colours import Preference, Strength
 
-Value = Union[int, list[tuple[int, int]]]
+Value = Union[int, list[tuple[int, int]]]  # noqa: UP007 - a runtime alias
 
 
 @dataclass
@@ -28,16 +30,16 @@ class PairContext:
     """What the criteria need to know about the bracket being paired."""
 
     prefs: dict[int, Preference]
-    in_bracket: bool            # both players belong to the current bracket
-    in_next: bool               # the lower player belongs to the next scoregroup
-    bye_score: int = 0          # S*: the lowest score a PAB recipient can have (C5)
-    single_bye_floater: bool = False   # C9 applies to this pair (see the engine)
+    in_bracket: bool  # both players belong to the current bracket
+    in_next: bool  # the lower player belongs to the next scoregroup
+    bye_score: int = 0  # S*: the lowest score a PAB recipient can have (C5)
+    single_bye_floater: bool = False  # C9 applies to this pair (see the engine)
     unplayed_rank: dict[int, int] = field(default_factory=dict)  # played games -> C9 rank
     # 2017 edition only (see criteria2017)
     h_in_bracket: bool = False  # the higher player belongs to the current bracket
-    window_min: int = 0         # lowest pairing score of the window being paired
-    special: bool = False       # the window holds every remaining player (PPB/last bracket)
-    final: bool = False         # the window's look-ahead part is the last scoregroup
+    window_min: int = 0  # lowest pairing score of the window being paired
+    special: bool = False  # the window holds every remaining player (PPB/last bracket)
+    final: bool = False  # the window's look-ahead part is the last scoregroup
     eligible: dict[int, bool] = field(default_factory=dict)  # PAB eligibility by player id
 
 
@@ -54,6 +56,7 @@ def signature(p: PlayerState, pref: Preference, eligible: bool) -> tuple:
 
 
 # -- C6-C8: pairs and scores -----------------------------------------------
+
 
 def pairs_in_bracket(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
     """C.04.3 (2026) C6: maximise the number of pairs (minimise downfloaters)."""
@@ -83,11 +86,13 @@ def bye_unplayed(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
     """
     if not ctx.single_bye_floater:
         return 0
-    return sum(ctx.unplayed_rank.get(p.played_games, 0)
-               for p in (h, l) if p.pairing_score == ctx.bye_score)
+    return sum(
+        ctx.unplayed_rank.get(p.played_games, 0) for p in (h, l) if p.pairing_score == ctx.bye_score
+    )
 
 
 # -- C10-C13: colours ------------------------------------------------------
+
 
 def topscorer_cd(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
     """C.04.3 (2026) C10: no topscorer pair ends with |CD| > 2 (both |CD| >= 2, same colour)."""
@@ -128,18 +133,22 @@ def strong_preferences(ctx: PairContext, h: PlayerState, l: PlayerState) -> Valu
     if not ctx.in_bracket:
         return 0
     ph, pl = ctx.prefs[h.id], ctx.prefs[l.id]
-    weak = (ph.strength < Strength.STRONG or pl.strength < Strength.STRONG)
+    weak = ph.strength < Strength.STRONG or pl.strength < Strength.STRONG
     return int(weak or (ph.absolute and pl.absolute) or ph.colour is not pl.colour)
 
 
 # -- C14-C21: floats -------------------------------------------------------
 
-def _no_repeat_down(back: int, doc: str) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
+
+def _no_repeat_down(
+    back: int, doc: str
+) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
     def criterion(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
         if not ctx.in_bracket:
             return 0
         resident_h = h.pairing_score <= l.pairing_score
         return int(_float(l, back) == "down") + int(resident_h and _float(h, back) == "down")
+
     criterion.__doc__ = doc
     return criterion
 
@@ -149,6 +158,7 @@ def _no_repeat_up(back: int, doc: str) -> Callable[[PairContext, PlayerState, Pl
         if not ctx.in_bracket:
             return 0
         return int(not (h.pairing_score > l.pairing_score and _float(l, back) == "up"))
+
     criterion.__doc__ = doc
     return criterion
 
@@ -158,6 +168,7 @@ def _down_scores(back: int, doc: str) -> Callable[[PairContext, PlayerState, Pla
         if not ctx.in_bracket:
             return 0
         return [(p.pairing_score, 1) for p in (l, h) if _float(p, back) == "down"]
+
     criterion.__doc__ = doc
     return criterion
 
@@ -167,16 +178,25 @@ def _up_scores(back: int, doc: str) -> Callable[[PairContext, PlayerState, Playe
         if not ctx.in_bracket or (_float(l, back) == "up" and h.pairing_score > l.pairing_score):
             return 0
         return [(h.pairing_score, 1)]
+
     criterion.__doc__ = doc
     return criterion
 
 
-repeat_down_1 = _no_repeat_down(1, "C.04.3 (2026) C14: pair the residents who downfloated in round n-1.")
+repeat_down_1 = _no_repeat_down(
+    1, "C.04.3 (2026) C14: pair the residents who downfloated in round n-1."
+)
 repeat_up_1 = _no_repeat_up(1, "C.04.3 (2026) C15: MDPs' opponents did not upfloat in round n-1.")
-repeat_down_2 = _no_repeat_down(2, "C.04.3 (2026) C16: pair the residents who downfloated in round n-2.")
+repeat_down_2 = _no_repeat_down(
+    2, "C.04.3 (2026) C16: pair the residents who downfloated in round n-2."
+)
 repeat_up_2 = _no_repeat_up(2, "C.04.3 (2026) C17: MDPs' opponents did not upfloat in round n-2.")
-down_scores_1 = _down_scores(1, "C.04.3 (2026) C18: pair the MDPs who downfloated in round n-1, highest first.")
-up_scores_1 = _up_scores(1, "C.04.3 (2026) C19: round n-1 upfloaters meet the MDPs of lowest score.")
+down_scores_1 = _down_scores(
+    1, "C.04.3 (2026) C18: pair the MDPs who downfloated in round n-1, highest first."
+)
+up_scores_1 = _up_scores(
+    1, "C.04.3 (2026) C19: round n-1 upfloaters meet the MDPs of lowest score."
+)
 down_scores_2 = _down_scores(2, "C.04.3 (2026) C20: as C18 for round n-2.")
 up_scores_2 = _up_scores(2, "C.04.3 (2026) C21: as C19 for round n-2.")
 

@@ -15,14 +15,15 @@ Maximising ``D(h) + D(l) - SD(h, l)`` over the pairs of the bracket, with
 every player of the bracket counted as a downfloater by default, minimises the
 PSD vector; both kinds of keys share one scale, as in the reference engine.
 """
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from mipair.model import PlayerState
 from mipair.systems.dutch.criteria import PairContext, Value, _float
 
-ONE_POINT = 10   # the artificial value of A.8 is one point (10 tenths) below the window
+ONE_POINT = 10  # the artificial value of A.8 is one point (10 tenths) below the window
 
 
 def _d(ctx: PairContext, p: PlayerState) -> tuple[int, int]:
@@ -69,8 +70,10 @@ def next_psd(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
 
 def _up_count(back: int, doc: str) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
     def criterion(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
-        return -int(ctx.in_bracket and h.pairing_score > l.pairing_score
-                    and _float(l, back) == "up")
+        return -int(
+            ctx.in_bracket and h.pairing_score > l.pairing_score and _float(l, back) == "up"
+        )
+
     criterion.__doc__ = doc
     return criterion
 
@@ -87,6 +90,7 @@ def _down_sd(back: int, doc: str) -> Callable[[PairContext, PlayerState, PlayerS
             if h.pairing_score > l.pairing_score:
                 terms.append(_sd(h, l, -1))
         return terms
+
     criterion.__doc__ = doc
     return criterion
 
@@ -96,13 +100,18 @@ def _up_sd(back: int, doc: str) -> Callable[[PairContext, PlayerState, PlayerSta
         if ctx.in_bracket and _float(l, back) == "up" and h.pairing_score > l.pairing_score:
             return [_sd(h, l, -1)]
         return 0
+
     criterion.__doc__ = doc
     return criterion
 
 
-up_count_1 = _up_count(1, "C.04.3 (2017) C.13: fewest upfloaters who upfloated in the previous round.")
+up_count_1 = _up_count(
+    1, "C.04.3 (2017) C.13: fewest upfloaters who upfloated in the previous round."
+)
 up_count_2 = _up_count(2, "C.04.3 (2017) C.15: fewest upfloaters who upfloated two rounds before.")
-down_sd_1 = _down_sd(1, "C.04.3 (2017) C.16: minimise the score differences of repeated downfloaters.")
+down_sd_1 = _down_sd(
+    1, "C.04.3 (2017) C.16: minimise the score differences of repeated downfloaters."
+)
 up_sd_1 = _up_sd(1, "C.04.3 (2017) C.17: minimise the score differences of repeated upfloaters.")
 down_sd_2 = _down_sd(2, "C.04.3 (2017) C.18: as C.16, two rounds before.")
 up_sd_2 = _up_sd(2, "C.04.3 (2017) C.19: as C.17, two rounds before.")

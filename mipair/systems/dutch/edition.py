@@ -1,9 +1,10 @@
 """Load an edition's definition (criteria order) from ``models/dutch-<edition>.toml``."""
+
 from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from mipair.resources import model_file
 from mipair.systems.dutch.criteria import CRITERIA, Criterion
@@ -28,7 +29,7 @@ class Edition:
     name: str
     title: str
     criteria: tuple[CriterionSpec, ...]
-    procedure: str = "2026"   # "2026": C4/C5 as constraints; "2017": PPB/CLB (A.9)
+    procedure: str = "2026"  # "2026": C4/C5 as constraints; "2017": PPB/CLB (A.9)
 
     def active(self, rnd: int) -> tuple[CriterionSpec, ...]:
         """The criteria that exist when round ``rnd`` is paired."""
@@ -38,14 +39,14 @@ class Edition:
 EDITION_PREFIX = "dutch-"
 
 
-@lru_cache(maxsize=None)
+@cache
 def available_editions() -> tuple[str, ...]:
     """The editions with a model file ``models/dutch-<edition>.toml``, newest first."""
-    names = [p.stem[len(EDITION_PREFIX):] for p in model_file().glob(f"{EDITION_PREFIX}*.toml")]
+    names = [p.stem[len(EDITION_PREFIX) :] for p in model_file().glob(f"{EDITION_PREFIX}*.toml")]
     return tuple(sorted(names, reverse=True))
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_edition(name: str = "2026") -> Edition:
     """Read ``models/dutch-<name>.toml``; unknown function names are an error."""
     if sys.version_info >= (3, 11):
@@ -60,7 +61,11 @@ def load_edition(name: str = "2026") -> Edition:
         fn = entry["function"]
         if fn not in known:
             raise ValueError(f"{path}: unknown criterion function {fn!r}")
-        specs.append(CriterionSpec(entry["id"], fn, known[fn], entry.get("text", ""),
-                                   entry.get("min_round", 1)))
-    return Edition(data["edition"], data.get("title", ""), tuple(specs),
-                   data.get("procedure", data["edition"]))
+        specs.append(
+            CriterionSpec(
+                entry["id"], fn, known[fn], entry.get("text", ""), entry.get("min_round", 1)
+            )
+        )
+    return Edition(
+        data["edition"], data.get("title", ""), tuple(specs), data.get("procedure", data["edition"])
+    )

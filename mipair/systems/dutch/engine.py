@@ -20,6 +20,7 @@ exactly that with one matching model over every player still to be paired
    opponent. A question whose answer the current optimum already shows is not
    asked again.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -33,18 +34,17 @@ from mipair.solver.edges import Edges, Positions, mask
 from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.solver.weights import Weights
 from mipair.systems.dutch.absolute import clash_class, forbidden_pairs, pab_eligible
+from mipair.systems.dutch.bracket import Bracket
 from mipair.systems.dutch.colours import allocate, preference
 from mipair.systems.dutch.criteria import PairContext, signature
 from mipair.systems.dutch.edition import Edition, load_edition
 from mipair.systems.dutch.order import board_order
-from mipair.systems.dutch.bracket import Bracket
 from mipair.systems.dutch.sparse import core
 from mipair.systems.dutch.weigh import kinds, roles, weigh
 
-
-PAIR_BYTES = 700      # resident memory per candidate pair, measured (benchmark peaks, 2026-11-25):
-                      # 1,000 players 312 MiB (500,000 pairs), 2,000 1,085 MiB (2 million),
-                      # 5,000 6.3-7.3 GB (12.5 million)
+PAIR_BYTES = 700  # resident memory per candidate pair, measured (benchmark peaks, 2026-11-25):
+# 1,000 players 312 MiB (500,000 pairs), 2,000 1,085 MiB (2 million),
+# 5,000 6.3-7.3 GB (12.5 million)
 
 
 def pair_dutch(snap: Snapshot, edition: Edition | None = None) -> RoundPairing:
@@ -59,9 +59,11 @@ def fits(n: int, available: int | None) -> None:
     every pair of the players to pair (5,000 players: about 8.7 GB)."""
     need = PAIR_BYTES * n * (n - 1) // 2
     if available is not None and need > available:
-        raise TooLargeError(f"{n} players to pair need about {need / 2**20:,.0f} MiB of memory "
-                            f"for their {n * (n - 1) // 2:,} candidate pairs; "
-                            f"{available / 2**20:,.0f} MiB available")
+        raise TooLargeError(
+            f"{n} players to pair need about {need / 2**20:,.0f} MiB of memory "
+            f"for their {n * (n - 1) // 2:,} candidate pairs; "
+            f"{available / 2**20:,.0f} MiB available"
+        )
 
 
 class _Round:
@@ -81,10 +83,15 @@ class _Round:
         self.dead: set[int] = set()
         self.oracle: CompletionOracle | None = None
         self.odd = self.n % 2 == 1
-        self.hint: list[int] | None = None   # a matching of the field (mate per vertex), once known
-        kinds: dict[tuple, int] = {}         # a number per vertex: its criteria signature
-        self.signature = np.array([kinds.setdefault(signature(p, self.prefs[p.id], ok), len(kinds))
-                                   for p, ok in zip(players, self.eligible)], dtype=np.int64)
+        self.hint: list[int] | None = None  # a matching of the field (mate per vertex), once known
+        kinds: dict[tuple, int] = {}  # a number per vertex: its criteria signature
+        self.signature = np.array(
+            [
+                kinds.setdefault(signature(p, self.prefs[p.id], ok), len(kinds))
+                for p, ok in zip(players, self.eligible)
+            ],
+            dtype=np.int64,
+        )
 
     def _candidates(self, fb: set[frozenset[int]]) -> Edges:
         """Every pair the absolute criteria allow (C1, C3, forbidden pairs), higher
@@ -92,7 +99,7 @@ class _Round:
         n, players = self.n, self.p
         index = {p.id: i for i, p in enumerate(players)}
         allowed = np.ones((n, n), dtype=bool)
-        for i, p in enumerate(players):        # C1, as rematch() reads it: the higher's games
+        for i, p in enumerate(players):  # C1, as rematch() reads it: the higher's games
             later = [j for j in (index.get(o) for o in p.opponents) if j is not None and j > i]
             allowed[i, later] = False
         for pair in fb:
@@ -100,9 +107,14 @@ class _Round:
             if len(ends) == 2:
                 allowed[min(ends), max(ends)] = False
         kinds: dict[object, int] = {None: 0}
-        clash = np.array([kinds.setdefault(clash_class(self.snap, p, self.prefs[p.id]), len(kinds))
-                          for p in players], dtype=np.int64)
-        allowed &= ~((clash[:, None] == clash[None, :]) & (clash[:, None] > 0))   # C3
+        clash = np.array(
+            [
+                kinds.setdefault(clash_class(self.snap, p, self.prefs[p.id]), len(kinds))
+                for p in players
+            ],
+            dtype=np.int64,
+        )
+        allowed &= ~((clash[:, None] == clash[None, :]) & (clash[:, None] > 0))  # C3
         u, v = np.nonzero(np.triu(allowed, 1))
         self.eidm = np.full((n, n), -1, dtype=np.int32)
         self.eidm[u, v] = self.eidm[v, u] = np.arange(len(u), dtype=np.int32)
@@ -136,8 +148,9 @@ class _Round:
             a, b, eids = a[live], b[live], eids[live]
         return a, b, eids
 
-    def window_edges(self, win: list[int], exclude: set[int] = frozenset()
-                     ) -> tuple[Edges, Positions]:
+    def window_edges(
+        self, win: list[int], exclude: set[int] = frozenset()
+    ) -> tuple[Edges, Positions]:
         """A window model's edges (:meth:`pairs_among`) and where each round edge
         stands among them (its model column)."""
         a, b, eids = self.pairs_among(win, exclude)
@@ -169,8 +182,10 @@ class _Round:
             top = Weights.dense((level[self.edges.v] == level[0]).astype(np.int64))
             lm.maximise([lower, top])
         except Infeasible:
-            raise NoPairingError("no pairing satisfies the absolute criteria "
-                                 "(rematches, colours, forbidden pairs, PAB eligibility)")
+            raise NoPairingError(
+                "no pairing satisfies the absolute criteria "
+                "(rematches, colours, forbidden pairs, PAB eligibility)"
+            ) from None
         mate = self.hint = lm.mate()
         bye = next(v for v in range(n) if mate[v] == v)
         s_star = sc[bye]
@@ -190,21 +205,25 @@ class _Round:
         self.s_star = s_star
         played = sorted((p.played_games for p in self.p if p.pairing_score == s_star), reverse=True)
         self.unplayed_rank = {g: k for k, g in enumerate(played)} if self.odd else {}
-        self.candidates = {i for i in range(n)
-                           if self.odd and self.eligible[i] and self.sc[i] <= s_star}
+        self.candidates = {
+            i for i in range(n) if self.odd and self.eligible[i] and self.sc[i] <= s_star
+        }
         if not self.odd:
             try:
                 lm = LexMatcher(n, self.edges, range(n), n // 2, core=core(self.edges, self.sc))
                 lm.maximise([])
                 self.hint = lm.mate()
             except Infeasible:
-                raise NoPairingError("no pairing satisfies the absolute criteria "
-                                     "(rematches, colours, forbidden pairs)")
+                raise NoPairingError(
+                    "no pairing satisfies the absolute criteria "
+                    "(rematches, colours, forbidden pairs)"
+                ) from None
         mates = self.brackets(single)
         return self.publish(mates)
 
-    def window(self, bracket: list[int], nxt: list[int], paired: set[int]
-               ) -> tuple[LexMatcher, dict[int, int]]:
+    def window(
+        self, bracket: list[int], nxt: list[int], paired: set[int]
+    ) -> tuple[LexMatcher, dict[int, int]]:
         """The matching model of one bracket and the next scoregroup.
 
         Players below (the rest of the field) appear only through exits: a
@@ -242,15 +261,15 @@ class _Round:
                     c = down_col.get(v)
                     if c is None:
                         continue
-                    if val:       # term (1 - x)
+                    if val:  # term (1 - x)
                         coef[c] = coef.get(c, 0) - 1
                         rhs -= 1
-                    else:         # term x
+                    else:  # term x
                         coef[c] = coef.get(c, 0) + 1
-                elif val:         # single below assumed: some single in the window instead
+                elif val:  # single below assumed: some single in the window instead
                     for c in single_cols:
                         coef[c] = coef.get(c, 0) + 1
-                else:             # single in the window: term (1 - sum singles)
+                else:  # single in the window: term (1 - sum singles)
                     for c in single_cols:
                         coef[c] = coef.get(c, 0) - 1
                     rhs -= 1
@@ -260,13 +279,26 @@ class _Round:
         base = core(edges, self.sc)
         if base is not None and start:
             base = [*base, *(c for c in start if c < ne)]
-        lm = LexMatcher(self.n, edges, win, exits=exits,
-                        exit_limits={"single": 1 if self.odd else 0}, check=check, core=base)
+        lm = LexMatcher(
+            self.n,
+            edges,
+            win,
+            exits=exits,
+            exit_limits={"single": 1 if self.odd else 0},
+            check=check,
+            core=base,
+        )
         lm.solution = start or []
         return lm, cols
 
-    def seed(self, wset: set[int], lower: set[int], cols: Positions, down_col: dict[int, int],
-             single_col: dict[int, int]) -> list[int] | None:
+    def seed(
+        self,
+        wset: set[int],
+        lower: set[int],
+        cols: Positions,
+        down_col: dict[int, int],
+        single_col: dict[int, int],
+    ) -> list[int] | None:
         """The round's current matching (``self.hint``) as columns of a window's
         model, or None when it is not one of its solutions.
 
@@ -384,8 +416,16 @@ class _Round:
         """A role per vertex in the window: MDP, in the bracket, in the next scoregroup."""
         return roles(self.n, bracket + nxt, set(bracket[:n_mdp]), set(bracket), set(nxt))
 
-    def tiers(self, lm: LexMatcher, role: np.ndarray, bracket: list[int], nxt: list[int],
-              n_mdp: int, flag: bool, prev_flag: bool) -> list[Weights]:
+    def tiers(
+        self,
+        lm: LexMatcher,
+        role: np.ndarray,
+        bracket: list[int],
+        nxt: list[int],
+        n_mdp: int,
+        flag: bool,
+        prev_flag: bool,
+    ) -> list[Weights]:
         """The bracket's quality criteria (2026) as lexicographic tiers of edge weights."""
         bset, gset = set(bracket), set(nxt)
         mdps = set(bracket[:n_mdp])
@@ -393,15 +433,18 @@ class _Round:
 
         def context(u: int, v: int) -> PairContext:
             fl = prev_flag if (u in mdps and v in mdps) else flag
-            return PairContext(in_bracket=v in bset, in_next=v in gset,
-                               single_bye_floater=fl, **common)
+            return PairContext(
+                in_bracket=v in bset, in_next=v in gset, single_bye_floater=fl, **common
+            )
+
         return self.weigh(lm, role, context)
 
     def weigh(self, lm: LexMatcher, role, context) -> list[Weights]:
         """Every active criterion on every edge column of ``lm`` (a window's model,
         its edges ranked higher player first): :func:`mipair.systems.dutch.weigh.weigh`."""
-        return weigh(self.edition.active(self.snap.round), self.p, self.signature, lm.ends(),
-                     role, context)
+        return weigh(
+            self.edition.active(self.snap.round), self.p, self.signature, lm.ends(), role, context
+        )
 
     def publish(self, final: dict[int, int]) -> RoundPairing:
         """Colours (Article 5) and board order of the pairs found."""

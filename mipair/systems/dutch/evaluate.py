@@ -22,9 +22,11 @@ them and sums each criterion over the pairs of each bracket:
   Articles 3-4 generate candidates.
 Players not paired inside a bracket float on to the next one.
 """
+
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from mipair.explain.compare import CriterionValue
 from mipair.model import Snapshot, points_to_str
@@ -35,7 +37,7 @@ if TYPE_CHECKING:
 ORDER = "order"
 
 
-def _mates(p: "RoundPairing") -> dict[int, int]:
+def _mates(p: RoundPairing) -> dict[int, int]:
     mate = {}
     for b in p.boards:
         mate[b.white], mate[b.black] = b.black, b.white
@@ -48,7 +50,7 @@ EDITIONS = ("2026",)
 """Editions whose bracket walk this module follows (2017 pairs by windows and a PPB)."""
 
 
-def dutch_criteria(snap: Snapshot) -> Callable[["RoundPairing"], list[CriterionValue]] | None:
+def dutch_criteria(snap: Snapshot) -> Callable[[RoundPairing], list[CriterionValue]] | None:
     """An evaluator of complete legal pairings of ``snap``'s round (see the module docstring).
 
     None for an edition this module cannot walk (see :data:`EDITIONS`).
@@ -72,15 +74,22 @@ def dutch_criteria(snap: Snapshot) -> Callable[["RoundPairing"], list[CriterionV
         else:
             groups.append([p])
 
-    def evaluate(pairing: "RoundPairing") -> list[CriterionValue]:
+    def evaluate(pairing: RoundPairing) -> list[CriterionValue]:
         mate = _mates(pairing)
         out: list[CriterionValue] = []
         s_star = st[pairing.bye].pairing_score if odd and pairing.bye is not None else 0
         if odd:
-            out.append(CriterionValue("C5", "the PAB goes to the lowest score possible; "
-                                      "value: the recipient's score", s_star, "lower"))
-        played = sorted((st[p].played_games for p in ids if st[p].pairing_score == s_star),
-                        reverse=True)
+            out.append(
+                CriterionValue(
+                    "C5",
+                    "the PAB goes to the lowest score possible; value: the recipient's score",
+                    s_star,
+                    "lower",
+                )
+            )
+        played = sorted(
+            (st[p].played_games for p in ids if st[p].pairing_score == s_star), reverse=True
+        )
         unplayed_rank = {g: k for k, g in enumerate(played)} if odd else {}
         bracket, gi = list(groups[0]) if groups else [], 1
         while len(bracket) > 1 or gi < len(groups):
@@ -96,9 +105,14 @@ def dutch_criteria(snap: Snapshot) -> Callable[["RoundPairing"], list[CriterionV
                 low = mate[h]
                 if low == h or low not in bset | gset or rank[low] < rank[h]:
                     continue
-                ctx = PairContext(prefs=prefs, in_bracket=low in bset, in_next=low in gset,
-                                  bye_score=s_star, single_bye_floater=flag,
-                                  unplayed_rank=unplayed_rank)
+                ctx = PairContext(
+                    prefs=prefs,
+                    in_bracket=low in bset,
+                    in_next=low in gset,
+                    bye_score=s_star,
+                    single_bye_floater=flag,
+                    unplayed_rank=unplayed_rank,
+                )
                 for k, c in enumerate(crits):
                     val = c.function(ctx, st[h], st[low])
                     if isinstance(val, int):
@@ -109,20 +123,39 @@ def dutch_criteria(snap: Snapshot) -> Callable[["RoundPairing"], list[CriterionV
             levels = sorted({st[p].pairing_score for p in bset | gset}, reverse=True)
             for k, c in enumerate(crits):
                 if c.name in _LEVELLED or levelled[k]:
-                    out += [CriterionValue(c.id, c.text, levelled[k].get(s, 0),
-                                           where=f"{label}, pairs at score {points_to_str(s)}")
-                            for s in levels]
+                    out += [
+                        CriterionValue(
+                            c.id,
+                            c.text,
+                            levelled[k].get(s, 0),
+                            where=f"{label}, pairs at score {points_to_str(s)}",
+                        )
+                        for s in levels
+                    ]
                 else:
                     out.append(CriterionValue(c.id, c.text, scalar[k], where=label))
-            inside = sorted({(min(v, mate[v]), max(v, mate[v])) for v in bracket
-                             if mate[v] in bset and mate[v] != v})
+            inside = sorted(
+                {
+                    (min(v, mate[v]), max(v, mate[v]))
+                    for v in bracket
+                    if mate[v] in bset and mate[v] != v
+                }
+            )
             out.append(CriterionValue(ORDER, "the pairs formed", tuple(inside), "", label))
-            bracket = sorted([v for v in bracket if mate[v] not in bset or mate[v] == v] + nxt,
-                             key=rank.__getitem__)
+            bracket = sorted(
+                [v for v in bracket if mate[v] not in bset or mate[v] == v] + nxt,
+                key=rank.__getitem__,
+            )
         return out
 
     return evaluate
 
 
-_LEVELLED = {"paired_scores", "scores_in_next", "down_scores_1", "up_scores_1",
-             "down_scores_2", "up_scores_2"}
+_LEVELLED = {
+    "paired_scores",
+    "scores_in_next",
+    "down_scores_1",
+    "up_scores_1",
+    "down_scores_2",
+    "up_scores_2",
+}

@@ -9,14 +9,14 @@ blocks (:mod:`mipair.systems.dutch.absolute`):
 * ``bye``: C2, one per player who may not receive the pairing-allocated bye;
 * ``colour``: C3, one per pair of non-topscorers with the same absolute colour.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
 
 from mipair.explain.facts import BYE, Fact, Matching, PairingProblem, pair
 from mipair.model import Colour, ForbiddenPairs, PlayerState, Result, Snapshot
-from mipair.systems.dutch.absolute import (colour_clash, forbidden_pairs, pab_eligible,
-                                           rematch)
+from mipair.systems.dutch.absolute import colour_clash, forbidden_pairs, pab_eligible, rematch
 from mipair.systems.dutch.colours import Preference, preference
 
 COLOUR_NAME = {Colour.WHITE: "White", Colour.BLACK: "Black"}
@@ -39,14 +39,24 @@ def games_between(snap: Snapshot, a: int, b: int) -> list[int]:
 
 def rematch_fact(snap: Snapshot, a: int, b: int) -> Fact:
     when = _rounds(games_between(snap, a, b))
-    return Fact("rematch", (a, b), f"players {a} and {b} have already played each other ({when})",
-                f"allow {a} and {b} to play each other again", frozenset({pair(a, b)}),
-                note=when)
+    return Fact(
+        "rematch",
+        (a, b),
+        f"players {a} and {b} have already played each other ({when})",
+        f"allow {a} and {b} to play each other again",
+        frozenset({pair(a, b)}),
+        note=when,
+    )
 
 
 def forbidden_fact(a: int, b: int) -> Fact:
-    return Fact("forbidden", (a, b), f"players {a} and {b} are a forbidden pair",
-                f"lift the forbidden pair {a}-{b}", frozenset({pair(a, b)}))
+    return Fact(
+        "forbidden",
+        (a, b),
+        f"players {a} and {b} are a forbidden pair",
+        f"lift the forbidden pair {a}-{b}",
+        frozenset({pair(a, b)}),
+    )
 
 
 def why_absolute(p: Preference) -> str:
@@ -60,11 +70,15 @@ def why_absolute(p: Preference) -> str:
 def colour_fact(a: int, b: int, pa: Preference, pb: Preference) -> Fact:
     assert pa.colour is not None
     col = COLOUR_NAME[pa.colour]
-    return Fact("colour", (a, b),
-                f"players {a} ({why_absolute(pa)}) and {b} ({why_absolute(pb)}) must both have "
-                f"{col}, and neither is a topscorer",
-                f"let {a} and {b} meet although one of them cannot have {col}",
-                frozenset({pair(a, b)}), note=col)
+    return Fact(
+        "colour",
+        (a, b),
+        f"players {a} ({why_absolute(pa)}) and {b} ({why_absolute(pb)}) must both have "
+        f"{col}, and neither is a topscorer",
+        f"let {a} and {b} meet although one of them cannot have {col}",
+        frozenset({pair(a, b)}),
+        note=col,
+    )
 
 
 def bye_causes(snap: Snapshot, pid: int) -> str:
@@ -92,8 +106,14 @@ def bye_causes(snap: Snapshot, pid: int) -> str:
 def bye_fact(snap: Snapshot, pid: int) -> Fact:
     cause = bye_causes(snap, pid)
     second = "a second bye" if snap.players[pid].had_pab else "the bye"
-    return Fact("bye", (pid,), f"player {pid} may not receive the bye ({cause})",
-                f"allow player {pid} {second}", frozenset({pair(pid, BYE)}), note=cause)
+    return Fact(
+        "bye",
+        (pid,),
+        f"player {pid} may not receive the bye ({cause})",
+        f"allow player {pid} {second}",
+        frozenset({pair(pid, BYE)}),
+        note=cause,
+    )
 
 
 def dutch_problem(snap: Snapshot) -> PairingProblem:
@@ -104,7 +124,7 @@ def dutch_problem(snap: Snapshot) -> PairingProblem:
     banned = forbidden_pairs(snap)
     facts: list[Fact] = []
     for i, a in enumerate(ids):
-        for b in ids[i + 1:]:
+        for b in ids[i + 1 :]:
             if rematch(states[a], states[b]):
                 facts.append(rematch_fact(snap, a, b))
             if pair(a, b) in banned:
@@ -121,9 +141,14 @@ def dutch_boards(snap: Snapshot):
 
     def make(m: Matching) -> tuple[tuple[int, int], ...]:
         st = snap.players
-        games = sorted(m.games, key=lambda g: (-max(st[g[0]].pairing_score, st[g[1]].pairing_score),
-                                               -min(st[g[0]].pairing_score, st[g[1]].pairing_score),
-                                               min(st[g[0]].tpn, st[g[1]].tpn)))
+        games = sorted(
+            m.games,
+            key=lambda g: (
+                -max(st[g[0]].pairing_score, st[g[1]].pairing_score),
+                -min(st[g[0]].pairing_score, st[g[1]].pairing_score),
+                min(st[g[0]].tpn, st[g[1]].tpn),
+            ),
+        )
         return tuple(allocate(snap, st[a], st[b]) for a, b in games)
 
     return make
@@ -148,8 +173,9 @@ def relaxed_snapshot(snap: Snapshot, waived: tuple[Fact, ...]) -> Snapshot | Non
     return replace(snap, tournament=t, players=players)
 
 
-def _lift(records: tuple[ForbiddenPairs, ...], lifted: set[int], rnd: int
-          ) -> tuple[ForbiddenPairs, ...]:
+def _lift(
+    records: tuple[ForbiddenPairs, ...], lifted: set[int], rnd: int
+) -> tuple[ForbiddenPairs, ...]:
     """Forbidden-pair records with the pair ``lifted`` allowed in round ``rnd``."""
     out: list[ForbiddenPairs] = []
     for fp in records:
@@ -157,8 +183,12 @@ def _lift(records: tuple[ForbiddenPairs, ...], lifted: set[int], rnd: int
             out.append(fp)
             continue
         ids = fp.players
-        out += [ForbiddenPairs((a, b), fp.first, fp.last)
-                for i, a in enumerate(ids) for b in ids[i + 1:] if {a, b} != lifted]
+        out += [
+            ForbiddenPairs((a, b), fp.first, fp.last)
+            for i, a in enumerate(ids)
+            for b in ids[i + 1 :]
+            if {a, b} != lifted
+        ]
     return tuple(out)
 
 
@@ -177,10 +207,12 @@ def engine_pairer(snap: Snapshot, problem: PairingProblem):
             from mipair.systems.registry import pair_round
 
             got = pair_round(relaxed)
-        except Exception:  # noqa: BLE001 - no engine, or it failed: keep the SAT model's pairing
+        except Exception:
             return None
-        m = Matching(frozenset(pair(b.white, b.black) for b in got.boards)
-                     | ({pair(got.bye, BYE)} if got.bye is not None else set()))
+        m = Matching(
+            frozenset(pair(b.white, b.black) for b in got.boards)
+            | ({pair(got.bye, BYE)} if got.bye is not None else set())
+        )
         kept = [f for f in problem.facts if f not in waived]
         covered = {p for e in m.pairs for p in e} - {BYE}
         if covered != set(problem.players) or not all(m.respects(f) for f in kept):

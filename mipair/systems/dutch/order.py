@@ -5,6 +5,7 @@ player's score (both highest first, real points without acceleration), then
 the higher-ranked player's pairing number; the PAB is listed last. This is
 the order of C.04.2 as the reference engine applies it.
 """
+
 from __future__ import annotations
 
 from mipair.model import Snapshot

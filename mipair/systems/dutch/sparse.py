@@ -7,16 +7,18 @@ those pairs and lets any other pair in as soon as the LP's reduced costs say
 it could matter, so the answers are those of the full model
 (:class:`mipair.solver.lexmatch.LexMatcher`, ``core``).
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
-SPARSE_FROM = 3000      # models with fewer candidate pairs keep them all
-REACH = 6               # ranks either side of a natural opponent or neighbour
+SPARSE_FROM = 3000  # models with fewer candidate pairs keep them all
+REACH = 6  # ranks either side of a natural opponent or neighbour
 
 
-def core(edges: Sequence[tuple[int, int]], scores: Sequence[float],
-         reach: int = REACH) -> list[int] | None:
+def core(
+    edges: Sequence[tuple[int, int]], scores: Sequence[float], reach: int = REACH
+) -> list[int] | None:
     """Indices of ``edges`` (pairs of vertices ranked by score, then number)
     near a natural pairing, or None when the model is small enough to keep whole."""
     if len(edges) < SPARSE_FROM:

@@ -3,16 +3,22 @@
 State: a :class:`~mipair.model.Snapshot` of a TRF tournament before its next
 round, computed for one edition (``models/dutch-<edition>.toml``).
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from typing import Iterator, Sequence
 
 from mipair.explain.facts import PairingProblem
 from mipair.model import Snapshot, points_to_str
 from mipair.pairing import Board, CriterionValue, RoundPairing
-from mipair.systems.base import (BoardMaker, PairingSystem, PublishedRound, RelaxedPairer,
-                                 UnsupportedError)
+from mipair.systems.base import (
+    BoardMaker,
+    PairingSystem,
+    PublishedRound,
+    RelaxedPairer,
+    UnsupportedError,
+)
 from mipair.systems.dutch.edition import available_editions
 
 
@@ -47,8 +53,10 @@ class DutchSystem(PairingSystem):
 
         evaluator = dutch_criteria(state)
         if evaluator is None:
-            raise UnsupportedError(f"the quality criteria of the {state.rules} edition cannot "
-                                   "be evaluated on a whole pairing yet")
+            raise UnsupportedError(
+                f"the quality criteria of the {state.rules} edition cannot "
+                "be evaluated on a whole pairing yet"
+            )
         return evaluator(pairing)
 
     def problem(self, state: Snapshot) -> PairingProblem:
@@ -83,8 +91,11 @@ class DutchSystem(PairingSystem):
 
         def key(board: Board) -> tuple[int, int, int]:
             white, black = players[board.white], players[board.black]
-            return (-max(white.pairing_score, black.pairing_score),
-                    -(white.pairing_score + black.pairing_score), min(white.tpn, black.tpn))
+            return (
+                -max(white.pairing_score, black.pairing_score),
+                -(white.pairing_score + black.pairing_score),
+                min(white.tpn, black.tpn),
+            )
 
         return replace(pairing, boards=tuple(sorted(pairing.boards, key=key)))
 
@@ -94,8 +105,10 @@ class DutchSystem(PairingSystem):
         for k, b in enumerate(pairing.boards, 1):
             w, bl = t.players[b.white], t.players[b.black]
             sw, sb = state.players[b.white].score, state.players[b.black].score
-            rows.append(f"{k:4}  {b.white:5} {w.name[:24]:24} ({points_to_str(sw):>5})  -  "
-                        f"{b.black:5} {bl.name[:24]:24} ({points_to_str(sb):>5})")
+            rows.append(
+                f"{k:4}  {b.white:5} {w.name[:24]:24} ({points_to_str(sw):>5})  -  "
+                f"{b.black:5} {bl.name[:24]:24} ({points_to_str(sb):>5})"
+            )
         if pairing.bye is not None:
             rows.append(f"  bye {pairing.bye:5} {t.players[pairing.bye].name}")
         return "\n".join(rows) + "\n"

@@ -8,9 +8,10 @@ get the same values, so the criteria are called once per kind of pair, and
 the values are spread to every pair of that kind with numpy: a 5,000-player
 first round has 12.5 million pairs but a handful of kinds.
 """
+
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -22,8 +23,14 @@ from mipair.systems.dutch.edition import CriterionSpec
 Context = Callable[[int, int], "PairContext | None"]
 
 
-def weigh(crits: Sequence[CriterionSpec], players: Sequence[PlayerState], signature: np.ndarray,
-          ends: np.ndarray, role: np.ndarray, context: Context) -> list[Weights]:
+def weigh(
+    crits: Sequence[CriterionSpec],
+    players: Sequence[PlayerState],
+    signature: np.ndarray,
+    ends: np.ndarray,
+    role: np.ndarray,
+    context: Context,
+) -> list[Weights]:
     """Every criterion of ``crits`` as tiers of weights over the pairs ``ends``.
 
     ``ends``: shape (2, m), pair k (model column k) = vertices ``ends[0][k]``
@@ -56,7 +63,9 @@ def weigh(crits: Sequence[CriterionSpec], players: Sequence[PlayerState], signat
     out: list[Weights] = []
     for i in range(len(crits)):
         if leveled[i]:
-            out.extend(Weights.dense(leveled[i][s][inverse]) for s in sorted(leveled[i], reverse=True))
+            out.extend(
+                Weights.dense(leveled[i][s][inverse]) for s in sorted(leveled[i], reverse=True)
+            )
         else:
             out.append(Weights.dense(scalar[i][inverse]))
     return out

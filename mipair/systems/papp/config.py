@@ -7,6 +7,7 @@ or a round are :class:`Schedule` step functions: ``N = v`` sets one index,
 how PAPP's growing arrays behave (an index past the end of an array takes the
 array's last value), without any fixed bound.
 """
+
 from __future__ import annotations
 
 import json
@@ -52,7 +53,7 @@ class Schedule:
         st = self.step_at(k)
         return st.value if st is not None else 0
 
-    def then(self, step: Step) -> "Schedule":
+    def then(self, step: Step) -> Schedule:
         """This table followed by one more statement."""
         return Schedule(self.steps + (step,))
 
@@ -70,17 +71,17 @@ class Schedule:
 class Penalties:
     """PAPP's penalty variables (names as in section 3.1 of the manual)."""
 
-    p_coul: Schedule = Schedule()     # colour gap -> penalty
-    p_repcl: int = 0                  # same colour as in the previous round
-    p_flot: Schedule = Schedule()     # float (half-points) -> penalty
-    p_flcum: int = 0                  # float in the same direction as last round
-    min_fac: int = 0                  # float in the opposite direction (subtracted)
-    p_mcol: int = 0                   # rematch with the same colours
-    p_clopp: int = 0                  # rematch with the colours reversed
-    p_bipbip: int = 0                 # Bip again
-    p_desuite: int = 0                # rematch of the previous round
-    p_chauv: Schedule = Schedule()    # round -> same-country penalty
-    p_elit: Schedule = Schedule()     # round -> elitism factor
+    p_coul: Schedule = Schedule()  # colour gap -> penalty
+    p_repcl: int = 0  # same colour as in the previous round
+    p_flot: Schedule = Schedule()  # float (half-points) -> penalty
+    p_flcum: int = 0  # float in the same direction as last round
+    min_fac: int = 0  # float in the opposite direction (subtracted)
+    p_mcol: int = 0  # rematch with the same colours
+    p_clopp: int = 0  # rematch with the colours reversed
+    p_bipbip: int = 0  # Bip again
+    p_desuite: int = 0  # rematch of the previous round
+    p_chauv: Schedule = Schedule()  # round -> same-country penalty
+    p_elit: Schedule = Schedule()  # round -> elitism factor
     lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)  # var -> line set
 
 
@@ -109,10 +110,10 @@ class PappConfig:
     immediate_save: bool = True
     xml: bool = False
     folder: bool = True
-    print_copies: int = 0             # 0: impression manuelle
-    files: tuple[tuple[str, str], ...] = ()   # (kind, file name), in file order
+    print_copies: int = 0  # 0: impression manuelle
+    files: tuple[tuple[str, str], ...] = ()  # (kind, file name), in file order
     insertion_zones: tuple[tuple[str | None, int, int], ...] = ()
-    brightwell: Decimal | None = None         # compatibility command, as a coefficient per point
+    brightwell: Decimal | None = None  # compatibility command, as a coefficient per point
     round_robin: tuple[int, int] | None = None  # compatibility command: players range
     penalties: Penalties = Penalties()
     source: str | None = field(default=None, compare=False)
@@ -172,19 +173,27 @@ def check_penalties(pen: Penalties, source: str | None) -> None:
     for name, table, what in (("p_coul", pen.p_coul, "colour"), ("p_flot", pen.p_flot, "float")):
         if table[0] != 0:
             st = table.step_at(0)
-            raise InputError(f"the {what} penalty for 0 must be 0, not {table[0]}",
-                             file=source, line=st.line if st else None)
+            raise InputError(
+                f"the {what} penalty for 0 must be 0, not {table[0]}",
+                file=source,
+                line=st.line if st else None,
+            )
         k = _first_decrease(table)
         if k is not None:
             st = table.step_at(k + 1) or table.step_at(k)
             raise InputError(
                 f"{what} penalties must not decrease: {name}[{k}] = {table[k]} but "
-                f"{name}[{k + 1}] = {table[k + 1]}", file=source, line=st.line if st else None)
+                f"{name}[{k + 1}] = {table[k + 1]}",
+                file=source,
+                line=st.line if st else None,
+            )
     if 2 * pen.min_fac > pen.p_flot[1]:
         raise InputError(
             f"minoration is too large: 2 x {pen.min_fac} exceeds the 1 half-point float "
             f"penalty {pen.p_flot[1]} (2 x minoration must not exceed it)",
-            file=source, line=lines.get("min_fac"))
+            file=source,
+            line=lines.get("min_fac"),
+        )
 
 
 def zero_penalties() -> Penalties:

@@ -21,26 +21,66 @@ Every error is an :class:`~mipair.errors.InputError` naming the file and line;
 remarks PAPP only warns about (a capped penalty, a penalty for gap 0 or
 round 0, a Bip that wins) are collected in ``PappConfig.warnings``.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from mipair.errors import InputError
 from mipair.formats.text import load
 from mipair.systems.papp.config import (
-    MAX_PENALTY, INFINI, PappConfig, Penalties, Step, Warning_, add_step, check_penalties,
-    penalty_grammar, set_scalar)
+    INFINI,
+    MAX_PENALTY,
+    PappConfig,
+    Penalties,
+    Step,
+    Warning_,
+    add_step,
+    check_penalties,
+    penalty_grammar,
+    set_scalar,
+)
 from mipair.systems.papp.lexer import Token, tokenize
 
-FILE_KINDS = ("joueurs", "nouveaux", "inter", "appariements", "resultats", "classement",
-              "equipes", "tableau-croise", "elo", "log")
-COMMAND_WORDS = ("fichier", "pays", "score-bip", "sauvegarde", "immediate", "differee", "xml",
-                 "true", "false", "dossier", "impression", "manuelle", "automatique",
-                 "affichage-pions", "absolu", "relatif", "couleurs", "zone-insertion",
-                 "brightwell", "toutes-rondes", "penalites") + FILE_KINDS
+FILE_KINDS = (
+    "joueurs",
+    "nouveaux",
+    "inter",
+    "appariements",
+    "resultats",
+    "classement",
+    "equipes",
+    "tableau-croise",
+    "elo",
+    "log",
+)
+COMMAND_WORDS = (
+    "fichier",
+    "pays",
+    "score-bip",
+    "sauvegarde",
+    "immediate",
+    "differee",
+    "xml",
+    "true",
+    "false",
+    "dossier",
+    "impression",
+    "manuelle",
+    "automatique",
+    "affichage-pions",
+    "absolu",
+    "relatif",
+    "couleurs",
+    "zone-insertion",
+    "brightwell",
+    "toutes-rondes",
+    "penalites",
+) + FILE_KINDS
 
 
 def _keywords() -> frozenset[str]:
@@ -87,8 +127,9 @@ class _Parser:
 
     def take_kw(self, *words: str) -> str:
         if not self.is_kw(*words):
-            raise self.error(f"expected {' or '.join(repr(w) for w in words)}, "
-                             f"found {self.tok.show()}")
+            raise self.error(
+                f"expected {' or '.join(repr(w) for w in words)}, found {self.tok.show()}"
+            )
         self.pos += 1
         return str(self.toks[self.pos - 1].value)
 
@@ -102,8 +143,10 @@ class _Parser:
                 start = self.tok
                 self.command()
                 if self.tok.kind != ";":
-                    raise self.error(f"expected ';' to end the command '{start.text}' "
-                                     f"(line {start.line}), found {self.tok.show()}")
+                    raise self.error(
+                        f"expected ';' to end the command '{start.text}' "
+                        f"(line {start.line}), found {self.tok.show()}"
+                    )
             self.pos += 1
         return replace(self.cfg, warnings=tuple(self.warnings))
 
@@ -180,8 +223,9 @@ class _Parser:
         self.take("=", "'='")
         lo, hi = self.range_("insertion zone")
         if lo > hi:
-            raise self.error(f"bad insertion zone {lo}-{hi}: the first number exceeds the last",
-                             tok)
+            raise self.error(
+                f"bad insertion zone {lo}-{hi}: the first number exceeds the last", tok
+            )
         self.set(insertion_zones=self.cfg.insertion_zones + ((country, lo, hi),))
 
     def cmd_brightwell(self, tok: Token) -> None:
@@ -200,15 +244,18 @@ class _Parser:
     def cmd_penalites(self, tok: Token) -> None:
         pen = Penalties()
         self.take("{", "'{' after 'penalites'")
-        while not self.tok.kind == "}":
+        while self.tok.kind != "}":
             if not (self.tok.kind == "kw" and self.tok.value in self.sections):
-                raise self.error(f"expected a section name ({', '.join(self.sections)}) "
-                                 f"or '}}', found {self.tok.show()}")
+                raise self.error(
+                    f"expected a section name ({', '.join(self.sections)}) "
+                    f"or '}}', found {self.tok.show()}"
+                )
             name = str(self.tok.value)
             self.pos += 1
             self.take(":", f"':' after the section name '{name}'")
             while self.tok.kind not in ("}", "end") and not (
-                    self.tok.kind == "kw" and self.tok.value in self.sections):
+                self.tok.kind == "kw" and self.tok.value in self.sections
+            ):
                 pen = self.entry(name, pen)
                 self.take(";", "';' after the penalty")
         self.pos += 1
@@ -238,15 +285,20 @@ class _Parser:
                 self.pos += 1
                 return set_scalar(pen, form["var"], self.pen_value(), start.line)
         words = [e.get("keyword") or f"N[+] {e['units'][0]}" for e in entries]
-        raise self.error(f"expected a '{section}' penalty ({', '.join(words)}), "
-                         f"found {start.show()}")
+        raise self.error(
+            f"expected a '{section}' penalty ({', '.join(words)}), found {start.show()}"
+        )
 
-    def indexed(self, var: str, index: int, plus: bool, start: Token, pen: Penalties,
-                what: str) -> Penalties:
+    def indexed(
+        self, var: str, index: int, plus: bool, start: Token, pen: Penalties, what: str
+    ) -> Penalties:
         value = self.pen_value()
         if index < 1:
-            self.warn(f"{'round 0' if what == 'round' else 'a zero gap'} has no penalty: "
-                      f"statement ignored", start.line)
+            self.warn(
+                f"{'round 0' if what == 'round' else 'a zero gap'} has no penalty: "
+                f"statement ignored",
+                start.line,
+            )
             return pen
         return add_step(pen, var, Step(index, value, plus, start.line))
 
@@ -263,18 +315,25 @@ class _Parser:
 
 
 _COMMANDS: dict[str, Callable[[_Parser, Token], None]] = {
-    "fichier": _Parser.cmd_fichier, "pays": _Parser.cmd_pays,
-    "score-bip": _Parser.cmd_score_bip, "sauvegarde": _Parser.cmd_sauvegarde,
-    "xml": _Parser.cmd_xml, "dossier": _Parser.cmd_dossier,
-    "impression": _Parser.cmd_impression, "affichage-pions": _Parser.cmd_affichage,
-    "couleurs": _Parser.cmd_couleurs, "zone-insertion": _Parser.cmd_zone,
-    "brightwell": _Parser.cmd_brightwell, "toutes-rondes": _Parser.cmd_toutes_rondes,
+    "fichier": _Parser.cmd_fichier,
+    "pays": _Parser.cmd_pays,
+    "score-bip": _Parser.cmd_score_bip,
+    "sauvegarde": _Parser.cmd_sauvegarde,
+    "xml": _Parser.cmd_xml,
+    "dossier": _Parser.cmd_dossier,
+    "impression": _Parser.cmd_impression,
+    "affichage-pions": _Parser.cmd_affichage,
+    "couleurs": _Parser.cmd_couleurs,
+    "zone-insertion": _Parser.cmd_zone,
+    "brightwell": _Parser.cmd_brightwell,
+    "toutes-rondes": _Parser.cmd_toutes_rondes,
     "penalites": _Parser.cmd_penalites,
 }
 
 
-def parse_config(text: str, source: str | None = None, base: PappConfig | None = None,
-                 check: bool = True) -> PappConfig:
+def parse_config(
+    text: str, source: str | None = None, base: PappConfig | None = None, check: bool = True
+) -> PappConfig:
     """Parse configuration text over ``base`` (default: empty settings, zero penalties)."""
     tokens = tokenize(text, source, _keywords())
     cfg = _Parser(tokens, source, base or PappConfig()).parse()

@@ -11,11 +11,12 @@ Othello, who moves first); ``Game.black_discs`` is the first player's disc
 count, the other player has ``total - black_discs``; ``None`` means not
 played yet. Points are counted in half-points as PAPP does (win 2, draw 1).
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Iterator
 
 from mipair.errors import InputError
 from mipair.systems.papp.players import PlayerRecord
@@ -84,13 +85,13 @@ class Settings:
 
     name: str = ""
     date: str = ""
-    rounds: int | None = None                 # planned number of rounds
-    brightwell: Decimal = Decimal(6)          # coefficient per point of Buchholz
+    rounds: int | None = None  # planned number of rounds
+    brightwell: Decimal = Decimal(6)  # coefficient per point of Buchholz
     total_discs: int = 64
     bip_discs: int = 24
     colours: tuple[str, str] = ("Noir", "Blanc")
-    country: str = ""                         # country of players without one
-    seed: int = 0                             # for PAPP's draws by lot
+    country: str = ""  # country of players without one
+    seed: int = 0  # for PAPP's draws by lot
     round_robin: tuple[int, int] | None = None  # players range (toutes-rondes); None: from rounds
 
     @property
@@ -154,7 +155,7 @@ class Event:
             return self.rounds[number - 1]
         return Round(number)
 
-    def with_round(self, rnd: Round) -> "Event":
+    def with_round(self, rnd: Round) -> Event:
         """This event with round ``rnd.number`` replaced (or appended)."""
         rounds = list(self.rounds)
         while len(rounds) < rnd.number - 1:
@@ -179,20 +180,24 @@ def validate(event: Event) -> None:
         raise InputError(f"Bip cannot score {s.bip_discs} discs out of {s.total_discs}", file=src)
     for k, rnd in enumerate(event.rounds, 1):
         if rnd.number != k:
-            raise InputError(f"round {rnd.number} found where round {k} was expected",
-                             file=src, line=rnd.line)
+            raise InputError(
+                f"round {rnd.number} found where round {k} was expected", file=src, line=rnd.line
+            )
         if k < len(event.rounds) and not rnd.complete:
-            raise InputError(f"round {k} is not complete but later rounds exist",
-                             file=src, line=rnd.line)
+            raise InputError(
+                f"round {k} is not complete but later rounds exist", file=src, line=rnd.line
+            )
         seen: set[int] = set()
         for pid in rnd.mentioned():
             if pid not in ids:
                 raise InputError(f"round {k}: unknown player {pid}", file=src, line=rnd.line)
             if pid in seen:
-                raise InputError(f"round {k}: player {pid} appears twice", file=src,
-                                 line=rnd.line)
+                raise InputError(f"round {k}: player {pid} appears twice", file=src, line=rnd.line)
             seen.add(pid)
         for g in rnd.games:
             if g.black_discs is not None and not 0 <= g.black_discs <= s.total_discs:
-                raise InputError(f"round {k}: {g.black_discs} discs is not a score out of "
-                                 f"{s.total_discs}", file=src, line=g.line)
+                raise InputError(
+                    f"round {k}: {g.black_discs} discs is not a score out of {s.total_discs}",
+                    file=src,
+                    line=g.line,
+                )

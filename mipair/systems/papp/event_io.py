@@ -24,6 +24,7 @@ canonical text: reading it gives back an equal :class:`Event`, and writing a
 canonical text's event reproduces the text exactly. In a complete round a
 player not mentioned is absent; the writer always lists absences.
 """
+
 from __future__ import annotations
 
 import re
@@ -46,7 +47,7 @@ class _Line:
 
     def __init__(self, no: int, text: str, source: str | None) -> None:
         self.no, self.src = no, source
-        self.items: list[tuple[str, bool]] = []   # (text, was quoted)
+        self.items: list[tuple[str, bool]] = []  # (text, was quoted)
         for m in _TOKEN.finditer(text):
             if m.group(1) is not None:
                 self.items.append((re.sub(r"\\(.)", r"\1", m.group(1)), True))
@@ -111,8 +112,9 @@ def _settings_record(line: _Line, key: str, s: Settings) -> Settings:
     if key == "score-bip":
         return replace(s, bip_discs=line.integer("Bip's disc count"))
     if key == "colours":
-        return replace(s, colours=(line.string("the first colour"),
-                                   line.string("the second colour")))
+        return replace(
+            s, colours=(line.string("the first colour"), line.string("the second colour"))
+        )
     if key == "country":
         return replace(s, country=line.string("the default country"))
     if key == "seed":
@@ -142,8 +144,14 @@ def _player(line: _Line) -> PlayerRecord:
             fields[key] = line.string("the comment")
         else:
             raise line.error(f"unknown player field '{key}' (country, rating, comment)")
-    return PlayerRecord(pid, name, first, str(fields.get("country", "")),
-                        fields.get("rating"), str(fields.get("comment", "")))  # type: ignore[arg-type]
+    return PlayerRecord(
+        pid,
+        name,
+        first,
+        str(fields.get("country", "")),
+        fields.get("rating"),
+        str(fields.get("comment", "")),
+    )  # type: ignore[arg-type]
 
 
 def _game(line: _Line, total: int) -> Game:
@@ -246,9 +254,14 @@ def write_event(event: Event) -> str:
     out = [f"{MAGIC} {VERSION}", f"name {_q(s.name)}", f"date {_q(s.date)}"]
     if s.rounds is not None:
         out.append(f"rounds {s.rounds}")
-    out += [f"brightwell {s.brightwell}", f"discs {s.total_discs}", f"score-bip {s.bip_discs}",
-            f"colours {_q(s.colours[0])} {_q(s.colours[1])}", f"country {_q(s.country)}",
-            f"seed {s.seed}"]
+    out += [
+        f"brightwell {s.brightwell}",
+        f"discs {s.total_discs}",
+        f"score-bip {s.bip_discs}",
+        f"colours {_q(s.colours[0])} {_q(s.colours[1])}",
+        f"country {_q(s.country)}",
+        f"seed {s.seed}",
+    ]
     if s.round_robin is not None:
         out.append(f"round-robin {s.round_robin[0]}-{s.round_robin[1]}")
     out.append("")
@@ -264,8 +277,9 @@ def write_event(event: Event) -> str:
     for rnd in event.rounds:
         out += ["", f"round {rnd.number}"]
         for g in rnd.games:
-            score = "" if g.black_discs is None else \
-                f" {g.black_discs}/{s.total_discs - g.black_discs}"
+            score = (
+                "" if g.black_discs is None else f" {g.black_discs}/{s.total_discs - g.black_discs}"
+            )
             out.append(f"game {g.black}{score} {g.white}")
         if rnd.bip is not None:
             out.append(f"bip {rnd.bip}")

@@ -7,10 +7,11 @@ count as won/lost games, the pairing-allocated bye as Bip; other byes and
 absences become absences (their points, if any, are not kept: PAPP has no
 such byes, so the import says so).
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from decimal import Decimal
-from typing import Iterable
 
 from mipair.errors import InputError
 from mipair.model import Colour, Result, Tournament
@@ -25,17 +26,22 @@ _DRAW = {Result.DRAW, Result.DRAW_UNPLAYED}
 
 def settings_from_config(cfg: PappConfig, **overrides: object) -> Settings:
     """The event settings a configuration implies (disc total, Bip, colours, country)."""
-    values: dict[str, object] = dict(total_discs=cfg.total_discs, bip_discs=cfg.bip_discs,
-                                     colours=cfg.colours, country=cfg.country,
-                                     round_robin=cfg.round_robin)
+    values: dict[str, object] = dict(
+        total_discs=cfg.total_discs,
+        bip_discs=cfg.bip_discs,
+        colours=cfg.colours,
+        country=cfg.country,
+        round_robin=cfg.round_robin,
+    )
     if cfg.brightwell is not None:
         values["brightwell"] = cfg.brightwell
     values.update({k: v for k, v in overrides.items() if v is not None})
     return Settings(**values)  # type: ignore[arg-type]
 
 
-def from_players(records: Iterable[PlayerRecord], settings: Settings,
-                 select: Iterable[int] = ()) -> Event:
+def from_players(
+    records: Iterable[PlayerRecord], settings: Settings, select: Iterable[int] = ()
+) -> Event:
     """A new event registering ``select`` (default: every player of the file)."""
     records = list(records)
     wanted = list(select)
@@ -51,12 +57,27 @@ def from_players(records: Iterable[PlayerRecord], settings: Settings,
 def from_trf(t: Tournament, settings: Settings | None = None) -> tuple[Event, list[str]]:
     """Convert a TRF tournament; returns the event and notes on what could not be kept."""
     base = settings or Settings()
-    s = Settings(base.name, base.date, base.rounds if base.rounds else t.total_rounds,
-                 Decimal(0), 2, 0, ("White", "Black"), base.country, base.seed,
-                 base.round_robin)
-    players = tuple(PlayerRecord(p.id, *split_name(p.name or f"Player {p.id}"),
-                                 country=p.federation, rating=p.rating or None)
-                    for p in sorted(t.players.values(), key=lambda p: p.id))
+    s = Settings(
+        base.name,
+        base.date,
+        base.rounds if base.rounds else t.total_rounds,
+        Decimal(0),
+        2,
+        0,
+        ("White", "Black"),
+        base.country,
+        base.seed,
+        base.round_robin,
+    )
+    players = tuple(
+        PlayerRecord(
+            p.id,
+            *split_name(p.name or f"Player {p.id}"),
+            country=p.federation,
+            rating=p.rating or None,
+        )
+        for p in sorted(t.players.values(), key=lambda p: p.id)
+    )
     notes: list[str] = []
     rounds: list[Round] = []
     for r in range(1, rounds_played(t) + 1):
@@ -68,13 +89,18 @@ def from_trf(t: Tournament, settings: Settings | None = None) -> tuple[Event, li
                     bip = pid
                 else:
                     absent.add(pid)
-                    if cell is not None and cell.result in (Result.HALF_BYE, Result.FULL_BYE,
-                                                            Result.PAB):
-                        notes.append(f"round {r}: player {pid}'s bye ({cell.result.value}) "
-                                     "becomes an absence")
+                    if cell is not None and cell.result in (
+                        Result.HALF_BYE,
+                        Result.FULL_BYE,
+                        Result.PAB,
+                    ):
+                        notes.append(
+                            f"round {r}: player {pid}'s bye ({cell.result.value}) "
+                            "becomes an absence"
+                        )
                 continue
             if cell.colour is Colour.BLACK or (cell.colour is None and pid > cell.opponent):
-                continue      # each game once, from White's side
+                continue  # each game once, from White's side
             first = 2 if cell.result in _WIN else 1 if cell.result in _DRAW else 0
             games.append(Game(pid, cell.opponent, first))
         rounds.append(Round(r, tuple(games), bip, frozenset(absent)))

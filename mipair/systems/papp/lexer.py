@@ -8,10 +8,11 @@
 * keywords are letters and dashes (not starting with a dash), case-insensitive;
 * integers go from 0 to 2**31 - 1, also written ``INFINI``.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from mipair.errors import InputError
 
@@ -96,7 +97,7 @@ def tokenize(text: str, source: str | None, keywords: frozenset[str]) -> list[To
                 end = line.find('"', i + 1)
                 if end < 0:
                     raise InputError("string not closed on its line", file=source, line=no)
-                tokens.append(Token("str", line[i + 1:end], no, line[i:end + 1]))
+                tokens.append(Token("str", line[i + 1 : end], no, line[i : end + 1]))
                 i = end + 1
             elif ch.isdigit():
                 j = i
@@ -104,8 +105,9 @@ def tokenize(text: str, source: str | None, keywords: frozenset[str]) -> list[To
                     j += 1
                 value = int(line[i:j])
                 if value > INT_MAX:
-                    raise InputError(f"integer {line[i:j]} is larger than {INT_MAX}",
-                                     file=source, line=no)
+                    raise InputError(
+                        f"integer {line[i:j]} is larger than {INT_MAX}", file=source, line=no
+                    )
                 tokens.append(Token("int", value, no, line[i:j]))
                 i = j
             elif ch.isascii() and ch.isalpha():

@@ -14,6 +14,7 @@
 Draws use a generator seeded with the event's ``seed`` and the round number,
 so the same file always gives the same pairing.
 """
+
 from __future__ import annotations
 
 import random
@@ -34,9 +35,9 @@ class Board:
 
     black: int
     white: int
-    penalty: int | None = None     # None for a pair made by hand or by the round robin
-    how: str = "optimisation"      # optimisation, manual, round-robin; colours: see ``colours``
-    colours: str = ""              # how the colours were chosen: cheaper, history, lot
+    penalty: int | None = None  # None for a pair made by hand or by the round robin
+    how: str = "optimisation"  # optimisation, manual, round-robin; colours: see ``colours``
+    colours: str = ""  # how the colours were chosen: cheaper, history, lot
 
 
 @dataclass(frozen=True)
@@ -47,14 +48,18 @@ class PappPairing:
     boards: tuple[Board, ...]
     bip: int | None
     bip_penalty: int | None
-    total: int                     # total penalty of the pairs made by optimisation
-    method: str                    # optimisation, round-robin, existing
+    total: int  # total penalty of the pairs made by optimisation
+    method: str  # optimisation, round-robin, existing
 
     def apply(self, event: Event) -> Event:
         """The event with this pairing written into its round (results still to come)."""
         rnd = event.round(self.round)
-        games = tuple(Game(b.black, b.white) if b.how != "manual" else
-                      (rnd.game_of(b.black) or Game(b.black, b.white)) for b in self.boards)
+        games = tuple(
+            Game(b.black, b.white)
+            if b.how != "manual"
+            else (rnd.game_of(b.black) or Game(b.black, b.white))
+            for b in self.boards
+        )
         return event.with_round(replace(rnd, games=games, bip=self.bip))
 
 
@@ -64,14 +69,17 @@ def _rng(event: Event, rnd: int) -> random.Random:
 
 def _order(boards: list[Board], st: RoundState) -> list[Board]:
     """Tables by the higher score, then the sum of scores, then numbers."""
+
     def key(b: Board) -> tuple[int, int, int]:
         si, sj = st.players[b.black].score, st.players[b.white].score
         return (-max(si, sj), -(si + sj), min(b.black, b.white))
+
     return sorted(boards, key=key)
 
 
-def optimise(pen: Penalties, st: RoundState, players: list[int], rng: random.Random,
-             shuffle: bool) -> tuple[list[Board], int | None, int | None, int]:
+def optimise(
+    pen: Penalties, st: RoundState, players: list[int], rng: random.Random, shuffle: bool
+) -> tuple[list[Board], int | None, int | None, int]:
     """Minimum-penalty pairing of ``players`` (Bip added when odd)."""
     nodes: list[int | None] = list(players)
     if shuffle:
@@ -108,8 +116,9 @@ def optimise(pen: Penalties, st: RoundState, players: list[int], rng: random.Ran
             black, how = (i, "cheaper") if pij < pji else (j, "cheaper")
         else:
             decided = chromatic_choice(st, i, j)
-            black, how = (decided, "history") if decided is not None else \
-                (rng.choice(sorted((i, j))), "lot")
+            black, how = (
+                (decided, "history") if decided is not None else (rng.choice(sorted((i, j))), "lot")
+            )
         boards.append(Board(black, j if black == i else i, w, "optimisation", how))
     return boards, bip, bip_pen, total
 
@@ -127,8 +136,10 @@ def pair_round(event: Event, penalties: Penalties) -> PappPairing:
     if not todo:
         return PappPairing(rnd_no, tuple(_order(manual, st)), rnd.bip, None, 0, "existing")
     if rnd.bip is not None and len(todo) % 2:
-        raise NoPairingError(f"round {rnd_no} already has Bip ({rnd.bip}) and "
-                             f"{len(todo)} players remain: one would be left out")
+        raise NoPairingError(
+            f"round {rnd_no} already has Bip ({rnd.bip}) and "
+            f"{len(todo)} players remain: one would be left out"
+        )
     rr = round_robin_pairing(event, rnd_no)
     if rr is not None:
         games, bip = rr
@@ -136,5 +147,11 @@ def pair_round(event: Event, penalties: Penalties) -> PappPairing:
         return PappPairing(rnd_no, tuple(_order(boards, st)), bip, None, 0, "round-robin")
     rng = _rng(event, rnd_no)
     boards, bip, bip_pen, total = optimise(penalties, st, todo, rng, shuffle=rnd_no == 1)
-    return PappPairing(rnd_no, tuple(_order(manual + boards, st)),
-                       bip if bip is not None else rnd.bip, bip_pen, total, "optimisation")
+    return PappPairing(
+        rnd_no,
+        tuple(_order(manual + boards, st)),
+        bip if bip is not None else rnd.bip,
+        bip_pen,
+        total,
+        "optimisation",
+    )

@@ -12,6 +12,7 @@ Bip has no colour to choose: ``p_i,Bip = p_coul[|gap|] + pen_float + pen_elitism
 score of the players present). As in PAPP, the float corrections apply to
 real players in Bip pairs too, and elitism needs both scores >= 0.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -28,14 +29,14 @@ class PlayerHistory:
     """What the penalties need to know about one player before the round."""
 
     id: int
-    score: int                    # half-points
-    gap: int                      # games with Black minus games with White
-    last_colour: str | None       # colour in the previous round's game
-    last_float: int               # +1 floated down, -1 up, 0 neither (previous round)
-    bips: int                     # earlier rounds with Bip
-    bip_last: bool                # Bip in the previous round
+    score: int  # half-points
+    gap: int  # games with Black minus games with White
+    last_colour: str | None  # colour in the previous round's game
+    last_float: int  # +1 floated down, -1 up, 0 neither (previous round)
+    bips: int  # earlier rounds with Bip
+    bip_last: bool  # Bip in the previous round
     country: str
-    colours: tuple[str | None, ...] = ()   # colour per earlier round (None: no game)
+    colours: tuple[str | None, ...] = ()  # colour per earlier round (None: no game)
 
 
 @dataclass(frozen=True)
@@ -83,13 +84,19 @@ def round_state(event: Event, rnd: int) -> RoundState:
             if g is not None:
                 last_float = _sign(before[rnd - 1][pid] - before[rnd - 1][g.opponent(pid)])
             elif last.bip == pid:
-                own = total - bip    # PAPP: the points won against Bip, minus a draw
+                own = total - bip  # PAPP: the points won against Bip, minus a draw
                 last_float = _sign((own > bip) - (own < bip))
         players[pid] = PlayerHistory(
-            pid, before[rnd][pid],
+            pid,
+            before[rnd][pid],
             sum(1 if c == BLACK else -1 for c in colours if c is not None),
-            colours[-1] if colours else None, last_float, bips,
-            bool(last is not None and last.bip == pid), event.country_of(pid), tuple(colours))
+            colours[-1] if colours else None,
+            last_float,
+            bips,
+            bool(last is not None and last.bip == pid),
+            event.country_of(pid),
+            tuple(colours),
+        )
     present = event.present(rnd)
     s_min = min((players[p].score for p in present), default=0)
     return RoundState(rnd, players, meetings, frozenset(met_last), s_min)
@@ -108,8 +115,9 @@ def _correction(pen: Penalties, h: PlayerHistory | None, diff: int) -> int:
     return pen.p_flcum if way > 0 else -pen.min_fac if way < 0 else 0
 
 
-def _float_and_elitism(pen: Penalties, rnd: int, si: int, sj: int,
-                       hi: PlayerHistory | None, hj: PlayerHistory | None) -> tuple[int, int]:
+def _float_and_elitism(
+    pen: Penalties, rnd: int, si: int, sj: int, hi: PlayerHistory | None, hj: PlayerHistory | None
+) -> tuple[int, int]:
     f = si - sj
     flo = pen.p_flot[abs(f)] + _correction(pen, hi, f) + _correction(pen, hj, -f)
     elit = 0
@@ -123,16 +131,27 @@ def components(pen: Penalties, st: RoundState, i: int, j: int | None) -> dict[st
     hi = st.players[i]
     if j is None:
         flo, elit = _float_and_elitism(pen, st.round, hi.score, st.bip_score, hi, None)
-        return {"colour": pen.p_coul[abs(hi.gap)], "float": flo, "elitism": elit,
-                "repetition": pen.p_bipbip * hi.bips + (pen.p_desuite if hi.bip_last else 0),
-                "chauvinism": 0}
+        return {
+            "colour": pen.p_coul[abs(hi.gap)],
+            "float": flo,
+            "elitism": elit,
+            "repetition": pen.p_bipbip * hi.bips + (pen.p_desuite if hi.bip_last else 0),
+            "chauvinism": 0,
+        }
     hj = st.players[j]
     flo, elit = _float_and_elitism(pen, st.round, hi.score, hj.score, hi, hj)
-    rep = (pen.p_mcol * st.meetings.get((i, j), 0) + pen.p_clopp * st.meetings.get((j, i), 0)
-           + (pen.p_desuite if frozenset((i, j)) in st.met_last else 0))
-    return {"colour": _colour(pen, hi, BLACK) + _colour(pen, hj, WHITE), "float": flo,
-            "elitism": elit, "repetition": rep,
-            "chauvinism": pen.p_chauv[st.round] if hi.country == hj.country else 0}
+    rep = (
+        pen.p_mcol * st.meetings.get((i, j), 0)
+        + pen.p_clopp * st.meetings.get((j, i), 0)
+        + (pen.p_desuite if frozenset((i, j)) in st.met_last else 0)
+    )
+    return {
+        "colour": _colour(pen, hi, BLACK) + _colour(pen, hj, WHITE),
+        "float": flo,
+        "elitism": elit,
+        "repetition": rep,
+        "chauvinism": pen.p_chauv[st.round] if hi.country == hj.country else 0,
+    }
 
 
 def penalty(pen: Penalties, st: RoundState, i: int, j: int | None) -> int:

@@ -11,6 +11,7 @@ quote. A line ``pays = X`` (quotes optional) gives the country of the players
 that follow. ``%`` and ``#`` start comments, ``%_`` reads as a blank (so JECH,
 which stops at ``%``, does not see ``%_<2209>``), and ``__eof__`` ends the file.
 """
+
 from __future__ import annotations
 
 import re
@@ -49,7 +50,7 @@ def _split_comment(rest: str) -> tuple[str, str]:
     cut = min([p for p in (tick, m.end() - 1 if m else -1) if p >= 0], default=-1)
     if cut < 0:
         return rest, ""
-    return rest[:cut], rest[cut + 1:].strip()
+    return rest[:cut], rest[cut + 1 :].strip()
 
 
 def split_name(text: str) -> tuple[str, str]:
@@ -69,8 +70,9 @@ def parse_player_line(line: str, country: str, source: str | None, no: int) -> P
     """One player line (comments already removed)."""
     m = _PLAYER.match(line)
     if not m:
-        raise InputError("expected a player: NUMBER NAME Firstname [{COUNTRY}] [<RATING>]",
-                         file=source, line=no)
+        raise InputError(
+            "expected a player: NUMBER NAME Firstname [{COUNTRY}] [<RATING>]", file=source, line=no
+        )
     number = int(m.group(1))
     if number <= 0:
         raise InputError(f"player number {number} must be strictly positive", file=source, line=no)
@@ -79,11 +81,11 @@ def parse_player_line(line: str, country: str, source: str | None, no: int) -> P
     rm = re.search(r"<\s*(-?\d+)\s*>", body)
     if rm:
         rating = int(rm.group(1))
-        body = body[:rm.start()] + " " + body[rm.end():]
+        body = body[: rm.start()] + " " + body[rm.end() :]
     cm = re.search(r"\{\s*([^{}\s]*)\s*\}", body)
     if cm:
         country = cm.group(1)
-        body = body[:cm.start()] + " " + body[cm.end():]
+        body = body[: cm.start()] + " " + body[cm.end() :]
     if re.search(r"[{}<>]", body):
         raise InputError("badly formed {COUNTRY} or <RATING> field", file=source, line=no)
     if not body.strip():
@@ -105,8 +107,9 @@ def parse_players(text: str, source: str | None = None, country: str = "") -> li
             continue
         rec = parse_player_line(line, country, source, no)
         if rec.id in seen:
-            raise InputError(f"player {rec.id} already defined on line {seen[rec.id]}",
-                             file=source, line=no)
+            raise InputError(
+                f"player {rec.id} already defined on line {seen[rec.id]}", file=source, line=no
+            )
         seen[rec.id] = no
         players.append(rec)
     return players
@@ -119,8 +122,7 @@ def resolve_player_file(path: str | Path) -> Path:
     if len(candidates) == 1:
         return candidates[0]
     if not candidates:
-        raise FileAccessError("no player file (tried the name and the name + '.txt')",
-                              file=str(p))
+        raise FileAccessError("no player file (tried the name and the name + '.txt')", file=str(p))
     raise FileAccessError(f"both {p} and {p}.txt exist: remove or rename one", file=str(p))
 
 

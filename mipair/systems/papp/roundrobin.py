@@ -9,6 +9,7 @@ cycle; the pivot's game alternates colours every round. Each cycle every two
 players meet exactly once, and with Bip as pivot every player has each colour
 equally often.
 """
+
 from __future__ import annotations
 
 from mipair.systems.papp.event import Event, Round
@@ -35,10 +36,10 @@ def seating(first: Round) -> list[int] | None:
 def _rotated(seats: list[int], steps: int) -> list[int]:
     """Seats after ``steps`` moves of every player but the pivot (seat 0)."""
     k = len(seats) // 2
-    ring = seats[1:k] + seats[k:][::-1]      # around the table, pivot excluded
+    ring = seats[1:k] + seats[k:][::-1]  # around the table, pivot excluded
     steps %= len(ring)
     ring = ring[-steps:] + ring[:-steps] if steps else ring
-    return [seats[0]] + ring[:k - 1] + ring[k - 1:][::-1]
+    return [seats[0]] + ring[: k - 1] + ring[k - 1 :][::-1]
 
 
 def schedule(seats: list[int], rnd: int) -> tuple[list[tuple[int, int]], int | None]:

@@ -8,6 +8,7 @@ opponent who withdrew) counts as a draw against oneself: ``total / 2`` discs
 and one's own points. With ``beta = 0`` the tie-break is the plain disc count;
 for games without discs (total <= 2) it is that modified Buchholz alone.
 """
+
 from __future__ import annotations
 
 import re
@@ -28,11 +29,11 @@ class Line:
     """One player's figures after some rounds."""
 
     id: int
-    points: int            # half-points
-    discs: int             # discs actually scored (Bip games included)
-    buchholz: int          # half-points of the opponents actually met
-    tiebreak: Fraction     # Brightwell (or discs, or modified Buchholz: see module doc)
-    present: bool          # still in the tournament
+    points: int  # half-points
+    discs: int  # discs actually scored (Bip games included)
+    buchholz: int  # half-points of the opponents actually met
+    tiebreak: Fraction  # Brightwell (or discs, or modified Buchholz: see module doc)
+    present: bool  # still in the tournament
 
 
 def _round_result(event: Event, rnd_no: int, pid: int) -> tuple[int | None, int, int] | None:
@@ -117,8 +118,10 @@ def parse_entry(text: str, total: int) -> tuple[int, int]:
     """
     m = _ENTRY.match(text)
     if not m:
-        raise InputError(f"cannot read the result '{text.strip()}': expected PLAYER DISCS, "
-                         "PLAYER+DIFF, PLAYER= or PLAYER-DIFF")
+        raise InputError(
+            f"cannot read the result '{text.strip()}': expected PLAYER DISCS, "
+            "PLAYER+DIFF, PLAYER= or PLAYER-DIFF"
+        )
     pid = int(m.group(1))
     if m.group(5) is not None:
         own = int(m.group(5))

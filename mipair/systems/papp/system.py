@@ -6,12 +6,13 @@ defaults; nothing is written). A board's ``white``/``black`` are the players'
 colours; PAPP prints Black first (:meth:`PappSystem.describe`). Bip, the
 odd player out, is the round's bye.
 """
+
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 from mipair.explain.facts import PairingProblem
 from mipair.pairing import LOWER, Board, CriterionValue, RoundPairing
@@ -63,8 +64,7 @@ class PappSystem(PairingSystem):
         from mipair.systems.papp.pairing import pair_round
 
         got = pair_round(state.event, state.config.penalties)
-        return RoundPairing(got.round, tuple(Board(b.white, b.black) for b in got.boards),
-                            got.bip)
+        return RoundPairing(got.round, tuple(Board(b.white, b.black) for b in got.boards), got.bip)
 
     def evaluate(self, state: PappState, pairing: RoundPairing) -> Sequence[CriterionValue]:
         """The total penalty first (what PAPP minimises), then each kind of penalty's share."""
@@ -79,23 +79,31 @@ class PappSystem(PairingSystem):
         for term in terms:
             for name, value in term.items():
                 parts[name] = parts.get(name, 0) + value
-        out = [CriterionValue(TOTAL, "total penalty of the pairing (sum of p_ij)",
-                              sum(parts.values()), LOWER)]
-        out += [CriterionValue(name, f"penalties for {name}", value, LOWER)
-                for name, value in parts.items()]
+        out = [
+            CriterionValue(
+                TOTAL, "total penalty of the pairing (sum of p_ij)", sum(parts.values()), LOWER
+            )
+        ]
+        out += [
+            CriterionValue(name, f"penalties for {name}", value, LOWER)
+            for name, value in parts.items()
+        ]
         return out
 
     def problem(self, state: PappState) -> PairingProblem:
         """PAPP has no absolute rule between players: every pair only costs a penalty."""
-        return PairingProblem(round=state.round, players=tuple(state.event.present(state.round)),
-                              facts=())
+        return PairingProblem(
+            round=state.round, players=tuple(state.event.present(state.round)), facts=()
+        )
 
     def describe(self, state: PappState, pairing: RoundPairing) -> str:
         event = state.event
         rows = [f"Round {pairing.round} ({len(pairing.boards)} boards, Black first)"]
         for k, b in enumerate(pairing.boards, 1):
-            rows.append(f"{k:4}  {event.player(b.black).full_name} ({b.black}) - "
-                        f"{event.player(b.white).full_name} ({b.white})")
+            rows.append(
+                f"{k:4}  {event.player(b.black).full_name} ({b.black}) - "
+                f"{event.player(b.white).full_name} ({b.white})"
+            )
         if pairing.bye is not None:
             rows.append(f"  Bip {event.player(pairing.bye).full_name} ({pairing.bye})")
         return "\n".join(rows) + "\n"
