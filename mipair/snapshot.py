@@ -61,8 +61,6 @@ from mipair.model import (
 )
 from mipair.pairing import Board, RoundPairing
 
-RULES = ("2026", "2017")
-
 
 def rounds_played(t: Tournament) -> int:
     """The last round in which some player took part in the pairing (0 if none)."""
@@ -106,20 +104,25 @@ def scores_before(t: Tournament, rnd: int) -> dict[int, Points]:
 
 
 def is_unplayed_down(ps: PointSystem, cell: Cell | None, rules: str) -> bool:
-    """Does an unplayed round count as a downfloat? (see the module docstring)."""
-    if rules == "2017":
+    """Does an unplayed round count as a downfloat? (the edition's ``unplayed_downfloat``)."""
+    from mipair.systems.dutch.edition import UNPLAYED_ALWAYS, load_edition
+
+    if load_edition(rules).unplayed_downfloat == UNPLAYED_ALWAYS:
         return True
     return ps.cell_points(cell) > ps.loss
 
 
 def pab_ineligible(ps: PointSystem, cells: list[Cell | None], rules: str) -> bool:
-    """C.04.1: has the player had something that bars the PAB? (see the module docstring)."""
+    """C.04.1: has the player had something that bars the PAB? (the edition's ``bye_barred_by``)."""
+    from mipair.systems.dutch.edition import BARRED_BY_FORFEIT_WIN, load_edition
+
+    forfeit_only = load_edition(rules).bye_barred_by == BARRED_BY_FORFEIT_WIN
     for cell in cells:
         if cell is None or cell.is_played:
             continue
         if cell.is_pab:
             return True
-        if rules == "2017":
+        if forfeit_only:
             if cell.takes_part and cell.result is Result.FORFEIT_WIN:
                 return True
         elif ps.cell_points(cell) >= ps.win:
@@ -218,8 +221,12 @@ def snapshot(t: Tournament, rnd: int, rules: str = "2026") -> Snapshot:
     """The immutable state of ``t`` before round ``rnd`` (1-based) is paired."""
     if rnd < 1:
         raise ValueError(f"round numbers start at 1, not {rnd}")
-    if rules not in RULES:
-        raise ValueError(f"unknown rules edition {rules!r} (one of {', '.join(RULES)})")
+    from mipair.systems.dutch.edition import available_editions
+
+    if rules not in available_editions():
+        raise ValueError(
+            f"unknown rules edition {rules!r} (one of {', '.join(available_editions())})"
+        )
     ps = t.point_system
     acc = accelerations_of(t)
     # pairing score before round k (k = 1..rnd), for floats and the current round

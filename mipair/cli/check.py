@@ -20,10 +20,11 @@ from pathlib import Path
 import click
 
 from mipair.errors import EXIT_BAD_INPUT, FileAccessError, InputError
+from mipair.systems.dutch.edition import available_editions
 
 EXIT_DIFFERS = 6
 EXIT_ILLEGAL = 7
-RULES = click.Choice(["2026", "2017"])
+RULES = click.Choice(available_editions())
 SUFFIXES = (".trf", ".trfx", ".trf26", ".txt")
 
 

@@ -27,7 +27,6 @@ from mipair.errors import EXIT_BAD_INPUT, EXIT_UNEXPECTED
 
 SYSTEMS = ("--dutch", "--burstein")
 MODES = ("-p", "-c", "-g")
-RULES = ("2026", "2017")
 
 
 class DropInUsage(Exception):
@@ -84,8 +83,10 @@ def parse(args: list[str]) -> DropIn:
         elif a in SYSTEMS:
             d.system = a
         elif a == "--rules":
-            if nxt not in RULES:
-                raise DropInUsage(f"--rules takes {' or '.join(RULES)}")
+            from mipair.systems.dutch.edition import available_editions
+
+            if nxt not in available_editions():
+                raise DropInUsage(f"--rules takes {' or '.join(available_editions())}")
             d.rules, i = nxt, i + 1
         elif a in MODES:
             if d.mode is not None:

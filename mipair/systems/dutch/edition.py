@@ -22,6 +22,15 @@ class CriterionSpec:
     min_round: int = 1
 
 
+UNPLAYED_ALWAYS, UNPLAYED_MORE_THAN_LOSS = "always", "more-than-loss"
+BARRED_BY_FORFEIT_WIN, BARRED_BY_UNPLAYED_WIN = "forfeit-win", "unplayed-win"
+DEFINITIONS = {
+    "unplayed_downfloat": (UNPLAYED_ALWAYS, UNPLAYED_MORE_THAN_LOSS),
+    "bye_barred_by": (BARRED_BY_FORFEIT_WIN, BARRED_BY_UNPLAYED_WIN),
+}
+"""The edition's definitions a model file must give, and their possible values."""
+
+
 @dataclass(frozen=True)
 class Edition:
     """A Dutch edition: its quality criteria in the order they count."""
@@ -30,6 +39,10 @@ class Edition:
     title: str
     criteria: tuple[CriterionSpec, ...]
     procedure: str = "2026"  # "2026": C4/C5 as constraints; "2017": PPB/CLB (A.9)
+    unplayed_downfloat: str = UNPLAYED_MORE_THAN_LOSS
+    """Which unplayed rounds count as a downfloat: ``always`` or ``more-than-loss``."""
+    bye_barred_by: str = BARRED_BY_UNPLAYED_WIN
+    """What bars a player from the PAB besides a PAB: ``forfeit-win`` or ``unplayed-win``."""
 
     def active(self, rnd: int) -> tuple[CriterionSpec, ...]:
         """The criteria that exist when round ``rnd`` is paired."""
@@ -66,6 +79,14 @@ def load_edition(name: str = "2026") -> Edition:
                 entry["id"], fn, known[fn], entry.get("text", ""), entry.get("min_round", 1)
             )
         )
+    for key, values in DEFINITIONS.items():
+        if data.get(key) not in values:
+            raise ValueError(f"{path}: {key} must be one of {', '.join(values)}")
     return Edition(
-        data["edition"], data.get("title", ""), tuple(specs), data.get("procedure", data["edition"])
+        data["edition"],
+        data.get("title", ""),
+        tuple(specs),
+        data.get("procedure", data["edition"]),
+        data["unplayed_downfloat"],
+        data["bye_barred_by"],
     )
