@@ -38,7 +38,7 @@ class PappState:
 
 def config_for(event_path: str, option: str | None = None) -> PappConfig:
     """The configuration of an event: ``option``, ``$PAPP_CFG``, ``papp.cfg`` beside it, defaults."""
-    from mipair.systems.papp.config import default_config
+    from mipair.systems.papp.config_parser import default_config
     from mipair.systems.papp.config_parser import read_config
 
     path = option or os.environ.get("PAPP_CFG") or str(Path(event_path).parent / "papp.cfg")
