@@ -1,4 +1,4 @@
-"""What the ``papp`` commands share: the configuration to use, how a player is named."""
+"""What the ``papp`` commands share: the configuration to use, saving before showing."""
 
 from __future__ import annotations
 
@@ -7,13 +7,31 @@ from pathlib import Path
 
 import click
 
+from mipair.errors import FileAccessError
+from mipair.systems.papp.config import PappConfig, default_config_path
+from mipair.systems.papp.config_parser import default_config, read_config
+from mipair.systems.papp.event import Event
+from mipair.systems.papp.event_io import save_event
+from mipair.systems.papp.presentation import player_label
 
-def load_config(option: str | None, event_path: str):
-    """The configuration to use (see the module docstring); warnings go to stderr."""
-    from mipair.systems.papp.config import default_config_path
-    from mipair.systems.papp.config_parser import default_config, read_config
+__all__ = ["commit", "load_config", "player_label"]
 
-    path = Path(option or os.environ.get("PAPP_CFG") or Path(event_path).parent / "papp.cfg")
+
+def load_config(option: str | None, event_path: str) -> PappConfig:
+    """The configuration: ``--config``, else ``$PAPP_CFG``, else ``papp.cfg`` beside the event.
+
+    A path that was given must exist (exit 5 otherwise). When none was given
+    and ``papp.cfg`` is missing, PAPP's defaults are written there (as PAPP
+    does) and used. Warnings go to stderr.
+    """
+    given = option or os.environ.get("PAPP_CFG")
+    if given and not Path(given).exists():
+        raise FileAccessError(
+            "configuration file not found (papp config --write-default "
+            "FILE writes PAPP's defaults)",
+            file=given,
+        )
+    path = Path(given or Path(event_path).parent / "papp.cfg")
     if not path.exists():
         try:
             path.write_text(default_config_path().read_text(encoding="utf-8"), encoding="utf-8")
@@ -33,8 +51,6 @@ def load_config(option: str | None, event_path: str):
     return cfg
 
 
-def player_label(event, pid: int | None) -> str:
-    if pid is None:
-        return "Bip"
-    p = event.player(pid)
-    return f"{p.full_name} ({pid})"
+def commit(event_file: str, event: Event, config: PappConfig | None = None) -> None:
+    """Write the event atomically (temporary file, fsync, rename) before anything is shown."""
+    save_event(event_file, event)

@@ -24,16 +24,18 @@ def standings_cmd(event_file: str, after: int | None, teams: bool) -> None:
     event = read_event(event_file)
     rnd = event.completed if after is None else after
     if teams:
+        table = team_standings(event, after)  # checks the round before anything is printed
         click.echo(f"Team standings after round {rnd}")
-        for k, (country, pts) in enumerate(team_standings(event, after), 1):
+        for k, (country, pts) in enumerate(table, 1):
             click.echo(f"{k:>4}  {format_points(pts):>5}  {country}")
         return
+    lines = standings(event, after)
     s = event.settings
     tb = "Buchholz" if s.discless else "Discs" if s.brightwell == 0 else "Brightwell"
     click.echo(f"Standings after round {rnd}")
     click.echo(f"{'Rank':>4}  {'Pts':>5}  {tb:>10}  {'Discs':>6}  Player")
     prev, rank = None, 0
-    for k, ln in enumerate(standings(event, after), 1):
+    for k, ln in enumerate(lines, 1):
         if (ln.points, ln.tiebreak) != prev:
             rank, prev = k, (ln.points, ln.tiebreak)
         mark = " " if ln.present else "-"

@@ -64,6 +64,7 @@ def new(
         for note in notes:
             click.echo(f"mipair: {note}", err=True)
     else:
+        assert players_file is not None  # exactly one of the two was given
         event = from_players(read_players(players_file, cfg.country), settings, ids)
     save_event(event_file, event)
     click.echo(f"{event_file}: {len(event.players)} players, {len(event.rounds)} rounds")
@@ -71,15 +72,23 @@ def new(
 
 @click.command("config")
 @click.argument("output", required=False)
-def config_cmd(output: str | None) -> None:
-    """Write PAPP's default configuration to OUTPUT (default: standard output)."""
+@click.option(
+    "--write-default",
+    "write_default",
+    metavar="FILE",
+    help="Write PAPP's default configuration to FILE (an existing FILE is kept: use --force).",
+)
+@click.option("--force", is_flag=True, help="Overwrite an existing FILE.")
+def config_cmd(output: str | None, write_default: str | None, force: bool) -> None:
+    """Print PAPP's default configuration, or write it (--write-default FILE, or OUTPUT)."""
+    from mipair.formats.text import save
     from mipair.systems.papp.config import default_config_path
 
     text = default_config_path().read_text(encoding="utf-8")
-    if output is None:
+    target = write_default or output
+    if target is None:
         click.echo(text, nl=False)
         return
-    try:
-        Path(output).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise FileAccessError(f"cannot write: {exc.strerror}", file=output) from None
+    if Path(target).exists() and not force:
+        raise FileAccessError("exists already (use --force to overwrite)", file=target)
+    save(target, text)

@@ -190,13 +190,18 @@ def zero_penalties() -> Penalties:
 
 def set_scalar(pen: Penalties, var: str, value: int, line: int | None) -> Penalties:
     """``pen`` with the scalar penalty ``var`` set."""
-    return replace(pen, **{var: value}, lines=pen.lines + ((var, line or 0),))
+    changes: dict[str, Any] = {var: value, "lines": pen.lines + ((var, line or 0),)}
+    return replace(pen, **changes)
 
 
 def add_step(pen: Penalties, var: str, step: Step) -> Penalties:
     """``pen`` with one more statement on the table ``var``."""
     table: Schedule = getattr(pen, var)
-    return replace(pen, **{var: table.then(step)}, lines=pen.lines + ((var, step.line or 0),))
+    changes: dict[str, Any] = {
+        var: table.then(step),
+        "lines": pen.lines + ((var, step.line or 0),),
+    }
+    return replace(pen, **changes)
 
 
 PENALTY_VARS = tuple(f.name for f in fields(Penalties) if f.name != "lines")

@@ -136,7 +136,9 @@ class _Parser:
         return str(self.toks[self.pos - 1].value)
 
     def take_int(self, what: str = "an integer") -> int:
-        return int(self.take("int", what).value)  # type: ignore[arg-type]
+        value = self.take("int", what).value
+        assert isinstance(value, int)
+        return value
 
     # -- grammar -------------------------------------------------------
     def parse(self) -> PappConfig:
