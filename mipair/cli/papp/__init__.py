@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import click
 
+from mipair.cli.papp.players import register_cmd, search_cmd
 from mipair.cli.papp.reports import standings_cmd
 from mipair.cli.papp.results import correct_cmd, result, return_cmd, withdraw_cmd
 from mipair.cli.papp.rounds import clear_pairs_cmd, couple_cmd, decouple_cmd, pair
@@ -34,6 +35,8 @@ def papp() -> None:
 
 for command in (
     new,
+    search_cmd,
+    register_cmd,
     pair,
     couple_cmd,
     decouple_cmd,
