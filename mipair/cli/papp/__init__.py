@@ -22,7 +22,14 @@ from __future__ import annotations
 import click
 
 from mipair.cli.papp.players import register_cmd, search_cmd
-from mipair.cli.papp.reports import standings_cmd
+from mipair.cli.papp.reports import (
+    card_cmd,
+    crosstable_cmd,
+    elo_cmd,
+    outputs_cmd,
+    show_cmd,
+    standings_cmd,
+)
 from mipair.cli.papp.results import correct_cmd, result, return_cmd, withdraw_cmd
 from mipair.cli.papp.rounds import clear_pairs_cmd, couple_cmd, decouple_cmd, pair
 from mipair.cli.papp.setup import config_cmd, new
@@ -46,6 +53,11 @@ for command in (
     withdraw_cmd,
     return_cmd,
     standings_cmd,
+    show_cmd,
+    card_cmd,
+    crosstable_cmd,
+    elo_cmd,
+    outputs_cmd,
     config_cmd,
 ):
     papp.add_command(command)

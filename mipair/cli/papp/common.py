@@ -52,5 +52,9 @@ def load_config(option: str | None, event_path: str) -> PappConfig:
 
 
 def commit(event_file: str, event: Event, config: PappConfig | None = None) -> None:
-    """Write the event atomically (temporary file, fsync, rename) before anything is shown."""
+    """Write the event atomically (temporary file, fsync, rename), then the round-by-round files
+    of the configuration; the caller shows its output after this returns."""
+    from mipair.systems.papp.outputs import write_outputs
+
     save_event(event_file, event)
+    write_outputs(event, config or load_config(None, event_file), event_file)
