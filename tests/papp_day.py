@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,14 +24,13 @@ class Run:
     err: str
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> Run:
-    """``mipair ARGS`` in this process."""
-    capsys.readouterr()
-    with pytest.raises(SystemExit) as exc:
+def run(*args: object) -> Run:
+    """``mipair ARGS`` in this process, its output captured."""
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err), pytest.raises(SystemExit) as exc:
         main([str(a) for a in args])
-    got = capsys.readouterr()
     code = exc.value.code
-    return Run(code if isinstance(code, int) else 1, got.out, got.err)
+    return Run(code if isinstance(code, int) else 1, out.getvalue(), err.getvalue())
 
 
 def player_file(folder: Path, count: int) -> Path:
@@ -43,11 +44,11 @@ def player_file(folder: Path, count: int) -> Path:
     return path
 
 
-def new_event(capsys: pytest.CaptureFixture[str], folder: Path, count: int, rounds: int) -> Path:
+def new_event(folder: Path, count: int, rounds: int) -> Path:
     """A new event of ``count`` players from a fresh player file."""
     players = player_file(folder, count)
     event = folder / "open.papp"
-    got = run(capsys, "papp", "new", event, "--players", players, "--rounds", rounds, "--seed", 3)
+    got = run("papp", "new", event, "--players", players, "--rounds", rounds, "--seed", 3)
     assert got.code == 0, got.err
     return event
 
@@ -59,12 +60,12 @@ def results_of_round(event_file: Path, discs: int = 40) -> list[str]:
     return [f"{g.black} {(discs - 3 * k) % 65}" for k, g in enumerate(games) if not g.played]
 
 
-def play_round(capsys: pytest.CaptureFixture[str], event_file: Path, *options: str) -> Run:
+def play_round(event_file: Path, *options: str) -> Run:
     """Pair the next round (saved) and enter a result for every game."""
-    paired = run(capsys, "papp", "pair", event_file, "--save", *options)
+    paired = run("papp", "pair", event_file, "--save", *options)
     assert paired.code == 0, paired.err
     coupons = results_of_round(event_file)
     if coupons:
-        entered = run(capsys, "papp", "result", event_file, *coupons)
+        entered = run("papp", "result", event_file, *coupons)
         assert entered.code == 0, entered.err
     return paired
