@@ -91,18 +91,23 @@ def _players(event: Event, players: tuple[str, ...]) -> list[int]:
         raise InputError("players are given by number, or '*' for everyone") from None
 
 
+def _change_roster(event_file: str, players: tuple[str, ...], leave: bool) -> None:
+    """Withdraw (``leave``) or bring back players, save, then list who is out."""
+    from mipair.systems.papp.roster import reinstate, withdraw
+
+    event = read_event(event_file)
+    event = (withdraw if leave else reinstate)(event, _players(event, players))
+    commit(event_file, event)
+    gone = ", ".join(player_label(event, p) for p in sorted(event.withdrawn))
+    click.echo(f"Round {event.round_to_pair}: withdrawn: {gone or 'nobody'}")
+
+
 @click.command("withdraw")
 @click.argument("event_file", metavar="EVENT")
 @click.argument("players", nargs=-1, required=True)
 def withdraw_cmd(event_file: str, players: tuple[str, ...]) -> None:
     """PLAYERS leave the tournament from the round to pair on ('*': everyone; PAPP's '-')."""
-    from mipair.systems.papp.roster import withdraw
-
-    event = read_event(event_file)
-    event = withdraw(event, _players(event, players))
-    commit(event_file, event)
-    gone = ", ".join(player_label(event, p) for p in sorted(event.withdrawn))
-    click.echo(f"Round {event.round_to_pair}: withdrawn: {gone or 'nobody'}")
+    _change_roster(event_file, players, leave=True)
 
 
 @click.command("return")
@@ -110,10 +115,4 @@ def withdraw_cmd(event_file: str, players: tuple[str, ...]) -> None:
 @click.argument("players", nargs=-1, required=True)
 def return_cmd(event_file: str, players: tuple[str, ...]) -> None:
     """PLAYERS come back from the round to pair on ('*': everyone; PAPP's '+')."""
-    from mipair.systems.papp.roster import reinstate
-
-    event = read_event(event_file)
-    event = reinstate(event, _players(event, players))
-    commit(event_file, event)
-    gone = ", ".join(player_label(event, p) for p in sorted(event.withdrawn))
-    click.echo(f"Round {event.round_to_pair}: withdrawn: {gone or 'nobody'}")
+    _change_roster(event_file, players, leave=False)

@@ -98,18 +98,8 @@ def cell_values(
     base.update(MY_NAME=me, RONDE=str(number), TOTAL=total, RANG=str(rank_then[pid]), PTS="0")
     if rnd.bip == pid:
         own, other = s.total_discs - s.bip_discs, s.bip_discs
-        base.update(
-            OPP="Bip",
-            OPP_NAME="Bip",
-            BLACK_NAME=me,
-            WHITE_NAME="Bip",
-            COUPON=f"{me} {own}/{other} Bip",
-            SCORE=f"{own}/{other}",
-            SCORE_RELATIF=f"{own - other:+d}" if own != other else "0",
-            MY_SCORE=str(own),
-            OPP_SCORE=str(other),
-            PTS=format_points(game_points(own, other)),
-        )
+        base.update(OPP="Bip", OPP_NAME="Bip", BLACK_NAME=me, WHITE_NAME="Bip")
+        base.update(_scored(own, other, f"{me} {own}/{other} Bip"))
         return base
     game = rnd.game_of(pid)
     if game is None:
@@ -128,16 +118,21 @@ def cell_values(
     )
     if game.black_discs is not None:
         own = game.discs_of(pid, s.total_discs)
-        other = s.total_discs - own
-        base.update(
-            COUPON=f"{black} {game.black_discs}/{s.total_discs - game.black_discs} {white}",
-            SCORE=f"{own}/{other}",
-            SCORE_RELATIF=f"{own - other:+d}" if own != other else "0",
-            MY_SCORE=str(own),
-            OPP_SCORE=str(other),
-            PTS=format_points(game_points(own, other)),
-        )
+        coupon = f"{black} {game.black_discs}/{s.total_discs - game.black_discs} {white}"
+        base.update(_scored(own, s.total_discs - own, coupon))
     return base
+
+
+def _scored(own: int, other: int, coupon: str) -> dict[str, str]:
+    """The keywords of a game with its result, from the player's side."""
+    return {
+        "COUPON": coupon,
+        "SCORE": f"{own}/{other}",
+        "SCORE_RELATIF": f"{own - other:+d}" if own != other else "0",
+        "MY_SCORE": str(own),
+        "OPP_SCORE": str(other),
+        "PTS": format_points(game_points(own, other)),
+    }
 
 
 def crosstable_html(event: Event, after: int, template: str, source: str | None = None) -> str:

@@ -52,14 +52,13 @@ def next_number(taken: set[int], country: str, zones: Iterable[Zone]) -> int:
 
 def player_line(record: PlayerRecord) -> str:
     """``N NAME, First {C} %_<RATING> `comment`` (the player-file format)."""
-    line = f"{record.id} {record.name}, {record.firstname}".rstrip(", ")
-    if record.country:
-        line += f" {{{record.country}}}"
-    if record.rating is not None:
-        line += f" %_<{record.rating}>"
-    if record.comment:
-        line += f" `{record.comment}"
-    return line
+    optional = (
+        (record.country, f"{{{record.country}}}"),
+        (record.rating is not None, f"%_<{record.rating}>"),
+        (record.comment, f"`{record.comment}"),
+    )
+    head = f"{record.id} {record.name}, {record.firstname}".rstrip(", ")
+    return " ".join([head] + [text for wanted, text in optional if wanted])
 
 
 def add_to_file(path: str | Path, record: PlayerRecord) -> None:
