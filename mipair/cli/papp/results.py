@@ -26,7 +26,7 @@ def coupon(event: Event, done: Recorded) -> str:
 
 
 @click.command(
-    "result", context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False}
+    "result", context_settings={"ignore_unknown_options": True, "allow_interspersed_args": True}
 )
 @click.option("--round", "round_no", type=int, help="The round (default: the round being played).")
 @click.argument("event_file", metavar="EVENT")
