@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -32,6 +33,15 @@ from mipair.systems.papp.scoring import (
     points_before,
     standings,
 )
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Every player's half-points and rank after one round."""
+
+    points: dict[int, int]
+    ranks: dict[int, int]
+
 
 BEGIN, END, TABLE = "<!-- CELL-BEGIN -->", "<!-- CELL-END -->", "$PAPP_CROSSTABLE"
 _NAMED = ("OPP_NAME", "MY_NAME", "BLACK_NAME", "WHITE_NAME")
@@ -87,12 +97,13 @@ def fill_cell(cell: str, values: dict[str, str]) -> str:
 
 
 def cell_values(
-    event: Event, number: int, pid: int, line_of: dict[int, int], rank_then: dict[int, int]
+    event: Event, number: int, pid: int, line_of: dict[int, int], after: Standing
 ) -> dict[str, str]:
-    """The keywords' values for player ``pid`` in round ``number``."""
+    """The keywords' values for player ``pid`` in round ``number`` (``after``: that round's)."""
     s = event.settings
     rnd = event.round(number)
-    total = format_points(points_before(event, number + 1)[pid])
+    total = format_points(after.points[pid])
+    rank_then = after.ranks
     me = event.player(pid).full_name
     base = dict.fromkeys(_NAMED + _PLAIN, "")
     base.update(MY_NAME=me, RONDE=str(number), TOTAL=total, RANG=str(rank_then[pid]), PTS="0")
@@ -114,7 +125,7 @@ def cell_values(
         OPP_NAME=event.player(opponent).full_name,
         BLACK_NAME=black,
         WHITE_NAME=white,
-        TABLE=str(rnd.games.index(game) + 1),
+        TABLE=str(next(k for k, g in enumerate(rnd.games, 1) if g is game)),
     )
     if game.black_discs is not None:
         own = game.discs_of(pid, s.total_discs)
@@ -141,7 +152,10 @@ def crosstable_html(event: Event, after: int, template: str, source: str | None 
     lines = standings(event, after)
     line_of = {ln.id: k for k, ln in enumerate(lines, 1)}
     rank = ranks(lines)
-    rank_after = {r: ranks(standings(event, r)) for r in range(1, after + 1)}
+    then = {
+        r: Standing(points_before(event, r + 1), ranks(standings(event, r)))
+        for r in range(1, after + 1)
+    }
     rows = [
         {
             "id": ln.id,
@@ -149,7 +163,7 @@ def crosstable_html(event: Event, after: int, template: str, source: str | None 
             "name": event.player(ln.id).full_name,
             "country": event.country_of(ln.id),
             "cells": [
-                Markup(fill_cell(cell, cell_values(event, r, ln.id, line_of, rank_after[r])))
+                Markup(fill_cell(cell, cell_values(event, r, ln.id, line_of, then[r])))
                 for r in range(1, after + 1)
             ],
             "points": format_points(ln.points),

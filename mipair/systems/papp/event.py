@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from functools import cached_property
 
 from mipair.errors import InputError
 from mipair.systems.papp.players import PlayerRecord
@@ -65,10 +66,16 @@ class Round:
         return self.paired and all(g.played for g in self.games)
 
     def game_of(self, pid: int) -> Game | None:
+        return self.seats.get(pid)
+
+    @cached_property
+    def seats(self) -> dict[int, Game]:
+        """Each paired player's game (built once: rounds are immutable)."""
+        out: dict[int, Game] = {}
         for g in self.games:
-            if pid in (g.black, g.white):
-                return g
-        return None
+            out.setdefault(g.black, g)
+            out.setdefault(g.white, g)
+        return out
 
     def mentioned(self) -> Iterator[int]:
         for g in self.games:
@@ -123,10 +130,12 @@ class Event:
     withdrawn: frozenset[int] = frozenset()  # out of the tournament until they return (6.6)
 
     def player(self, pid: int) -> PlayerRecord:
-        for p in self.players:
-            if p.id == pid:
-                return p
-        raise KeyError(pid)
+        return self.by_id[pid]
+
+    @cached_property
+    def by_id(self) -> dict[int, PlayerRecord]:
+        """The players by number (built once: events are immutable)."""
+        return {p.id: p for p in self.players}
 
     @property
     def ids(self) -> list[int]:

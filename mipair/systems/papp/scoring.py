@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from mipair.errors import InputError
 from mipair.systems.papp.event import Event
@@ -62,10 +63,16 @@ def points_before(event: Event, rnd_no: int) -> dict[int, int]:
 
 def standings(event: Event, after: int | None = None) -> list[Line]:
     """Every player's line after round ``after`` (default: the completed rounds), best first."""
-    s = event.settings
     last = event.completed if after is None else after
     if last > event.completed:
         raise InputError(f"round {last} has no complete results", file=event.source)
+    return list(_standings(event, last))
+
+
+@lru_cache(maxsize=32)
+def _standings(event: Event, last: int) -> tuple[Line, ...]:
+    """The standings after round ``last`` (cached: events are immutable and hashable)."""
+    s = event.settings
     pts = points_before(event, last + 1)
     still = set(event.present(len(event.rounds))) if event.rounds else set(event.ids)
     still -= event.withdrawn
@@ -95,7 +102,7 @@ def standings(event: Event, after: int | None = None) -> list[Line]:
             tb = tb_discs + beta * Fraction(tb_opp, 2)
         lines.append(Line(pid, pts[pid], discs, buchholz, tb, pid in still))
     lines.sort(key=lambda ln: (-ln.points, -ln.tiebreak, -ln.discs, ln.id))
-    return lines
+    return tuple(lines)
 
 
 def team_standings(event: Event, after: int | None = None) -> list[tuple[str, int]]:
