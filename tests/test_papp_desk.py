@@ -132,3 +132,13 @@ def test_insertion_zones() -> None:
     assert next_number(set(), "GB", zones) == 20
     assert next_number({20, 10, 11}, "GB", zones) == 1
     assert next_number({1, 2, 4}, "NL", []) == 3
+
+
+def test_deleting_a_player_who_never_played(tmp_path) -> None:
+    event = new_event(tmp_path, 7, rounds=5)
+    assert run("papp", "withdraw", "--delete", event, "107").code == 0
+    assert 107 not in read_event(event).ids
+    play_round(event)
+    someone = read_event(event).round(1).games[0].black
+    got = run("papp", "withdraw", event, "--delete", someone)
+    assert got.code == 3 and "played already" in got.err and someone in read_event(event).ids

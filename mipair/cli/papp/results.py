@@ -91,12 +91,15 @@ def _players(event: Event, players: tuple[str, ...]) -> list[int]:
         raise InputError("players are given by number, or '*' for everyone") from None
 
 
-def _change_roster(event_file: str, players: tuple[str, ...], leave: bool) -> None:
-    """Withdraw (``leave``) or bring back players, save, then list who is out."""
-    from mipair.systems.papp.roster import reinstate, withdraw
+def _change_roster(
+    event_file: str, players: tuple[str, ...], leave: bool, for_good: bool = False
+) -> None:
+    """Withdraw (``leave``), delete or bring back players, save, then list who is out."""
+    from mipair.systems.papp.roster import delete, reinstate, withdraw
 
     event = read_event(event_file)
-    event = (withdraw if leave else reinstate)(event, _players(event, players))
+    change = (delete if for_good else withdraw) if leave else reinstate
+    event = change(event, _players(event, players))
     commit(event_file, event)
     gone = ", ".join(player_label(event, p) for p in sorted(event.withdrawn))
     click.echo(f"Round {event.round_to_pair}: withdrawn: {gone or 'nobody'}")
@@ -105,9 +108,10 @@ def _change_roster(event_file: str, players: tuple[str, ...], leave: bool) -> No
 @click.command("withdraw")
 @click.argument("event_file", metavar="EVENT")
 @click.argument("players", nargs=-1, required=True)
-def withdraw_cmd(event_file: str, players: tuple[str, ...]) -> None:
+@click.option("--delete", "for_good", is_flag=True, help="Remove for good (never played only).")
+def withdraw_cmd(event_file: str, players: tuple[str, ...], for_good: bool) -> None:
     """PLAYERS leave the tournament from the round to pair on ('*': everyone; PAPP's '-')."""
-    _change_roster(event_file, players, leave=True)
+    _change_roster(event_file, players, leave=True, for_good=for_good)
 
 
 @click.command("return")

@@ -5,7 +5,8 @@
   returns; his pairing in that round, if any and not yet played, is removed.
 * ``couple``/``decouple``/``clear_pairs`` (the manual's M: A, D and Z, 2.5):
   pairs forced by hand in the open round; ``pair`` keeps them.
-* ``register``: a player joins the open round (earlier rounds: absent).
+* ``register``: a player joins the open round (earlier rounds: absent);
+  ``delete`` removes for good a player who has not played.
 
 The open round is the first round without all its results (the round to pair).
 """
@@ -57,6 +58,34 @@ def withdraw(event: Event, players: Iterable[int]) -> Event:
     rnd = replace(rnd, absent=rnd.absent | frozenset(wanted))
     event = event.with_round(rnd) if rnd.paired or rnd.absent else event
     return replace(event, withdrawn=event.withdrawn | frozenset(wanted))
+
+
+def delete(event: Event, players: Iterable[int]) -> Event:
+    """Remove players for good: only those who never played (nor had Bip) (manual 6.6)."""
+    wanted = frozenset(_known(event, players))
+    busy = {
+        pid
+        for rnd in event.rounds
+        for game in rnd.games
+        if game.played
+        for pid in (game.black, game.white)
+        if pid in wanted
+    } | {rnd.bip for rnd in event.rounds if rnd.bip in wanted}
+    if busy:
+        raise InputError(
+            f"player(s) {', '.join(map(str, sorted(busy)))} played already: withdraw instead",
+            file=event.source,
+        )
+    rounds = tuple(
+        replace(
+            r,
+            games=tuple(g for g in r.games if not {g.black, g.white} & wanted),
+            absent=r.absent - wanted,
+        )
+        for r in event.rounds
+    )
+    kept = tuple(p for p in event.players if p.id not in wanted)
+    return replace(event, players=kept, rounds=rounds, withdrawn=event.withdrawn - wanted)
 
 
 def reinstate(event: Event, players: Iterable[int]) -> Event:
