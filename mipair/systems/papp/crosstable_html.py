@@ -100,7 +100,7 @@ def cell_values(
     event: Event, number: int, pid: int, line_of: dict[int, int], after: Standing
 ) -> dict[str, str]:
     """The keywords' values for player ``pid`` in round ``number`` (``after``: that round's)."""
-    s = event.settings
+    settings = event.settings
     rnd = event.round(number)
     total = format_points(after.points[pid])
     rank_then = after.ranks
@@ -108,7 +108,7 @@ def cell_values(
     base = dict.fromkeys(_NAMED + _PLAIN, "")
     base.update(MY_NAME=me, RONDE=str(number), TOTAL=total, RANG=str(rank_then[pid]), PTS="0")
     if rnd.bip == pid:
-        own, other = s.total_discs - s.bip_discs, s.bip_discs
+        own, other = settings.total_discs - settings.bip_discs, settings.bip_discs
         base.update(OPP="Bip", OPP_NAME="Bip", BLACK_NAME=me, WHITE_NAME="Bip")
         base.update(_scored(own, other, f"{me} {own}/{other} Bip"))
         return base
@@ -120,7 +120,7 @@ def cell_values(
     black = event.player(game.black).full_name
     white = event.player(game.white).full_name
     base.update(
-        COLOR=s.colours[0 if game.black == pid else 1],
+        COLOR=settings.colours[0 if game.black == pid else 1],
         OPP=str(line_of[opponent]),
         OPP_NAME=event.player(opponent).full_name,
         BLACK_NAME=black,
@@ -128,9 +128,9 @@ def cell_values(
         TABLE=str(next(k for k, g in enumerate(rnd.games, 1) if g is game)),
     )
     if game.black_discs is not None:
-        own = game.discs_of(pid, s.total_discs)
-        coupon = f"{black} {game.black_discs}/{s.total_discs - game.black_discs} {white}"
-        base.update(_scored(own, s.total_discs - own, coupon))
+        own = game.discs_of(pid, settings.total_discs)
+        coupon = f"{black} {game.black_discs}/{settings.total_discs - game.black_discs} {white}"
+        base.update(_scored(own, settings.total_discs - own, coupon))
     return base
 
 

@@ -53,20 +53,24 @@ def pairings_text(event: Event, number: int) -> str:
 
 def results_text(event: Event, number: int) -> str:
     """The coupons of round ``number`` (Black first)."""
-    s = event.settings
+    settings = event.settings
     rnd = event.round(number)
     rows = [f"Round {number}: results"]
     rows += [
         f"{label(event, g.black)} {score_text(event, g)} {label(event, g.white)}" for g in rnd.games
     ]
     if rnd.bip is not None:
-        rows.append(f"{label(event, rnd.bip)} {s.total_discs - s.bip_discs}/{s.bip_discs} Bip")
+        rows.append(
+            f"{label(event, rnd.bip)} {settings.total_discs - settings.bip_discs}/{settings.bip_discs} Bip"
+        )
     return "\n".join(rows) + "\n"
 
 
 def tiebreak_name(event: Event) -> str:
-    s = event.settings
-    return "Buchholz" if s.discless else "Discs" if s.brightwell == 0 else "Brightwell"
+    settings = event.settings
+    return (
+        "Buchholz" if settings.discless else "Discs" if settings.brightwell == 0 else "Brightwell"
+    )
 
 
 def ranks(lines: list[Line]) -> dict[int, int]:
@@ -109,8 +113,8 @@ def _cell(event: Event, number: int, pid: int, line_of: dict[int, int]) -> str:
     """One round of the text crosstable: colour letter, + = - and the opponent's line."""
     rnd = event.round(number)
     if rnd.bip == pid:
-        s = event.settings
-        return f" {'+=-'[2 - game_points(s.total_discs - s.bip_discs, s.bip_discs)]}Bip"
+        settings = event.settings
+        return f" {'+=-'[2 - game_points(settings.total_discs - settings.bip_discs, settings.bip_discs)]}Bip"
     game = rnd.game_of(pid)
     if game is None or not game.played:
         return "  -  "
@@ -152,25 +156,25 @@ def crosstable_text(event: Event, after: int) -> str:
 def player_card(event: Event, pid: int) -> str:
     """PAPP's F: round, colour, score (+ a win, = a draw), opponent and his rating; comment."""
     record = event.player(pid)
-    s = event.settings
+    settings = event.settings
     rows = [f"{label(event, pid)} {event.country_of(pid)}"]
     for rnd in event.rounds:
         if rnd.bip == pid:
-            own = s.total_discs - s.bip_discs
-            sign = "+=-"[2 - game_points(own, s.bip_discs)].replace("-", "")
-            rows.append(f"{rnd.number:>3}  {'':<6} {sign}{own}/{s.bip_discs}  Bip")
+            own = settings.total_discs - settings.bip_discs
+            sign = "+=-"[2 - game_points(own, settings.bip_discs)].replace("-", "")
+            rows.append(f"{rnd.number:>3}  {'':<6} {sign}{own}/{settings.bip_discs}  Bip")
             continue
         game = rnd.game_of(pid)
         if game is None:
             rows.append(f"{rnd.number:>3}  absent")
             continue
-        colour = s.colours[0 if game.black == pid else 1]
+        colour = settings.colours[0 if game.black == pid else 1]
         opponent = event.player(game.opponent(pid))
         rating = "" if opponent.rating is None else f" <{opponent.rating}>"
         if game.played:
-            own = game.discs_of(pid, s.total_discs)
-            sign = "+=-"[2 - game_points(own, s.total_discs - own)].replace("-", "")
-            score = f"{sign}{own}/{s.total_discs - own}"
+            own = game.discs_of(pid, settings.total_discs)
+            sign = "+=-"[2 - game_points(own, settings.total_discs - own)].replace("-", "")
+            score = f"{sign}{own}/{settings.total_discs - own}"
         else:
             score = "-"
         rows.append(
@@ -189,8 +193,8 @@ def rating_file(event: Event) -> str:
     ``(black black_discs white white_discs);`` by round. Bip and absences
     are not games.
     """
-    s = event.settings
-    rows = [f"% {s.name}", f"% {s.date}", f"% discs {s.total_discs}"]
+    settings = event.settings
+    rows = [f"% {settings.name}", f"% {settings.date}", f"% discs {settings.total_discs}"]
     for rnd in event.rounds:
         played = [g for g in rnd.games if g.black_discs is not None]
         if not played:
@@ -198,5 +202,7 @@ def rating_file(event: Event) -> str:
         rows.append(f"% round {rnd.number}")
         for g in played:
             assert g.black_discs is not None
-            rows.append(f"({g.black} {g.black_discs} {g.white} {s.total_discs - g.black_discs});")
+            rows.append(
+                f"({g.black} {g.black_discs} {g.white} {settings.total_discs - g.black_discs});"
+            )
     return "\n".join(rows) + "\n"

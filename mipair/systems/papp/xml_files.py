@@ -21,32 +21,32 @@ def _text(root: ET.Element) -> str:
 
 
 def _tournament(event: Event, tag: str) -> ET.Element:
-    s = event.settings
-    root = ET.Element(tag, name=s.name, date=s.date, discs=str(s.total_discs))
-    if s.rounds is not None:
-        root.set("rounds", str(s.rounds))
-    root.set("black", s.colours[0])
-    root.set("white", s.colours[1])
+    settings = event.settings
+    root = ET.Element(tag, name=settings.name, date=settings.date, discs=str(settings.total_discs))
+    if settings.rounds is not None:
+        root.set("rounds", str(settings.rounds))
+    root.set("black", settings.colours[0])
+    root.set("white", settings.colours[1])
     return root
 
 
 def rounds_xml(event: Event) -> str:
     """Every player and every round of the event (``rounds.xml``)."""
-    s = event.settings
+    settings = event.settings
     root = _tournament(event, "papp-rounds")
     players = ET.SubElement(root, "players")
-    for p in event.players:
+    for person in event.players:
         node = ET.SubElement(
             players,
             "player",
-            id=str(p.id),
-            name=p.name,
-            firstname=p.firstname,
-            country=event.country_of(p.id),
+            id=str(person.id),
+            name=person.name,
+            firstname=person.firstname,
+            country=event.country_of(person.id),
         )
-        if p.rating is not None:
-            node.set("rating", str(p.rating))
-        if p.id in event.withdrawn:
+        if person.rating is not None:
+            node.set("rating", str(person.rating))
+        if person.id in event.withdrawn:
             node.set("withdrawn", "true")
     for rnd in event.rounds:
         node = ET.SubElement(
@@ -58,11 +58,11 @@ def rounds_xml(event: Event) -> str:
             )
             if g.black_discs is not None:
                 game.set("black-discs", str(g.black_discs))
-                game.set("white-discs", str(s.total_discs - g.black_discs))
+                game.set("white-discs", str(settings.total_discs - g.black_discs))
         if rnd.bip is not None:
             bip = ET.SubElement(node, "bip", player=str(rnd.bip))
-            bip.set("discs", str(s.total_discs - s.bip_discs))
-            bip.set("bip-discs", str(s.bip_discs))
+            bip.set("discs", str(settings.total_discs - settings.bip_discs))
+            bip.set("bip-discs", str(settings.bip_discs))
         for pid in sorted(rnd.absent):
             ET.SubElement(node, "absent", player=str(pid))
     return _text(root)
@@ -76,14 +76,14 @@ def standings_xml(event: Event, after: int) -> str:
     root.set("round", str(after))
     root.set("tiebreak", tiebreak_name(event))
     for ln in lines:
-        p = event.player(ln.id)
+        person = event.player(ln.id)
         ET.SubElement(
             root,
             "player",
             rank=str(rank[ln.id]),
             id=str(ln.id),
-            name=p.name,
-            firstname=p.firstname,
+            name=person.name,
+            firstname=person.firstname,
             country=event.country_of(ln.id),
             points=format_points(ln.points),
             tiebreak=format_tiebreak(ln.tiebreak),
