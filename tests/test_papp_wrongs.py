@@ -145,3 +145,28 @@ def test_a_mistyped_config_path_is_an_error(tmp_path, monkeypatch) -> None:
     assert run("papp", "config", "--write-default", written).code == 0
     assert written.read_text().startswith("#! papp")
     assert run("papp", "pair", event, "--config", written).code == 0
+
+
+def test_deferred_saving_leaves_the_event_alone_unless_asked(tmp_path) -> None:
+    """Wrong 2, the other side: 'sauvegarde differee' saves only with --save."""
+    event = new_event(tmp_path, 8, rounds=7)
+    config = tmp_path / "papp.cfg"
+    run("papp", "config", "--write-default", config)
+    config.write_text(config.read_text().replace("sauvegarde immediate;", "sauvegarde differee;"))
+    got = run("papp", "pair", event)
+    assert got.code == 0 and "saved in" not in got.out and read_event(event).rounds == ()
+    got = run("papp", "pair", event, "--save")
+    assert got.code == 0 and read_event(event).paired_round == 1
+
+
+def test_the_system_interface_describes_as_papp_pair_shows(tmp_path) -> None:
+    """`papp pair` goes through PappSystem: its describe() is the table pair prints."""
+    from mipair.systems.registry import get_system
+
+    event = new_event(tmp_path, 9, rounds=7)
+    system = get_system("papp")
+    state = system.read(str(event))
+    pairing = system.pair(state)
+    shown = run("papp", "pair", event, "--no-save")
+    assert shown.out == system.describe(state, pairing)
+    assert "Bip" in shown.out and len(pairing.boards) == 4 and pairing.bye is not None
