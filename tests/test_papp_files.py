@@ -245,8 +245,7 @@ def test_cli_errors(tmp_path: Path) -> None:
 def test_cli_config_and_trf(tmp_path: Path) -> None:
     out = tmp_path / "papp.cfg"
     assert invoke("papp", "config", str(out)).exit_code == 0
-    from mipair.systems.papp.config import default_config
-    from mipair.systems.papp.config_parser import read_config
+    from mipair.systems.papp.config_parser import default_config, read_config
 
     assert read_config(out) == default_config()
     ev = tmp_path / "t.papp"

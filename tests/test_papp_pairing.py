@@ -252,7 +252,7 @@ def _play(ev: Event, rng: random.Random) -> Event:
 
 
 def test_manual_pairs_are_kept() -> None:
-    from mipair.systems.papp.config import default_config
+    from mipair.systems.papp.config_parser import default_config
 
     ev = _event(7, seed=4, round_robin=(1, 1))
     ev = ev.with_round(Round(1, (Game(3, 5), Game(6, 1))))
@@ -278,7 +278,7 @@ def test_last_pass_inverts_the_latest_different_colours() -> None:
 
 
 def test_round_one_is_drawn_by_lot_but_reproducible() -> None:
-    from mipair.systems.papp.config import default_config
+    from mipair.systems.papp.config_parser import default_config
 
     pen = default_config().penalties
     ev = _event(10, seed=1, round_robin=(1, 1))
@@ -298,7 +298,7 @@ def test_round_one_is_drawn_by_lot_but_reproducible() -> None:
 
 @pytest.mark.parametrize("n", range(3, 17))
 def test_round_robin_schedules(n: int) -> None:
-    from mipair.systems.papp.config import default_config
+    from mipair.systems.papp.config_parser import default_config
 
     pen = default_config().penalties
     size = n + n % 2
@@ -342,7 +342,7 @@ def test_round_robin_schedules(n: int) -> None:
 
 
 def test_round_robin_falls_back_to_optimisation() -> None:
-    from mipair.systems.papp.config import default_config
+    from mipair.systems.papp.config_parser import default_config
 
     pen = default_config().penalties
     rng = random.Random(3)
@@ -355,3 +355,19 @@ def test_round_robin_falls_back_to_optimisation() -> None:
     assert pair_round(manual, pen).method == "optimisation"
     too_many = Event(ev.settings.__class__(rounds=3), ev.players, ev.rounds)
     assert pair_round(too_many, pen).method == "optimisation"
+
+
+def test_round_robin_stays_off_after_any_round_that_left_the_schedule() -> None:
+    """Issue 26, wrong 1: not only round 1 and the current round are looked at."""
+    from mipair.systems.papp.config_parser import default_config
+
+    pen = default_config().penalties
+    rng = random.Random(5)
+    ev = _event(6, rounds=5)
+    ev = _play(pair_round(ev, pen).apply(ev), rng)
+    absent = ev.with_round(Round(2, absent=frozenset({6})))
+    ev2 = _play(pair_round(absent, pen).apply(absent), rng)
+    assert pair_round(ev2, pen).method == "optimisation"  # 6 is back in round 3
+    hand = ev.with_round(Round(2, (Game(*sorted(ev.ids)[:2]),)))
+    hand = _play(pair_round(hand, pen).apply(hand), rng)
+    assert pair_round(hand, pen).method == "optimisation"

@@ -10,10 +10,11 @@ import pytest
 
 from mipair.errors import InputError
 from mipair.systems.papp.config_parser import parse_config
+from mipair.systems.papp.entries import Entry, parse_entry, record
 from mipair.systems.papp.event import Event, Game, Round, Settings
 from mipair.systems.papp.event_io import parse_event, read_event
 from mipair.systems.papp.players import PlayerRecord
-from mipair.systems.papp.scoring import enter_result, parse_entry, standings, team_standings
+from mipair.systems.papp.scoring import standings, team_standings
 
 SAMPLE = Path(__file__).resolve().parents[1] / "scenarios" / "papp" / "sample.papp"
 
@@ -81,24 +82,25 @@ def test_withdrawn_opponents_count_as_a_draw_against_oneself() -> None:
 
 
 def test_result_entry_forms() -> None:
-    assert parse_entry("145 40", 64) == (145, 40)
-    assert parse_entry("145+4", 64) == (145, 34)
-    assert parse_entry("145=", 64) == (145, 32)
-    assert parse_entry("145-6", 64) == (145, 29)
-    assert parse_entry("7 + 10", 100) == (7, 55)
+    assert parse_entry("145 40", 64) == Entry(145, 40)
+    assert parse_entry("145+4", 64) == Entry(145, 34)
+    assert parse_entry("145=", 64) == Entry(145, 32)
+    assert parse_entry("145-6", 64) == Entry(145, 29)
+    assert parse_entry("7 + 10", 100) == Entry(7, 55)
+    assert parse_entry("-145", 64) == parse_entry("145e", 64) == Entry(145, None)
     for bad, total in (("145+3", 64), ("145=", 33), ("145 70", 64), ("x 3", 64), ("145", 64)):
         with pytest.raises(InputError):
             parse_entry(bad, total)
 
 
-def test_enter_result_fills_the_current_round() -> None:
+def test_record_fills_the_round_being_played() -> None:
     event = read_event(SAMPLE).with_round(Round(4, (Game(2, 1), Game(3, 5)), bip=4))
-    event, game = enter_result(event, "1-6")
-    assert game == Game(2, 1, 35)
-    event, _ = enter_result(event, "3 20")
+    event, done = record(event, "1-6")
+    assert done.game == Game(2, 1, 35) and done.round == 4 and not done.correction
+    event, _ = record(event, "3 20")
     assert event.completed == 4 and by_id(event)[2].points == 4 + 2
     with pytest.raises(InputError, match="no game"):
-        enter_result(event.with_round(Round(5, (Game(1, 2),))), "4 30")
+        record(event.with_round(Round(5, (Game(1, 2),))), "4 30")
 
 
 def test_points_are_counted_on_discs() -> None:

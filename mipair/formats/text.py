@@ -55,14 +55,27 @@ def load(path: str | os.PathLike[str]) -> str:
     return decode(data)
 
 
+def sync_directory(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (fsync of the directory where the OS allows it)."""
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
 def save(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> None:
-    """Write atomically (temporary file + os.replace); newlines are kept as given."""
+    """Write atomically (temporary file, fsync, os.replace); newlines are kept as given."""
     target = Path(path)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         with open(tmp, "w", encoding=encoding, newline="") as fh:
             fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
         os.replace(tmp, target)
+        sync_directory(target.parent)
     except OSError as exc:
         with contextlib.suppress(OSError):
             tmp.unlink()

@@ -141,19 +141,6 @@ def default_config_path() -> Path:
     return model_file("papp", "default.cfg")
 
 
-def default_config() -> PappConfig:
-    """PAPP's defaults, read from the shipped ``default.cfg``."""
-    return _default()
-
-
-@lru_cache(maxsize=1)
-def _default() -> PappConfig:
-    from mipair.systems.papp.config_parser import parse_config  # avoid an import cycle
-
-    path = default_config_path()
-    return parse_config(path.read_text(encoding="utf-8"), source=str(path))
-
-
 def _first_decrease(table: Schedule, floor: int = 0) -> int | None:
     """Smallest k with table[k+1] < table[k] (checking up to the constant tail), else None."""
     vals = table.values(table.horizon + 1)
@@ -203,13 +190,18 @@ def zero_penalties() -> Penalties:
 
 def set_scalar(pen: Penalties, var: str, value: int, line: int | None) -> Penalties:
     """``pen`` with the scalar penalty ``var`` set."""
-    return replace(pen, **{var: value}, lines=pen.lines + ((var, line or 0),))
+    changes: dict[str, Any] = {var: value, "lines": pen.lines + ((var, line or 0),)}
+    return replace(pen, **changes)
 
 
 def add_step(pen: Penalties, var: str, step: Step) -> Penalties:
     """``pen`` with one more statement on the table ``var``."""
     table: Schedule = getattr(pen, var)
-    return replace(pen, **{var: table.then(step)}, lines=pen.lines + ((var, step.line or 0),))
+    changes: dict[str, Any] = {
+        var: table.then(step),
+        "lines": pen.lines + ((var, step.line or 0),),
+    }
+    return replace(pen, **changes)
 
 
 PENALTY_VARS = tuple(f.name for f in fields(Penalties) if f.name != "lines")

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,7 @@ from mipair.systems.papp.config import (
     Warning_,
     add_step,
     check_penalties,
+    default_config_path,
     penalty_grammar,
     set_scalar,
 )
@@ -134,7 +136,9 @@ class _Parser:
         return str(self.toks[self.pos - 1].value)
 
     def take_int(self, what: str = "an integer") -> int:
-        return int(self.take("int", what).value)  # type: ignore[arg-type]
+        value = self.take("int", what).value
+        assert isinstance(value, int)
+        return value
 
     # -- grammar -------------------------------------------------------
     def parse(self) -> PappConfig:
@@ -342,8 +346,17 @@ def parse_config(
     return cfg
 
 
+def default_config() -> PappConfig:
+    """PAPP's defaults, read from the shipped ``default.cfg``."""
+    return _default()
+
+
+@lru_cache(maxsize=1)
+def _default() -> PappConfig:
+    path = default_config_path()
+    return parse_config(path.read_text(encoding="utf-8"), source=str(path))
+
+
 def read_config(path: str | Path) -> PappConfig:
     """Read a configuration file; what it does not set keeps PAPP's default."""
-    from mipair.systems.papp.config import default_config
-
     return parse_config(load(path), source=str(path), base=default_config())

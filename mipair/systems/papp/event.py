@@ -15,8 +15,9 @@ played yet. Points are counted in half-points as PAPP does (win 2, draw 1).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from functools import cached_property
 
 from mipair.errors import InputError
 from mipair.systems.papp.players import PlayerRecord
@@ -65,10 +66,16 @@ class Round:
         return self.paired and all(g.played for g in self.games)
 
     def game_of(self, pid: int) -> Game | None:
+        return self.seats.get(pid)
+
+    @cached_property
+    def seats(self) -> dict[int, Game]:
+        """Each paired player's game (built once: rounds are immutable)."""
+        out: dict[int, Game] = {}
         for g in self.games:
-            if pid in (g.black, g.white):
-                return g
-        return None
+            out.setdefault(g.black, g)
+            out.setdefault(g.white, g)
+        return out
 
     def mentioned(self) -> Iterator[int]:
         for g in self.games:
@@ -120,12 +127,15 @@ class Event:
     players: tuple[PlayerRecord, ...]
     rounds: tuple[Round, ...] = ()
     source: str | None = field(default=None, compare=False)
+    withdrawn: frozenset[int] = frozenset()  # out of the tournament until they return (6.6)
 
     def player(self, pid: int) -> PlayerRecord:
-        for p in self.players:
-            if p.id == pid:
-                return p
-        raise KeyError(pid)
+        return self.by_id[pid]
+
+    @cached_property
+    def by_id(self) -> dict[int, PlayerRecord]:
+        """The players by number (built once: events are immutable)."""
+        return {p.id: p for p in self.players}
 
     @property
     def ids(self) -> list[int]:
@@ -156,7 +166,13 @@ class Event:
         return Round(number)
 
     def with_round(self, rnd: Round) -> Event:
-        """This event with round ``rnd.number`` replaced (or appended)."""
+        """This event with round ``rnd.number`` replaced (or appended).
+
+        A complete round lists everyone it does not mention as absent (as the
+        event file reads it).
+        """
+        if rnd.complete:
+            rnd = replace(rnd, absent=rnd.absent | (set(self.ids) - set(rnd.mentioned())))
         rounds = list(self.rounds)
         while len(rounds) < rnd.number - 1:
             rounds.append(Round(len(rounds) + 1))
@@ -164,11 +180,17 @@ class Event:
             rounds[rnd.number - 1] = rnd
         else:
             rounds.append(rnd)
-        return Event(self.settings, self.players, tuple(rounds), self.source)
+        return replace(self, rounds=tuple(rounds))
+
+    @property
+    def paired_round(self) -> int:
+        """The latest round with a pairing (0 when none): the round being played."""
+        return max((r.number for r in self.rounds if r.paired), default=0)
 
     def present(self, number: int) -> list[int]:
-        """Players taking part in round ``number``: not absent (in id order)."""
-        absent = self.round(number).absent
+        """Players taking part in round ``number``: not absent, nor withdrawn while it is open."""
+        rnd = self.round(number)
+        absent = rnd.absent if rnd.complete else rnd.absent | self.withdrawn
         return sorted(pid for pid in self.ids if pid not in absent)
 
 
@@ -178,6 +200,8 @@ def validate(event: Event) -> None:
     s = event.settings
     if s.total_discs < 1 or not 0 <= s.bip_discs <= s.total_discs:
         raise InputError(f"Bip cannot score {s.bip_discs} discs out of {s.total_discs}", file=src)
+    for pid in sorted(event.withdrawn - ids):
+        raise InputError(f"withdrawn player {pid} is not registered", file=src)
     for k, rnd in enumerate(event.rounds, 1):
         if rnd.number != k:
             raise InputError(

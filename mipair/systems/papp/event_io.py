@@ -17,6 +17,7 @@
     game 12 7               paired, not played yet
     bip 17
     absent 3 4
+    withdrawn 3             out of the tournament until he returns (anywhere after the players)
 
 One record per line; ``#`` outside a string starts a comment; strings are in
 double quotes with ``\\"`` and ``\\\\`` escapes. ``write_event`` produces the
@@ -131,15 +132,16 @@ def _player(line: _Line) -> PlayerRecord:
     pid = line.integer("the player number", 1)
     name = line.string("the player's name")
     first = line.string("the player's first name")
-    fields: dict[str, object] = {}
+    fields: dict[str, str] = {}
+    rating: int | None = None
     while not line.done:
         key = line.word("a field")
-        if key in fields:
+        if key in fields or (key == "rating" and rating is not None):
             raise line.error(f"field '{key}' given twice")
         if key == "country":
             fields[key] = line.string("the country")
         elif key == "rating":
-            fields[key] = line.integer("the rating", None)
+            rating = line.integer("the rating", None)
         elif key == "comment":
             fields[key] = line.string("the comment")
         else:
@@ -149,9 +151,9 @@ def _player(line: _Line) -> PlayerRecord:
         name,
         first,
         str(fields.get("country", "")),
-        fields.get("rating"),
+        rating,
         str(fields.get("comment", "")),
-    )  # type: ignore[arg-type]
+    )
 
 
 def _game(line: _Line, total: int) -> Game:
@@ -181,6 +183,7 @@ def parse_event(text: str, source: str | None = None) -> Event:
     settings = Settings()
     players: list[PlayerRecord] = []
     rounds: list[Round] = []
+    withdrawn: set[int] = set()
     magic_seen = False
     for no, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
         line = _Line(no, raw, source)
@@ -198,6 +201,9 @@ def parse_event(text: str, source: str | None = None) -> Event:
             if rounds:
                 raise line.error("players must come before the first round")
             players.append(_player(line))
+        elif key == "withdrawn":
+            while not line.done:
+                withdrawn.add(line.integer("a withdrawn player", 1))
         elif key == "round":
             number = line.integer("the round number", 1)
             rounds.append(Round(number, line=no))
@@ -231,7 +237,7 @@ def parse_event(text: str, source: str | None = None) -> Event:
             raise InputError(f"player {p.id} defined twice", file=source)
         seen[p.id] = 1
     rounds = [_implicit_absences(r, ids) for r in rounds]
-    event = Event(settings, tuple(players), tuple(rounds), source)
+    event = Event(settings, tuple(players), tuple(rounds), source, frozenset(withdrawn))
     validate(event)
     return event
 
@@ -274,6 +280,8 @@ def write_event(event: Event) -> str:
         if p.comment:
             rec += f" comment {_q(p.comment)}"
         out.append(rec)
+    if event.withdrawn:
+        out.append("withdrawn " + " ".join(str(p) for p in sorted(event.withdrawn)))
     for rnd in event.rounds:
         out += ["", f"round {rnd.number}"]
         for g in rnd.games:

@@ -104,4 +104,20 @@ def from_trf(t: Tournament, settings: Settings | None = None) -> tuple[Event, li
             first = 2 if cell.result in _WIN else 1 if cell.result in _DRAW else 0
             games.append(Game(pid, cell.opponent, first))
         rounds.append(Round(r, tuple(games), bip, frozenset(absent)))
+    announced = _announced_absences(t, len(rounds) + 1)
+    if announced:
+        rounds.append(Round(len(rounds) + 1, absent=announced))
+        notes.append(
+            f"round {len(rounds)}: announced absences kept: "
+            + ", ".join(str(p) for p in sorted(announced))
+        )
     return Event(s, players, tuple(rounds), t.source), notes
+
+
+def _announced_absences(t: Tournament, number: int) -> frozenset[int]:
+    """Players whose cell in round ``number`` (the round to pair) says they will not play."""
+    return frozenset(
+        pid
+        for pid in t.players
+        if (cell := t.cell(pid, number)) is not None and not cell.takes_part
+    )

@@ -21,6 +21,7 @@ import random
 from dataclasses import dataclass, replace
 
 from mipair.errors import NoPairingError
+from mipair.pairing import RoundPairing
 from mipair.solver.assignment import min_weight_perfect_matching
 from mipair.solver.lexmatch import Infeasible
 from mipair.systems.papp.config import Penalties
@@ -92,7 +93,9 @@ def optimise(
         for b in range(a + 1, len(nodes)):
             i, j = nodes[a], nodes[b]
             if i is None or j is None:
-                weights[(a, b)] = penalty(pen, st, j if i is None else i, None)
+                alone = j if i is None else i
+                assert alone is not None  # one None node at most (Bip)
+                weights[(a, b)] = penalty(pen, st, alone, None)
                 continue
             pij, pji = penalty(pen, st, i, j), penalty(pen, st, j, i)
             weights[(a, b)] = min(pij, pji)
@@ -155,3 +158,13 @@ def pair_round(event: Event, penalties: Penalties) -> PappPairing:
         total,
         "optimisation",
     )
+
+
+def apply_pairing(event: Event, pairing: RoundPairing) -> Event:
+    """The event with ``pairing`` written into its round; games already there keep their results.
+
+    A board's ``black`` has the first colour (PAPP's Black).
+    """
+    rnd = event.round(pairing.round)
+    games = tuple(rnd.game_of(b.black) or Game(b.black, b.white) for b in pairing.boards)
+    return event.with_round(replace(rnd, games=games, bip=pairing.bye))

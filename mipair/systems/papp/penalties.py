@@ -75,14 +75,15 @@ def round_state(event: Event, rnd: int) -> RoundState:
         bips = 0
         for r in range(1, rnd):
             rd = event.round(r)
-            g = rd.game_of(pid)
-            colours.append(None if g is None else BLACK if g.black == pid else WHITE)
+            game = rd.game_of(pid)
+            colours.append(None if game is None else BLACK if game.black == pid else WHITE)
             bips += rd.bip == pid
         last_float, last = 0, event.round(rnd - 1) if rnd > 1 else None
         if last is not None:
-            g = last.game_of(pid)
-            if g is not None:
-                last_float = _sign(before[rnd - 1][pid] - before[rnd - 1][g.opponent(pid)])
+            previous = last.game_of(pid)
+            if previous is not None:
+                opponent = previous.opponent(pid)
+                last_float = _sign(before[rnd - 1][pid] - before[rnd - 1][opponent])
             elif last.bip == pid:
                 own = total - bip  # PAPP: the points won against Bip, minus a draw
                 last_float = _sign((own > bip) - (own < bip))

@@ -68,7 +68,9 @@ def round_robin_pairing(event: Event, rnd: int) -> tuple[list[tuple[int, int]], 
 
     Conditions (PAPP manual 4.5): a round after the first; round 1 paired
     everybody present (at most one Bip) with a number of players within the
-    round-robin range; the same players present now, nobody paired by hand.
+    round-robin range; the same players present now and in every round
+    between, each of which followed the schedule (same pairs, same Bip);
+    nobody paired by hand in round ``rnd``.
     """
     if rnd < 2 or not event.rounds:
         return None
@@ -80,4 +82,16 @@ def round_robin_pairing(event: Event, rnd: int) -> tuple[list[tuple[int, int]], 
     if set(first.mentioned()) - first.absent != players1 or set(event.present(rnd)) != players1:
         return None
     seats = seating(first)
-    return schedule(seats, rnd) if seats else None
+    if not seats:
+        return None
+    for played in range(2, rnd):
+        if set(event.present(played)) != players1 or not _follows(seats, event.round(played)):
+            return None
+    return schedule(seats, rnd)
+
+
+def _follows(seats: list[int], rnd: Round) -> bool:
+    """Round ``rnd`` was played as the schedule says (the pairs and Bip; colours aside)."""
+    games, bip = schedule(seats, rnd.number)
+    planned = {frozenset(g) for g in games}
+    return bip == rnd.bip and planned == {frozenset((g.black, g.white)) for g in rnd.games}

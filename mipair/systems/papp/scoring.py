@@ -1,4 +1,4 @@
-"""Othello scoring: discs, points, Buchholz, the Brightwell tie-break, standings, result entry.
+"""Othello scoring: discs, points, Buchholz, the Brightwell tie-break, standings.
 
 Points are half-points (win 2, draw 1, loss 0), compared on discs; a game
 against Bip gives the player ``total - bip`` discs. The Brightwell tie-break
@@ -11,12 +11,12 @@ for games without discs (total <= 2) it is that modified Buchholz alone.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from mipair.errors import InputError
-from mipair.systems.papp.event import Event, Game
+from mipair.systems.papp.event import Event
 
 
 def game_points(own: int, other: int) -> int:
@@ -63,12 +63,19 @@ def points_before(event: Event, rnd_no: int) -> dict[int, int]:
 
 def standings(event: Event, after: int | None = None) -> list[Line]:
     """Every player's line after round ``after`` (default: the completed rounds), best first."""
-    s = event.settings
     last = event.completed if after is None else after
     if last > event.completed:
         raise InputError(f"round {last} has no complete results", file=event.source)
+    return list(_standings(event, last))
+
+
+@lru_cache(maxsize=32)
+def _standings(event: Event, last: int) -> tuple[Line, ...]:
+    """The standings after round ``last`` (cached: events are immutable and hashable)."""
+    s = event.settings
     pts = points_before(event, last + 1)
     still = set(event.present(len(event.rounds))) if event.rounds else set(event.ids)
+    still -= event.withdrawn
     half = Fraction(s.total_discs, 2)
     lines = []
     for pid in event.ids:
@@ -95,7 +102,7 @@ def standings(event: Event, after: int | None = None) -> list[Line]:
             tb = tb_discs + beta * Fraction(tb_opp, 2)
         lines.append(Line(pid, pts[pid], discs, buchholz, tb, pid in still))
     lines.sort(key=lambda ln: (-ln.points, -ln.tiebreak, -ln.discs, ln.id))
-    return lines
+    return tuple(lines)
 
 
 def team_standings(event: Event, after: int | None = None) -> list[tuple[str, int]]:
@@ -105,48 +112,6 @@ def team_standings(event: Event, after: int | None = None) -> list[tuple[str, in
         c = event.country_of(ln.id) or "?"
         total[c] = total.get(c, 0) + ln.points
     return sorted(total.items(), key=lambda kv: (-kv[1], kv[0]))
-
-
-_ENTRY = re.compile(r"^\s*(\d+)\s*(?:([+-])\s*(\d+)|(=)|\s(\d+))\s*$")
-
-
-def parse_entry(text: str, total: int) -> tuple[int, int]:
-    """A result as the arbiter types it: ``145 40``, ``145+4``, ``145=``, ``145-6``.
-
-    Returns (player, discs of that player). Relative forms give the difference
-    with the opponent; its parity must match the disc total.
-    """
-    m = _ENTRY.match(text)
-    if not m:
-        raise InputError(
-            f"cannot read the result '{text.strip()}': expected PLAYER DISCS, "
-            "PLAYER+DIFF, PLAYER= or PLAYER-DIFF"
-        )
-    pid = int(m.group(1))
-    if m.group(5) is not None:
-        own = int(m.group(5))
-    else:
-        diff = 0 if m.group(4) else int(m.group(3)) * (1 if m.group(2) == "+" else -1)
-        if (total + diff) % 2:
-            raise InputError(f"a difference of {diff} is impossible with {total} discs")
-        own = (total + diff) // 2
-    if not 0 <= own <= total:
-        raise InputError(f"{own} discs is not a score out of {total}")
-    return pid, own
-
-
-def enter_result(event: Event, text: str) -> tuple[Event, Game]:
-    """Record one result in the round being played; return the new event and the game."""
-    pid, own = parse_entry(text, event.settings.total_discs)
-    number = event.round_to_pair
-    rnd = event.round(number)
-    game = rnd.game_of(pid)
-    if game is None:
-        raise InputError(f"player {pid} has no game in round {number}", file=event.source)
-    black = own if pid == game.black else event.settings.total_discs - own
-    new = replace(game, black_discs=black)
-    games = tuple(new if g is game else g for g in rnd.games)
-    return event.with_round(replace(rnd, games=games)), new
 
 
 def format_points(half: int) -> str:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from mipair.errors import FileAccessError
 from mipair.explain.facts import PairingProblem
 from mipair.pairing import LOWER, Board, CriterionValue, RoundPairing
 from mipair.systems.base import PairingSystem
@@ -37,11 +38,17 @@ class PappState:
 
 
 def config_for(event_path: str, option: str | None = None) -> PappConfig:
-    """The configuration of an event: ``option``, ``$PAPP_CFG``, ``papp.cfg`` beside it, defaults."""
-    from mipair.systems.papp.config import default_config
-    from mipair.systems.papp.config_parser import read_config
+    """The configuration of an event: ``option``, ``$PAPP_CFG``, ``papp.cfg`` beside it, defaults.
 
-    path = option or os.environ.get("PAPP_CFG") or str(Path(event_path).parent / "papp.cfg")
+    A path that was given (``option`` or ``$PAPP_CFG``) must exist: a mistyped
+    name is an error, never PAPP's defaults in silence.
+    """
+    from mipair.systems.papp.config_parser import default_config, read_config
+
+    given = option or os.environ.get("PAPP_CFG")
+    if given and not Path(given).exists():
+        raise FileAccessError("configuration file not found", file=given)
+    path = given or str(Path(event_path).parent / "papp.cfg")
     return read_config(path) if Path(path).exists() else default_config()
 
 
@@ -64,7 +71,8 @@ class PappSystem(PairingSystem):
         from mipair.systems.papp.pairing import pair_round
 
         got = pair_round(state.event, state.config.penalties)
-        return RoundPairing(got.round, tuple(Board(b.white, b.black) for b in got.boards), got.bip)
+        boards = tuple(Board(white=b.white, black=b.black) for b in got.boards)
+        return RoundPairing(got.round, boards, got.bip)
 
     def evaluate(self, state: PappState, pairing: RoundPairing) -> Sequence[CriterionValue]:
         """The total penalty first (what PAPP minimises), then each kind of penalty's share."""
@@ -97,13 +105,7 @@ class PappSystem(PairingSystem):
         )
 
     def describe(self, state: PappState, pairing: RoundPairing) -> str:
-        event = state.event
-        rows = [f"Round {pairing.round} ({len(pairing.boards)} boards, Black first)"]
-        for k, b in enumerate(pairing.boards, 1):
-            rows.append(
-                f"{k:4}  {event.player(b.black).full_name} ({b.black}) - "
-                f"{event.player(b.white).full_name} ({b.white})"
-            )
-        if pairing.bye is not None:
-            rows.append(f"  Bip {event.player(pairing.bye).full_name} ({pairing.bye})")
-        return "\n".join(rows) + "\n"
+        """PAPP's pairing table: Black first, scores, penalties (see :mod:`.presentation`)."""
+        from mipair.systems.papp.presentation import describe_pairing
+
+        return describe_pairing(state.event, state.config.penalties, pairing)
