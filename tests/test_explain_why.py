@@ -24,6 +24,7 @@ from explain_oracle import forbidden, played
 
 from mipair.cli.group import cli
 from mipair.formats.trf import read_tournament
+from mipair.model import Colour
 from mipair.pairing import Board
 from mipair.snapshot import round_to_pair, snapshot
 from mipair.systems.dutch.absolute import colour_clash, pab_eligible
@@ -61,8 +62,35 @@ def broken_rules(snap, p) -> set[tuple[str, frozenset]]:
             out.add(("forbidden pair", ab))
         if colour_clash(snap, snap.players[b.white], snap.players[b.black]):
             out.add(("C3", ab))
+        out |= colour_rules_broken(snap, b)
     if p.bye is not None and not pab_eligible(snap.players[p.bye]):
         out.add(("C2", frozenset((p.bye,))))
+    return out
+
+
+def colour_rules_broken(snap, board) -> set[tuple[str, frozenset]]:
+    """C.04.1 Art. 6/7 read from the cells: |CD| > 2 or a third equal colour in a row for a
+    player of a pair without a topscorer (score above half the maximum, last round only)."""
+    t = snap.tournament
+    win = max(t.point_system.win, t.point_system.draw)
+    last = t.total_rounds is not None and snap.round >= t.total_rounds
+    if last and any(
+        2 * snap.players[q].pairing_score > (snap.round - 1) * win
+        for q in (board.white, board.black)
+    ):
+        return set()
+    out = set()
+    for pid, colour in ((board.white, Colour.WHITE), (board.black, Colour.BLACK)):
+        cells = [t.cell(pid, k) for k in range(1, snap.round)]
+        history = [c.colour for c in cells if c is not None and c.is_played] + [colour]
+        cd = history.count(Colour.WHITE) - history.count(Colour.BLACK)
+        rules = []
+        if abs(cd) > 2:
+            rules.append("C.04.1 Art. 6")
+        if history[-3:] == [colour] * 3:
+            rules.append("C.04.1 Art. 7")
+        if rules:
+            out.add((" and ".join(rules), frozenset((pid,))))
     return out
 
 
@@ -92,11 +120,13 @@ def test_the_engines_own_pairing_and_swapped_colours() -> None:
         get_system("dutch").compare_with(snap, eng, eng).note
         == "The proposal is the engine's pairing."
     )
+    # every board of this round has a player with an absolute preference: flipping one
+    # breaks C.04.1 (the flipped-colour note is exercised on corpus rounds below)
     flipped = replace(
         eng, boards=(Board(eng.boards[0].black, eng.boards[0].white),) + eng.boards[1:]
     )
     res = get_system("dutch").compare_with(snap, eng, flipped)
-    assert res.same_pairs and not res.violations and "colours differ" in res.note
+    assert res.same_pairs and [v.players for v in res.violations] == [(7,)]
 
 
 def test_alternative_file_in_the_dropin_format(tmp_path: Path) -> None:

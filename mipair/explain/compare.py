@@ -158,15 +158,19 @@ def compare(
     engine_pairing: RoundPairing | None,
     proposed_pairing: RoundPairing,
     criteria: Evaluator | None,
+    violations: tuple[Violation, ...] | None = None,
 ) -> Comparison:
     """Compare the engine's pairing with an arbiter's proposal for ``problem.round``.
 
     ``problem`` holds the round's absolute rules as facts; ``criteria(pairing)``
     evaluates the system's criteria in their declared order (None when the
-    system cannot evaluate them, which the verdict then says).
+    system cannot evaluate them, which the verdict then says); ``violations``
+    are the absolute rules the proposal breaks when the system judges more than
+    the facts (default: :func:`absolute_violations`).
     """
     rnd = problem.round
-    violations = tuple(absolute_violations(problem, proposed_pairing))
+    if violations is None:
+        violations = tuple(absolute_violations(problem, proposed_pairing))
     if engine_pairing is None:
         return Comparison(
             rnd, violations, False, note="The engine found no legal pairing for this round."

@@ -151,7 +151,8 @@ class PairingSystem(ABC):
                 self.evaluate(state, engine)
         except UnsupportedError:
             criteria = None
-        return compare(self.problem(state), engine, proposal, criteria)
+        problem = self.problem(state)
+        return compare(problem, engine, proposal, criteria, tuple(self.violations(state, proposal)))
 
     def boards_of(self, state: State) -> BoardMaker:
         """How a matching of the SAT model becomes boards (default: as found)."""

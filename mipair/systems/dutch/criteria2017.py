@@ -37,14 +37,14 @@ def _sd(h: PlayerState, l: PlayerState, sign: int) -> tuple[int, int]:
 
 
 def psd(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
-    """C.04.3 (2017) C.7: minimise the PSD of the bracket (A.8)."""
+    """C.04.3 (2017) C.6: minimise the PSD of the bracket (A.8)."""
     if not ctx.in_bracket:
         return 0
     return [_d(ctx, h), _d(ctx, l), _sd(h, l, -1)]
 
 
 def next_bracket(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
-    """C.04.3 (2017) C.4/C.6: pair the next bracket as far as possible.
+    """C.04.3 (2017) C.7 (and C.4 in the PPB): pair the next bracket as far as possible.
 
     Before the last bracket the whole window must complete the round with an
     eligible PAB recipient (C.4): every pair counts, non-eligible players double.
@@ -57,7 +57,7 @@ def next_bracket(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
 
 
 def next_psd(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
-    """C.04.3 (2017) C.7 for the next bracket: its PSD as low as possible."""
+    """C.04.3 (2017) C.7, second step: the next bracket's PSD (C.6) as low as possible."""
     if ctx.special:
         return 0
     terms = []

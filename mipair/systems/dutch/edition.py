@@ -43,6 +43,9 @@ class Edition:
     """Which unplayed rounds count as a downfloat: ``always`` or ``more-than-loss``."""
     bye_barred_by: str = BARRED_BY_UNPLAYED_WIN
     """What bars a player from the PAB besides a PAB: ``forfeit-win`` or ``unplayed-win``."""
+    colour_rules: tuple[str, str] = ("C.04.1 Art. 6", "C.04.1 Art. 7")
+    """How the edition's general Swiss rules number "no |CD| > 2" and "no colour
+    three times in a row" (absolute outside the topscorer exception)."""
 
     def active(self, rnd: int) -> tuple[CriterionSpec, ...]:
         """The criteria that exist when round ``rnd`` is paired."""
@@ -89,4 +92,5 @@ def load_edition(name: str = "2026") -> Edition:
         data.get("procedure", data["edition"]),
         data["unplayed_downfloat"],
         data["bye_barred_by"],
+        tuple(data["colour_rules"]),
     )

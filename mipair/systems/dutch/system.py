@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from mipair.explain.facts import PairingProblem
 from mipair.model import Snapshot, points_to_str
-from mipair.pairing import Board, CriterionValue, RoundPairing
+from mipair.pairing import Board, CriterionValue, RoundPairing, Violation
 from mipair.systems.base import (
     BoardMaker,
     PairingSystem,
@@ -58,6 +58,13 @@ class DutchSystem(PairingSystem):
                 "be evaluated on a whole pairing yet"
             )
         return evaluator(pairing)
+
+    def violations(self, state: Snapshot, pairing: RoundPairing) -> list[Violation]:
+        """The generic checks, then the general colour rules on the pairing's own colours
+        (C.04.1: |CD| <= 2, no colour three times in a row; topscorer pairs excepted)."""
+        from mipair.systems.dutch.facts import colour_breaches
+
+        return super().violations(state, pairing) + colour_breaches(state, pairing)
 
     def problem(self, state: Snapshot) -> PairingProblem:
         from mipair.systems.dutch.facts import dutch_problem
