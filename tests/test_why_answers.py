@@ -72,3 +72,35 @@ def test_check_reports_the_colour_breach_as_absolute(tmp_path: Path) -> None:
         main(["check", str(path)])
     assert exc.value.code == 6  # Article 5's colours: round 4 agrees (rounds 2, 3 differ)
     assert "Round 4" not in invoke("check", str(path)).output
+
+
+# -- 6. and 7. explain: a true header, the rules' choice first ------------------------------
+
+INFEASIBLE = ROOT / "scenarios" / "infeasible"
+
+
+def test_explain_does_not_claim_one_change_is_enough() -> None:
+    res = invoke("explain", str(INFEASIBLE / "colour-rematch.trfx"))
+    assert res.exit_code == 1
+    assert "dropping any one of them makes a pairing possible" not in res.output
+    assert "Least relaxation (2 changes" in res.output
+    assert "Waiving any one fact is not enough" in res.output
+    assert "the least relaxation needs 2 changes" in res.output
+    one = invoke("explain", str(INFEASIBLE / "forbidden-lone.trfx")).output
+    assert "Least relaxation (1 change" in one and "not enough" not in one
+
+
+def test_explain_prefers_the_bye_the_rules_would_give() -> None:
+    # bye-all-used, round 3: players 2 and 4 have the lowest score (1.0, C5), both with two
+    # unplayed rounds (C9); the lower-ranked of them, 4, is the one the rules give the bye.
+    from mipair.systems.registry import get_system
+
+    dutch = get_system("dutch")
+    e = dutch.explain(dutch.read(str(INFEASIBLE / "bye-all-used.trfx")))
+    best = e.relaxations[0]
+    assert [f.key for f in best.waived] == ["bye:4"] and best.rules_choice
+    assert best.bye == 4
+    assert not any(r.rules_choice for r in e.relaxations[1:])
+    assert {r.waived[0].key for r in e.relaxations} == {f"bye:{p}" for p in range(1, 6)}
+    assert "allow player 4 the bye" in e.text().split("Least relaxation")[1].splitlines()[1]
+    assert "the rules' choice" in e.text()
