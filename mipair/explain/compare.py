@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from mipair.explain.facts import BYE, Matching, PairingProblem, pair
-from mipair.pairing import CriterionValue, RoundPairing, Violation
+from mipair.pairing import HIGHER, CriterionValue, RoundPairing, Violation
 
 CRITERION_OF_KIND = {"rematch": "C1", "bye": "C2", "colour": "C3", "forbidden": "forbidden pair"}
 
@@ -32,6 +32,12 @@ class Difference:
     proposed: object
     better: str  # "engine" or "proposal"
     where: str = ""
+    direction: str = HIGHER  # which value is better: HIGHER or LOWER
+
+    @property
+    def scale(self) -> str:
+        """'higher is better' or 'lower is better'."""
+        return f"{self.direction} is better"
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -41,6 +47,7 @@ class Difference:
             "engine": _plain(self.engine),
             "proposal": _plain(self.proposed),
             "better": self.better,
+            "direction": self.direction,
         }
 
 
@@ -81,8 +88,8 @@ class Comparison:
             where = f" in the {d.where}" if d.where else ""
             out.append(
                 f"First difference: {d.criterion}{where} ({d.text}): engine "
-                f"{_plain(d.engine)}, proposal {_plain(d.proposed)}; the {d.better} "
-                "is better."
+                f"{_plain(d.engine)}, proposal {_plain(d.proposed)} ({d.scale}); the "
+                f"{d.better} is better."
             )
         if self.note:
             out.append(self.note)
@@ -207,7 +214,10 @@ def compare(
         higher = ev.value > pv.value  # type: ignore[operator]
         better = "engine" if higher == (ev.better == "higher") else "proposal"
         return Comparison(
-            rnd, violations, same, Difference(ev.id, ev.text, ev.value, pv.value, better, ev.where)
+            rnd,
+            violations,
+            same,
+            Difference(ev.id, ev.text, ev.value, pv.value, better, ev.where, ev.better),
         )
     return Comparison(rnd, violations, same, note="Both pairings are equal on every criterion.")
 

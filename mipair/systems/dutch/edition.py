@@ -20,7 +20,20 @@ class CriterionSpec:
     function: Criterion
     text: str
     min_round: int = 1
+    value: str = ""
+    """The quantity ``why``/``check`` show: the function summed over a bracket's pairs."""
+    better: str = "higher"
+    """Which way the shown value is better: ``higher`` or ``lower``."""
+    levels: str = ""
+    """``score`` or ``score difference`` when compared level by level; "" for one number."""
+    sign: int = 1
+    """The shown value is ``sign`` times the function's sum (-1: the function negates a count)."""
+    following: Criterion | None = None
+    """For a look-ahead criterion: the function the following bracket is judged by."""
 
+
+BETTER = ("higher", "lower")
+LEVELS = ("", "score", "score difference")
 
 UNPLAYED_ALWAYS, UNPLAYED_MORE_THAN_LOSS = "always", "more-than-loss"
 BARRED_BY_FORFEIT_WIN, BARRED_BY_UNPLAYED_WIN = "forfeit-win", "unplayed-win"
@@ -77,9 +90,25 @@ def load_edition(name: str = "2026") -> Edition:
         fn = entry["function"]
         if fn not in known:
             raise ValueError(f"{path}: unknown criterion function {fn!r}")
+        ahead = entry.get("following")
+        if ahead is not None and ahead not in known:
+            raise ValueError(f"{path}: unknown criterion function {ahead!r}")
+        if entry.get("better") not in BETTER or entry.get("levels", "") not in LEVELS:
+            raise ValueError(
+                f"{path}: {entry['id']}: better must be one of {BETTER}, levels one of {LEVELS}"
+            )
         specs.append(
             CriterionSpec(
-                entry["id"], fn, known[fn], entry.get("text", ""), entry.get("min_round", 1)
+                entry["id"],
+                fn,
+                known[fn],
+                entry.get("text", ""),
+                entry.get("min_round", 1),
+                entry["value"],
+                entry["better"],
+                entry.get("levels", ""),
+                entry.get("sign", 1),
+                known[ahead] if ahead else None,
             )
         )
     for key, values in DEFINITIONS.items():
