@@ -104,3 +104,134 @@ def test_explain_prefers_the_bye_the_rules_would_give() -> None:
     assert {r.waived[0].key for r in e.relaxations} == {f"bye:{p}" for p in range(1, 6)}
     assert "allow player 4 the bye" in e.text().split("Least relaxation")[1].splitlines()[1]
     assert "the rules' choice" in e.text()
+
+
+# -- 2. every value is the quantity its label names, with the direction ---------------------
+
+
+def _round_three():
+    from mipair.snapshot import cut_before, published_pairing, snapshot
+    from mipair.systems.registry import get_system
+
+    t = read_tournament(str(SMALL))
+    dutch = get_system("dutch")
+    snap = snapshot(cut_before(t, 3), 3)
+    return dutch, snap, dutch.order_boards(snap, published_pairing(t, 3))
+
+
+def test_a_fewest_criterion_shows_the_quantity_it_names() -> None:
+    # small.trfx round 3: player 1 (2.0) floats into the bracket of score 1.5 (2, 3, 4, 7);
+    # 3 and 7 downfloated in round 2. mipair pairs 1-3 and 7-2 (neither floats down again:
+    # 2), the published round 1-2 and 4-3, 7 floating down to 9 (1).
+    dutch, snap, published = _round_three()
+    engine = dutch.pair(snap)
+    d = dutch.compare_with(snap, engine, published).difference
+    assert d is not None and d.criterion == "C14" and d.where == "bracket of score 1.5"
+    assert "value: paired players with a downfloat in round n-1 who do not float down" in d.text
+    assert d.direction == "higher" and d.better == "engine"
+    st = snap.players
+    bracket = {p for p in snap.to_pair if st[p].pairing_score >= 15}
+
+    def named(pairing) -> int:  # the label read literally, counted here
+        count = 0
+        for b in pairing.boards:
+            if {b.white, b.black} <= bracket:
+                for me, other in ((b.white, b.black), (b.black, b.white)):
+                    down_before = st[me].floats[-1] == "down"
+                    down_now = st[me].pairing_score > st[other].pairing_score
+                    count += down_before and not down_now
+        return count
+
+    assert (d.engine, d.proposed) == (named(engine), named(published))
+    assert (d.engine, d.proposed) == (2, 1)
+    res = invoke("check", str(SMALL))
+    assert f"value mipair {d.engine}, published {d.proposed} (higher is better)" in res.output
+
+
+# -- 3. C8 judges the downfloaters a bracket chooses, not the pairs formed below ------------
+
+
+def _floated_for_nothing():
+    """A generated round, its engine pairing, and a legal proposal that breaks two resident
+    pairs a-b (bracket of score s, not the top one) and c-d (next scoregroup) into a-c, b-d:
+    a and b float down for nothing; everything above is paired as the engine pairs it."""
+    from mipair.check.config import GeneratorConfig
+    from mipair.check.generate import generate
+    from mipair.pairing import Board
+    from mipair.snapshot import cut_before, snapshot
+    from mipair.systems.dutch.absolute import compatible
+    from mipair.systems.dutch.colours import allocate
+    from mipair.systems.registry import get_system
+
+    dutch = get_system("dutch")
+    for seed in range(1, 30):
+        t = generate(GeneratorConfig(players=16, rounds=4), seed)
+        snap = snapshot(cut_before(t, 4), 4)
+        st = snap.players
+        engine = dutch.pair(snap)
+        scores = sorted({st[p].pairing_score for p in snap.to_pair}, reverse=True)
+        level = {b: st[b.white].pairing_score for b in engine.boards}
+        resident = [b for b in engine.boards if level[b] == st[b.black].pairing_score]
+        for k in range(1, len(scores) - 1):
+            upper = [b for b in resident if level[b] == scores[k]]
+            lower = [b for b in resident if level[b] == scores[k + 1]]
+            for ab in upper:
+                for cd in lower:
+                    a, b, c, d = ab.white, ab.black, cd.white, cd.black
+                    if all(compatible(snap, st[x], st[y]) for x, y in ((a, c), (b, d))):
+                        new = (
+                            Board(*allocate(snap, st[a], st[c])),
+                            Board(*allocate(snap, st[b], st[d])),
+                        )
+                        rest = tuple(x for x in engine.boards if x not in (ab, cd))
+                        proposal = replace(engine, boards=rest + new)
+                        if not dutch.violations(snap, proposal):
+                            return dutch, snap, engine, proposal, scores[k - 1], scores[k]
+    raise AssertionError("no case found")
+
+
+def test_c8_is_not_blamed_on_the_bracket_above() -> None:
+    from mipair.model import points_to_str
+    from mipair.systems.dutch.criteria import PairContext, pairs_in_next
+
+    dutch, snap, engine, proposal, above, score = _floated_for_nothing()
+    d = dutch.compare_with(snap, engine, proposal).difference
+    assert d is not None and d.better == "engine"
+    assert (d.criterion, d.where) == ("C6", f"bracket of score {points_to_str(score)}")
+    # the old reading (pairs formed with the next scoregroup, counted in the bracket above)
+    # differs between the two pairings: that is what named C8 in the bracket above
+    st = snap.players
+
+    def formed_below(pairing) -> int:
+        ctx = PairContext(prefs={}, in_bracket=False, in_next=True)
+        return sum(
+            pairs_in_next(ctx, st[b.white], st[b.black])
+            for b in pairing.boards
+            if st[b.white].pairing_score == st[b.black].pairing_score == score
+        )
+
+    assert formed_below(engine) != formed_below(proposal)
+    assert above > score
+
+
+# -- 4. why --rules 2017 compares the criteria of the 2017 edition --------------------------
+
+
+def test_why_2017_names_a_2017_criterion(tmp_path: Path) -> None:
+    from mipair.snapshot import cut_before
+
+    _, _, published = _round_three()
+    path = tmp_path / "before-round-3.trfx"
+    cut = cut_before(read_tournament(str(SMALL)), 3)
+    cut = replace(cut, players={p: replace(x, points=None) for p, x in cut.players.items()})
+    path.write_text(write_tournament(cut, "trfx"))
+    args = [a for b in published.boards for a in ("--pair", f"{b.white}-{b.black}")]
+    args += ["--pair", f"{published.bye}-0"] if published.bye is not None else []
+    res = invoke("why", str(path), "--rules", "2017", *args)
+    assert res.exit_code == 0, res.output
+    assert "not compared" not in res.output
+    assert (
+        "First difference: C.12 in the bracket of score 1.5 (fewest players downfloating "
+        "again after a downfloat in the previous round; value: paired players" in res.output
+    )
+    assert "(higher is better); the engine is better." in res.output
