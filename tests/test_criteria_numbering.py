@@ -60,9 +60,7 @@ def model(edition: str) -> list[dict[str, object]]:
         import tomllib
     else:  # pragma: no cover
         import tomli as tomllib
-    return tomllib.loads((MODELS / f"dutch-{edition}.toml").read_text(encoding="utf-8"))[
-        "criteria"
-    ]
+    return tomllib.loads((MODELS / f"dutch-{edition}.toml").read_text(encoding="utf-8"))["criteria"]
 
 
 @pytest.mark.skipif(not REFERENCE.is_dir(), reason="../shared/reference is not next to the clone")
