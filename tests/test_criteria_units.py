@@ -11,6 +11,7 @@ criterion added to a model file without a case here fails
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from pathlib import Path
 
@@ -54,12 +55,18 @@ def context(h: PlayerState, low: PlayerState, **kwargs: object) -> PairContext:
     )
 
 
+def colour_cases(score: int, higher: str, *lower: tuple[str, int]) -> list[tuple]:
+    """Player 1 with colours ``higher`` against player 2 (both of score ``score``)
+    with each colour history of ``lower``: the expected values."""
+    top = player(1, score, higher)
+    return [(top, player(2, score, colours), {}, want) for colours, want in lower]
+
+
 # (edition, id, function) -> [(higher player, lower player, context, expected), ...]
 TOP, MID = player(1, 20, "WB", ".d"), player(2, 15, "BW", "..")
 CASES = {
-    # C6 / C.5: one pair formed in the bracket; none when the lower player is outside it
+    # C6: one pair formed in the bracket; none when the lower player is outside it
     ("2026", "C6", "pairs_in_bracket"): [(TOP, MID, {}, 1), (TOP, MID, {"in_bracket": False}, 0)],
-    ("2017", "C.5", "pairs_in_bracket"): [(TOP, MID, {}, 1)],
     # C7: the pair counts at the higher player's score, 2.0
     ("2026", "C7", "paired_scores"): [
         (TOP, MID, {}, [(20, 1)]),
@@ -82,56 +89,25 @@ CASES = {
         (player(4, 10, "W-B"), player(5, 10, "WBW"), {"unplayed_rank": {3: 0, 2: 1}}, 0),
     ],
     # C10 / C.8: both CD +2 (WW), both want Black: one ends with CD +3 -> 0; WW v BB -> 1
-    ("2026", "C10", "topscorer_cd"): [
-        (player(1, 20, "WW"), player(2, 20, "WW"), {}, 0),
-        (player(1, 20, "WW"), player(2, 20, "BB"), {}, 1),
-    ],
-    ("2017", "C.8", "topscorer_cd"): [(player(1, 20, "WW"), player(2, 20, "WW"), {}, 0)],
+    ("2026", "C10", "topscorer_cd"): colour_cases(20, "WW", ("WW", 0), ("BB", 1)),
     # C11 / C.9: WBWW (CD +2) and BWW (CD +1) both must have Black; the smaller |CD| yields
     # and gets a third White -> 0; against BWB (no repeat, CD -1) nobody repeats -> 1
-    ("2026", "C11", "topscorer_repeat"): [
-        (player(1, 30, "WBWW"), player(2, 20, "BWW"), {}, 0),
-        (player(1, 30, "WBWW"), player(2, 20, "BWB"), {}, 1),
-    ],
-    ("2017", "C.9", "topscorer_repeat"): [(player(1, 30, "WBWW"), player(2, 20, "BWW"), {}, 0)],
+    ("2026", "C11", "topscorer_repeat"): colour_cases(30, "WBWW", ("BWW", 0), ("BWB", 1)),
     # C12 / C.10: W and W both prefer Black -> 0; W and B -> 1
-    ("2026", "C12", "colour_preferences"): [
-        (player(1, 10, "W"), player(2, 10, "W"), {}, 0),
-        (player(1, 10, "W"), player(2, 10, "B"), {}, 1),
-    ],
-    ("2017", "C.10", "colour_preferences"): [(player(1, 10, "W"), player(2, 10, "W"), {}, 0)],
+    ("2026", "C12", "colour_preferences"): colour_cases(10, "W", ("W", 0), ("B", 1)),
     # C13 / C.11: WBW (strong Black) v BWW (absolute Black): one strong preference denied
     # -> 0; against BW (mild Black) the mild one yields -> 1
-    ("2026", "C13", "strong_preferences"): [
-        (player(1, 20, "WBW"), player(2, 20, "BWW"), {}, 0),
-        (player(1, 20, "WBW"), player(2, 20, "BW"), {}, 1),
-    ],
-    ("2017", "C.11", "strong_preferences"): [(player(1, 20, "WBW"), player(2, 20, "BWW"), {}, 0)],
+    ("2026", "C13", "strong_preferences"): colour_cases(20, "WBW", ("BWW", 0), ("BW", 1)),
     # C14 / C.12: two residents who downfloated in round n-1 paired together: neither floats
     # down again -> 2; an MDP who downfloated paired with a resident floats down again -> 0
     ("2026", "C14", "repeat_down_1"): [
         (player(1, 15, "WB", ".d"), player(2, 15, "BW", ".d"), {}, 2),
         (player(1, 20, "WB", ".d"), player(2, 15, "BW", ".."), {}, 0),
     ],
-    ("2017", "C.12", "repeat_down_1"): [
-        (player(1, 15, "WB", ".d"), player(2, 15, "BW", ".d"), {}, 2)
-    ],
     # C15: the MDP's opponent upfloated in round n-1 and upfloats again -> 0; else 1
     ("2026", "C15", "repeat_up_1"): [
         (TOP, player(2, 15, "BW", ".u"), {}, 0),
         (TOP, player(2, 15, "BW", "u."), {}, 1),
-    ],
-    # C16 / C.14 and C17: as C14 / C15 for round n-2
-    ("2026", "C16", "repeat_down_2"): [
-        (player(1, 15, "WB", "d."), player(2, 15, "BW", "d."), {}, 2),
-        (player(1, 15, "WB", "d."), player(2, 15, "BW", ".."), {}, 1),
-    ],
-    ("2017", "C.14", "repeat_down_2"): [
-        (player(1, 15, "WB", "d."), player(2, 15, "BW", "d."), {}, 2)
-    ],
-    ("2026", "C17", "repeat_up_2"): [
-        (TOP, player(2, 15, "BW", "u."), {}, 0),
-        (TOP, player(2, 15, "BW", ".u"), {}, 1),
     ],
     # C18: paired players who downfloated in round n-1, at their scores (1.5 and 2.0)
     ("2026", "C18", "down_scores_1"): [
@@ -142,13 +118,6 @@ CASES = {
     ("2026", "C19", "up_scores_1"): [
         (TOP, player(2, 15, "BW", ".u"), {}, 0),
         (TOP, player(2, 15, "BW", ".."), {}, [(20, 1)]),
-    ],
-    ("2026", "C20", "down_scores_2"): [
-        (player(1, 20, "WB", "d."), player(2, 15, "BW", ".d"), {}, [(20, 1)])
-    ],
-    ("2026", "C21", "up_scores_2"): [
-        (TOP, player(2, 15, "BW", "u."), {}, 0),
-        (TOP, player(2, 15, "BW", ".u"), {}, [(20, 1)]),
     ],
     # C.6 PSD (A.8), window's lowest score 1.0: paired players no longer count as
     # downfloaters (2.0 -> 2.0 - 0.0 = key 20, 1.5 -> key 15), the pair adds SD 0.5 (key 5)
@@ -167,16 +136,40 @@ CASES = {
     ],
     # C.13 / C.15: an upfloater of round n-1 (n-2) upfloats again: -1 (one more)
     ("2017", "C.13", "up_count_1"): [(TOP, player(2, 15, "BW", ".u"), {}, -1)],
-    ("2017", "C.15", "up_count_2"): [(TOP, player(2, 15, "BW", "u."), {}, -1)],
     # C.16 / C.18: TOP downfloated in round n-1 (n-2) and floats down again to 1.5: its
     # downfloat value (key 20) saved, the score difference 0.5 (key 5) paid
     ("2017", "C.16", "down_sd_1"): [(TOP, MID, {"window_min": 10}, [(20, 1), (5, -1)])],
-    ("2017", "C.18", "down_sd_2"): [
-        (player(1, 20, "WB", "d."), MID, {"window_min": 10}, [(20, 1), (5, -1)])
-    ],
     # C.17 / C.19: an upfloater of round n-1 (n-2) meets 2.0: the difference 0.5 counts -1
     ("2017", "C.17", "up_sd_1"): [(TOP, player(2, 15, "BW", ".u"), {}, [(5, -1)])],
-    ("2017", "C.19", "up_sd_2"): [(TOP, player(2, 15, "BW", "u."), {}, [(5, -1)])],
+}
+SAME_FUNCTION = {"C.5": "C6", "C.8": "C10", "C.9": "C11", "C.10": "C12", "C.11": "C13"}
+SAME_FUNCTION |= {"C.12": "C14", "C.14": "C16"}
+TWO_ROUNDS_BEFORE = {
+    ("2026", "C16", "repeat_down_2"): ("2026", "C14", "repeat_down_1"),
+    ("2026", "C17", "repeat_up_2"): ("2026", "C15", "repeat_up_1"),
+    ("2026", "C20", "down_scores_2"): ("2026", "C18", "down_scores_1"),
+    ("2026", "C21", "up_scores_2"): ("2026", "C19", "up_scores_1"),
+    ("2017", "C.15", "up_count_2"): ("2017", "C.13", "up_count_1"),
+    ("2017", "C.18", "down_sd_2"): ("2017", "C.16", "down_sd_1"),
+    ("2017", "C.19", "up_sd_2"): ("2017", "C.17", "up_sd_1"),
+}
+"""The n-2 criteria: the n-1 case with every float moved one round back holds as it is."""
+
+
+def earlier(p: PlayerState) -> PlayerState:
+    """``p`` with its floats one round further back (round n-1's is now round n-2's)."""
+    return dataclasses.replace(p, floats=p.floats[1:] + (None,))
+
+
+CASES |= {
+    key: [(earlier(h), earlier(low), ctx, want) for h, low, ctx, want in CASES[source]]
+    for key, source in TWO_ROUNDS_BEFORE.items()
+}
+CASES |= {  # 2017 ids whose function is the 2026 one: the same hand-worked cases hold
+    ("2017", old, name): cases
+    for old, new in SAME_FUNCTION.items()
+    for (edition, cid, name), cases in list(CASES.items())
+    if (edition, cid) == ("2026", new)
 }
 
 
