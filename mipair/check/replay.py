@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mipair.errors import NoPairingError
 from mipair.model import Colour, Snapshot, Tournament
@@ -162,7 +162,7 @@ def check_published(
 
 def explain_difference(
     system: PairingSystem,
-    snap: Snapshot,
+    snap: Any,
     engine: RoundPairing | None,
     published: RoundPairing,
     verdict: str,
