@@ -31,7 +31,7 @@ function over the bracket's pairs, with the context the engine gives it:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from mipair.model import Snapshot, points_to_str
 from mipair.pairing import HIGHER, LOWER, ORDER_ONLY, CriterionValue, RoundPairing
@@ -74,6 +74,8 @@ class Round:
     rank: dict[int, int]
     prefs: dict[int, Preference]
     groups: list[list[int]]
+    ahead: dict[tuple[tuple[int, ...], int], list[Total]] = field(default_factory=dict)
+    """The look-ahead answers by following bracket (the same for both pairings compared)."""
 
     def walk(self, mate: dict[int, int]) -> Iterator[Bracket]:
         """The brackets from the top; players not paired inside a bracket float on."""
@@ -194,12 +196,15 @@ def bracket_totals(
             key=rnd.rank.__getitem__,
         )
         context = replace(base, in_bracket=True, h_in_bracket=True, special=False)
-        best = best_following(
-            rnd.snap,
-            [st[p] for p in following],
-            context,
-            [rnd.specs[k].following for k in ahead],  # type: ignore[misc]
-        )
+        key = (tuple(following), base.window_min)
+        if key not in rnd.ahead:
+            rnd.ahead[key] = best_following(
+                rnd.snap,
+                [st[p] for p in following],
+                context,
+                [rnd.specs[k].following for k in ahead],  # type: ignore[misc]
+            )
+        best = rnd.ahead[key]
         for k, total in zip(ahead, best):
             totals[k] = total if not rnd.specs[k].levels or isinstance(total, dict) else {}
     return totals

@@ -24,7 +24,7 @@ from mipair.explain.facts import BYE, Fact, Matching, PairingProblem, pair
 from mipair.model import Colour, ForbiddenPairs, PlayerState, Result, Snapshot
 from mipair.pairing import RoundPairing, Violation
 from mipair.systems.dutch.absolute import (
-    colour_clash,
+    clash_class,
     forbidden_pairs,
     is_topscorer,
     pab_eligible,
@@ -136,6 +136,7 @@ def dutch_problem(snap: Snapshot) -> PairingProblem:
     states: dict[int, PlayerState] = {p: snap.players[p] for p in ids}
     prefs = {p: preference(states[p]) for p in ids}
     banned = forbidden_pairs(snap)
+    classes = {p: clash_class(snap, states[p], prefs[p]) for p in ids}
     facts: list[Fact] = []
     for i, a in enumerate(ids):
         for b in ids[i + 1 :]:
@@ -143,7 +144,7 @@ def dutch_problem(snap: Snapshot) -> PairingProblem:
                 facts.append(rematch_fact(snap, a, b))
             if pair(a, b) in banned:
                 facts.append(forbidden_fact(a, b))
-            if colour_clash(snap, states[a], states[b], prefs[a], prefs[b]):
+            if classes[a] is not None and classes[a] == classes[b]:  # C3 (colour_clash)
                 facts.append(colour_fact(a, b, prefs[a], prefs[b]))
     facts += [bye_fact(snap, p) for p in ids if not pab_eligible(states[p])]
     return PairingProblem(round=snap.round, players=tuple(ids), facts=tuple(facts))

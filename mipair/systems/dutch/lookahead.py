@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 
 from mipair.model import PlayerState, Snapshot
 from mipair.solver.lexmatch import LexMatcher
-from mipair.systems.dutch.absolute import compatible, forbidden_pairs
+from mipair.systems.dutch.absolute import clash_class, forbidden_pairs, rematch
 from mipair.systems.dutch.criteria import Criterion, PairContext
 
 Total = int | dict[int, int]
@@ -46,11 +46,16 @@ def best_following(
     """The best totals of ``functions`` (lexicographic, in order) over every pairing of
     ``players`` (highest-ranked first) in which anyone may stay unpaired."""
     banned = forbidden_pairs(snap)
+    classes = [clash_class(snap, p, context.prefs.get(p.id)) for p in players]
     values: dict[tuple[int, int], list[int | list[tuple[int, int]]]] = {}
     for i, high in enumerate(players):
         for j in range(i + 1, len(players)):
             low = players[j]
-            if compatible(snap, high, low, banned):
+            if (
+                not rematch(high, low)  # C1, C3 and forbidden pairs: absolute.compatible
+                and (classes[i] is None or classes[i] != classes[j])
+                and frozenset((high.id, low.id)) not in banned
+            ):
                 values[(i, j)] = [f(context, high, low) for f in functions]
     tiers = _tiers(values.values(), len(functions))
     chosen = _best_matching(len(players), values, tiers) if values else []
