@@ -66,6 +66,13 @@ def broken_rules(snap, p) -> set[tuple[str, frozenset]]:
         out |= colour_rules_broken(snap, b)
     if p.bye is not None and not pab_eligible(snap.players[p.bye]):
         out.add(("C2", frozenset((p.bye,))))
+    if snap.rules == "2017":  # the 2017 text numbers them C.1-C.3, C.04.1 f and g
+        names = {"C1": "C.1", "C2": "C.2", "C3": "C.3", "C.04.1 Art. 6": "C.04.1.f"}
+        names |= {
+            "C.04.1 Art. 7": "C.04.1.g",
+            "C.04.1 Art. 6 and C.04.1 Art. 7": "C.04.1.f and C.04.1.g",
+        }
+        out = {(names.get(rule, rule), who) for rule, who in out}
     return out
 
 

@@ -235,3 +235,10 @@ def test_why_2017_names_a_2017_criterion(tmp_path: Path) -> None:
         "again after a downfloat in the previous round; value: paired players" in res.output
     )
     assert "(higher is better); the engine is better." in res.output
+
+
+def test_absolute_rules_carry_the_editions_numbers() -> None:
+    args = ["--pair", "1-2", "--pair", "3-5", "--pair", "7-9"]  # 1 and 2 met in round 3
+    assert "  - C1: players 1 and 2 have already played" in invoke("why", str(SMALL), *args).output
+    res = invoke("why", str(SMALL), "--rules", "2017", *args)
+    assert "  - C.1: players 1 and 2 have already played" in res.output

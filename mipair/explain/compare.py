@@ -19,8 +19,6 @@ from dataclasses import dataclass
 from mipair.explain.facts import BYE, Matching, PairingProblem, pair
 from mipair.pairing import HIGHER, CriterionValue, RoundPairing, Violation
 
-CRITERION_OF_KIND = {"rematch": "C1", "bye": "C2", "colour": "C3", "forbidden": "forbidden pair"}
-
 
 @dataclass(frozen=True)
 class Difference:
@@ -150,7 +148,7 @@ def absolute_violations(problem: PairingProblem, proposed: RoundPairing) -> list
     out = structural_violations(problem, proposed)
     m = matching_of(proposed)
     out += [
-        Violation(CRITERION_OF_KIND.get(f.kind, f.kind), f.players, f.text)
+        Violation(f.criterion or f.kind, f.players, f.text)
         for f in problem.facts
         if not m.respects(f)
     ]

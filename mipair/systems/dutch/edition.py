@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from mipair.resources import model_file
@@ -56,6 +56,8 @@ class Edition:
     """Which unplayed rounds count as a downfloat: ``always`` or ``more-than-loss``."""
     bye_barred_by: str = BARRED_BY_UNPLAYED_WIN
     """What bars a player from the PAB besides a PAB: ``forfeit-win`` or ``unplayed-win``."""
+    absolute_ids: dict[str, str] = field(default_factory=dict)
+    """How the edition numbers each kind of absolute fact (rematch, bye, colour, forbidden)."""
     colour_rules: tuple[str, str] = ("C.04.1 Art. 6", "C.04.1 Art. 7")
     """How the edition's general Swiss rules number "no |CD| > 2" and "no colour
     three times in a row" (absolute outside the topscorer exception)."""
@@ -121,5 +123,6 @@ def load_edition(name: str = "2026") -> Edition:
         data.get("procedure", data["edition"]),
         data["unplayed_downfloat"],
         data["bye_barred_by"],
+        dict(data["absolute_ids"]),
         tuple(data["colour_rules"]),
     )

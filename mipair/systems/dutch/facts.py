@@ -147,6 +147,8 @@ def dutch_problem(snap: Snapshot) -> PairingProblem:
             if classes[a] is not None and classes[a] == classes[b]:  # C3 (colour_clash)
                 facts.append(colour_fact(a, b, prefs[a], prefs[b]))
     facts += [bye_fact(snap, p) for p in ids if not pab_eligible(states[p])]
+    numbered = load_edition(snap.rules).absolute_ids
+    facts = [replace(f, criterion=numbered.get(f.kind, f.kind)) for f in facts]
     return PairingProblem(round=snap.round, players=tuple(ids), facts=tuple(facts))
 
 
