@@ -242,3 +242,21 @@ def test_absolute_rules_carry_the_editions_numbers() -> None:
     assert "  - C1: players 1 and 2 have already played" in invoke("why", str(SMALL), *args).output
     res = invoke("why", str(SMALL), "--rules", "2017", *args)
     assert "  - C.1: players 1 and 2 have already played" in res.output
+
+
+def test_c5_shows_the_recipients_score_in_points() -> None:
+    from mipair.pairing import Board, RoundPairing
+    from mipair.systems.dutch.colours import allocate
+    from mipair.systems.registry import get_system
+
+    dutch = get_system("dutch")
+    snap = dutch.read(str(SMALL))
+    st = snap.players
+    boards = tuple(Board(*allocate(snap, st[a], st[b])) for a, b in ((1, 7), (3, 9), (5, 6)))
+    res = dutch.compare(snap, RoundPairing(4, boards, 2))  # the bye to 2 (2.0), not 5 (0.5)
+    assert not res.violations
+    assert (
+        "C5 (the PAB goes to the lowest score possible; value: the recipient's score): "
+        in res.text()
+    )
+    assert "engine 0.5, proposal 2.0 (lower is better); the engine is better." in res.text()

@@ -40,7 +40,6 @@ if TYPE_CHECKING:
     from mipair.systems.base import PairingSystem
 
 SAME, COLOURS, PAIRS, UNPAIRABLE = "same", "colours", "pairs", "unpairable"
-POINTS = ("C5",)  # criteria whose values are scores
 
 
 @dataclass(frozen=True)
@@ -76,11 +75,9 @@ class RoundCheck:
         if d is not None:
             where = f" in the {d.where}" if d.where else ""
             loser = "published pairing" if d.better == "engine" else "engine's pairing"
-            pts = d.criterion in POINTS
             return (
                 f"the {loser} loses on {d.criterion}{where} ({d.text}): value mipair "
-                f"{_show(d.engine, pts)}, published "
-                f"{_show(d.proposed, pts)} ({d.scale})"
+                f"{_show(d.engine)}, published {_show(d.proposed)} ({d.scale})"
             )
         return self.note or "the pairings differ"
 
@@ -103,14 +100,10 @@ class RoundCheck:
         }
 
 
-def _show(v: object, points: bool = False) -> str:
-    """A value as text; ``points`` shows tenths as points (scores)."""
-    from mipair.model import points_to_str
-
+def _show(v: object) -> str:
+    """A value as text (a tuple in parentheses)."""
     if isinstance(v, tuple):
-        return "(" + ", ".join(_show(x, points) for x in v) + ")"
-    if points and isinstance(v, int):
-        return points_to_str(v)
+        return "(" + ", ".join(map(_show, v)) + ")"
     return str(v)
 
 

@@ -42,6 +42,8 @@ from mipair.systems.dutch.lookahead import Total, add, best_following
 
 ORDER = "order"
 C5_TEXT = "the PAB goes to the lowest score possible; value: the recipient's score"
+POINT = 10
+"""Scores are held in tenths of a point; C5 shows the recipient's score in points."""
 
 
 def mates(pairing: RoundPairing) -> dict[int, int]:
@@ -124,7 +126,7 @@ def evaluate(rnd: Round, pairing: RoundPairing) -> list[CriterionValue]:
     s_star = st[pairing.bye].pairing_score if odd and pairing.bye is not None else 0
     unplayed_rank: dict[int, int] = {}
     if odd and rnd.procedure != "2017":
-        out.append(CriterionValue("C5", C5_TEXT, s_star, LOWER))
+        out.append(CriterionValue("C5", C5_TEXT, s_star / POINT, LOWER))
         played = sorted(
             (st[p].played_games for p in rnd.rank if st[p].pairing_score == s_star), reverse=True
         )
