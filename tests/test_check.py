@@ -255,9 +255,12 @@ def test_check_command_exit_codes_and_dropin_layout(tmp_path: Path) -> None:
     assert listing.read_text().count("Round #") == r
 
 
-def test_2017_edition_names_a_counted_criterion() -> None:
-    """2017: no bracket walk; the whole-round counts name what the published pairing loses on."""
+def test_2017_edition_names_a_bracket_criterion() -> None:
+    """2017: the edition's own bracket walk names the criterion the published pairing loses on."""
     rc = _legal_swap(generate(GeneratorConfig(players=12, rounds=5), 3, rules="2017"), "2017")
     assert rc.verdict == PAIRS
-    assert rc.counts and "approximation" in rc.summary(), rc.summary()
-    assert re.search(r"loses on C\d+", rc.summary())
+    d = rc.difference
+    assert d is not None and d.better == "engine", rc.summary()
+    assert re.fullmatch(r"C\.\d+", d.criterion) and d.where.startswith("bracket of score")
+    assert re.search(r"loses on C\.\d+ in the bracket of score", rc.summary())
+    assert "is better)" in rc.summary() and "approximation" not in rc.summary()

@@ -2,8 +2,6 @@
 
 * :mod:`mipair.check.replay` re-pairs every round of a tournament from the
   rounds before it and compares the result with what was published;
-* :mod:`mipair.check.counts` counts a few quality criteria over a whole
-  round (a documented approximation used to name what a pairing loses on);
 * :mod:`mipair.check.checklist` the per-player check list (text and JSON);
 * :mod:`mipair.check.generate` random tournaments, every round paired by mipair;
 * :mod:`mipair.check.parallel` many files or rounds on all cores with a progress bar.

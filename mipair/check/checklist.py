@@ -16,7 +16,10 @@ round (what the pairing used) and the last column what the pairing gave:
 * ``Now``   this round: ``W 12`` (White against 12), ``B 3``, ``bye`` or
   ``absent``.
 
-Text for people, :func:`checklist_json` for programs.
+Preferences, floats and bye eligibility come from the functions the Dutch
+criteria and absolute rules read (``preference``, ``float_back``,
+``pab_eligible``), so the list shows what the pairing used. Text for people,
+:func:`checklist_json` for programs.
 """
 
 from __future__ import annotations
@@ -80,7 +83,9 @@ def _now(pid: int, pairing: RoundPairing | None, absent: bool) -> str:
 
 def rows(snap: Snapshot, pairing: RoundPairing | None = None) -> list[Row]:
     """The check list of ``snap``'s round (``pairing`` fills the last column)."""
+    from mipair.systems.dutch.absolute import pab_eligible
     from mipair.systems.dutch.colours import preference
+    from mipair.systems.dutch.criteria import float_back
 
     t = snap.tournament
     counted = [st for st in snap.players.values() if st.tpn > 0]
@@ -104,9 +109,9 @@ def rows(snap: Snapshot, pairing: RoundPairing | None = None) -> list[Row]:
                 preference={Colour.WHITE: "white", Colour.BLACK: "black", None: ""}[pref.colour],
                 preference_kind=KIND[int(pref.strength)],
                 colours="".join("-" if c is None else c.value.upper() for c in st.colours),
-                float_last=FLOAT[st.floats[-1] if st.floats else None],
-                float_previous=FLOAT[st.floats[-2] if len(st.floats) > 1 else None],
-                bye_eligible=not st.pab_ineligible,
+                float_last=FLOAT[float_back(st, 1)],
+                float_previous=FLOAT[float_back(st, 2)],
+                bye_eligible=pab_eligible(st),
                 opponents=tuple(opponents),
                 now=_now(st.id, pairing, st.absent),
             )

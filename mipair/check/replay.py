@@ -11,14 +11,15 @@ read from round r's cells.
 For each round that differs the result says why the published pairing is
 not the engine's, in this order:
 
-1. the absolute rules it breaks (``mipair why``'s checks: rematch C1, bye
-   eligibility C2, absolute colour clash C3, forbidden pairs, players left
-   out or paired twice), with the players;
+1. the absolute rules it breaks (``mipair why``'s checks, the system's
+   :meth:`~mipair.systems.base.PairingSystem.violations`: rematch C1, bye
+   eligibility C2, absolute colour clash C3, the general colour rules on the
+   published colours, forbidden pairs, players left out or paired twice), with
+   the players;
 2. else the first quality criterion, in the edition's bracket-by-bracket
-   order, on which it is worse (2026 edition, :mod:`mipair.systems.dutch.evaluate`);
-3. else the first whole-round count on which the two differ
-   (:mod:`mipair.check.counts`, an approximation, said so in the text);
-4. else a note (same pairs with other colours, or pairs the rules' order of
+   order, on which the two differ, evaluated by the very functions the engine
+   optimises (:meth:`~mipair.systems.base.PairingSystem.evaluate`);
+3. else a note (same pairs with other colours, or pairs the rules' order of
    candidates puts later).
 """
 
@@ -26,9 +27,8 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from mipair.check.counts import Count, colour_misses, compare_counts, first_difference
 from mipair.errors import NoPairingError
 from mipair.model import Colour, Snapshot, Tournament
 from mipair.pairing import RoundPairing
@@ -40,7 +40,6 @@ if TYPE_CHECKING:
     from mipair.systems.base import PairingSystem
 
 SAME, COLOURS, PAIRS, UNPAIRABLE = "same", "colours", "pairs", "unpairable"
-POINTS = ("C5", "C7")  # counted values that are scores
 
 
 @dataclass(frozen=True)
@@ -52,8 +51,7 @@ class RoundCheck:
     engine: RoundPairing | None
     published: RoundPairing
     violations: tuple[Violation, ...] = ()
-    difference: Difference | None = None  # first bracket-walk criterion (2026)
-    counts: tuple[Count, ...] = ()  # whole-round counts (approximation)
+    difference: Difference | None = None  # first criterion of the bracket walk that differs
     note: str = ""
     reason: str = ""  # why the engine found no pairing
     seconds: float = 0.0
@@ -77,20 +75,9 @@ class RoundCheck:
         if d is not None:
             where = f" in the {d.where}" if d.where else ""
             loser = "published pairing" if d.better == "engine" else "engine's pairing"
-            pts = d.criterion == "C5"
-            scale = "lower" if pts else "higher"
             return (
                 f"the {loser} loses on {d.criterion}{where} ({d.text}): value mipair "
-                f"{_show(d.engine, pts)}, published "
-                f"{_show(d.proposed, pts)} ({scale} is better)"
-            )
-        c = first_difference(list(self.counts))
-        if c is not None:
-            loser = "published pairing" if c.better == "engine" else "engine's pairing"
-            return (
-                f"counted over the whole round (approximation), the {loser} loses on "
-                f"{c.id} ({c.text}): mipair {_show(c.engine, c.id in POINTS)}, published "
-                f"{_show(c.published, c.id in POINTS)}" + (f". {self.note}" if self.note else "")
+                f"{_show(d.engine)}, published {_show(d.proposed)} ({d.scale})"
             )
         return self.note or "the pairings differ"
 
@@ -108,20 +95,15 @@ class RoundCheck:
             "published": boards(self.published),
             "violations": [v.to_json() for v in self.violations],
             "difference": self.difference.to_json() if self.difference else None,
-            "counts": [c.to_json() for c in self.counts],
             "note": self.note,
             "seconds": round(self.seconds, 3),
         }
 
 
-def _show(v: object, points: bool = False) -> str:
-    """A value as text; ``points`` shows tenths as points (scores)."""
-    from mipair.model import points_to_str
-
+def _show(v: object) -> str:
+    """A value as text (a tuple in parentheses)."""
     if isinstance(v, tuple):
-        return "(" + ", ".join(_show(x, points) for x in v) + ")"
-    if points and isinstance(v, int):
-        return points_to_str(v)
+        return "(" + ", ".join(map(_show, v)) + ")"
     return str(v)
 
 
@@ -173,28 +155,18 @@ def check_published(
 
 def explain_difference(
     system: PairingSystem,
-    snap: Snapshot,
+    snap: Any,
     engine: RoundPairing | None,
     published: RoundPairing,
     verdict: str,
     reason: str,
     start: float,
 ) -> RoundCheck:
-    """Fill in the violations, the first differing criterion and the counts."""
+    """Fill in the violations and the first differing criterion."""
     comparison = system.compare_with(snap, engine, published)
-    found: tuple[Count, ...] = ()
     note = comparison.note
-    if engine is not None and not comparison.violations:
-        found = tuple(compare_counts(snap, engine, published))
-        if verdict == COLOURS:
-            note = colour_detail(snap, engine, published)
-        elif comparison.difference is None and not comparison.same_pairs and "not compared" in note:
-            note = (
-                ""
-                if first_difference(list(found))
-                else "Both pairings are legal and equal on the counted criteria; the edition's "
-                "order of candidates (transpositions, exchanges) decides between them."
-            )
+    if engine is not None and not comparison.violations and verdict == COLOURS:
+        note = colour_detail(snap, engine, published)
     return RoundCheck(
         snap.round,
         verdict,
@@ -202,7 +174,6 @@ def explain_difference(
         published,
         comparison.violations,
         comparison.difference,
-        found,
         note.strip(),
         reason,
         time.perf_counter() - start,
@@ -238,6 +209,18 @@ def colour_detail(snap: Snapshot, engine: RoundPairing, published: RoundPairing)
         f"{text}. Colour preferences not granted: mipair {colour_misses(engine, snap)}, "
         f"published {colour_misses(published, snap)}."
     )
+
+
+def colour_misses(pairing: RoundPairing, snap: Snapshot) -> int:
+    """Players whose colour preference the pairing's colours do not grant (Article 5)."""
+    from mipair.systems.dutch.colours import preference
+
+    miss = 0
+    for b in pairing.boards:
+        for pid, got in ((b.white, Colour.WHITE), (b.black, Colour.BLACK)):
+            want = preference(snap.players[pid]).colour
+            miss += want is not None and want is not got
+    return miss
 
 
 @dataclass

@@ -40,22 +40,8 @@ def side_by_side(engine: RoundPairing | None, published: RoundPairing) -> list[s
 def round_text(rc: RoundCheck) -> list[str]:
     """A differing round: verdict, why, then both pairings."""
     out = [f"Round {rc.round}: {VERDICT.get(rc.verdict, rc.verdict)}", "  " + rc.summary()]
-    shown = [c for c in rc.counts if c.better]
-    if shown and (rc.difference is not None or rc.violations):
-        out.append(
-            "  whole-round counts (approximation): "
-            + "; ".join(
-                f"{c.id} mipair {_v(c.engine)} / published {_v(c.published)}" for c in shown
-            )
-        )
     out += side_by_side(rc.engine, rc.published)
     return out
-
-
-def _v(value: object) -> str:
-    if isinstance(value, tuple):
-        return "(" + ", ".join(map(str, value)) + ")"
-    return str(value)
 
 
 def tournament_text(tc: TournamentCheck) -> str:

@@ -132,10 +132,9 @@ def check(
     before it and report the rounds whose published pairing differs from mipair's.
 
     For each differing round: both pairings, and the absolute rule the published one breaks
-    or the first criterion it loses on, with both values. Criteria are compared bracket by
-    bracket in the 2026 edition's order; where that is not available (2017) or finds the
-    two equal, whole-round counts of C5-C7 and C12-C17 are shown, marked as an
-    approximation. Exit 0 when all rounds agree, 6 when some differ, 7 when a published
+    or the first criterion it loses on, with both values and which way is better. Criteria
+    are compared bracket by bracket in the edition's order, by the functions the engine
+    optimises. Exit 0 when all rounds agree, 6 when some differ, 7 when a published
     round breaks an absolute rule.
     """
     from mipair.check.checklist import write_checklist

@@ -26,9 +26,10 @@ from mipair.errors import InputError
 def explain(file: str, system: str, rules: str | None, as_json: bool, time_limit: float) -> None:
     """Explain why the next round of FILE cannot be paired.
 
-    Prints a minimal reason (the fewest facts that make the round impossible;
-    dropping any one of them makes a pairing possible), the least relaxation
-    that makes the round pairable and the pairing that results. Exit code 1
+    Prints a minimal reason (the fewest facts that together make the round
+    impossible), the least relaxation that makes the round pairable (among
+    those of equal size, the one the pairing system itself would choose) and
+    the pairing that results. Exit code 1
     when the round cannot be paired, 0 when it can.
     """
     from mipair.systems.registry import get_system

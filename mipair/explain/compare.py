@@ -17,9 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from mipair.explain.facts import BYE, Matching, PairingProblem, pair
-from mipair.pairing import CriterionValue, RoundPairing, Violation
-
-CRITERION_OF_KIND = {"rematch": "C1", "bye": "C2", "colour": "C3", "forbidden": "forbidden pair"}
+from mipair.pairing import HIGHER, CriterionValue, RoundPairing, Violation
 
 
 @dataclass(frozen=True)
@@ -32,6 +30,12 @@ class Difference:
     proposed: object
     better: str  # "engine" or "proposal"
     where: str = ""
+    direction: str = HIGHER  # which value is better: HIGHER or LOWER
+
+    @property
+    def scale(self) -> str:
+        """'higher is better' or 'lower is better'."""
+        return f"{self.direction} is better"
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -41,6 +45,7 @@ class Difference:
             "engine": _plain(self.engine),
             "proposal": _plain(self.proposed),
             "better": self.better,
+            "direction": self.direction,
         }
 
 
@@ -81,8 +86,8 @@ class Comparison:
             where = f" in the {d.where}" if d.where else ""
             out.append(
                 f"First difference: {d.criterion}{where} ({d.text}): engine "
-                f"{_plain(d.engine)}, proposal {_plain(d.proposed)}; the {d.better} "
-                "is better."
+                f"{_plain(d.engine)}, proposal {_plain(d.proposed)} ({d.scale}); the "
+                f"{d.better} is better."
             )
         if self.note:
             out.append(self.note)
@@ -143,7 +148,7 @@ def absolute_violations(problem: PairingProblem, proposed: RoundPairing) -> list
     out = structural_violations(problem, proposed)
     m = matching_of(proposed)
     out += [
-        Violation(CRITERION_OF_KIND.get(f.kind, f.kind), f.players, f.text)
+        Violation(f.criterion or f.kind, f.players, f.text)
         for f in problem.facts
         if not m.respects(f)
     ]
@@ -158,15 +163,19 @@ def compare(
     engine_pairing: RoundPairing | None,
     proposed_pairing: RoundPairing,
     criteria: Evaluator | None,
+    violations: tuple[Violation, ...] | None = None,
 ) -> Comparison:
     """Compare the engine's pairing with an arbiter's proposal for ``problem.round``.
 
     ``problem`` holds the round's absolute rules as facts; ``criteria(pairing)``
     evaluates the system's criteria in their declared order (None when the
-    system cannot evaluate them, which the verdict then says).
+    system cannot evaluate them, which the verdict then says); ``violations``
+    are the absolute rules the proposal breaks when the system judges more than
+    the facts (default: :func:`absolute_violations`).
     """
     rnd = problem.round
-    violations = tuple(absolute_violations(problem, proposed_pairing))
+    if violations is None:
+        violations = tuple(absolute_violations(problem, proposed_pairing))
     if engine_pairing is None:
         return Comparison(
             rnd, violations, False, note="The engine found no legal pairing for this round."
@@ -203,7 +212,10 @@ def compare(
         higher = ev.value > pv.value  # type: ignore[operator]
         better = "engine" if higher == (ev.better == "higher") else "proposal"
         return Comparison(
-            rnd, violations, same, Difference(ev.id, ev.text, ev.value, pv.value, better, ev.where)
+            rnd,
+            violations,
+            same,
+            Difference(ev.id, ev.text, ev.value, pv.value, better, ev.where, ev.better),
         )
     return Comparison(rnd, violations, same, note="Both pairings are equal on every criterion.")
 

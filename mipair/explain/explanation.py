@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from mipair.explain.facts import Fact, Matching, PairingProblem
+from mipair.explain.facts import BYE, Fact, Matching, PairingProblem, pair
 
 SAT_SOURCE = "sat-model"
 ENGINE_SOURCE = "engine"
@@ -30,10 +30,14 @@ class Relaxation:
     boards: tuple[tuple[int, int], ...]  # (white, black)
     bye: int | None
     source: str = SAT_SOURCE
+    rules_choice: bool = False
+    """Among the relaxations of this size, the one the pairing system itself picks
+    when all of them are allowed at once (see :func:`rules_choice`)."""
 
     def to_json(self) -> dict[str, object]:
         return {
             "waive": [f.to_json() for f in self.waived],
+            "rules_choice": self.rules_choice,
             "pairing": {
                 "source": self.source,
                 "boards": [
@@ -87,20 +91,31 @@ class Explanation:
         else:
             size = "a smallest" if self.smallest else "an irreducible"
             head = (
-                f"Reason ({size} set of {facts}; dropping any one of them makes a pairing "
-                "possible):"
+                f"Reason ({size} set of {facts} that together make the round impossible; "
+                "none of them can be left out of the reason):"
             )
         out = [f"Round {self.round} cannot be paired.", "", head, f"  {self.summary}."]
         out += [f"  - {f.text}" for f in self.reason]
         if self.relaxations:
             best = self.relaxations[0]
             k = len(best.waived)
+            if k > 1 and self.least:
+                out.append(
+                    f"  Waiving any one fact is not enough: other facts of the round still "
+                    f"forbid every pairing; the least relaxation needs {k} changes."
+                )
             kind = (
                 "Least relaxation"
                 if self.least
                 else "A relaxation (none of its changes can be left out; a smaller one may exist)"
             )
-            out += ["", f"{kind} ({k} change{'s' if k != 1 else ''}):"]
+            choice = (
+                "; the rules' choice: with every relaxation of this size allowed at once, the "
+                "pairing system itself picks this one"
+                if best.rules_choice
+                else ""
+            )
+            out += ["", f"{kind} ({k} change{'s' if k != 1 else ''}{choice}):"]
             out += [f"  - {f.relax}" for f in best.waived]
             out += ["", f"Resulting pairing ({SOURCE_TEXT[best.source]}):"]
             out += [f"  {i:4}  {w:5} - {b}" for i, (w, b) in enumerate(best.boards, 1)]
@@ -164,11 +179,19 @@ def explain_problem(
         smallest = False
         if irreducible and len(reason) <= SMALLEST_SEARCH_MAX:
             reason, smallest = smallest_mus(sat, reason, start + 0.6 * seconds)
-        corrections, least = least_relaxations(sat, reason, start + 0.9 * seconds, alternatives)
+        # the rules choose among every relaxation of the least size (a reason's facts at most)
+        wanted = max(alternatives, len(reason)) if pairer is not None else alternatives
+        corrections, least = least_relaxations(sat, reason, start + 0.9 * seconds, wanted)
+    candidates = [tuple(problem.facts[i] for i in mcs) for mcs, _ in corrections]
+    first = rules_choice(candidates, pairer) if pairer is not None else None
+    order = list(range(len(corrections)))
+    if first is not None:
+        order = [first] + [k for k in order if k != first]
     relaxations = []
-    for k, (mcs, matching) in enumerate(corrections):
-        waived = tuple(problem.facts[i] for i in mcs)
-        relaxations.append(_relaxation(waived, matching, make, pairer if k == 0 else None))
+    for k in order[:alternatives]:
+        waived, matching = candidates[k], corrections[k][1]
+        relaxation = _relaxation(waived, matching, make, pairer if k == order[0] else None)
+        relaxations.append(replace(relaxation, rules_choice=k == first))
     return Explanation(
         problem.round,
         False,
@@ -180,6 +203,26 @@ def explain_problem(
         irreducible,
         least,
     )
+
+
+def rules_choice(candidates: list[tuple[Fact, ...]], pairer: Pairer) -> int | None:
+    """Which of several relaxations of the same size the pairing system would choose.
+
+    The system pairs the round with every candidate's facts waived at once; the
+    candidate whose facts include every waived fact that pairing uses is the
+    rules' own choice (e.g. the bye to the player the edition's bye rule picks).
+    None when there is no choice to make or the system cannot say.
+    """
+    if len(candidates) < 2:
+        return None
+    union = tuple(dict.fromkeys(f for waived in candidates for f in waived))
+    got = pairer(union)
+    if got is None:
+        return None
+    boards, bye = got
+    pairs = {pair(w, b) for w, b in boards} | ({pair(bye, BYE)} if bye is not None else set())
+    used = {f for f in union if f.blocks & pairs}
+    return next((k for k, waived in enumerate(candidates) if used <= set(waived)), None)
 
 
 def _relaxation(

@@ -45,6 +45,7 @@ class Fact:
     relax: str
     blocks: frozenset[frozenset[int]] = field(default_factory=frozenset)
     note: str = ""  # a short qualifier: "round 2", "White", the bye's cause
+    criterion: str = ""  # the rule as the system's edition numbers it, e.g. "C1" ("": kind)
 
     @property
     def key(self) -> str:

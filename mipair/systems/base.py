@@ -128,9 +128,12 @@ class PairingSystem(ABC):
 
     # -- built from the above, the same for every system -----------------------------------
 
-    def violations(self, state: State, pairing: RoundPairing) -> list[Violation]:
-        """Every absolute rule ``pairing`` breaks (structure first, then the facts)."""
-        return absolute_violations(self.problem(state), pairing)
+    def violations(
+        self, state: State, pairing: RoundPairing, problem: PairingProblem | None = None
+    ) -> list[Violation]:
+        """Every absolute rule ``pairing`` breaks (structure first, then the facts);
+        ``problem``: :meth:`problem` of ``state`` when the caller has it already."""
+        return absolute_violations(problem or self.problem(state), pairing)
 
     def compare(self, state: State, proposal: RoundPairing) -> Comparison:
         """Hold ``proposal`` against the system's own pairing of the round."""
@@ -151,7 +154,10 @@ class PairingSystem(ABC):
                 self.evaluate(state, engine)
         except UnsupportedError:
             criteria = None
-        return compare(self.problem(state), engine, proposal, criteria)
+        problem = self.problem(state)
+        return compare(
+            problem, engine, proposal, criteria, tuple(self.violations(state, proposal, problem))
+        )
 
     def boards_of(self, state: State) -> BoardMaker:
         """How a matching of the SAT model becomes boards (default: as found)."""

@@ -43,7 +43,7 @@ class PairContext:
     eligible: dict[int, bool] = field(default_factory=dict)  # PAB eligibility by player id
 
 
-def _float(p: PlayerState, back: int) -> str | None:
+def float_back(p: PlayerState, back: int) -> str | None:
     """p's float ``back`` rounds before the current one (1: the previous round)."""
     return p.floats[-back] if len(p.floats) >= back else None
 
@@ -147,7 +147,9 @@ def _no_repeat_down(
         if not ctx.in_bracket:
             return 0
         resident_h = h.pairing_score <= l.pairing_score
-        return int(_float(l, back) == "down") + int(resident_h and _float(h, back) == "down")
+        return int(float_back(l, back) == "down") + int(
+            resident_h and float_back(h, back) == "down"
+        )
 
     criterion.__doc__ = doc
     return criterion
@@ -157,7 +159,7 @@ def _no_repeat_up(back: int, doc: str) -> Callable[[PairContext, PlayerState, Pl
     def criterion(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
         if not ctx.in_bracket:
             return 0
-        return int(not (h.pairing_score > l.pairing_score and _float(l, back) == "up"))
+        return int(not (h.pairing_score > l.pairing_score and float_back(l, back) == "up"))
 
     criterion.__doc__ = doc
     return criterion
@@ -167,7 +169,7 @@ def _down_scores(back: int, doc: str) -> Callable[[PairContext, PlayerState, Pla
     def criterion(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
         if not ctx.in_bracket:
             return 0
-        return [(p.pairing_score, 1) for p in (l, h) if _float(p, back) == "down"]
+        return [(p.pairing_score, 1) for p in (l, h) if float_back(p, back) == "down"]
 
     criterion.__doc__ = doc
     return criterion
@@ -175,7 +177,9 @@ def _down_scores(back: int, doc: str) -> Callable[[PairContext, PlayerState, Pla
 
 def _up_scores(back: int, doc: str) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
     def criterion(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
-        if not ctx.in_bracket or (_float(l, back) == "up" and h.pairing_score > l.pairing_score):
+        if not ctx.in_bracket or (
+            float_back(l, back) == "up" and h.pairing_score > l.pairing_score
+        ):
             return 0
         return [(h.pairing_score, 1)]
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mipair.model import PlayerState
-from mipair.systems.dutch.criteria import PairContext, Value, _float
+from mipair.systems.dutch.criteria import PairContext, Value, float_back
 
 ONE_POINT = 10  # the artificial value of A.8 is one point (10 tenths) below the window
 
@@ -37,14 +37,14 @@ def _sd(h: PlayerState, l: PlayerState, sign: int) -> tuple[int, int]:
 
 
 def psd(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
-    """C.04.3 (2017) C.7: minimise the PSD of the bracket (A.8)."""
+    """C.04.3 (2017) C.6: minimise the PSD of the bracket (A.8)."""
     if not ctx.in_bracket:
         return 0
     return [_d(ctx, h), _d(ctx, l), _sd(h, l, -1)]
 
 
 def next_bracket(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
-    """C.04.3 (2017) C.4/C.6: pair the next bracket as far as possible.
+    """C.04.3 (2017) C.7 (and C.4 in the PPB): pair the next bracket as far as possible.
 
     Before the last bracket the whole window must complete the round with an
     eligible PAB recipient (C.4): every pair counts, non-eligible players double.
@@ -57,7 +57,7 @@ def next_bracket(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
 
 
 def next_psd(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
-    """C.04.3 (2017) C.7 for the next bracket: its PSD as low as possible."""
+    """C.04.3 (2017) C.7, second step: the next bracket's PSD (C.6) as low as possible."""
     if ctx.special:
         return 0
     terms = []
@@ -71,7 +71,7 @@ def next_psd(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
 def _up_count(back: int, doc: str) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
     def criterion(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
         return -int(
-            ctx.in_bracket and h.pairing_score > l.pairing_score and _float(l, back) == "up"
+            ctx.in_bracket and h.pairing_score > l.pairing_score and float_back(l, back) == "up"
         )
 
     criterion.__doc__ = doc
@@ -83,9 +83,9 @@ def _down_sd(back: int, doc: str) -> Callable[[PairContext, PlayerState, PlayerS
         if not ctx.in_bracket:
             return 0
         terms = []
-        if _float(l, back) == "down":
+        if float_back(l, back) == "down":
             terms.append(_d(ctx, l))
-        if _float(h, back) == "down":
+        if float_back(h, back) == "down":
             terms.append(_d(ctx, h))
             if h.pairing_score > l.pairing_score:
                 terms.append(_sd(h, l, -1))
@@ -97,7 +97,7 @@ def _down_sd(back: int, doc: str) -> Callable[[PairContext, PlayerState, PlayerS
 
 def _up_sd(back: int, doc: str) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
     def criterion(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
-        if ctx.in_bracket and _float(l, back) == "up" and h.pairing_score > l.pairing_score:
+        if ctx.in_bracket and float_back(l, back) == "up" and h.pairing_score > l.pairing_score:
             return [_sd(h, l, -1)]
         return 0
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from mipair.resources import model_file
@@ -20,7 +20,20 @@ class CriterionSpec:
     function: Criterion
     text: str
     min_round: int = 1
+    value: str = ""
+    """The quantity ``why``/``check`` show: the function summed over a bracket's pairs."""
+    better: str = "higher"
+    """Which way the shown value is better: ``higher`` or ``lower``."""
+    levels: str = ""
+    """``score`` or ``score difference`` when compared level by level; "" for one number."""
+    sign: int = 1
+    """The shown value is ``sign`` times the function's sum (-1: the function negates a count)."""
+    following: Criterion | None = None
+    """For a look-ahead criterion: the function the following bracket is judged by."""
 
+
+BETTER = ("higher", "lower")
+LEVELS = ("", "score", "score difference")
 
 UNPLAYED_ALWAYS, UNPLAYED_MORE_THAN_LOSS = "always", "more-than-loss"
 BARRED_BY_FORFEIT_WIN, BARRED_BY_UNPLAYED_WIN = "forfeit-win", "unplayed-win"
@@ -43,6 +56,11 @@ class Edition:
     """Which unplayed rounds count as a downfloat: ``always`` or ``more-than-loss``."""
     bye_barred_by: str = BARRED_BY_UNPLAYED_WIN
     """What bars a player from the PAB besides a PAB: ``forfeit-win`` or ``unplayed-win``."""
+    absolute_ids: dict[str, str] = field(default_factory=dict)
+    """How the edition numbers each kind of absolute fact (rematch, bye, colour, forbidden)."""
+    colour_rules: tuple[str, str] = ("C.04.1 Art. 6", "C.04.1 Art. 7")
+    """How the edition's general Swiss rules number "no |CD| > 2" and "no colour
+    three times in a row" (absolute outside the topscorer exception)."""
 
     def active(self, rnd: int) -> tuple[CriterionSpec, ...]:
         """The criteria that exist when round ``rnd`` is paired."""
@@ -74,9 +92,25 @@ def load_edition(name: str = "2026") -> Edition:
         fn = entry["function"]
         if fn not in known:
             raise ValueError(f"{path}: unknown criterion function {fn!r}")
+        ahead = entry.get("following")
+        if ahead is not None and ahead not in known:
+            raise ValueError(f"{path}: unknown criterion function {ahead!r}")
+        if entry.get("better") not in BETTER or entry.get("levels", "") not in LEVELS:
+            raise ValueError(
+                f"{path}: {entry['id']}: better must be one of {BETTER}, levels one of {LEVELS}"
+            )
         specs.append(
             CriterionSpec(
-                entry["id"], fn, known[fn], entry.get("text", ""), entry.get("min_round", 1)
+                entry["id"],
+                fn,
+                known[fn],
+                entry.get("text", ""),
+                entry.get("min_round", 1),
+                entry["value"],
+                entry["better"],
+                entry.get("levels", ""),
+                entry.get("sign", 1),
+                known[ahead] if ahead else None,
             )
         )
     for key, values in DEFINITIONS.items():
@@ -89,4 +123,6 @@ def load_edition(name: str = "2026") -> Edition:
         data.get("procedure", data["edition"]),
         data["unplayed_downfloat"],
         data["bye_barred_by"],
+        dict(data["absolute_ids"]),
+        tuple(data["colour_rules"]),
     )

@@ -1,161 +1,247 @@
 """The Dutch quality criteria evaluated on a complete pairing, bracket by bracket.
 
-``why`` needs, for the engine's pairing and for an arbiter's, the values of
-the edition's criteria in the order they count. The definitions are the
-engine's own (the functions of :mod:`mipair.systems.dutch.criteria`, listed
-per edition in ``models/dutch-<edition>.toml``); this module only walks a
-finished pairing through the brackets as C.04.3 (2026) Articles 1-4 build
-them and sums each criterion over the pairs of each bracket:
+``why`` and ``check`` need, for the engine's pairing and for an arbiter's, the
+values of the edition's criteria in the order they count. The definitions are
+the engine's own: the functions of :mod:`mipair.systems.dutch.criteria` and
+:mod:`~mipair.systems.dutch.criteria2017`, listed per edition in
+``models/dutch-<edition>.toml`` with what each shown value is (``value``),
+which way is better (``better``) and how it is levelled (``levels``). This
+module only walks a finished pairing through the brackets and sums each
+function over the bracket's pairs, with the context the engine gives it:
 
-* C5 first (odd rounds): the score of the PAB recipient, lower is better.
-* Then bracket by bracket from the top scoregroup: the bracket is the
-  scoregroup plus the players floated into it (MDPs); the next scoregroup
-  is what C8 looks at. A pair counts "in the bracket" when both players are
-  in it and "in the next bracket" when the lower one is in the next
-  scoregroup. Criteria compared score level by level (C7, C8, C18-C21) give
-  one value per level, highest score first.
-* C9 counts only in a bracket the rules' note allows (an odd round, the
-  PAB score S* at least the bracket's score, and no player of the bracket
-  paired below it).
+* 2026 (C.04.3 (2026) Articles 1-4): C5 first in an odd field (the PAB
+  recipient's score, lower is better); then each bracket (scoregroup plus
+  the players floated into it) with its next scoregroup. C9 counts only in a
+  bracket the rules' note allows (odd round, the PAB score S* at least the
+  bracket's score, no player of the bracket paired below it).
+* 2017 (C.04.3 (2017) A.8-A.9): the same walk; each bracket is paired in a
+  window with the next scoregroup, its PSD measured from one point below the
+  window's lowest score; the last bracket holds every remaining player. The
+  Penultimate Pairing Bracket of A.9 is not re-enacted: a bracket is judged
+  as a bracket of the walk.
+* The look-ahead criteria (2026 C8, 2017 C.7) are the best the following
+  bracket (this bracket's downfloaters plus the next scoregroup) can do on
+  the bracket criteria they name (:mod:`mipair.systems.dutch.lookahead`),
+  not the pairs a pairing forms there.
 * After a bracket's criteria, its pairs: two pairings equal on every
-  criterion but with different pairs differ only in the order in which
-  Articles 3-4 generate candidates.
-Players not paired inside a bracket float on to the next one.
+  criterion but with different pairs differ only in the order in which the
+  rules generate candidates.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
 
-from mipair.explain.compare import CriterionValue
 from mipair.model import Snapshot, points_to_str
-
-if TYPE_CHECKING:
-    from mipair.pairing import RoundPairing
+from mipair.pairing import HIGHER, LOWER, ORDER_ONLY, CriterionValue, RoundPairing
+from mipair.systems.dutch.colours import Preference, preference
+from mipair.systems.dutch.criteria import PairContext
+from mipair.systems.dutch.edition import CriterionSpec, load_edition
+from mipair.systems.dutch.lookahead import Total, add, best_following
 
 ORDER = "order"
+C5_TEXT = "the PAB goes to the lowest score possible; value: the recipient's score"
+POINT = 10
+"""Scores are held in tenths of a point; C5 shows the recipient's score in points."""
 
 
-def _mates(p: RoundPairing) -> dict[int, int]:
+def mates(pairing: RoundPairing) -> dict[int, int]:
+    """Each player's opponent (the bye: the player itself)."""
     mate = {}
-    for b in p.boards:
+    for b in pairing.boards:
         mate[b.white], mate[b.black] = b.black, b.white
-    if p.bye is not None:
-        mate[p.bye] = p.bye
+    if pairing.bye is not None:
+        mate[pairing.bye] = pairing.bye
     return mate
 
 
-EDITIONS = ("2026",)
-"""Editions whose bracket walk this module follows (2017 pairs by windows and a PPB)."""
+@dataclass(frozen=True)
+class Bracket:
+    """One step of the walk: the bracket, the next scoregroup, the bracket's resident score."""
+
+    players: tuple[int, ...]
+    next_group: tuple[int, ...]
+    score: int
+    last_group: bool  # the next scoregroup is the last one
 
 
-def dutch_criteria(snap: Snapshot) -> Callable[[RoundPairing], list[CriterionValue]] | None:
-    """An evaluator of complete legal pairings of ``snap``'s round (see the module docstring).
+@dataclass
+class Round:
+    """What the evaluation of one round reads, computed once for every pairing."""
 
-    None for an edition this module cannot walk (see :data:`EDITIONS`).
-    """
-    if snap.rules not in EDITIONS:
-        return None
-    from mipair.systems.dutch.colours import preference
-    from mipair.systems.dutch.criteria import PairContext
-    from mipair.systems.dutch.edition import load_edition
+    snap: Snapshot
+    specs: tuple[CriterionSpec, ...]
+    procedure: str
+    rank: dict[int, int]
+    prefs: dict[int, Preference]
+    groups: list[list[int]]
+    ahead: dict[tuple[tuple[int, ...], int], list[Total]] = field(default_factory=dict)
+    """The look-ahead answers by following bracket (the same for both pairings compared)."""
 
+    def walk(self, mate: dict[int, int]) -> Iterator[Bracket]:
+        """The brackets from the top; players not paired inside a bracket float on."""
+        groups = self.groups
+        bracket, k = list(groups[0]) if groups else [], 1
+        while len(bracket) > 1 or k < len(groups):
+            nxt = groups[k] if k < len(groups) else []
+            score = self.snap.players[groups[k - 1][0]].pairing_score
+            k += 1
+            yield Bracket(tuple(bracket), tuple(nxt), score, k == len(groups))
+            inside = set(bracket)
+            bracket = sorted(
+                [v for v in bracket if mate[v] not in inside or mate[v] == v] + nxt,
+                key=self.rank.__getitem__,
+            )
+
+
+def dutch_criteria(snap: Snapshot) -> Callable[[RoundPairing], list[CriterionValue]]:
+    """An evaluator of complete legal pairings of ``snap``'s round (see the module docstring)."""
     st = snap.players
-    crits = load_edition(snap.rules).active(snap.round)
+    edition = load_edition(snap.rules)
     ids = sorted(snap.to_pair, key=lambda p: (-st[p].pairing_score, st[p].tpn))
-    rank = {p: i for i, p in enumerate(ids)}
-    prefs = {p: preference(st[p]) for p in ids}
-    odd = len(ids) % 2 == 1
     groups: list[list[int]] = []
     for p in ids:
         if groups and st[groups[-1][0]].pairing_score == st[p].pairing_score:
             groups[-1].append(p)
         else:
             groups.append([p])
+    rnd = Round(
+        snap,
+        edition.active(snap.round),
+        edition.procedure,
+        {p: i for i, p in enumerate(ids)},
+        {p: preference(st[p]) for p in ids},
+        groups,
+    )
+    return lambda pairing: evaluate(rnd, pairing)
 
-    def evaluate(pairing: RoundPairing) -> list[CriterionValue]:
-        mate = _mates(pairing)
-        out: list[CriterionValue] = []
-        s_star = st[pairing.bye].pairing_score if odd and pairing.bye is not None else 0
-        if odd:
-            out.append(
-                CriterionValue(
-                    "C5",
-                    "the PAB goes to the lowest score possible; value: the recipient's score",
-                    s_star,
-                    "lower",
-                )
-            )
+
+def evaluate(rnd: Round, pairing: RoundPairing) -> list[CriterionValue]:
+    """Every criterion of ``pairing``, bracket by bracket, in the declared order."""
+    st = rnd.snap.players
+    mate = mates(pairing)
+    odd = len(rnd.rank) % 2 == 1
+    out: list[CriterionValue] = []
+    s_star = st[pairing.bye].pairing_score if odd and pairing.bye is not None else 0
+    unplayed_rank: dict[int, int] = {}
+    if odd and rnd.procedure != "2017":
+        out.append(CriterionValue("C5", C5_TEXT, s_star / POINT, LOWER))
         played = sorted(
-            (st[p].played_games for p in ids if st[p].pairing_score == s_star), reverse=True
+            (st[p].played_games for p in rnd.rank if st[p].pairing_score == s_star), reverse=True
         )
-        unplayed_rank = {g: k for k, g in enumerate(played)} if odd else {}
-        bracket, gi = list(groups[0]) if groups else [], 1
-        while len(bracket) > 1 or gi < len(groups):
-            nxt = groups[gi] if gi < len(groups) else []
-            resident = st[groups[gi - 1][0]].pairing_score
-            gi += 1
-            bset, gset = set(bracket), set(nxt)
-            label = f"bracket of score {points_to_str(resident)}"
-            flag = odd and s_star >= resident and all(mate[v] in bset for v in bracket)
-            scalar = [0] * len(crits)
-            levelled: list[dict[int, int]] = [{} for _ in crits]
-            for h in sorted(bset | gset, key=rank.__getitem__):
-                low = mate[h]
-                if low == h or low not in bset | gset or rank[low] < rank[h]:
-                    continue
-                ctx = PairContext(
-                    prefs=prefs,
-                    in_bracket=low in bset,
-                    in_next=low in gset,
-                    bye_score=s_star,
-                    single_bye_floater=flag,
-                    unplayed_rank=unplayed_rank,
-                )
-                for k, c in enumerate(crits):
-                    val = c.function(ctx, st[h], st[low])
-                    if isinstance(val, int):
-                        scalar[k] += val
-                    else:
-                        for s, w in val:
-                            levelled[k][s] = levelled[k].get(s, 0) + w
-            levels = sorted({st[p].pairing_score for p in bset | gset}, reverse=True)
-            for k, c in enumerate(crits):
-                if c.name in _LEVELLED or levelled[k]:
-                    out += [
-                        CriterionValue(
-                            c.id,
-                            c.text,
-                            levelled[k].get(s, 0),
-                            where=f"{label}, pairs at score {points_to_str(s)}",
-                        )
-                        for s in levels
-                    ]
-                else:
-                    out.append(CriterionValue(c.id, c.text, scalar[k], where=label))
-            inside = sorted(
-                {
-                    (min(v, mate[v]), max(v, mate[v]))
-                    for v in bracket
-                    if mate[v] in bset and mate[v] != v
-                }
+        unplayed_rank = {g: k for k, g in enumerate(played)}
+    for bracket in rnd.walk(mate):
+        bset, window = set(bracket.players), bracket.players + bracket.next_group
+        label = f"bracket of score {points_to_str(bracket.score)}"
+        base = PairContext(prefs=rnd.prefs, in_bracket=False, in_next=False)
+        if rnd.procedure == "2017":
+            base = replace(
+                base,
+                window_min=min(st[p].pairing_score for p in window),
+                special=not bracket.next_group,
+                final=bracket.last_group,
+                eligible={p: not st[p].pab_ineligible for p in rnd.rank},
             )
-            out.append(CriterionValue(ORDER, "the pairs formed", tuple(inside), "", label))
-            bracket = sorted(
-                [v for v in bracket if mate[v] not in bset or mate[v] == v] + nxt,
-                key=rank.__getitem__,
+        else:
+            flag = odd and s_star >= bracket.score and all(mate[v] in bset for v in bset)
+            base = replace(
+                base, bye_score=s_star, single_bye_floater=flag, unplayed_rank=unplayed_rank
             )
-        return out
+        pairs = [
+            (h, mate[h])
+            for h in sorted(window, key=rnd.rank.__getitem__)
+            if mate[h] != h and mate[h] in window and rnd.rank[mate[h]] > rnd.rank[h]
+        ]
+        totals = bracket_totals(rnd, bracket, base, pairs, mate)
+        for spec, total in zip(rnd.specs, totals):
+            if total is not None:
+                out += shown(spec, total, label, levels_of(rnd, spec, window, base))
+        inside = tuple(sorted((h, low) for h, low in pairs if low in bset))
+        out.append(CriterionValue(ORDER, "the pairs formed", inside, ORDER_ONLY, label))
+    return out
 
-    return evaluate
+
+def bracket_totals(
+    rnd: Round,
+    bracket: Bracket,
+    base: PairContext,
+    pairs: list[tuple[int, int]],
+    mate: dict[int, int],
+) -> list[Total | None]:
+    """Each criterion summed over the bracket's pairs (None: not shown for this bracket)."""
+    st = rnd.snap.players
+    bset, mdps = (
+        set(bracket.players),
+        {p for p in bracket.players if st[p].pairing_score > bracket.score},
+    )
+    totals: list[Total | None] = []
+    for spec in rnd.specs:
+        totals.append(None if spec.following else (0 if not spec.levels else {}))
+    for h, low in pairs:
+        if rnd.procedure == "2017" and low in mdps:
+            continue  # the 2017 window never pairs two MDPs (see procedure2017)
+        ctx = replace(
+            base,
+            in_bracket=low in bset,
+            in_next=low in bracket.next_group,
+            h_in_bracket=h in bset,
+        )
+        for k, spec in enumerate(rnd.specs):
+            if not spec.following:
+                totals[k] = add(totals[k], spec.function(ctx, st[h], st[low]))  # type: ignore[arg-type]
+    ahead = [k for k, spec in enumerate(rnd.specs) if spec.following]
+    if ahead and bracket.next_group:
+        following = sorted(
+            [p for p in bracket.players if mate[p] not in bset or mate[p] == p]
+            + list(bracket.next_group),
+            key=rnd.rank.__getitem__,
+        )
+        context = replace(base, in_bracket=True, h_in_bracket=True, special=False)
+        key = (tuple(following), base.window_min)
+        if key not in rnd.ahead:
+            rnd.ahead[key] = best_following(
+                rnd.snap,
+                [st[p] for p in following],
+                context,
+                [rnd.specs[k].following for k in ahead],  # type: ignore[misc]
+            )
+        best = rnd.ahead[key]
+        for k, total in zip(ahead, best):
+            totals[k] = total if not rnd.specs[k].levels or isinstance(total, dict) else {}
+    return totals
 
 
-_LEVELLED = {
-    "paired_scores",
-    "scores_in_next",
-    "down_scores_1",
-    "up_scores_1",
-    "down_scores_2",
-    "up_scores_2",
-}
+def levels_of(
+    rnd: Round, spec: CriterionSpec, window: tuple[int, ...], base: PairContext
+) -> list[int]:
+    """The levels a levelled criterion is shown at, highest first: the window's scores,
+    or (score difference) every difference among them and every A.8 downfloat value."""
+    scores = sorted({rnd.snap.players[p].pairing_score for p in window}, reverse=True)
+    if spec.levels != "score difference":
+        return scores
+    from mipair.systems.dutch.criteria2017 import ONE_POINT
+
+    low = min(scores)
+    keys = {a - b for a in scores for b in scores if a >= b} | {s - low + ONE_POINT for s in scores}
+    return sorted(keys, reverse=True)
+
+
+def shown(spec: CriterionSpec, total: Total, label: str, levels: list[int]) -> list[CriterionValue]:
+    """A criterion's total as the values ``why`` and ``check`` show (see the model file)."""
+    text = f"{spec.text}; value: {spec.value}"
+    better = HIGHER if spec.better == "higher" else LOWER
+    if not spec.levels:
+        assert isinstance(total, int)
+        return [CriterionValue(spec.id, text, spec.sign * total, better, label)]
+    per_level = total if isinstance(total, dict) else {}
+    return [
+        CriterionValue(
+            spec.id,
+            text,
+            spec.sign * per_level.get(level, 0),
+            better,
+            f"{label}, {spec.levels} {points_to_str(level)}",
+        )
+        for level in levels
+    ]

@@ -8,6 +8,12 @@ blocks (:mod:`mipair.systems.dutch.absolute`):
 * ``forbidden``: one per pair an XXP / 260 record forbids this round;
 * ``bye``: C2, one per player who may not receive the pairing-allocated bye;
 * ``colour``: C3, one per pair of non-topscorers with the same absolute colour.
+
+:func:`colour_breaches` judges a pairing's own colours by the general Swiss
+rules (C.04.1 (2026) Art. 6 and 7, (2017) f and g): no colour difference
+beyond +-2 and no colour three times in a row. The Dutch system's exception
+(both editions): a pair with a topscorer (last round only, :func:`is_topscorer`)
+may break them; C10/C11 (2017: C.8/C.9) then count it as a quality criterion.
 """
 
 from __future__ import annotations
@@ -16,8 +22,16 @@ from dataclasses import replace
 
 from mipair.explain.facts import BYE, Fact, Matching, PairingProblem, pair
 from mipair.model import Colour, ForbiddenPairs, PlayerState, Result, Snapshot
-from mipair.systems.dutch.absolute import colour_clash, forbidden_pairs, pab_eligible, rematch
-from mipair.systems.dutch.colours import Preference, preference
+from mipair.pairing import RoundPairing, Violation
+from mipair.systems.dutch.absolute import (
+    clash_class,
+    forbidden_pairs,
+    is_topscorer,
+    pab_eligible,
+    rematch,
+)
+from mipair.systems.dutch.colours import Preference, played_colours, preference
+from mipair.systems.dutch.edition import load_edition
 
 COLOUR_NAME = {Colour.WHITE: "White", Colour.BLACK: "Black"}
 
@@ -122,6 +136,7 @@ def dutch_problem(snap: Snapshot) -> PairingProblem:
     states: dict[int, PlayerState] = {p: snap.players[p] for p in ids}
     prefs = {p: preference(states[p]) for p in ids}
     banned = forbidden_pairs(snap)
+    classes = {p: clash_class(snap, states[p], prefs[p]) for p in ids}
     facts: list[Fact] = []
     for i, a in enumerate(ids):
         for b in ids[i + 1 :]:
@@ -129,10 +144,50 @@ def dutch_problem(snap: Snapshot) -> PairingProblem:
                 facts.append(rematch_fact(snap, a, b))
             if pair(a, b) in banned:
                 facts.append(forbidden_fact(a, b))
-            if colour_clash(snap, states[a], states[b], prefs[a], prefs[b]):
+            if classes[a] is not None and classes[a] == classes[b]:  # C3 (colour_clash)
                 facts.append(colour_fact(a, b, prefs[a], prefs[b]))
     facts += [bye_fact(snap, p) for p in ids if not pab_eligible(states[p])]
+    numbered = load_edition(snap.rules).absolute_ids
+    facts = [replace(f, criterion=numbered.get(f.kind, f.kind)) for f in facts]
     return PairingProblem(round=snap.round, players=tuple(ids), facts=tuple(facts))
+
+
+def colour_breach(state: PlayerState, colour: Colour, rules: tuple[str, str]) -> Violation | None:
+    """The general colour rules ``state`` breaks when given ``colour`` (None: none)."""
+    history = played_colours(state) + [colour]
+    cd = sum(1 if c is Colour.WHITE else -1 for c in history)
+    broken, why = [], []
+    if abs(cd) > 2:
+        broken.append(rules[0])
+        why.append(f"colour difference {cd:+d}")
+    if len(history) >= 3 and history[-1] is history[-2] is history[-3]:
+        broken.append(rules[1])
+        why.append(f"a third {COLOUR_NAME[colour]} in a row")
+    if not broken:
+        return None
+    return Violation(
+        " and ".join(broken),
+        (state.id,),
+        f"player {state.id} would get {COLOUR_NAME[colour]}: {' and '.join(why)}",
+    )
+
+
+def colour_breaches(snap: Snapshot, pairing: RoundPairing) -> list[Violation]:
+    """Every player to whom the pairing's own colours give |CD| > 2 or a third equal
+    colour in a row, outside the topscorer exception (see the module docstring)."""
+    rules = load_edition(snap.rules).colour_rules
+    out = []
+    for b in pairing.boards:
+        white, black = snap.players.get(b.white), snap.players.get(b.black)
+        if white is None or black is None or b.white == b.black:
+            continue  # not in the round: the structural checks say so
+        if is_topscorer(snap, white) or is_topscorer(snap, black):
+            continue
+        for state, colour in ((white, Colour.WHITE), (black, Colour.BLACK)):
+            found = colour_breach(state, colour, rules)
+            if found is not None:
+                out.append(found)
+    return out
 
 
 def dutch_boards(snap: Snapshot):

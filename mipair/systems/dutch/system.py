@@ -6,20 +6,21 @@ round, computed for one edition (``models/dutch-<edition>.toml``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 
 from mipair.explain.facts import PairingProblem
 from mipair.model import Snapshot, points_to_str
-from mipair.pairing import Board, CriterionValue, RoundPairing
+from mipair.pairing import Board, CriterionValue, RoundPairing, Violation
 from mipair.systems.base import (
     BoardMaker,
     PairingSystem,
     PublishedRound,
     RelaxedPairer,
-    UnsupportedError,
 )
 from mipair.systems.dutch.edition import available_editions
+
+Evaluator = Callable[[RoundPairing], list[CriterionValue]]
 
 
 class DutchSystem(PairingSystem):
@@ -27,6 +28,10 @@ class DutchSystem(PairingSystem):
 
     name = "dutch"
     title = "FIDE Dutch system"
+
+    def __init__(self) -> None:
+        self.evaluated: tuple[Snapshot, Evaluator] | None = None
+        """The last state evaluated and its evaluator (its look-ahead answers are kept)."""
 
     def editions(self) -> tuple[str, ...]:
         return available_editions()
@@ -51,13 +56,18 @@ class DutchSystem(PairingSystem):
     def evaluate(self, state: Snapshot, pairing: RoundPairing) -> Sequence[CriterionValue]:
         from mipair.systems.dutch.evaluate import dutch_criteria
 
-        evaluator = dutch_criteria(state)
-        if evaluator is None:
-            raise UnsupportedError(
-                f"the quality criteria of the {state.rules} edition cannot "
-                "be evaluated on a whole pairing yet"
-            )
-        return evaluator(pairing)
+        if self.evaluated is None or self.evaluated[0] is not state:
+            self.evaluated = (state, dutch_criteria(state))  # engine and proposal share it
+        return self.evaluated[1](pairing)
+
+    def violations(
+        self, state: Snapshot, pairing: RoundPairing, problem: PairingProblem | None = None
+    ) -> list[Violation]:
+        """The generic checks, then the general colour rules on the pairing's own colours
+        (C.04.1: |CD| <= 2, no colour three times in a row; topscorer pairs excepted)."""
+        from mipair.systems.dutch.facts import colour_breaches
+
+        return super().violations(state, pairing, problem) + colour_breaches(state, pairing)
 
     def problem(self, state: Snapshot) -> PairingProblem:
         from mipair.systems.dutch.facts import dutch_problem
