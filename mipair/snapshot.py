@@ -45,6 +45,7 @@ bbpPairings reads them; see /work/shared/reference/dutch-2026.md §0, §1.4):
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 from dataclasses import replace
 
 from mipair.errors import InputError
@@ -84,7 +85,7 @@ def round_to_pair(t: Tournament) -> int:
     otherwise an InputError (exit 3) names the file.
     """
     rnd = next_round(t)
-    where = {"file": t.source or "<text>", "line": 1, "field": "XXR/142"}
+    where: dict[str, Any] = {"file": t.source or "<text>", "line": 1, "field": "XXR/142"}
     if t.total_rounds is None:
         raise InputError("the number of rounds is needed to pair the next round", **where)
     if rnd > t.total_rounds:
@@ -161,10 +162,10 @@ def inferred_initial_colour(t: Tournament, tpn_order: list[int]) -> Colour | Non
         return None
     k = 0
     for pid in tpn_order:
-        cells = [t.cell(pid, i) for i in range(1, first + 1)]
-        if not any(c is not None and c.takes_part for c in cells):
+        first_cells = [t.cell(pid, i) for i in range(1, first + 1)]
+        if not any(c is not None and c.takes_part for c in first_cells):
             continue
-        cell = cells[-1]
+        cell = first_cells[-1]
         colour = cell.colour if cell is not None else None
         if colour is not None:
             return colour.opposite if k % 2 else colour
@@ -256,7 +257,8 @@ def rounds_to_check(t: Tournament) -> list[int]:
         r
         for r in range(1, t.rounds_written + 1)
         if any(
-            len(c) >= r and c[r - 1] is not None and c[r - 1].takes_part for c in t.results.values()
+            len(c) >= r and (cell := c[r - 1]) is not None and cell.takes_part
+            for c in t.results.values()
         )
     ]
 

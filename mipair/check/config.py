@@ -30,6 +30,8 @@ gives every parameter instead, from what happened in it (see
 
 from __future__ import annotations
 
+from typing import Any
+
 import random
 from dataclasses import dataclass, field, replace
 
@@ -113,7 +115,7 @@ def parse_config(text: str, source: str = "<config>") -> GeneratorConfig:
         if not line or line[0] in "#!":
             continue
         key, value = _split(line)
-        where = {"file": source, "line": number, "field": key}
+        where: dict[str, Any] = {"file": source, "line": number, "field": key}
         low = key.lower()
         try:
             if low in INT_KEYS:
