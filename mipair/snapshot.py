@@ -45,8 +45,8 @@ bbpPairings reads them; see /work/shared/reference/dutch-2026.md §0, §1.4):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 from dataclasses import replace
+from typing import Any
 
 from mipair.errors import InputError
 from mipair.model import (

@@ -30,10 +30,9 @@ gives every parameter instead, from what happened in it (see
 
 from __future__ import annotations
 
-from typing import Any
-
 import random
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from mipair.errors import InputError
 from mipair.model import Player, Points, PointSystem, Result, Tournament, parse_points
