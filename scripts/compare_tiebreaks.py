@@ -116,7 +116,7 @@ def main() -> int:
     files_all_agree = dict.fromkeys(TIEBREAKS, 0)
     differences: list[dict] = []
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        for path, agree, diffs in pool.map(compare_file, tasks, chunksize=4):
+        for _path, agree, diffs in pool.map(compare_file, tasks, chunksize=4):
             for name in TIEBREAKS:
                 count = sum(1 for d in diffs if d["tiebreak"] == name) + agree[name]
                 players[name] += count
