@@ -111,16 +111,23 @@ def standings(
     ``tiebreaks`` is a list like ``"BH/C1,BH,SB,DE"`` (None: the file's own
     list, else the default of ``models/tiebreaks.toml``).
     """
+    return ranking_rows(tournament_tables(tournament), tiebreaks)
+
+
+def ranking_rows(
+    tables: dict[str, pl.DataFrame], tiebreaks: str | Sequence[TieBreak] | None = None
+) -> list[dict]:
+    """The ranking of the (one) tournament of ``tables``, as :func:`standings` gives it."""
     if tiebreaks is None or isinstance(tiebreaks, str):
-        from_file = tournament_row(tournament, 0, "", "", "")["tiebreaks"]
+        from_file = tables["tournaments"]["tiebreaks"][0] or ""
         tiebreaks = parse_list(tiebreaks or from_file)
-    table = standings_of(tournament_tables(tournament), tiebreaks)
+    table = standings_of(tables, tiebreaks)
     return [
         {
             "id": row["id"],
             "rank": row["rank"],
             "points": row["points"],
-            "tiebreaks": {tb.text: row[tb.text] for tb in tiebreaks},
+            "tiebreaks": {tb.text: tb.shown(row[tb.text]) for tb in tiebreaks},
         }
         for row in table.iter_rows(named=True)
     ]

@@ -46,6 +46,11 @@ class TieBreak:
     def lower_is_better(self) -> bool:
         return bool(settings()["acronyms"][self.acronym]["lower_is_better"])
 
+    def shown(self, value: float | None) -> float | int | None:
+        """The value as shown: a whole number for counts, places and ratings."""
+        whole = settings()["acronyms"][self.acronym].get("whole", False)
+        return int(value) if whole and value is not None else value
+
 
 def acronyms() -> list[str]:
     """Every acronym mipair computes."""
