@@ -46,7 +46,12 @@ def _show_progress(flag: bool | None, tasks: int) -> bool:
 
 
 def check_files(
-    files: list[str], rules: str, jobs: int, progress: bool, with_checklist: bool = False
+    files: list[str],
+    rules: str,
+    jobs: int,
+    progress: bool,
+    with_checklist: bool = False,
+    cluster: str | None = None,
 ):
     """Check every round of every file; returns (TournamentCheck list, check-list rounds)."""
     from mipair.check.parallel import RoundTask, check_task, run
@@ -71,7 +76,13 @@ def check_files(
         for r in rounds_to_check(t):
             tasks.append(RoundTask(f, r, rules, with_checklist))
             owner.append(tc)
-    results = run(check_task, tasks, jobs, "checking rounds", _show_progress(progress, len(tasks)))
+    show = _show_progress(progress, len(tasks))
+    if cluster:  # the Dask cluster at this address (mipair/check/cluster.py)
+        from mipair.check.cluster import run_on_cluster
+
+        results = run_on_cluster(tasks, cluster, show)
+    else:
+        results = run(check_task, tasks, jobs, "checking rounds", show)
     lists = []
     for tc, (rc, table) in zip(owner, results):
         tc.rounds.append(rc)
@@ -120,6 +131,20 @@ def _jobs(jobs: int | None) -> int:
     default=None,
     help="Progress bar on stderr (default: when stderr is a terminal).",
 )
+@click.option(
+    "--cluster",
+    metavar="ADDRESS",
+    default=None,
+    help="Check on this Dask distributed cluster (tcp://HOST:PORT; needs mipair[cluster]).",
+)
+@click.option(
+    "--to",
+    "table_format",
+    type=click.Choice(["parquet", "csv"]),
+    default=None,
+    help="Also write the report as a table, one row a round (to -o).",
+)
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="The file for --to.")
 def check(
     paths: tuple[str, ...],
     rules: str,
@@ -127,6 +152,9 @@ def check(
     checklist: str | None,
     jobs: int | None,
     progress: bool | None,
+    cluster: str | None = None,
+    table_format: str | None = None,
+    output: str | None = None,
 ) -> None:
     """Re-pair every round of each tournament file (or directory of files) from the rounds
     before it and report the rounds whose published pairing differs from mipair's.
@@ -144,9 +172,15 @@ def check(
     files = _files(paths)
     if checklist and len(files) != 1:
         raise InputError("-l/--list needs exactly one tournament file", field="-l")
-    checks, lists = check_files(files, rules, _jobs(jobs), progress, bool(checklist))
+    if table_format and not output:
+        raise InputError("--to needs -o FILE", field="--to")
+    checks, lists = check_files(files, rules, _jobs(jobs), progress, bool(checklist), cluster)
     if checklist:
         write_checklist(checklist, lists)
+    if table_format and output:
+        from mipair.results.check_report import write_report
+
+        write_report(checks, output, table_format)
     if as_json:
         click.echo(json.dumps({"files": [tc.to_json() for tc in checks]}, indent=1))
     else:
