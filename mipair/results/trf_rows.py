@@ -106,24 +106,27 @@ def player_columns(t: Tournament, index: int) -> dict[str, list]:
 
 def game_columns(t: Tournament, index: int) -> dict[str, list]:
     """The ``games`` rows of one file: every player, every round written."""
-    columns: dict[str, list] = {
-        name: []
-        for name in ("tournament", "round", "player", "opponent", "colour", "result")
-        + ("points", "played", "bye")
-    }
+    rounds = t.rounds_written
+    ids = sorted(t.players)
+    cells: list[Cell | None] = []
+    for pid in ids:
+        own = t.results.get(pid, ())
+        cells += own
+        cells += [None] * (rounds - len(own))
     ps = t.point_system
-    for pid in sorted(t.players):
-        for rnd in range(1, t.rounds_written + 1):
-            cell = t.cell(pid, rnd)
-            columns["tournament"].append(index)
-            columns["round"].append(rnd)
-            columns["player"].append(pid)
-            columns["opponent"].append(None if cell is None else cell.opponent)
-            columns["colour"].append(
-                None if cell is None or cell.colour is None else cell.colour.value
-            )
-            columns["result"].append(None if cell is None else cell.result.value)
-            columns["points"].append(ps.cell_points(cell) / 10)
-            columns["played"].append(cell is not None and cell.is_played)
-            columns["bye"].append(bye_kind(cell))
-    return columns
+    # points and bye kind depend on the result and on whether there is an opponent
+    kinds = {(c.result, c.opponent is None): c for c in cells if c is not None}
+    worth = {key: ps.cell_points(c) / 10 for key, c in kinds.items()}
+    byes = {key: bye_kind(c) for key, c in kinds.items()}
+    keys = [None if c is None else (c.result, c.opponent is None) for c in cells]
+    return {
+        "tournament": [index] * len(cells),
+        "round": list(range(1, rounds + 1)) * len(ids),
+        "player": [pid for pid in ids for _ in range(rounds)],
+        "opponent": [None if c is None else c.opponent for c in cells],
+        "colour": [None if c is None or c.colour is None else c.colour.value for c in cells],
+        "result": [None if c is None else c.result.value for c in cells],
+        "points": [ps.cell_points(None) / 10 if k is None else worth[k] for k in keys],
+        "played": [c is not None and c.is_played for c in cells],
+        "bye": ["zero" if k is None else byes[k] for k in keys],
+    }
