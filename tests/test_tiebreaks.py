@@ -73,68 +73,44 @@ def test_points_and_ranks():
     ]
 
 
-def test_buchholz_with_unplayed_rounds():
-    # 5 (last round not a VUR: 1) has an absence after it: counted as a draw,
-    # so 5's adjusted score is 0.5 + 0 + 0.5 = 1.0. A player's own unplayed
-    # round counts his own score, at most the forfeiting opponent's adjusted
-    # score, at most a draw in every round (1.5).
-    #   1: 2.0 + 2.0 + 1.5;  2: 1.0 + min(1.5, 1.5) + 2.5;  3: 2.0 + min(1.0, 1.0) + 2.0
-    #   4: 2.5 + min(2.0, 1.5) + 1.0;  5: 1.5 + min(0.5, 1.0) + min(0.5, 1.5)
-    #   6: 1.0 + 2.5 + min(2.0, 1.5)
-    assert values(MAIN, "BH") == {1: 5.5, 2: 5.0, 3: 5.0, 4: 5.0, 5: 2.5, 6: 5.0}
+# (tie-break, value of players 1..6, how it is worked out)
+HAND_WORKED = [
+    (
+        "BH",
+        (5.5, 5.0, 5.0, 5.0, 2.5, 5.0),
+        # 5's last round that is not a VUR is 1: his later absence counts as a draw, so his
+        # adjusted score is 0.5 + 0 + 0.5 = 1.0. A player's own unplayed round counts his own
+        # score, at most the forfeiting opponent's adjusted score, at most a draw every round:
+        # 2: 1.0 + min(1.5, 1.5) + 2.5;  3: 2.0 + min(1.0, 1.0) + 2.0;  4: 2.5 + min(2.0, 1.5) + 1.0
+        # 5: 1.5 + min(0.5, 1.0) + min(0.5, 1.5);  6: 1.0 + 2.5 + min(2.0, 1.5)
+        "opponents' adjusted scores; own unplayed rounds capped",
+    ),
+    # 2's lowest value is round 1 (1.0) but the half-point bye (1.5) is cut; 5 has two VURs
+    ("BH/C1", (4.0, 3.5, 4.0, 4.0, 2.0, 4.0), "Cut-1 drops a VUR first"),
+    ("BH/C2", (2.0, 2.5, 2.0, 2.5, 1.5, 2.5), "1: 5.5 - 1.5 - 2.0; 5: both VURs"),
+    ("BH/M1", (2.0, 1.0, 2.0, 1.5, 0.5, 1.5), "Median-1: a VUR, then the highest"),
+    # last round as a draw: 3 (lost) and 4 (won) count 1.5; 1 and 2 drew; 6 had the PAB
+    ("FB", (5.0, 5.0, 4.5, 5.5, 2.5, 5.5), "Fore Buchholz"),
+    ("SB", (4.75, 2.5, 1.0, 2.5, 0.75, 2.5), "opponent's value x points scored, byes too"),
+    ("WIN", (2, 0, 1, 2, 0, 2), "byes and forfeit wins count"),
+    ("WON", (2, 0, 0, 1, 0, 1), "over the board only"),
+    ("BPG", (1, 1, 0, 2, 1, 1), "3's forfeit with Black is not a game played"),
+    ("BWG", (1, 0, 0, 1, 0, 1), "won with Black over the board"),
+    ("REP", (3, 2, 3, 3, 1, 3), "all rounds but VURs: 2's bye, 5's forfeit and absence"),
+    ("PS", (5.5, 3.0, 2.0, 3.0, 1.5, 4.0), "running scores added up"),
+    ("PS/C1", (4.5, 2.5, 2.0, 3.0, 1.0, 3.0), "without the first round"),
+    ("KS", (2.5, 0.5, 0.0, 0.0, 0.5, 0.0), "against 1, 2, 4, 6 (at least 1.5 of 3)"),
+    ("KS/L80", (0.0, 0.5, 0.0, 0.0, 0.0, 0.0), "against 1 only (at least 2.4)"),
+    ("ARO", (1700, 1800, 1600, 1900, 1900, 1900), "played games only"),
+    ("ARO/C1", (1800, 2000, 1700, 2000, None, 2000), "lowest rating dropped; 5: none left"),
+]
 
 
-def test_buchholz_cut_drops_a_voluntary_unplayed_round_first():
-    # 2's lowest value is round 1 (1.0) but the half-point bye (1.5) is cut;
-    # 5 has two VURs of 0.5: the first goes
-    assert values(MAIN, "BH/C1") == {1: 4.0, 2: 3.5, 3: 4.0, 4: 4.0, 5: 2.0, 6: 4.0}
-
-
-def test_buchholz_median():
-    assert values(MAIN, "BH/M1") == {1: 2.0, 2: 1.0, 3: 2.0, 4: 1.5, 5: 0.5, 6: 1.5}
-
-
-def test_buchholz_cut_two():
-    # 1: 5.5 - 1.5 - 2.0;  2: VUR 1.5 then 1.0;  5: both VURs
-    assert values(MAIN, "BH/C2") == {1: 2.0, 2: 2.5, 3: 2.0, 4: 2.5, 5: 1.5, 6: 2.5}
-
-
-def test_fore_buchholz_counts_the_last_round_as_draws():
-    # adjusted with a drawn last round: 3 -> 1.5, 4 -> 1.5 (1, 2 drew; 6 had the PAB)
-    assert values(MAIN, "FB") == {1: 5.0, 2: 5.0, 3: 4.5, 4: 5.5, 5: 2.5, 6: 5.5}
-
-
-def test_sonneborn_berger():
-    # opponent's value times the points scored in that round (a bye's own points)
-    assert values(MAIN, "SB") == {1: 4.75, 2: 2.5, 3: 1.0, 4: 2.5, 5: 0.75, 6: 2.5}
-
-
-def test_counts():
-    assert values(MAIN, "WIN") == {1: 2, 2: 0, 3: 1, 4: 2, 5: 0, 6: 2}  # byes, forfeit wins count
-    assert values(MAIN, "WON") == {1: 2, 2: 0, 3: 0, 4: 1, 5: 0, 6: 1}  # over the board only
-    assert values(MAIN, "BPG") == {1: 1, 2: 1, 3: 0, 4: 2, 5: 1, 6: 1}  # 3's black forfeit: no
-    assert values(MAIN, "BWG") == {1: 1, 2: 0, 3: 0, 4: 1, 5: 0, 6: 1}
-    # rounds elected to play: all but the VURs (2's bye; 5's forfeit and absence)
-    assert values(MAIN, "REP") == {1: 3, 2: 2, 3: 3, 4: 3, 5: 1, 6: 3}
-
-
-def test_progressive_scores():
-    assert values(MAIN, "PS") == {1: 5.5, 2: 3.0, 3: 2.0, 4: 3.0, 5: 1.5, 6: 4.0}
-    assert values(MAIN, "PS/C1") == {1: 4.5, 2: 2.5, 3: 2.0, 4: 3.0, 5: 1.0, 6: 3.0}
-
-
-def test_koya():
-    # opponents with at least half the maximum (1.5 of 3): 1, 2, 4, 6
-    assert values(MAIN, "KS") == {1: 2.5, 2: 0.5, 3: 0.0, 4: 0.0, 5: 0.5, 6: 0.0}
-    # at least 80% (2.4): only 1
-    assert values(MAIN, "KS/L80") == {1: 0.0, 2: 0.5, 3: 0.0, 4: 0.0, 5: 0.0, 6: 0.0}
-
-
-def test_average_rating_of_opponents():
-    # played games only: the forfeit and the byes do not count
-    assert values(MAIN, "ARO") == {1: 1700, 2: 1800, 3: 1600, 4: 1900, 5: 1900, 6: 1900}
-    # Cut-1 drops the lowest rating; 5 has a single game left: no value
-    assert values(MAIN, "ARO/C1") == {1: 1800, 2: 2000, 3: 1700, 4: 2000, 5: None, 6: 2000}
+@pytest.mark.parametrize(
+    ("name", "expected", "why"), HAND_WORKED, ids=[row[0] for row in HAND_WORKED]
+)
+def test_hand_worked(name: str, expected: tuple, why: str):
+    assert values(MAIN, name) == dict(zip(range(1, 7), expected)), why
 
 
 def test_tournament_performance_rating():

@@ -12,6 +12,7 @@ import sys
 
 import click
 
+from mipair.cli.tables import tiebreaks_option
 from mipair.errors import EXIT_BAD_INPUT
 
 
@@ -33,12 +34,7 @@ def bulk() -> None:
     show_default=True,
     help="File format of the tables.",
 )
-@click.option(
-    "-t",
-    "--tiebreaks",
-    default=None,
-    help="Tie-breaks of the standings table (default: models/tiebreaks.toml's list).",
-)
+@tiebreaks_option("models/tiebreaks.toml's list")
 @click.option("-j", "--jobs", type=int, default=None, help="Worker processes (default: all cores).")
 @click.option(
     "--progress/--no-progress",

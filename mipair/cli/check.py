@@ -19,6 +19,7 @@ from pathlib import Path
 
 import click
 
+from mipair.cli.tables import table_options, table_target
 from mipair.errors import EXIT_BAD_INPUT, FileAccessError, InputError
 from mipair.systems.dutch.edition import available_editions
 
@@ -137,14 +138,7 @@ def _jobs(jobs: int | None) -> int:
     default=None,
     help="Check on this Dask distributed cluster (tcp://HOST:PORT; needs mipair[cluster]).",
 )
-@click.option(
-    "--to",
-    "table_format",
-    type=click.Choice(["parquet", "csv"]),
-    default=None,
-    help="Also write the report as a table, one row a round (to -o).",
-)
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="The file for --to.")
+@table_options("the report, one row a round,")
 def check(
     paths: tuple[str, ...],
     rules: str,
@@ -172,15 +166,14 @@ def check(
     files = _files(paths)
     if checklist and len(files) != 1:
         raise InputError("-l/--list needs exactly one tournament file", field="-l")
-    if table_format and not output:
-        raise InputError("--to needs -o FILE", field="--to")
+    table = table_target(table_format, output)
     checks, lists = check_files(files, rules, _jobs(jobs), progress, bool(checklist), cluster)
     if checklist:
         write_checklist(checklist, lists)
-    if table_format and output:
+    if table:
         from mipair.results.check_report import write_report
 
-        write_report(checks, output, table_format)
+        write_report(checks, table[1], table[0])
     if as_json:
         click.echo(json.dumps({"files": [tc.to_json() for tc in checks]}, indent=1))
     else:

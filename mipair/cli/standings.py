@@ -6,7 +6,7 @@ import json
 
 import click
 
-from mipair.errors import InputError
+from mipair.cli.tables import table_options, table_target, tiebreaks_option
 
 
 def _cell(value: object) -> str:
@@ -19,24 +19,15 @@ def _cell(value: object) -> str:
 
 @click.command("standings")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option(
-    "-t",
-    "--tiebreaks",
-    default=None,
-    help='Comma-separated FIDE tie-breaks, e.g. "BH/C1,BH,SB,DE" (default: the file\'s '
-    "own list, TRF-2026 212/202, else models/tiebreaks.toml's).",
-)
+@tiebreaks_option("the file's own list, TRF-2026 212/202, else models/tiebreaks.toml's")
 @click.option("--json", "as_json", is_flag=True, help="Print the standings as JSON.")
-@click.option(
-    "--to",
-    "fmt",
-    type=click.Choice(["parquet", "csv"]),
-    default=None,
-    help="Write the standings table in this format (to -o).",
-)
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="The file for --to.")
+@table_options("the standings")
 def standings(
-    file: str, tiebreaks: str | None, as_json: bool, fmt: str | None, output: str | None
+    file: str,
+    tiebreaks: str | None,
+    as_json: bool,
+    table_format: str | None,
+    output: str | None,
 ) -> None:
     """Rank the players of a tournament file (TRF of any edition, or a PAPP event) by
     points, then by the tie-breaks in order; players still tied share their rank.
@@ -49,20 +40,19 @@ def standings(
     from mipair.results.schema import GAMES, PLAYERS, TOURNAMENTS, frame
     from mipair.results.standings import ranking_rows
 
-    if fmt and not output:
-        raise InputError("--to needs -o FILE", field="--to")
+    table = table_target(table_format, output)
     rows = file_rows(0, file)
     schemas = {"tournaments": TOURNAMENTS, "players": PLAYERS, "games": GAMES}
     tables = {name: frame(rows[name], schema) for name, schema in schemas.items()}
     ranking = ranking_rows(tables, tiebreaks)
-    if fmt and output:
+    if table:
         import polars as pl
 
         flat = [
             {"id": r["id"], "rank": r["rank"], "points": r["points"], **r["tiebreaks"]}
             for r in ranking
         ]
-        write_table(pl.DataFrame(flat), output, fmt)
+        write_table(pl.DataFrame(flat), table[1], table[0])
     if as_json:
         click.echo(json.dumps(ranking, indent=1))
         return

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 from pathlib import Path
 
@@ -13,24 +12,26 @@ from mipair.errors import FileAccessError
 FORMATS = ("parquet", "csv")
 
 
+def _write_then_rename(table: pl.DataFrame, tmp: Path, target: Path, fmt: str) -> None:
+    if fmt == "csv":
+        table.write_csv(tmp)
+    else:
+        table.write_parquet(tmp)
+    with open(tmp, "rb") as fh:
+        os.fsync(fh.fileno())
+    os.replace(tmp, target)
+
+
 def write_table(table: pl.DataFrame, path: str | Path, fmt: str) -> None:
     """Write ``table`` to ``path`` as ``fmt`` (parquet or csv); the file appears whole or not at all."""
     target = Path(path)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
-        if fmt == "csv":
-            table.write_csv(tmp)
-        else:
-            table.write_parquet(tmp)
-        with open(tmp, "rb") as fh:
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
+        _write_then_rename(table, tmp, target, fmt)
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise FileAccessError(
-            f"cannot write the file: {exc.strerror or exc}", file=str(path)
-        ) from None
+        tmp.unlink(missing_ok=True)
+        message = f"cannot write the table: {exc.strerror or exc}"
+        raise FileAccessError(message, file=str(path)) from None
 
 
 def write_tables(tables: dict[str, pl.DataFrame], directory: str | Path, fmt: str) -> list[Path]:
