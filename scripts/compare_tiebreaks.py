@@ -7,8 +7,8 @@ its folder with ``--tbs`` (default /work/ext/TieBreakServer). This script
 imports it only to call it beside mipair, file by file and tie-break by
 tie-break, and counts the players whose values agree.
 
-Every tie-break is computed by both after PTS alone (DE right after the
-points, so both start from the same groups). The files of the corpora are
+Both compute every tie-break in one run, DE right after the points (so both
+start from the same tied groups). The files of the corpora are
 Dutch Swiss tournaments, so FIDE's program is told so (its ``swiss`` option:
 it would otherwise take a small field with as many rounds as players for a
 round robin).
@@ -45,14 +45,17 @@ def fide_values(tbs: str, path: str) -> dict[str, dict[int, float | None]]:
     chessfile = trf2json()
     chessfile.parse_file(text, 0)
     tournament = chessfile.get_tournament(1)
+    # one run for all: DE right after PTS (the groups it splits are the points' ties), FB last
+    # (FIDE's program keeps what FB changes in its players' data for the tie-breaks after it)
+    order = ["PTS", "DE", *[n for n in TIEBREAKS if n not in ("DE", "FB")], "FB"]
+    params = {"tiebreak": order, "swiss": True, "check": False, "unrated": None}
+    result = tiebreak(tournament, -1, params).compute_tiebreaks(tournament, params)
     out: dict[str, dict[int, float | None]] = {}
-    for name in TIEBREAKS:
-        params = {"tiebreak": ["PTS", name], "swiss": True, "check": False, "unrated": None}
-        result = tiebreak(tournament, -1, params).compute_tiebreaks(tournament, params)
+    for position, name in enumerate(order[1:], 1):
         out[name] = {
             c["cid"]: None
-            if c["tiebreakScore"][1] is None
-            else float(Decimal(c["tiebreakScore"][1]))
+            if c["tiebreakScore"][position] is None
+            else float(Decimal(c["tiebreakScore"][position]))
             for c in result["competitors"]
         }
     return out
@@ -63,14 +66,18 @@ def mipair_values(path: str) -> dict[str, dict[int, float | None]]:
     from mipair.formats.trf import read_tournament
     from mipair.results.standings import standings
 
-    rows = standings(read_tournament(path), ",".join(TIEBREAKS))
+    rows = standings(read_tournament(path), ",".join(TIEBREAKS))  # DE first: after the points
     return {name: {r["id"]: r["tiebreaks"][name] for r in rows} for name in TIEBREAKS}
 
 
 def compare_file(task: tuple[str, str]) -> tuple[str, dict[str, int], list[dict]]:
     """(file, {tie-break: players agreeing}, differences)."""
     tbs, path = task
-    fide, ours = fide_values(tbs, path), mipair_values(path)
+    try:
+        fide = fide_values(tbs, path)
+    except Exception as exc:  # FIDE's program failing on a file is a finding, not a stop
+        return path, {}, [{"file": path, "fide_error": f"{type(exc).__name__}: {exc}"}]
+    ours = mipair_values(path)
     agree: dict[str, int] = {}
     diffs = []
     for name in TIEBREAKS:
@@ -115,19 +122,28 @@ def main() -> int:
     players = dict.fromkeys(TIEBREAKS, 0)
     files_all_agree = dict.fromkeys(TIEBREAKS, 0)
     differences: list[dict] = []
+    failed: list[dict] = []
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        for _path, agree, diffs in pool.map(compare_file, tasks, chunksize=4):
+        for done, (_path, agree, diffs) in enumerate(pool.map(compare_file, tasks), 1):
+            if done % 25 == 0:
+                print(f"{done} / {len(tasks)} files", file=sys.stderr, flush=True)
+            if not agree:
+                failed += diffs
+                continue
             for name in TIEBREAKS:
                 count = sum(1 for d in diffs if d["tiebreak"] == name) + agree[name]
                 players[name] += count
                 totals[name] += agree[name]
                 files_all_agree[name] += agree[name] == count
             differences += diffs
-    print(f"{len(files)} files")
+    print(f"{len(files)} files, {len(failed)} that FIDE's program could not compute")
+    for failure in failed:
+        print(f"  {failure['file']}: {failure['fide_error']}")
+    compared = len(files) - len(failed)
     print(f"{'tie-break':<10} {'players equal':>20} {'files all equal':>18}")
     for name in TIEBREAKS:
         print(
-            f"{name:<10} {totals[name]:>9} / {players[name]:<9} {files_all_agree[name]:>7} / {len(files)}"
+            f"{name:<10} {totals[name]:>9} / {players[name]:<9} {files_all_agree[name]:>7} / {compared}"
         )
     if args.report:
         with open(args.report, "w", encoding="utf-8") as fh:

@@ -28,7 +28,7 @@ def cluster():
         threads_per_worker=1,
         processes=True,
         host="127.0.0.1",
-        dashboard_address=None,
+        dashboard_address=":0",
     ) as local:
         yield local.scheduler_address
 
