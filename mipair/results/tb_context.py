@@ -33,23 +33,38 @@ def tenths(column: str) -> pl.Expr:
 
 
 def is_swiss() -> pl.Expr:
-    """A Swiss unless the system's name or the field's size says round robin.
+    """A Swiss unless the system's name, or the field and its games, say round robin.
 
-    Over the tournaments table. A name that says Swiss (or names a Swiss
-    system: Dutch, PAPP, ...) decides; one that says round robin decides;
-    otherwise a field of ``rounds`` or ``rounds + 1`` players (twice that for a
-    double round robin) is a round robin.
+    Over the tournaments table joined with ``pairs`` (the different pairs of
+    players who met). A name that says Swiss (or names a Swiss system: Dutch,
+    PAPP, ...) decides; one that says round robin decides. Otherwise a field of
+    ``rounds`` or ``rounds + 1`` players (twice that for a double round robin)
+    is a round robin, unless all its rounds are played and some players never
+    met (a small Swiss).
     """
     name = pl.col("system").fill_null("").str.to_uppercase()
-    players, rounds = pl.col("players").cast(pl.Int64), pl.col("rounds_played").cast(pl.Int64)
+    players, rounds = pl.col("players").cast(pl.Int64), pl.col("rounds").cast(pl.Int64)
     single = (players == rounds) | (players == rounds + 1)
     double = (rounds == 2 * (players - 1)) | (rounds == 2 * players)
+    finished = pl.col("rounds_played").cast(pl.Int64) >= rounds
+    everyone_met = pl.col("pairs").fill_null(0) == players * (players - 1) // 2
     return (
         pl.when(name.str.contains_any(list(SWISS_WORDS)))
         .then(True)
         .when(name.str.contains_any(list(ROUND_ROBIN_WORDS)))
         .then(False)
-        .otherwise(~(single | double))
+        .otherwise(~((single | double) & (~finished | everyone_met)))
+    )
+
+
+def pairs_met(games: pl.DataFrame) -> pl.DataFrame:
+    """tournament, pairs: how many different pairs of players met (played or forfeited)."""
+    return (
+        games.filter(pl.col("opponent").is_not_null() & (pl.col(P) < pl.col("opponent")))
+        .select(T, P, "opponent")
+        .unique()
+        .group_by(T)
+        .agg(pl.len().cast(pl.Int64).alias("pairs"))
     )
 
 
@@ -64,7 +79,7 @@ class Context:
 
 def prepare(games: pl.DataFrame, players: pl.DataFrame, tournaments: pl.DataFrame) -> Context:
     """Build the tie-break context from the three imported tables."""
-    events = tournaments.select(
+    events = tournaments.join(pairs_met(games), on=T, how="left").select(
         T,
         pl.col("rounds_played").cast(pl.Int64).alias("last"),
         tenths("win").alias("win_t"),
