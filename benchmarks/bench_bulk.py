@@ -9,7 +9,9 @@ absences. Field sizes are uniform in ``--min-players..--max-players``,
 rounds in 5..9; files are written as TRF-2026 into a temporary folder (or
 ``--dir``), then imported by ``mipair.results.importer.import_files`` on
 ``--jobs`` processes (default: all cores), and the standings with the
-default tie-breaks are computed over all of them at once.
+default tie-breaks are computed over all of them at once. Wall time and the
+CPU time of all processes are both given: on a shared machine the wall time
+says more about the neighbours than about mipair.
 
     python3 benchmarks/bench_bulk.py                     # 10,000 tournaments
     python3 benchmarks/bench_bulk.py --count 500 --jobs 1
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import sys
 import tempfile
 import time
@@ -94,6 +97,13 @@ def random_tournament(seed: int, low: int, high: int) -> Tournament:
     )
 
 
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (the worker processes)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=10_000)
@@ -107,13 +117,17 @@ def main() -> int:
         folder.mkdir(parents=True, exist_ok=True)
         start = time.perf_counter()
         for seed in range(args.count):
-            t = random_tournament(seed, args.min_players, args.max_players)
-            (folder / f"t{seed:05d}.trf").write_text(write_tournament(t, "trf26"))
+            path = folder / f"t{seed:05d}.trf"
+            if not path.exists():  # a --dir kept from an earlier run is reused
+                t = random_tournament(seed, args.min_players, args.max_players)
+                path.write_text(write_tournament(t, "trf26"))
         made = time.perf_counter() - start
-        files = find_files([str(folder)])
+        files = find_files([str(folder)])[: args.count]
+        cpu_before = cpu_seconds()
         start = time.perf_counter()
         tables = import_files(files, args.jobs)
         imported = time.perf_counter() - start
+        cpu = cpu_seconds() - cpu_before
         start = time.perf_counter()
         ranking = standings_of(tables.as_dict(), parse_list(None))
         ranked = time.perf_counter() - start
@@ -123,6 +137,10 @@ def main() -> int:
         f"import: {imported:.1f} s on {args.jobs} processes, "
         f"{tables.games.height:,} games rows, {tables.players.height:,} players rows, "
         f"{rows / imported:,.0f} rows/s ({len(files) / imported:,.0f} files/s)"
+    )
+    print(
+        f"import CPU time (all processes): {cpu:.1f} s, {cpu / len(files) * 1000:.1f} ms a file; "
+        f"on {args.jobs} idle cores: about {cpu / args.jobs:.0f} s"
     )
     print(
         f"standings (default tie-breaks, all tournaments at once): {ranked:.1f} s, {ranking.height:,} rows"
