@@ -70,3 +70,12 @@ def test_bulk_import_goes_on_after_a_bad_file(tmp_path):
     standings_table = pl.read_csv(out / "standings.csv")
     assert standings_table.columns[:4] == ["tournament", "id", "rank", "points"]
     assert pl.read_csv(out / "errors.csv")["source"].to_list() == [str(source / "broken.trf")]
+
+
+def test_standings_default_to_the_files_own_list(tmp_path):
+    trf = tmp_path / "with-list.trfx"
+    trf.write_text("212 PTS,BH/C1,WIN\n" + SMALL.read_text())
+    done = mipair("standings", str(trf), "--json")
+    assert done.returncode == 0, done.stderr
+    rows = json.loads(done.stdout)
+    assert all(list(r["tiebreaks"]) == ["BH/C1", "WIN"] for r in rows)

@@ -50,7 +50,7 @@ def check_files(
     files: list[str],
     rules: str,
     jobs: int,
-    progress: bool,
+    progress: bool | None,
     with_checklist: bool = False,
     cluster: str | None = None,
 ):
