@@ -81,4 +81,4 @@ def test_unreachable_cluster_is_one_error():
         from mipair.check.cluster import run_on_cluster
         from mipair.check.parallel import RoundTask
 
-        run_on_cluster([RoundTask(str(FILES[0]), 1, "2026")], "tcp://127.0.0.1:9", False)
+        run_on_cluster([RoundTask(str(FILES[0]), 1, "2026")], "tcp://127.0.0.1:9", False, wait=2)

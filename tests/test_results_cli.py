@@ -3,27 +3,16 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import polars as pl
+from test_cli import run_cli as mipair
 
 from mipair.formats.trf import read_tournament
 from mipair.results.standings import standings
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = ROOT / "scenarios" / "dutch" / "small.trfx"
-
-
-def mipair(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "mipair.cli.main", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-    )
 
 
 def test_standings_json_as_the_issue_says():

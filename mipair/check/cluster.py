@@ -40,8 +40,11 @@ def remote_check(remote: RemoteRound):
     return check_loaded(_parsed(remote.text, remote.task.path), remote.task)
 
 
-def run_on_cluster(tasks: Sequence[RoundTask], address: str, progress: bool = False) -> list:
-    """Check every round task on the cluster at ``address``; results in task order."""
+def run_on_cluster(
+    tasks: Sequence[RoundTask], address: str, progress: bool = False, wait: float = CONNECT_SECONDS
+) -> list:
+    """Check every round task on the cluster at ``address`` (waiting ``wait`` seconds to reach
+    it); results in task order."""
     try:
         from distributed import Client, as_completed
     except ImportError:
@@ -51,7 +54,7 @@ def run_on_cluster(tasks: Sequence[RoundTask], address: str, progress: bool = Fa
     texts = {path: load(path) for path in {t.path for t in tasks}}
     remote = [RemoteRound(task, texts[task.path]) for task in tasks]
     try:
-        client = Client(address, timeout=CONNECT_SECONDS)
+        client = Client(address, timeout=wait)
     except (OSError, TimeoutError) as exc:
         raise MipairError(
             f"cannot reach the cluster at {address}: {exc}", field="--cluster"
