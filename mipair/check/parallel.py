@@ -37,7 +37,7 @@ def run(
 ) -> list[R]:
     """``[fn(t) for t in tasks]``, on ``jobs`` processes, with an optional progress bar."""
     results: list[R | None] = [None] * len(tasks)
-    bar = _bar(progress)
+    bar = progress_bar(progress)
     with bar:
         task_id = bar.add_task(label, total=len(tasks))
         if jobs <= 1 or len(tasks) <= 1:
@@ -53,7 +53,8 @@ def run(
     return results  # type: ignore[return-value]
 
 
-def _bar(enabled: bool):
+def progress_bar(enabled: bool):
+    """A rich progress bar on stderr (a no-op when not ``enabled``)."""
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -96,11 +97,15 @@ class RoundTask:
 
 def check_task(task: RoundTask):
     """Check one round of one file; returns (RoundCheck, check-list rows or None)."""
+    return check_loaded(_tournament(task.path), task)
+
+
+def check_loaded(t, task: RoundTask):
+    """Check round ``task.round`` of the tournament ``t`` (read from ``task.path``)."""
     from mipair.check.checklist import rows
     from mipair.check.replay import check_round
     from mipair.snapshot import cut_before, snapshot
 
-    t = _tournament(task.path)
     rc = check_round(t, task.round, task.rules)
     table = None
     if task.checklist:

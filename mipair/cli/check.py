@@ -19,6 +19,7 @@ from pathlib import Path
 
 import click
 
+from mipair.cli.tables import table_options, table_target
 from mipair.errors import EXIT_BAD_INPUT, FileAccessError, InputError
 from mipair.systems.dutch.edition import available_editions
 
@@ -46,7 +47,12 @@ def _show_progress(flag: bool | None, tasks: int) -> bool:
 
 
 def check_files(
-    files: list[str], rules: str, jobs: int, progress: bool, with_checklist: bool = False
+    files: list[str],
+    rules: str,
+    jobs: int,
+    progress: bool | None,
+    with_checklist: bool = False,
+    cluster: str | None = None,
 ):
     """Check every round of every file; returns (TournamentCheck list, check-list rounds)."""
     from mipair.check.parallel import RoundTask, check_task, run
@@ -71,7 +77,13 @@ def check_files(
         for r in rounds_to_check(t):
             tasks.append(RoundTask(f, r, rules, with_checklist))
             owner.append(tc)
-    results = run(check_task, tasks, jobs, "checking rounds", _show_progress(progress, len(tasks)))
+    show = _show_progress(progress, len(tasks))
+    if cluster:  # the Dask cluster at this address (mipair/check/cluster.py)
+        from mipair.check.cluster import run_on_cluster
+
+        results = run_on_cluster(tasks, cluster, show)
+    else:
+        results = run(check_task, tasks, jobs, "checking rounds", show)
     lists = []
     for tc, (rc, table) in zip(owner, results):
         tc.rounds.append(rc)
@@ -120,6 +132,13 @@ def _jobs(jobs: int | None) -> int:
     default=None,
     help="Progress bar on stderr (default: when stderr is a terminal).",
 )
+@click.option(
+    "--cluster",
+    metavar="ADDRESS",
+    default=None,
+    help="Check on this Dask distributed cluster (tcp://HOST:PORT; needs mipair[cluster]).",
+)
+@table_options("the report, one row a round,")
 def check(
     paths: tuple[str, ...],
     rules: str,
@@ -127,6 +146,9 @@ def check(
     checklist: str | None,
     jobs: int | None,
     progress: bool | None,
+    cluster: str | None = None,
+    table_format: str | None = None,
+    output: str | None = None,
 ) -> None:
     """Re-pair every round of each tournament file (or directory of files) from the rounds
     before it and report the rounds whose published pairing differs from mipair's.
@@ -143,9 +165,14 @@ def check(
     files = _files(paths)
     if checklist and len(files) != 1:
         raise InputError("-l/--list needs exactly one tournament file", field="-l")
-    checks, lists = check_files(files, rules, _jobs(jobs), progress, bool(checklist))
+    table = table_target(table_format, output)
+    checks, lists = check_files(files, rules, _jobs(jobs), progress, bool(checklist), cluster)
     if checklist:
         write_checklist(checklist, lists)
+    if table:
+        from mipair.results.check_report import write_report
+
+        write_report(checks, table[1], table[0])
     if as_json:
         click.echo(json.dumps({"files": [tc.to_json() for tc in checks]}, indent=1))
     else:

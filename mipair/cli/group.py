@@ -23,6 +23,8 @@ LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
     "explain": ("mipair.cli.explain", "explain", "Explain why a round cannot be paired."),
     "why": ("mipair.cli.explain", "why", "Compare the engine's pairing with a proposed one."),
     "papp": ("mipair.cli.papp", "papp", "Pair with PAPP (Othello penalty pairing)."),
+    "standings": ("mipair.cli.standings", "standings", "Rank a tournament by FIDE tie-breaks."),
+    "bulk": ("mipair.cli.bulk", "bulk", "Import many tournament files into tables."),
 }
 
 

@@ -1,0 +1,99 @@
+"""Tie-break names as written (``BH/C1``, ``ARO/M1``, ``KS/L60``) and their settings.
+
+The acronyms and modifiers are those of FIDE Handbook C.07: Cut-n drops the
+n least significant values, Median-n the n least and the n most significant,
+a Koya limit sets the share of the maximum score an opponent needs, and a
+``U`` modifier gives unrated players a rating. What each acronym accepts, the
+default list and the FIDE rating tables are data in ``models/tiebreaks.toml``.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from mipair.errors import InputError
+from mipair.resources import model_file
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+OPTION = "--tiebreaks"
+
+
+@cache
+def settings() -> dict[str, Any]:
+    """The contents of ``models/tiebreaks.toml``."""
+    return tomllib.loads(model_file("tiebreaks.toml").read_text(encoding="utf-8"))
+
+
+@dataclass(frozen=True)
+class TieBreak:
+    """One entry of a tie-break list."""
+
+    text: str  # as the user wrote it (the standings' column name)
+    acronym: str  # upper case: BH, SB, ...
+    cut_low: int = 0  # values dropped from the bottom (Cut-n, Median-n)
+    cut_high: int = 0  # values dropped from the top (Median-n)
+    limit_percent: int | None = None  # KS: share of the maximum score (Koya limit)
+    unrated: int | None = None  # the rating given to unrated players
+
+    @property
+    def lower_is_better(self) -> bool:
+        return bool(settings()["acronyms"][self.acronym]["lower_is_better"])
+
+    def shown(self, value: float | None) -> float | int | None:
+        """The value as shown: a whole number for counts, places and ratings."""
+        whole = settings()["acronyms"][self.acronym].get("whole", False)
+        return int(value) if whole and value is not None else value
+
+
+def acronyms() -> list[str]:
+    """Every acronym mipair computes."""
+    return list(settings()["acronyms"])
+
+
+def _number(text: str, whole: str, what: str) -> int:
+    if not text.isdigit():
+        raise InputError(f"{whole!r}: {what} needs a whole number", field=OPTION)
+    return int(text)
+
+
+def parse_tiebreak(text: str) -> TieBreak:
+    """``BH/C1`` -> TieBreak('BH/C1', 'BH', cut_low=1); unknown names raise InputError."""
+    parts = text.strip().upper().split("/")
+    acronym = parts[0]
+    table = settings()["acronyms"]
+    if acronym not in table:
+        known = ", ".join(table)
+        raise InputError(f"unknown tie-break {text.strip()!r} (known: {known})", field=OPTION)
+    allowed = table[acronym]["modifiers"]
+    values: dict[str, int] = {}
+    for modifier in parts[1:]:
+        kind = modifier[:1]
+        if not kind or kind not in allowed:
+            raise InputError(
+                f"{text.strip()!r}: {acronym} takes no modifier {modifier!r}", field=OPTION
+            )
+        values[kind] = _number(modifier[1:], text.strip(), f"the {kind} modifier")
+    median = values.get("M", 0)
+    return TieBreak(
+        text=text.strip(),
+        acronym=acronym,
+        cut_low=values.get("C", 0) + median,
+        cut_high=median,
+        limit_percent=values.get("L"),
+        unrated=values.get("U"),
+    )
+
+
+def parse_list(text: str | None) -> list[TieBreak]:
+    """A comma-separated list (None or empty: the default list of the models file)."""
+    names = [n for n in (text or "").split(",") if n.strip()]
+    if not names:
+        names = list(settings()["default"])
+    return [parse_tiebreak(name) for name in names]

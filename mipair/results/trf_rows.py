@@ -1,0 +1,132 @@
+"""One TRF tournament (the model :class:`~mipair.model.Tournament`) as table rows.
+
+Rows are built as column lists (the cheap form to hand from a worker
+process); :func:`mipair.results.schema.frame` turns them into DataFrames.
+Every round column of the file gives one ``games`` row per player, so the
+games table rebuilds the file's results (:mod:`mipair.results.rebuild`).
+"""
+
+from __future__ import annotations
+
+from mipair.model import Cell, PointSystem, Result, Tournament
+
+# the header records kept verbatim by the reader (TRF16 / TRF-2026 codes)
+NAME, CITY, START, END = "012", "022", "042", "052"
+TIEBREAK_RECORDS = ("212", "202")  # TRF-2026: tie-breaks defining the standings / breaking ties
+
+BYE_KINDS = {
+    Result.PAB: "pab",
+    Result.FORFEIT_WIN: "pab",  # 0000 - + reads as the PAB
+    Result.FULL_BYE: "full",
+    Result.WIN: "full",
+    Result.WIN_UNPLAYED: "full",
+    Result.HALF_BYE: "half",
+    Result.DRAW: "half",
+    Result.DRAW_UNPLAYED: "half",
+}
+
+
+def bye_kind(cell: Cell | None) -> str | None:
+    """The kind of a round without opponent (pab, full, half, zero); None for a game."""
+    if cell is None:
+        return "zero"
+    if cell.opponent is not None:
+        return None
+    return BYE_KINDS.get(cell.result, "zero")
+
+
+def header(t: Tournament, code: str) -> str:
+    """The text of the first header record ``code`` (stripped), or ''."""
+    return next((text.strip() for c, text in t.headers if c == code), "")
+
+
+def file_tiebreaks(t: Tournament) -> str:
+    """The file's own tie-break list (TRF-2026 212 without its PTS, else 202), or ''."""
+    for code in TIEBREAK_RECORDS:
+        text = header(t, code)
+        if text:
+            names = [n.strip() for n in text.replace(";", ",").split(",") if n.strip()]
+            return ",".join(n for n in names if n.upper() != "PTS")
+    return ""
+
+
+def point_columns(ps: PointSystem) -> dict[str, float]:
+    """The point system, one column a kind of result, in points."""
+    kinds = {
+        "win": Result.WIN,
+        "draw": Result.DRAW,
+        "loss": Result.LOSS,
+        "zero_bye": Result.ZERO_BYE,
+        "forfeit_win": Result.FORFEIT_WIN,
+        "forfeit_loss": Result.FORFEIT_LOSS,
+        "pab": Result.PAB,
+        "full_bye": Result.FULL_BYE,
+        "half_bye": Result.HALF_BYE,
+    }
+    return {name: ps.points(result) / 10 for name, result in kinds.items()}
+
+
+def tournament_row(t: Tournament, index: int, source: str, digest: str, edition: str) -> dict:
+    """The ``tournaments`` row of one file (values, one a column)."""
+    return {
+        "tournament": index,
+        "source": source,
+        "hash": digest,
+        "format": edition,
+        "name": header(t, NAME),
+        "city": header(t, CITY),
+        "start_date": header(t, START),
+        "end_date": header(t, END),
+        "system": t.system,
+        "rounds": t.total_rounds or t.rounds_written,
+        "rounds_played": t.rounds_written,
+        "players": len(t.players),
+        "tiebreaks": file_tiebreaks(t),
+        **point_columns(t.point_system),
+    }
+
+
+def player_columns(t: Tournament, index: int) -> dict[str, list]:
+    """The ``players`` rows of one file, as column lists."""
+    people = [t.players[pid] for pid in sorted(t.players)]
+    return {
+        "tournament": [index] * len(people),
+        "id": [p.id for p in people],
+        "name": [p.name for p in people],
+        "sex": [p.sex for p in people],
+        "title": [p.title for p in people],
+        "rating": [p.rating or None for p in people],
+        "federation": [p.federation for p in people],
+        "fide_id": [p.fide_id for p in people],
+        "birth": [p.birth for p in people],
+        "file_points": [None if p.points is None else p.points / 10 for p in people],
+        "file_rank": [p.rank for p in people],
+    }
+
+
+def game_columns(t: Tournament, index: int) -> dict[str, list]:
+    """The ``games`` rows of one file: every player, every round written."""
+    rounds = t.rounds_written
+    ids = sorted(t.players)
+    cells: list[Cell | None] = []
+    for pid in ids:
+        own = t.results.get(pid, ())
+        cells += own
+        cells += [None] * (rounds - len(own))
+    ps = t.point_system
+    # points and bye kind depend on the result and on whether there is an opponent
+    kinds = {(c.result, c.opponent is None): c for c in cells if c is not None}
+    worth = {key: ps.cell_points(c) / 10 for key, c in kinds.items()}
+    byes = {key: bye_kind(c) for key, c in kinds.items()}
+    keys = [None if c is None else (c.result, c.opponent is None) for c in cells]
+    return {
+        "tournament": [index] * len(cells),
+        "round": list(range(1, rounds + 1)) * len(ids),
+        "player": [pid for pid in ids for _ in range(rounds)],
+        "opponent": [None if c is None else c.opponent for c in cells],
+        "colour": [None if c is None or c.colour is None else c.colour.value for c in cells],
+        "result": [None if c is None else c.result.value for c in cells],
+        "points": [ps.cell_points(None) / 10 if k is None else worth[k] for k in keys],
+        "played": [c is not None and c.is_played for c in cells],
+        "bye": ["zero" if k is None else byes[k] for k in keys],
+    }
