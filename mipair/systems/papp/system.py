@@ -96,6 +96,9 @@ class PappSystem(PairingSystem):
             round=state.round, players=tuple(state.event.present(state.round)), facts=()
         )
 
+    def entrants(self, state: PappState) -> frozenset[int]:
+        return frozenset(p.id for p in state.event.players)
+
     def describe(self, state: PappState, pairing: RoundPairing) -> str:
         event = state.event
         rows = [f"Round {pairing.round} ({len(pairing.boards)} boards, Black first)"]
