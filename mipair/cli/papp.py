@@ -114,7 +114,15 @@ def new(
         for note in notes:
             click.echo(f"mipair: {note}", err=True)
     else:
-        event = from_players(read_players(players_file, cfg.country), settings, ids)
+        records = read_players(players_file, cfg.country)
+        missing = sorted(set(ids) - {record.id for record in records})
+        if missing:
+            raise InputError(
+                f"no player {', '.join(map(str, missing))} in the player file",
+                file=players_file,
+                field="--id",
+            )
+        event = from_players(records, settings, ids)
     save_event(event_file, event)
     click.echo(f"{event_file}: {len(event.players)} players, {len(event.rounds)} rounds")
 
@@ -184,7 +192,7 @@ def result(event_file: str, entries: tuple[str, ...]) -> None:
                     err=True,
                 )
         except InputError as exc:
-            raise InputError(f"{entry!r}: {exc.message}", file=event_file) from None
+            raise InputError(exc.message, file=event_file, field=f"result {entry!r}") from None
         click.echo(
             f"{_name(event, game.black)} {game.black_discs}/{total - game.black_discs} "
             f"{_name(event, game.white)}"

@@ -39,6 +39,10 @@ from mipair.systems.papp.players import PlayerRecord
 
 MAGIC = "papp-event"
 VERSION = 1
+INT_MAX = 2**31 - 1
+SETTINGS = ("name", "date", "rounds", "brightwell", "discs", "score-bip", "colours", "country")
+RECORDS = frozenset((MAGIC, "player", "round", "game", "bip", "absent", "seed", "round-robin"))
+RECORDS |= frozenset(SETTINGS)
 _TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
 
 
@@ -60,7 +64,10 @@ class _Line:
         self.pos = 0
 
     def error(self, message: str) -> InputError:
-        return InputError(message, file=self.src, line=self.no)
+        """A located error; its field is the line's record (``game``, ``player``, ...)."""
+        first = self.items[0][0] if self.items and not self.items[0][1] else ""
+        field = first if first in RECORDS else "record"
+        return InputError(message, file=self.src, line=self.no, field=field)
 
     @property
     def done(self) -> bool:
@@ -79,8 +86,10 @@ class _Line:
 
     def integer(self, what: str, low: int | None = 0) -> int:
         text = self.word(what)
-        if not re.fullmatch(r"-?\d+", text):
-            raise self.error(f"{what}: expected an integer, found '{text}'")
+        if not re.fullmatch(r"-?[0-9]+", text):
+            raise self.error(f"{what}: expected an integer, found '{text[:20]}'")
+        if len(text.lstrip("-")) > 10 or abs(int(text)) > INT_MAX:
+            raise self.error(f"{what}: {text[:20]} is too large (at most {INT_MAX})")
         value = int(text)
         if low is not None and value < low:
             raise self.error(f"{what} must be at least {low}, not {value}")
@@ -182,6 +191,8 @@ def parse_event(text: str, source: str | None = None) -> Event:
     players: list[PlayerRecord] = []
     rounds: list[Round] = []
     magic_seen = False
+    first_line: dict[int, int] = {}  # player id -> line of its record
+    settings_line = 1
     for no, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
         line = _Line(no, raw, source)
         if line.done:
@@ -198,6 +209,12 @@ def parse_event(text: str, source: str | None = None) -> Event:
             if rounds:
                 raise line.error("players must come before the first round")
             players.append(_player(line))
+            if players[-1].id in first_line:
+                raise line.error(
+                    f"player {players[-1].id} defined twice (first on line "
+                    f"{first_line[players[-1].id]})"
+                )
+            first_line[players[-1].id] = no
         elif key == "round":
             number = line.integer("the round number", 1)
             rounds.append(Round(number, line=no))
@@ -221,15 +238,18 @@ def parse_event(text: str, source: str | None = None) -> Event:
             if players or rounds:
                 raise line.error(f"'{key}': settings must come before the players")
             settings = _settings_record(line, key, settings)
+            settings_line = no if key in ("discs", "score-bip") else settings_line
         line.end()
     if not magic_seen:
-        raise InputError(f"empty file: expected '{MAGIC} 1'", file=source, line=1)
+        raise InputError(f"empty file: expected '{MAGIC} 1'", file=source, line=1, field=MAGIC)
+    if not 0 <= settings.bip_discs <= settings.total_discs:
+        raise InputError(
+            f"Bip cannot score {settings.bip_discs} discs out of {settings.total_discs}",
+            file=source,
+            line=settings_line,
+            field="score-bip",
+        )
     ids = {p.id for p in players}
-    seen: dict[int, int] = {}
-    for p in players:
-        if p.id in seen:
-            raise InputError(f"player {p.id} defined twice", file=source)
-        seen[p.id] = 1
     rounds = [_implicit_absences(r, ids) for r in rounds]
     event = Event(settings, tuple(players), tuple(rounds), source)
     validate(event)
