@@ -185,3 +185,46 @@ def test_unknown_records_come_out_verbatim(
         code, out, err = run(capsys, "convert", str(path), "--to", edition)
         assert code == 0, err
         assert out.splitlines()[0] == record
+
+
+PAPP = ROOT / "scenarios" / "papp"
+
+
+@pytest.mark.parametrize(
+    "text, field",
+    [
+        ("score-bip = 24 / 9" + "0" * 5000 + ";\n", "integer"),
+        ("score-bip = 24 / 6\u00b2;\n", "character"),
+        ("score-bip = 24 / 64 64;\n", "score-bip"),
+    ],
+)
+def test_papp_configuration_faults_are_located(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, field: str
+) -> None:
+    config = tmp_path / "papp.cfg"
+    config.write_text(text, encoding="utf-8")
+    code, _, err = run(capsys, "papp", "pair", str(PAPP / "sample.papp"), "--config", str(config))
+    assert code == 3, err
+    match = located(err, config)
+    assert (match["line"], match["field"]) == ("1", field)
+
+
+@pytest.mark.parametrize(
+    "edit, line, field",
+    [
+        (lambda ls: ls[:14] + ['player 1 "X" "Y"'] + ls[14:], 15, "player"),
+        (lambda ls: [ln.replace("seed 11", "seed " + "9" * 5000) for ln in ls], 10, "seed"),
+        (lambda ls: [ln.replace("score-bip 24", "score-bip 99") for ln in ls], 7, "score-bip"),
+        (lambda ls: [ln.replace("game 3 32/32 4", "game 3 32/32 9") for ln in ls], 20, "round"),
+    ],
+)
+def test_papp_event_faults_are_located(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, edit, line: int, field: str
+) -> None:
+    event = tmp_path / "event.papp"
+    lines = (PAPP / "sample.papp").read_text(encoding="utf-8").split("\n")
+    event.write_text("\n".join(edit(lines)), encoding="utf-8")
+    code, _, err = run(capsys, "papp", "standings", str(event))
+    assert code == 3, err
+    match = located(err, event)
+    assert (match["line"], match["field"]) == (str(line), field)

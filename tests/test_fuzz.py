@@ -14,10 +14,9 @@ import random
 import tempfile
 from pathlib import Path
 
+import fuzzing
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-import fuzzing
 
 BASES = fuzzing.project_bases()
 GOOD = ("ok", "rejected", "rejected/file")

@@ -148,6 +148,7 @@ class _Parser:
                         f"expected ';' to end the command '{start.text}' "
                         f"(line {start.line}), found {self.tok.show()}"
                     )
+                self.current = "command"
             self.pos += 1
         return replace(self.cfg, warnings=tuple(self.warnings))
 
@@ -158,7 +159,6 @@ class _Parser:
         self.pos += 1
         self.current = str(tok.value)
         _COMMANDS[str(tok.value)](self, tok)
-        self.current = "command"
 
     def set(self, **changes: Any) -> None:
         self.cfg = replace(self.cfg, **changes)

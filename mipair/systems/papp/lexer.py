@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from mipair.errors import InputError
 
 INT_MAX = 2**31 - 1
+DIGITS = frozenset("0123456789")  # str.isdigit() also takes digits int() cannot read ('²')
 PUNCTUATION = set("=;{}:,/+-[]()<>")
 
 
@@ -101,11 +102,11 @@ def tokenize(text: str, source: str | None, keywords: frozenset[str]) -> list[To
                     )
                 tokens.append(Token("str", line[i + 1 : end], no, line[i : end + 1]))
                 i = end + 1
-            elif ch.isdigit():
+            elif ch in DIGITS:
                 j = i
-                while j < n and line[j].isdigit():
+                while j < n and line[j] in DIGITS:
                     j += 1
-                value = int(line[i:j])
+                value = int(line[i:j]) if j - i <= len(str(INT_MAX)) else INT_MAX + 1
                 if value > INT_MAX:
                     raise InputError(
                         f"integer {line[i:j][:20]} is larger than {INT_MAX}",
