@@ -216,6 +216,8 @@ def test_papp_configuration_faults_are_located(
         (lambda ls: [ln.replace("seed 11", "seed " + "9" * 5000) for ln in ls], 10, "seed"),
         (lambda ls: [ln.replace("score-bip 24", "score-bip 99") for ln in ls], 7, "score-bip"),
         (lambda ls: [ln.replace("game 3 32/32 4", "game 3 32/32 9") for ln in ls], 20, "round"),
+        (lambda ls: [ln.replace("1-4", "1-" + "9" * 5000) for ln in ls], 12, "round-robin"),
+        (lambda ls: [ln.replace("32/32 4", "32/32 " + "4" * 5000) for ln in ls], 22, "game"),
     ],
 )
 def test_papp_event_faults_are_located(

@@ -129,7 +129,7 @@ def _settings_record(line: _Line, key: str, s: Settings) -> Settings:
     if key == "seed":
         return replace(s, seed=line.integer("the seed"))
     if key == "round-robin":
-        m = re.fullmatch(r"(\d+)-(\d+)", line.word("the round-robin range MIN-MAX"))
+        m = re.fullmatch(r"([0-9]{1,9})-([0-9]{1,9})", line.word("the round-robin range MIN-MAX"))
         if not m or not 1 <= int(m.group(1)) <= int(m.group(2)):
             raise line.error("round-robin expects MIN-MAX with 1 <= MIN <= MAX")
         return replace(s, round_robin=(int(m.group(1)), int(m.group(2))))
@@ -168,17 +168,17 @@ def _game(line: _Line, total: int) -> Game:
     score = line.word("the score or the second player")
     discs: int | None = None
     if "/" in score:
-        m = re.fullmatch(r"(\d+)/(\d+)", score)
+        m = re.fullmatch(r"([0-9]{1,9})/([0-9]{1,9})", score)
         if not m:
-            raise line.error(f"bad score '{score}': expected DISCS/DISCS")
+            raise line.error(f"bad score '{score[:20]}': expected DISCS/DISCS")
         discs, other = int(m.group(1)), int(m.group(2))
         if discs + other != total:
             raise line.error(f"score {score} does not add up to {total} discs")
         white = line.integer("the second player", 1)
-    elif re.fullmatch(r"\d+", score):
+    elif re.fullmatch(r"[0-9]{1,9}", score):
         white = int(score)
     else:
-        raise line.error(f"expected a score DISCS/DISCS or a player number, found '{score}'")
+        raise line.error(f"expected a score DISCS/DISCS or a player number, found '{score[:20]}'")
     if white == black:
         raise line.error(f"player {black} cannot play himself")
     line.end()

@@ -107,7 +107,7 @@ def team_standings(event: Event, after: int | None = None) -> list[tuple[str, in
     return sorted(total.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
-_ENTRY = re.compile(r"^\s*(\d+)\s*(?:([+-])\s*(\d+)|(=)|\s(\d+))\s*$")
+_ENTRY = re.compile(r"^\s*([0-9]{1,9})\s*(?:([+-])\s*([0-9]{1,9})|(=)|\s([0-9]{1,9}))\s*$")
 
 
 def parse_entry(text: str, total: int) -> tuple[int, int]:
