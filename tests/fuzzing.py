@@ -33,7 +33,7 @@ import re
 import signal
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -437,8 +437,3 @@ def run_case(
     files = [str(target)] + [str(folder / name) for name in ("out.txt", "papp.cfg")]
     files += [str(folder / "event.papp"), str(folder / "players.txt")]
     return verdict(outcome, files), outcome
-
-
-def cases(seed: int, count: int, bases: dict[str, tuple[str, Path]]) -> Iterator[Case]:
-    for index in range(count):
-        yield make_case(seed, index, bases)
