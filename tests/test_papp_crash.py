@@ -173,4 +173,6 @@ def test_no_returned_result_is_lost_under_sigkill(tmp_path: Path) -> None:
         checked += 1
     assert read_event(event_file) == states[-1]
     assert kills >= KILLS // 2  # the kill times follow the measured pace: most are used
-    print(f"{len(todo)} commands, {kills} kills, {checked} read-backs after a stop (kill or end): all good")
+    print(
+        f"{len(todo)} commands, {kills} kills, {checked} read-backs after a stop (kill or end): all good"
+    )

@@ -34,7 +34,14 @@ def _files(paths: tuple[str, ...]) -> list[str]:
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            out += sorted(str(f) for f in path.iterdir() if f.suffix.lower() in SUFFIXES)
+            found = sorted(str(f) for f in path.iterdir() if f.suffix.lower() in SUFFIXES)
+            if not found:
+                raise InputError(
+                    f"no tournament file ({', '.join(SUFFIXES)}) in it",
+                    file=p,
+                    field="directory",
+                )
+            out += found
         elif not path.exists():
             raise FileAccessError("no such file or directory", file=p)
         else:
@@ -122,7 +129,7 @@ def _jobs(jobs: int | None) -> int:
     "-l",
     "--list",
     "checklist",
-    type=click.Path(dir_okay=False),
+    type=click.Path(),
     help="Write the check list of every round here (JSON if the name ends in .json); "
     "one file only.",
 )
@@ -236,18 +243,18 @@ def output_name(output: str, seed: int, many: bool) -> str:
 
 
 @click.command("generate")
-@click.argument("config", required=False, type=click.Path(dir_okay=False))
+@click.argument("config", required=False, type=click.Path())
 @click.option(
     "-m",
     "--model",
-    type=click.Path(dir_okay=False),
+    type=click.Path(),
     help="A real tournament (TRF) whose players and statistics to use.",
 )
 @click.option(
     "-o",
     "--output",
     required=True,
-    type=click.Path(dir_okay=False),
+    type=click.Path(),
     help="The TRF file to write ({seed} is replaced by the seed).",
 )
 @click.option("-s", "--seed", type=str, default=None, help="Random seed (default: a fresh one).")
@@ -270,7 +277,7 @@ def output_name(output: str, seed: int, many: bool) -> str:
     "-l",
     "--list",
     "checklist",
-    type=click.Path(dir_okay=False),
+    type=click.Path(),
     help="Write every round's check list here (JSON if the name ends in .json).",
 )
 @click.option(

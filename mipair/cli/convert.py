@@ -6,20 +6,19 @@ import sys
 
 import click
 
-from mipair.errors import FileAccessError
 from mipair.formats.text import load, newline_of, save
-from mipair.formats.trf import EDITIONS, lost_in, parse_text, write_tournament
+from mipair.formats.trf import EDITIONS, check_encodable, lost_in, parse_text, write_tournament
 
 NEWLINES = {"lf": "\n", "crlf": "\r\n", "cr": "\r"}
 
 
 @click.command()
-@click.argument("source", metavar="IN", type=click.Path(dir_okay=False))
+@click.argument("source", metavar="IN", type=click.Path())
 @click.option(
     "-o",
     "--output",
     "output",
-    type=click.Path(dir_okay=False),
+    type=click.Path(),
     help="Where to write (default: standard output).",
 )
 @click.option(
@@ -54,17 +53,13 @@ def convert(source: str, output: str | None, edition: str, newline: str, encodin
     """
     text = load(source)
     t = parse_text(text, source)
+    check_encodable(text, source, encoding)
     nl = newline_of(text) if newline == "keep" else NEWLINES[newline]
     out = write_tournament(t, edition, nl)
     for item in lost_in(t, edition):
         click.echo(f"mipair: warning: {edition} cannot hold {item}; it is dropped", err=True)
     if output is None:
-        try:
-            data = out.encode(encoding)
-        except UnicodeEncodeError as exc:
-            raise FileAccessError(
-                f"cannot encode the text as {encoding}: {exc.reason}", file="<stdout>"
-            ) from None
+        data = out.encode(encoding)
         sys.stdout.flush()
         sys.stdout.buffer.write(data)
         sys.stdout.buffer.flush()

@@ -12,7 +12,7 @@ from mipair.errors import InputError
 
 
 @click.command("explain")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path())
 @system_option()
 @rules_option()
 @click.option("--json", "as_json", is_flag=True, help="Print the explanation as JSON.")
@@ -71,6 +71,18 @@ def read_pairing_file(path: str) -> list[tuple[int, int]]:
     return pairs
 
 
+def check_players(
+    pairs: list[tuple[int, int]], entrants: frozenset[int], file: str, field: str
+) -> None:
+    """Every player a proposal names must be in the tournament (a Black 0 is the bye)."""
+    for white, black in pairs:
+        for pid in (white, black) if black else (white,):
+            if pid not in entrants:
+                raise InputError(
+                    f"there is no player {pid} in the tournament", file=file, field=field
+                )
+
+
 def to_round_pairing(rnd: int, pairs: list[tuple[int, int]]):
     """Pairs (``(id, 0)`` for the bye) as a RoundPairing; two byes are an input error."""
     from mipair.pairing import Board, RoundPairing
@@ -83,7 +95,7 @@ def to_round_pairing(rnd: int, pairs: list[tuple[int, int]]):
 
 
 @click.command("why")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path())
 @click.option(
     "--pair",
     "pairs",
@@ -93,7 +105,7 @@ def to_round_pairing(rnd: int, pairs: list[tuple[int, int]]):
 )
 @click.option(
     "--alternative",
-    type=click.Path(dir_okay=False),
+    type=click.Path(),
     help="The proposed pairing in the JaVaFo/bbpPairings output format.",
 )
 @system_option()
@@ -122,10 +134,10 @@ def why(
     pairing_system = get_system(system)
     state = pairing_system.read(file, rules)
     players = pairing_system.problem(state).players
-    proposed = to_round_pairing(
-        pairing_system.round_of(state),
-        read_pairing_file(alternative) if alternative else [parse_pair(p) for p in pairs],
-    )
+    proposal = read_pairing_file(alternative) if alternative else [parse_pair(p) for p in pairs]
+    field = f"--alternative {alternative}" if alternative else "--pair"
+    check_players(proposal, pairing_system.entrants(state), file, field)
+    proposed = to_round_pairing(pairing_system.round_of(state), proposal)
     left = set(players) - {p for b in proposed.boards for p in (b.white, b.black)}
     if proposed.bye is None and len(players) % 2 == 1 and len(left) == 1:
         proposed = replace(proposed, bye=left.pop())  # the one player left has the bye

@@ -87,7 +87,7 @@ def summary(t: Tournament, edition: str) -> dict[str, object]:
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def info(file: str, as_json: bool) -> None:
     """Summarise FILE: players, rounds played, point system, byes, forfeits."""

@@ -11,14 +11,14 @@ from mipair.cli.pairfile import dropin_text, pair_file, write_output
 
 
 @click.command("solve")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path())
 @system_option()
 @rules_option()
 @click.option("--json", "as_json", is_flag=True, help="Print the pairing as JSON.")
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False),
+    type=click.Path(),
     help="Write the pairing in the JaVaFo/bbpPairings format to this file.",
 )
 def solve(file: str, system: str, rules: str | None, as_json: bool, output: str | None) -> None:

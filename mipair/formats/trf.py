@@ -24,7 +24,7 @@ from mipair.errors import FileAccessError, InputError
 from mipair.formats import trf_checks
 from mipair.formats.text import decode, load, split_lines
 from mipair.formats.trf_infer import infer_point_system
-from mipair.formats.trf_player import Where, parse_player
+from mipair.formats.trf_player import Where, field_at, parse_player
 from mipair.formats.trf_records import EXTENSION_CODES, TRF26_CODES, RecordReader
 from mipair.formats.trf_write import EDITIONS, LAST_ROUND, lost_in, write_tournament
 from mipair.model import Acceleration, Cell, ForbiddenPairs, Player, Tournament
@@ -32,6 +32,7 @@ from mipair.snapshot import rounds_played
 
 __all__ = [
     "EDITIONS",
+    "check_encodable",
     "detect_edition",
     "lost_in",
     "parse_text",
@@ -74,7 +75,8 @@ def parse_text(text: str, source: str = "<text>") -> Tournament:
         code = line[:3]
         if len(line) < 3 or not code.isalnum():
             raise where.error(
-                f"{line[:10]!r} does not start with a record code (001, 012, XXR, ...)"
+                f"{line[:10]!r} does not start with a record code (001, 012, XXR, ...)",
+                "record code (1-3)",
             )
         if code == "001":
             player, cells = parse_player(line, where)
@@ -88,6 +90,8 @@ def parse_text(text: str, source: str = "<text>") -> Tournament:
             results[player.id] = list(cells)
         else:
             records.read(code.upper(), line, where)
+    if not players:
+        raise _not_a_tournament(text, source)
     provisional = Tournament(players=players, results={k: tuple(v) for k, v in results.items()})
     trf_checks.apply_byes(results, records.byes, rounds_played(provisional) + 1)
     for cells in results.values():
@@ -129,6 +133,16 @@ def parse_text(text: str, source: str = "<text>") -> Tournament:
     return t
 
 
+def _not_a_tournament(text: str, source: str) -> InputError:
+    """The error for a text without any player: empty, or not a tournament file."""
+    where = Where(source, 1)
+    if not text.strip():
+        return where.error(
+            "the file is empty: a tournament lists its players in 001 records", "001"
+        )
+    return where.error("no player (001) record: this is not a tournament file (TRF)", "001")
+
+
 def _canonical_forbidden(fp: ForbiddenPairs, total: int | None) -> ForbiddenPairs:
     """Round 1 and the last round as bounds mean "no bound" (XXP == 260 1..N).
 
@@ -147,3 +161,23 @@ def detect_edition(text: str) -> str:
     if codes & EXTENSION_CODES:
         return "trfx"  # (a TRF(x) file may still carry 192 or a ranged 260)
     return "trf26" if codes & TRF26_CODES else "trf16"
+
+
+def check_encodable(text: str, source: str, encoding: str) -> None:
+    """Raise a located InputError at the first written character ``encoding`` cannot hold.
+
+    Comment lines (``###``) are not written and not checked.
+    """
+    for number, line in enumerate(split_lines(text), 1):
+        if line.startswith("###"):
+            continue
+        try:
+            line.encode(encoding)
+        except UnicodeEncodeError as exc:
+            char = line[exc.start]
+            field = field_at(exc.start + 1) if line.startswith("001") else f"record {line[:3]}"
+            raise Where(source, number).error(
+                f"{char!r} (U+{ord(char):04X}, column {exc.start + 1}) cannot be written "
+                f"in {encoding}",
+                field,
+            ) from None

@@ -98,15 +98,17 @@ def check_references(
     """Accelerations and forbidden pairs name existing players and rounds."""
     for (pid, rnd), where in acc_where.items():
         if pid not in t.players:
-            raise where.error(f"acceleration for player {pid}, who does not exist")
+            raise where.error(f"acceleration for player {pid}, who does not exist", "player id")
         if t.total_rounds is not None and rnd > t.total_rounds:
             raise where.error(
-                f"acceleration for round {rnd} of a {t.total_rounds}-round tournament"
+                f"acceleration for round {rnd} of a {t.total_rounds}-round tournament", "round"
             )
     for fp, where in zip(t.forbidden, forbidden_where):
         for pid in fp.players:
             if pid not in t.players:
-                raise where.error(f"forbidden pair names player {pid}, who does not exist")
+                raise where.error(
+                    f"forbidden pair names player {pid}, who does not exist", "player id"
+                )
 
 
 def check_scores(t: Tournament) -> None:
@@ -154,7 +156,7 @@ def apply_byes(results: dict[int, list[Cell | None]], byes, next_rnd: int) -> No
     for bye in byes:
         rnd = bye.round if bye.round is not None else next_rnd
         if bye.player not in results:
-            raise bye.where.error(f"bye for player {bye.player}, who does not exist")
+            raise bye.where.error(f"bye for player {bye.player}, who does not exist", "player id")
         cells = results[bye.player]
         while len(cells) < rnd:
             cells.append(None)
@@ -167,5 +169,6 @@ def apply_byes(results: dict[int, list[Cell | None]], byes, next_rnd: int) -> No
             or (cell.result != bye.result and bye.round is not None)
         ):
             raise bye.where.error(
-                f"player {bye.player}'s round {rnd} cell already says something else than this bye"
+                f"player {bye.player}'s round {rnd} cell already says something else than this bye",
+                cell_field(rnd),
             )

@@ -16,11 +16,39 @@ FIRST_CELL = 91  # 0-based start of round 1's cell (column 92)
 CELL_WIDTH = 10
 MIN_LENGTH = 84  # up to the points field (81-84), mandatory for pairing
 MAX_ID = 9999
+MAX_ROUND = 999  # round numbers have three digits (240, 250, 260 records)
+MAX_DIGITS = 9  # no field of the TRF family holds a longer number
 
 RESULT_CODES = {r.value: r for r in Result}
 # columns (1-based) that the record layout leaves blank, checked where a shift
 # would silently change a value
 STATIC_BLANKS = (4, 9, 48, 53, 80, 85)
+# the fields of the static part: (first column, last column, name), 1-based inclusive
+FIELDS = (
+    (1, 3, "record code (1-3)"),
+    (5, 8, "player id (5-8)"),
+    (10, 10, "sex (10)"),
+    (11, 13, "title (11-13)"),
+    (15, 47, "name (15-47)"),
+    (49, 52, "rating (49-52)"),
+    (54, 56, "federation (54-56)"),
+    (58, 68, "FIDE id (58-68)"),
+    (70, 79, "birth date (70-79)"),
+    (81, 84, "points (81-84)"),
+    (86, 89, "rank (86-89)"),
+)
+
+
+def field_at(column: int) -> str:
+    """The name of the ``001`` field holding a 1-based column."""
+    for first, last, name in FIELDS:
+        if first <= column <= last:
+            return name
+    if column > FIRST_CELL:
+        rnd = (column - FIRST_CELL - 1) // CELL_WIDTH + 1
+        start = FIRST_CELL + 1 + CELL_WIDTH * (rnd - 1)
+        return f"round {rnd} (columns {start}-{start + 7})"
+    return f"column {column}"
 
 
 @dataclass(frozen=True)
@@ -39,8 +67,10 @@ def parse_int(text: str, where: Where, field: str, *, blank: int | None = None) 
     t = text.strip()
     if not t:
         return blank
-    if not t.isdigit():
-        raise where.error(f"{t!r} is not a number", field)
+    if not (t.isascii() and t.isdigit()):
+        raise where.error(f"{t[:20]!r} is not a number", field)
+    if len(t) > MAX_DIGITS:
+        raise where.error(f"{t[:20]}{'...' if len(t) > 20 else ''} is too large", field)
     return int(t)
 
 

@@ -16,8 +16,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mipair.formats.trf_player import Where, parse_int, parse_player_id
-from mipair.model import Colour, ForbiddenPairs, Points, PointSystem, Result, parse_points
+from mipair.formats.trf_player import MAX_ROUND, Where, parse_int, parse_player_id
+from mipair.model import (
+    Colour,
+    ForbiddenPairs,
+    Points,
+    PointSystem,
+    Result,
+    parse_points,
+    points_to_str,
+)
 
 # 162 symbols and BB* codes -> PointSystem fields
 POINTS_162 = {
@@ -94,13 +102,16 @@ class RecordReader:
         elif handler is not None:
             handler(line, where)
         else:
-            self.headers.append((code, line[4:] if len(line) > 3 else ""))
+            self.headers.append(verbatim(line))
 
     # --- number of rounds, colours, type -----------------------------------
     def _rounds(self, line: str, where: Where, code: str) -> None:
         value = parse_int(_single(line[3:], where, code), where, code)
-        if not value:
-            raise where.error("the number of rounds must be at least 1", code)
+        if not value or value > MAX_ROUND:
+            raise where.error(
+                f"the number of rounds must be at least 1 and at most {MAX_ROUND}, not {value}",
+                code,
+            )
         self.total_rounds = value
 
     def _rXXR(self, line: str, where: Where) -> None:
@@ -267,6 +278,18 @@ def canonical_points(ps: PointSystem) -> PointSystem:
     )
 
 
+def verbatim(line: str) -> tuple[str, str]:
+    """An uninterpreted record as (code, text) such that ``code + " " + text`` is the line.
+
+    The code is the first three characters, or the whole first word when the
+    fourth character is not a blank (``HELLO WORLD`` is kept as ``HELLO`` + ``WORLD``).
+    """
+    if len(line) <= 3 or line[3] == " ":
+        return line[:3], line[4:]
+    head, _, tail = line.partition(" ")
+    return head, tail
+
+
 def _single(text: str, where: Where, code: str) -> str:
     tokens = text.split()
     if len(tokens) != 1:
@@ -276,13 +299,16 @@ def _single(text: str, where: Where, code: str) -> str:
 
 def _points(text: str, where: Where, code: str) -> Points:
     try:
-        return parse_points(_single(text, where, code))
+        value = parse_points(_single(text, where, code))
     except ValueError:
-        raise where.error(f"{text.strip()!r} is not a points value", code) from None
+        raise where.error(f"{text.strip()[:20]!r} is not a points value", code) from None
+    if len(points_to_str(value)) > 4:
+        raise where.error(f"{text.strip()[:20]} does not fit a points field (4 columns)", code)
+    return value
 
 
 def _round(text: str, where: Where, code: str) -> int:
     value = parse_int(text, where, code)
-    if not value:
-        raise where.error("a round number of at least 1 is needed", code)
+    if not value or value > MAX_ROUND:
+        raise where.error(f"a round number of at least 1 (and at most {MAX_ROUND}) is needed", code)
     return value

@@ -110,6 +110,10 @@ class PairingSystem(ABC):
     def problem(self, state: State) -> PairingProblem:
         """The players of the round and every absolute rule among them, as facts."""
 
+    def entrants(self, state: State) -> frozenset[int]:
+        """Every player of the tournament, present this round or not (default: the round's)."""
+        return frozenset(self.problem(state).players)
+
     def published(self, path: str, edition: str | None = None) -> Iterator[PublishedRound]:
         """The published rounds of ``path``, each with the state it was paired from."""
         raise UnsupportedError(f"the {self.name} system cannot check published rounds yet")

@@ -53,7 +53,7 @@ def result(event_file: str, entries: tuple[str, ...], round_no: int | None) -> N
     for outcome in done:
         click.echo(coupon(event, outcome))
     if bad:
-        raise InputError("; ".join(bad), file=event_file)
+        raise InputError("; ".join(bad), file=event_file, field="result")
 
 
 @click.command("correct")

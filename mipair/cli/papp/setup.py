@@ -65,7 +65,15 @@ def new(
             click.echo(f"mipair: {note}", err=True)
     else:
         assert players_file is not None  # exactly one of the two was given
-        event = from_players(read_players(players_file, cfg.country), settings, ids)
+        records = read_players(players_file, cfg.country)
+        missing = sorted(set(ids) - {record.id for record in records})
+        if missing:
+            raise InputError(
+                f"no player {', '.join(map(str, missing))} in the player file",
+                file=players_file,
+                field="--id",
+            )
+        event = from_players(records, settings, ids)
     save_event(event_file, event)
     click.echo(f"{event_file}: {len(event.players)} players, {len(event.rounds)} rounds")
 

@@ -74,6 +74,9 @@ class DutchSystem(PairingSystem):
 
         return dutch_problem(state)
 
+    def entrants(self, state: Snapshot) -> frozenset[int]:
+        return frozenset(state.players)
+
     def boards_of(self, state: Snapshot) -> BoardMaker:
         from mipair.systems.dutch.facts import dutch_boards
 

@@ -103,6 +103,7 @@ class _Parser:
         self.toks, self.pos, self.src = tokens, 0, source
         self.cfg = replace(base, source=source, warnings=())
         self.warnings: list[Warning_] = []
+        self.current = "command"  # the command being read, the field of an error
         self.sections: dict[str, list[dict[str, Any]]] = penalty_grammar()["sections"]
 
     # -- token helpers -------------------------------------------------
@@ -111,7 +112,7 @@ class _Parser:
         return self.toks[self.pos]
 
     def error(self, message: str, tok: Token | None = None) -> InputError:
-        return InputError(message, file=self.src, line=(tok or self.tok).line)
+        return InputError(message, file=self.src, line=(tok or self.tok).line, field=self.current)
 
     def warn(self, message: str, line: int) -> None:
         self.warnings.append(Warning_(message, self.src, line))
@@ -151,6 +152,7 @@ class _Parser:
                         f"expected ';' to end the command '{start.text}' "
                         f"(line {start.line}), found {self.tok.show()}"
                     )
+                self.current = "command"
             self.pos += 1
         return replace(self.cfg, warnings=tuple(self.warnings))
 
@@ -159,6 +161,7 @@ class _Parser:
         if tok.kind != "kw" or tok.value not in _COMMANDS:
             raise self.error(f"expected a command, found {tok.show()}")
         self.pos += 1
+        self.current = str(tok.value)
         _COMMANDS[str(tok.value)](self, tok)
 
     def set(self, **changes: Any) -> None:

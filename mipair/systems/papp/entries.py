@@ -15,8 +15,10 @@ from dataclasses import dataclass, replace
 from mipair.errors import InputError
 from mipair.systems.papp.event import Event, Game
 
-_SCORE = re.compile(r"^\s*(\d+)\s*(?:([+-])\s*(\d+)|(=)|\s(\d+))\s*$")
-_ERASE = re.compile(r"^\s*(?:-\s*(\d+)|(\d+)\s*[eE])\s*$")
+_SCORE = re.compile(
+    r"^\s*([0-9]{1,9})\s*(?:([+-])\s*([0-9]{1,9})|(=)|\s([0-9]{1,9}))\s*$"
+)  # ASCII digits of bounded length: no '²', no 5000-digit number
+_ERASE = re.compile(r"^\s*(?:-\s*([0-9]{1,9})|([0-9]{1,9})\s*[eE])\s*$")
 
 
 @dataclass(frozen=True)

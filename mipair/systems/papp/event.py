@@ -205,18 +205,28 @@ def validate(event: Event) -> None:
     for k, rnd in enumerate(event.rounds, 1):
         if rnd.number != k:
             raise InputError(
-                f"round {rnd.number} found where round {k} was expected", file=src, line=rnd.line
+                f"round {rnd.number} found where round {k} was expected",
+                file=src,
+                line=rnd.line,
+                field="round",
             )
         if k < len(event.rounds) and not rnd.complete:
             raise InputError(
-                f"round {k} is not complete but later rounds exist", file=src, line=rnd.line
+                f"round {k} is not complete but later rounds exist",
+                file=src,
+                line=rnd.line,
+                field="round",
             )
         seen: set[int] = set()
         for pid in rnd.mentioned():
             if pid not in ids:
-                raise InputError(f"round {k}: unknown player {pid}", file=src, line=rnd.line)
+                raise InputError(
+                    f"round {k}: unknown player {pid}", file=src, line=rnd.line, field="round"
+                )
             if pid in seen:
-                raise InputError(f"round {k}: player {pid} appears twice", file=src, line=rnd.line)
+                raise InputError(
+                    f"round {k}: player {pid} appears twice", file=src, line=rnd.line, field="round"
+                )
             seen.add(pid)
         for g in rnd.games:
             if g.black_discs is not None and not 0 <= g.black_discs <= s.total_discs:
@@ -224,4 +234,5 @@ def validate(event: Event) -> None:
                     f"round {k}: {g.black_discs} discs is not a score out of {s.total_discs}",
                     file=src,
                     line=g.line,
+                    field="game",
                 )

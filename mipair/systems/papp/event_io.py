@@ -40,6 +40,10 @@ from mipair.systems.papp.players import PlayerRecord
 
 MAGIC = "papp-event"
 VERSION = 1
+INT_MAX = 2**31 - 1
+SETTINGS = ("name", "date", "rounds", "brightwell", "discs", "score-bip", "colours", "country")
+RECORDS = frozenset((MAGIC, "player", "round", "game", "bip", "absent", "seed", "round-robin"))
+RECORDS |= frozenset(SETTINGS)
 _TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
 
 
@@ -61,7 +65,10 @@ class _Line:
         self.pos = 0
 
     def error(self, message: str) -> InputError:
-        return InputError(message, file=self.src, line=self.no)
+        """A located error; its field is the line's record (``game``, ``player``, ...)."""
+        first = self.items[0][0] if self.items and not self.items[0][1] else ""
+        field = first if first in RECORDS else "record"
+        return InputError(message, file=self.src, line=self.no, field=field)
 
     @property
     def done(self) -> bool:
@@ -80,8 +87,10 @@ class _Line:
 
     def integer(self, what: str, low: int | None = 0) -> int:
         text = self.word(what)
-        if not re.fullmatch(r"-?\d+", text):
-            raise self.error(f"{what}: expected an integer, found '{text}'")
+        if not re.fullmatch(r"-?[0-9]+", text):
+            raise self.error(f"{what}: expected an integer, found '{text[:20]}'")
+        if len(text.lstrip("-")) > 10 or abs(int(text)) > INT_MAX:
+            raise self.error(f"{what}: {text[:20]} is too large (at most {INT_MAX})")
         value = int(text)
         if low is not None and value < low:
             raise self.error(f"{what} must be at least {low}, not {value}")
@@ -121,7 +130,7 @@ def _settings_record(line: _Line, key: str, s: Settings) -> Settings:
     if key == "seed":
         return replace(s, seed=line.integer("the seed"))
     if key == "round-robin":
-        m = re.fullmatch(r"(\d+)-(\d+)", line.word("the round-robin range MIN-MAX"))
+        m = re.fullmatch(r"([0-9]{1,9})-([0-9]{1,9})", line.word("the round-robin range MIN-MAX"))
         if not m or not 1 <= int(m.group(1)) <= int(m.group(2)):
             raise line.error("round-robin expects MIN-MAX with 1 <= MIN <= MAX")
         return replace(s, round_robin=(int(m.group(1)), int(m.group(2))))
@@ -161,17 +170,17 @@ def _game(line: _Line, total: int) -> Game:
     score = line.word("the score or the second player")
     discs: int | None = None
     if "/" in score:
-        m = re.fullmatch(r"(\d+)/(\d+)", score)
+        m = re.fullmatch(r"([0-9]{1,9})/([0-9]{1,9})", score)
         if not m:
-            raise line.error(f"bad score '{score}': expected DISCS/DISCS")
+            raise line.error(f"bad score '{score[:20]}': expected DISCS/DISCS")
         discs, other = int(m.group(1)), int(m.group(2))
         if discs + other != total:
             raise line.error(f"score {score} does not add up to {total} discs")
         white = line.integer("the second player", 1)
-    elif re.fullmatch(r"\d+", score):
+    elif re.fullmatch(r"[0-9]{1,9}", score):
         white = int(score)
     else:
-        raise line.error(f"expected a score DISCS/DISCS or a player number, found '{score}'")
+        raise line.error(f"expected a score DISCS/DISCS or a player number, found '{score[:20]}'")
     if white == black:
         raise line.error(f"player {black} cannot play himself")
     line.end()
@@ -185,6 +194,8 @@ def parse_event(text: str, source: str | None = None) -> Event:
     rounds: list[Round] = []
     withdrawn: set[int] = set()
     magic_seen = False
+    first_line: dict[int, int] = {}  # player id -> line of its record
+    settings_line = 1
     for no, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
         line = _Line(no, raw, source)
         if line.done:
@@ -201,6 +212,12 @@ def parse_event(text: str, source: str | None = None) -> Event:
             if rounds:
                 raise line.error("players must come before the first round")
             players.append(_player(line))
+            if players[-1].id in first_line:
+                raise line.error(
+                    f"player {players[-1].id} defined twice (first on line "
+                    f"{first_line[players[-1].id]})"
+                )
+            first_line[players[-1].id] = no
         elif key == "withdrawn":
             while not line.done:
                 withdrawn.add(line.integer("a withdrawn player", 1))
@@ -227,15 +244,18 @@ def parse_event(text: str, source: str | None = None) -> Event:
             if players or rounds:
                 raise line.error(f"'{key}': settings must come before the players")
             settings = _settings_record(line, key, settings)
+            settings_line = no if key in ("discs", "score-bip") else settings_line
         line.end()
     if not magic_seen:
-        raise InputError(f"empty file: expected '{MAGIC} 1'", file=source, line=1)
+        raise InputError(f"empty file: expected '{MAGIC} 1'", file=source, line=1, field=MAGIC)
+    if not 0 <= settings.bip_discs <= settings.total_discs:
+        raise InputError(
+            f"Bip cannot score {settings.bip_discs} discs out of {settings.total_discs}",
+            file=source,
+            line=settings_line,
+            field="score-bip",
+        )
     ids = {p.id for p in players}
-    seen: dict[int, int] = {}
-    for p in players:
-        if p.id in seen:
-            raise InputError(f"player {p.id} defined twice", file=source)
-        seen[p.id] = 1
     rounds = [_implicit_absences(r, ids) for r in rounds]
     event = Event(settings, tuple(players), tuple(rounds), source, frozenset(withdrawn))
     validate(event)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from mipair.errors import InputError
 
 INT_MAX = 2**31 - 1
+DIGITS = frozenset("0123456789")  # str.isdigit() also takes digits int() cannot read ('²')
 PUNCTUATION = set("=;{}:,/+-[]()<>")
 
 
@@ -96,17 +97,22 @@ def tokenize(text: str, source: str | None, keywords: frozenset[str]) -> list[To
             elif ch == '"':
                 end = line.find('"', i + 1)
                 if end < 0:
-                    raise InputError("string not closed on its line", file=source, line=no)
+                    raise InputError(
+                        "string not closed on its line", file=source, line=no, field="string"
+                    )
                 tokens.append(Token("str", line[i + 1 : end], no, line[i : end + 1]))
                 i = end + 1
-            elif ch.isdigit():
+            elif ch in DIGITS:
                 j = i
-                while j < n and line[j].isdigit():
+                while j < n and line[j] in DIGITS:
                     j += 1
-                value = int(line[i:j])
+                value = int(line[i:j]) if j - i <= len(str(INT_MAX)) else INT_MAX + 1
                 if value > INT_MAX:
                     raise InputError(
-                        f"integer {line[i:j]} is larger than {INT_MAX}", file=source, line=no
+                        f"integer {line[i:j][:20]} is larger than {INT_MAX}",
+                        file=source,
+                        line=no,
+                        field="integer",
                     )
                 tokens.append(Token("int", value, no, line[i:j]))
                 i = j
@@ -120,12 +126,16 @@ def tokenize(text: str, source: str | None, keywords: frozenset[str]) -> list[To
                 elif word in keywords:
                     tokens.append(Token("kw", word, no, line[i:j]))
                 else:
-                    raise InputError(f"unknown keyword '{line[i:j]}'", file=source, line=no)
+                    raise InputError(
+                        f"unknown keyword '{line[i:j]}'", file=source, line=no, field="keyword"
+                    )
                 i = j
             elif ch in PUNCTUATION:
                 tokens.append(Token(ch, ch, no, ch))
                 i += 1
             else:
-                raise InputError(f"unexpected character '{ch}'", file=source, line=no)
+                raise InputError(
+                    f"unexpected character {ch!r}", file=source, line=no, field="character"
+                )
     tokens.append(Token("end", None, last_line, ""))
     return tokens

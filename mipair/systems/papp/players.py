@@ -40,7 +40,7 @@ class PlayerRecord:
 
 
 _COUNTRY_LINE = re.compile(r'^\s*pays\s*=\s*(?:"([^"\s]*)"|(\S+))\s*$', re.IGNORECASE)
-_PLAYER = re.compile(r"^\s*(-?\d+)\s+(.*)$")
+_PLAYER = re.compile(r"^\s*(-?[0-9]{1,9})\s+(.*)$")
 
 
 def _split_comment(rest: str) -> tuple[str, str]:
@@ -71,14 +71,22 @@ def parse_player_line(line: str, country: str, source: str | None, no: int) -> P
     m = _PLAYER.match(line)
     if not m:
         raise InputError(
-            "expected a player: NUMBER NAME Firstname [{COUNTRY}] [<RATING>]", file=source, line=no
+            "expected a player: NUMBER NAME Firstname [{COUNTRY}] [<RATING>]",
+            file=source,
+            line=no,
+            field="player",
         )
     number = int(m.group(1))
     if number <= 0:
-        raise InputError(f"player number {number} must be strictly positive", file=source, line=no)
+        raise InputError(
+            f"player number {number} must be strictly positive",
+            file=source,
+            line=no,
+            field="player number",
+        )
     body, comment = _split_comment(m.group(2))
     rating: int | None = None
-    rm = re.search(r"<\s*(-?\d+)\s*>", body)
+    rm = re.search(r"<\s*(-?[0-9]{1,9})\s*>", body)
     if rm:
         rating = int(rm.group(1))
         body = body[: rm.start()] + " " + body[rm.end() :]
@@ -87,9 +95,11 @@ def parse_player_line(line: str, country: str, source: str | None, no: int) -> P
         country = cm.group(1)
         body = body[: cm.start()] + " " + body[cm.end() :]
     if re.search(r"[{}<>]", body):
-        raise InputError("badly formed {COUNTRY} or <RATING> field", file=source, line=no)
+        raise InputError(
+            "badly formed {COUNTRY} or <RATING> field", file=source, line=no, field="player"
+        )
     if not body.strip():
-        raise InputError(f"player {number} has no name", file=source, line=no)
+        raise InputError(f"player {number} has no name", file=source, line=no, field="name")
     name, first = split_name(body)
     return PlayerRecord(number, name, first, country, rating, comment)
 
@@ -108,7 +118,10 @@ def parse_players(text: str, source: str | None = None, country: str = "") -> li
         rec = parse_player_line(line, country, source, no)
         if rec.id in seen:
             raise InputError(
-                f"player {rec.id} already defined on line {seen[rec.id]}", file=source, line=no
+                f"player {rec.id} already defined on line {seen[rec.id]}",
+                file=source,
+                line=no,
+                field="player number",
             )
         seen[rec.id] = no
         players.append(rec)

@@ -104,6 +104,9 @@ class PappSystem(PairingSystem):
             round=state.round, players=tuple(state.event.present(state.round)), facts=()
         )
 
+    def entrants(self, state: PappState) -> frozenset[int]:
+        return frozenset(p.id for p in state.event.players)
+
     def describe(self, state: PappState, pairing: RoundPairing) -> str:
         """PAPP's pairing table: Black first, scores, penalties (see :mod:`.presentation`)."""
         from mipair.systems.papp.presentation import describe_pairing
