@@ -14,7 +14,10 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from mipair.check.config import GeneratorConfig
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -118,7 +121,7 @@ def check_loaded(t, task: RoundTask):
 
 @dataclass(frozen=True)
 class GenerateTask:
-    config: object  # GeneratorConfig
+    config: GeneratorConfig
     seed: int
     rules: str
     output: str

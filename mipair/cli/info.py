@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from typing import Any
 
 import click
 
@@ -45,7 +46,7 @@ def describe_points(ps: PointSystem) -> str:
     return text + (f" ({', '.join(extras)})" if extras else "")
 
 
-def summary(t: Tournament, edition: str) -> dict[str, object]:
+def summary(t: Tournament, edition: str) -> dict[str, Any]:
     """The figures ``info`` prints, as a dict (also the --json output)."""
     played = rounds_played(t)
     byes: Counter[str] = Counter()

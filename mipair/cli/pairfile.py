@@ -8,7 +8,7 @@ click (a tournament manager starts one process per round); ``mipair solve``
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mipair.errors import FileAccessError, NoPairingError, TooLargeError
 from mipair.pairing import RoundPairing
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 def pair_file(
     path: str, rules: str | None = "2026", system: str = "dutch"
-) -> tuple[object, RoundPairing]:
+) -> tuple[Any, RoundPairing]:
     """Read a tournament file and pair its next round; returns (state, pairing)."""
     from mipair.systems.registry import get_system
 

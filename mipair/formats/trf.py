@@ -94,9 +94,9 @@ def parse_text(text: str, source: str = "<text>") -> Tournament:
         raise _not_a_tournament(text, source)
     provisional = Tournament(players=players, results={k: tuple(v) for k, v in results.items()})
     trf_checks.apply_byes(results, records.byes, rounds_played(provisional) + 1)
-    for cells in results.values():
-        while cells and cells[-1] is None:
-            cells.pop()
+    for row in results.values():
+        while row and row[-1] is None:
+            row.pop()
     accelerations = tuple(
         Acceleration(pid, rnd, pts)
         for (pid, rnd), (pts, _) in sorted(records.accelerations.items())

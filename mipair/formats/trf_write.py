@@ -88,7 +88,7 @@ def _points_162(ps: PointSystem) -> list[str]:
     out = []
     if items:
         out.append("162 " + "".join(f" {s}{points_to_str(v):>4}   " for s, v in items).rstrip())
-    extra = ("full_bye", "half_bye", "forfeit_win")
+    extra: tuple[str, ...] = ("full_bye", "half_bye", "forfeit_win")
     if ps.forfeit_loss != ps.zero_bye:
         extra = ("forfeit_loss",) + extra
     return out + _xxs(ps, extra)
@@ -119,8 +119,8 @@ def _250(t: Tournament) -> list[str]:
             runs.setdefault((items[0][0], items[-1][0], items[0][1]), []).append(pid)
     out = []
     for (first, last, pts), pids in sorted(runs.items()):
-        for _, grp in groupby(enumerate(pids), key=lambda x: x[1] - x[0]):
-            ids = [p for _, p in grp]
+        for _, run in groupby(enumerate(pids), key=lambda x: x[1] - x[0]):
+            ids = [p for _, p in run]
             out.append(
                 f"250 {'':4} {points_to_str(pts):>4} {first:03d} {last:03d} "
                 f"{ids[0]:04d} {ids[-1]:04d}"
