@@ -123,6 +123,10 @@ class OgPlayer:
         """ "Surname Firstname" as results lists print it."""
         return f"{self.name} {self.first_name}".strip()
 
+    @property
+    def rank_label(self) -> str:
+        return rank_text(self.rank)
+
     def plays(self, round_number: int) -> bool:
         """Whether the player is marked as participating in ``round_number`` (1-based)."""
         flags = self.participating

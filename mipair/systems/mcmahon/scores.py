@@ -50,6 +50,7 @@ class Outcome:
     handicap: int = 0
     points2: int = 0  # doubled game points: 2 win, 1 jigo, 0 loss
     played: bool = False  # a real game: a known result, not decided by default
+    known: bool = False  # the result is known
 
 
 def smms(rank: int, correction: int, params: McMahonParams) -> int:
@@ -71,8 +72,9 @@ def outcomes(tournament: OgTournament, rounds: int) -> list[list[Outcome]]:
         base = g.result.removesuffix("_BYDEF")
         pw, pb = WIN_POINTS2[base]
         real = base != "RESULT_UNKNOWN" and not g.result.endswith("_BYDEF")
-        table[white][g.round - 1] = Outcome(PAIRED, black, True, g.handicap, pw, real)
-        table[black][g.round - 1] = Outcome(PAIRED, white, False, g.handicap, pb, real)
+        known = base != "RESULT_UNKNOWN"
+        table[white][g.round - 1] = Outcome(PAIRED, black, True, g.handicap, pw, real, known)
+        table[black][g.round - 1] = Outcome(PAIRED, white, False, g.handicap, pb, real, known)
     for b in tournament.byes:
         if b.round <= rounds:
             table[index[b.player]][b.round - 1] = Outcome(BYE)
