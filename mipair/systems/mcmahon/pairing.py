@@ -68,8 +68,8 @@ def weight_table(fld: Field, forbidden: frozenset[frozenset[int]]) -> dict[tuple
 
 def best_matching(fld: Field, weights: dict[tuple[int, int], int]) -> list[tuple[int, int]]:
     """A maximum-weight perfect matching of the entrants (positions), exactly."""
-    from mipair.solver.assignment import min_weight_perfect_matching
     from mipair.solver.lexmatch import Infeasible
+    from mipair.solver.perfect import max_weight_perfect_matching
 
     n = len(fld.entrants)
     dup = fld.params.duplicate_weight
@@ -81,11 +81,14 @@ def best_matching(fld: Field, weights: dict[tuple[int, int], int]) -> list[tuple
     if dup > 0 and dup > (n // 2) * spread and len(fresh) < len(weights):
         candidates.append(fresh)
     candidates.append(weights)
+    hint = [(k, k + 1) for k in range(0, n - 1, 2)]  # neighbours in key order
     for allowed in candidates:
+        edges = list(allowed)
         try:
-            return min_weight_perfect_matching(n, {e: -w for e, w in allowed.items()})
+            chosen = max_weight_perfect_matching(n, edges, list(allowed.values()), hint)
         except Infeasible:
             continue
+        return [edges[k] for k in chosen]
     raise NoPairingError(
         f"round {fld.round}: no pairing of the {n} players avoids the forbidden pairs"
     )
