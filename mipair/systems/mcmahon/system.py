@@ -123,6 +123,9 @@ class McMahonSystem(PairingSystem):
                         frozenset({pair(a, b)}),
                     )
                 )
+        if state.bye is not None:  # a bye already recorded: the others must all play
+            players = tuple(i + 1 for i in state.players if i != state.bye)
+            return PairingProblem(state.round, players, tuple(facts), bye=False)
         players = tuple(i + 1 for i in state.players)
         return PairingProblem(round=state.round, players=players, facts=tuple(facts))
 
