@@ -33,9 +33,11 @@ from mipair.solver.lexmatch import Infeasible
 
 Edge = tuple[int, int]
 CORE_PER_NODE = 12  # heaviest edges of each node in the first LP
-PRICE_TOL = 1e-6  # a column enters when its reduced cost exceeds this (weights are integers)
+PRICE_TOL = 1e-7  # a column enters when its (scaled) reduced cost exceeds this
 BATCH = 2000  # columns let in per pricing round, the most attractive first
 TIGHT = 1e-3  # a reduced cost this close to zero makes a column tight
+DUAL, PRIMAL = 1, 4  # HiGHS's simplex_strategy values
+COST_BITS = 20  # costs scaled (by a power of two) below 2**20 for HiGHS's tolerances
 ROUNDS = 40  # LP solves (pricing, odd-set cuts) before the MIP decides
 
 
@@ -46,20 +48,22 @@ def _core(n: int, ends, weight, hint: Sequence[Edge]):
     m = len(weight)
     if m <= n * CORE_PER_NODE:
         return np.arange(m)
+    # every (node, edge) incidence, heaviest first within each node
+    node = np.concatenate([ends[0], ends[1]])
+    edge = np.concatenate([np.arange(m), np.arange(m)])
+    order = np.lexsort((-np.concatenate([weight, weight]), node))
+    node, edge = node[order], edge[order]
+    first = np.searchsorted(node, np.arange(n))
+    rank = np.arange(len(node)) - first[node]
     keep = np.zeros(m, dtype=bool)
-    order = np.argsort(-weight, kind="stable")
-    taken = np.zeros(n, dtype=np.int64)
-    for e in order:  # a node's edges come heaviest first
-        u, v = ends[0][e], ends[1][e]
-        if taken[u] < CORE_PER_NODE or taken[v] < CORE_PER_NODE:
-            keep[e] = True
-            taken[u] += 1
-            taken[v] += 1
-    where = {(int(min(a, b)), int(max(a, b))): k for k, (a, b) in enumerate(zip(*ends))}
-    for u, v in hint:
-        k = where.get((min(u, v), max(u, v)))
-        if k is not None:
-            keep[k] = True
+    keep[edge[rank < CORE_PER_NODE]] = True
+    if len(hint):
+        key = np.minimum(ends[0], ends[1]) * n + np.maximum(ends[0], ends[1])
+        sorted_keys = np.argsort(key)
+        wanted = np.array([min(u, v) * n + max(u, v) for u, v in hint], dtype=np.int64)
+        at = np.searchsorted(key[sorted_keys], wanted).clip(0, m - 1)
+        found = key[sorted_keys[at]] == wanted
+        keep[sorted_keys[at[found]]] = True
     return np.flatnonzero(keep)
 
 
@@ -84,7 +88,9 @@ def max_weight_perfect_matching(
     ends = np.asarray(edges, dtype=np.int64).reshape(-1, 2).T
     exact = [int(w) for w in weights]
     base = min(exact)
-    weight = np.asarray([w - base for w in exact], dtype=np.float64)
+    spread = max(exact) - base
+    scale = 2.0 ** max(0, spread.bit_length() - COST_BITS)  # a power of two: exact
+    weight = np.asarray([w - base for w in exact], dtype=np.float64) / scale
     inside = np.zeros(len(exact), dtype=bool)
     h = maximiser(highspy)
     h.setOptionValue("primal_feasibility_tolerance", 1e-9)
@@ -95,12 +101,24 @@ def max_weight_perfect_matching(
     cuts: list[np.ndarray] = []  # node masks of the odd sets added
 
     def enter(cols) -> None:
-        for e in cols:
-            rows = [int(ends[0][e]), int(ends[1][e])]
-            rows += [n + c for c, mask in enumerate(cuts) if mask[rows[0]] and mask[rows[1]]]
-            h.addCol(float(weight[e]), 0.0, 1.0, len(rows), rows, [1.0] * len(rows))
-            columns.append(int(e))
-            inside[e] = True
+        cols = np.asarray(cols, dtype=np.int64)
+        if not len(cols):
+            return
+        member = [ends[0][cols], ends[1][cols]]  # rows of each column: its ends, its cuts
+        member += [
+            np.where(mask[ends[0][cols]] & mask[ends[1][cols]], n + c, -1)
+            for c, mask in enumerate(cuts)
+        ]
+        rows = np.stack(member, axis=1)
+        count = (rows >= 0).sum(axis=1)
+        starts = np.concatenate([[0], np.cumsum(count)[:-1]]).astype(np.int32)
+        index = rows[rows >= 0].astype(np.int32)
+        k = len(cols)
+        h.addCols(
+            k, weight[cols], np.zeros(k), np.ones(k), len(index), starts, index, np.ones(len(index))
+        )
+        columns.extend(cols.tolist())
+        inside[cols] = True
 
     enter(_core(n, ends, weight, hint))
     bound, duals = 0.0, None  # the last LP that priced out: its value and row duals
@@ -117,8 +135,10 @@ def max_weight_perfect_matching(
         better = _attractive(n, ends, weight, inside, y, cuts, PRICE_TOL)
         if len(better):
             enter(better[:BATCH])
+            h.setOptionValue("simplex_strategy", PRIMAL)  # the basis stays primal feasible
             continue
-        bound, duals = h.getInfo().objective_function_value, y
+        h.setOptionValue("simplex_strategy", DUAL)
+        bound, duals = h.getInfo().objective_function_value * scale, y
         x = np.asarray(sol.col_value)
         if np.all((x < 1e-7) | (x > 1 - 1e-7)):
             break
@@ -129,8 +149,10 @@ def max_weight_perfect_matching(
             mask = np.zeros(n, dtype=bool)
             mask[list(group)] = True
             cuts.append(mask)
-            cols = [k for k, e in enumerate(columns) if mask[ends[0][e]] and mask[ends[1][e]]]
-            h.addRow(-highspy.kHighsInf, (len(group) - 1) / 2, len(cols), cols, [1.0] * len(cols))
+            mine = np.asarray(columns, dtype=np.int64)
+            cols = np.flatnonzero(mask[ends[0][mine]] & mask[ends[1][mine]]).astype(np.int32)
+            h.addRow(-highspy.kHighsInf, (len(group) - 1) / 2, len(cols), cols, np.ones(len(cols)))
+        h.setOptionValue("simplex_strategy", DUAL)  # the basis stays dual feasible
     # the LP bound and its duals hold for every column: now the best matching
     # of the columns in, and every column that could still beat it let in
     h.changeColsIntegrality(
@@ -147,7 +169,9 @@ def max_weight_perfect_matching(
         total = sum(exact[e] for e in chosen) - base * (n // 2)
         if duals is None or not _perfect(n, ends, chosen):
             return _by_mip(n, ends, exact)
-        late = _attractive(n, ends, weight, inside, duals, cuts, total + 1 - bound - PRICE_TOL)
+        late = _attractive(
+            n, ends, weight, inside, duals, cuts, (total + 1 - bound) / scale - PRICE_TOL
+        )
         if not len(late):
             return chosen
         start = len(columns)
