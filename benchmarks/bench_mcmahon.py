@@ -33,7 +33,9 @@ def tournament(size: int, rounds: int, seed: int):
     from mipair.formats.opengotha import Node, OgPlayer, OgTournament
 
     draw = random.Random(seed)
-    countries = [f"C{k:02d}"[:2] if k < 10 else chr(65 + k % 26) + chr(65 + k // 26) for k in range(20)]
+    countries = [
+        f"C{k:02d}"[:2] if k < 10 else chr(65 + k % 26) + chr(65 + k // 26) for k in range(20)
+    ]
     players = []
     for k in range(size):
         rank = max(-25, min(6, round(draw.gauss(-7, 6))))
@@ -43,8 +45,17 @@ def tournament(size: int, rounds: int, seed: int):
         club = f"K{k // 6:03d}"
         players.append(
             OgPlayer(
-                f"Player{k:05d}", "Go", rank, (rank + 30) * 100 - 900 + draw.randrange(100),
-                countries[(k // 6) % 20], club, 0, "".join(flags), "FIN", "", {},
+                f"Player{k:05d}",
+                "Go",
+                rank,
+                (rank + 30) * 100 - 900 + draw.randrange(100),
+                countries[(k // 6) % 20],
+                club,
+                0,
+                "".join(flags),
+                "FIN",
+                "",
+                {},
             )
         )
     general = Node("GeneralParameterSet", {"numberOfRounds": str(rounds)})
@@ -78,7 +89,9 @@ def run_size(size: int, rounds: int, edition: str, seed: int, out) -> None:
         rnd = pair_state(state)
         seconds.append(time.perf_counter() - start)
         play(t, rnd, draw)
-        print(f"  {size} players, round {rnd.round}: {seconds[-1]:.2f} s", file=sys.stderr, flush=True)
+        print(
+            f"  {size} players, round {rnd.round}: {seconds[-1]:.2f} s", file=sys.stderr, flush=True
+        )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     out.put({"players": size, "seconds": seconds, "peak_mib": peak})
 
@@ -101,7 +114,9 @@ def main() -> None:
         worker.join()
         rows.append(row)
         s = row["seconds"]
-        print(f"{size:>7} {len(s):>6} {statistics.mean(s):8.2f} {max(s):8.2f} {row['peak_mib']:9.0f}")
+        print(
+            f"{size:>7} {len(s):>6} {statistics.mean(s):8.2f} {max(s):8.2f} {row['peak_mib']:9.0f}"
+        )
     if args.json_file:
         with open(args.json_file, "w", encoding="utf-8") as fh:
             json.dump(rows, fh, indent=2)

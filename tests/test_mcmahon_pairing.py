@@ -62,11 +62,14 @@ def test_the_optimum_equals_an_independent_exact_matching(name: str) -> None:
     t = read_opengotha(str(go_file(name)))
     for state in published_states(t, REPRODUCIBLE[name]):
         fld = field_of(state)
-        weights = weight_table(fld, state.forbidden)
+        table = weight_table(fld, state.forbidden)
+        weights = {
+            (int(a), int(b)): int(w) for a, b, w in zip(table.first, table.second, table.weight)
+        }
         graph = nx.Graph()
         graph.add_weighted_edges_from((a, b, w) for (a, b), w in weights.items())
         reference = nx.max_weight_matching(graph, maxcardinality=True)
-        ours = best_matching(fld, weights)
+        ours = best_matching(fld, table)
         total = lambda pairs: sum(weights[tuple(sorted(p))] for p in pairs)  # noqa: E731
         assert total(ours) == total(reference)
 

@@ -4,14 +4,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
-from go_data import go_file
+from go_data import CLUB, go_file
 
 from mipair.formats.opengotha import read_opengotha
 from mipair.systems.mcmahon.field import build_field
-from mipair.systems.mcmahon.handicap import det_random, stones
+from mipair.systems.mcmahon.handicap import stones
+from mipair.systems.mcmahon.pairing import field_of
 from mipair.systems.mcmahon.params import params_of
-from mipair.systems.mcmahon.weights import components, concavity, java_div, pair_weight
+from mipair.systems.mcmahon.sides import arrays
+from mipair.systems.mcmahon.state import state_of
+from mipair.systems.mcmahon.weights import (
+    components,
+    concavity,
+    det_random,
+    java_div,
+    pair_weight,
+)
 
 DUMP_NAMES = {
     "duplicate": "baseDuplicateGameCost",
@@ -75,12 +85,30 @@ def test_the_3_51_rules_give_other_weights_on_the_same_dump() -> None:
     assert {"dudd", "geo"} <= differ
 
 
-def test_det_random_is_mirrored_when_the_players_are_swapped() -> None:
-    a, b = ("Aubert", "Claire"), ("Keller", "Anna")
+def _det_random_by_the_letter(top: int, first: str, second: str) -> int:
+    """detRandom as reference 5.3 words it, on two names."""
+    low, high = sorted((first, second))
+    value = sum(ord(c) * (i + 1) for i, c in enumerate(low + high)) * 1234567 % (top + 1)
+    return top - value if first > second else value
+
+
+def test_det_random_follows_the_reference_and_is_mirrored() -> None:
+    state = state_of(read_opengotha(str(CLUB)), "3.52")
+    fld = field_of(state)
+    side = arrays(fld).side
+    n = len(fld.entrants)
+    first, second = np.meshgrid(np.arange(n), np.arange(n))
+    first, second = first.ravel(), second.ravel()
+    names = [e.player.name + e.player.first_name for e in fld.entrants]
     for top in (1, 7, 1_000_000):
-        assert det_random(top, a, b) + det_random(top, b, a) == top
-        assert 0 <= det_random(top, a, b) <= top
-    assert det_random(0, a, b) == 0
+        values = det_random(top, side.take(first), side.take(second))
+        expected = [
+            _det_random_by_the_letter(top, names[i], names[j]) for i, j in zip(first, second)
+        ]
+        assert values.tolist() == expected
+        mirrored = det_random(top, side.take(second), side.take(first))
+        distinct = first != second
+        assert ((values + mirrored)[distinct] == top).all()
 
 
 def test_integer_helpers_truncate_as_java_does() -> None:

@@ -67,11 +67,11 @@ def _core(n: int, ends, weight, hint: Sequence[Edge]):
     return np.flatnonzero(keep)
 
 
-def max_weight_perfect_matching(
-    n: int, edges: Sequence[Edge], weights: Sequence[int], hint: Sequence[Edge] = ()
-) -> list[int]:
+def max_weight_perfect_matching(n: int, edges, weights, hint: Sequence[Edge] = ()) -> list[int]:
     """Indices (into ``edges``) of a perfect matching of nodes ``0..n-1`` of largest total weight.
 
+    ``edges``: pairs (or an array of shape (m, 2)); ``weights``: their integer
+    weights (within int64).
     ``hint``: a perfect matching to seed the first LP with (e.g. neighbours in
     a natural order). Raises :class:`~mipair.solver.lexmatch.Infeasible` when
     there is no perfect matching.
@@ -86,11 +86,11 @@ def max_weight_perfect_matching(
     if n == 0:
         return []
     ends = np.asarray(edges, dtype=np.int64).reshape(-1, 2).T
-    exact = [int(w) for w in weights]
-    base = min(exact)
-    spread = max(exact) - base
+    exact = np.asarray(weights, dtype=np.int64)  # OpenGotha's own limit too
+    base = int(exact.min())
+    spread = int(exact.max()) - base
     scale = 2.0 ** max(0, spread.bit_length() - COST_BITS)  # a power of two: exact
-    weight = np.asarray([w - base for w in exact], dtype=np.float64) / scale
+    weight = (exact - base).astype(np.float64) / scale
     inside = np.zeros(len(exact), dtype=bool)
     h = maximiser(highspy)
     h.setOptionValue("primal_feasibility_tolerance", 1e-9)
@@ -166,7 +166,7 @@ def max_weight_perfect_matching(
             return _by_mip(n, ends, exact)
         x = np.asarray(h.getSolution().col_value)
         chosen = [columns[k] for k in np.flatnonzero(x > 0.5)]
-        total = sum(exact[e] for e in chosen) - base * (n // 2)
+        total = sum(int(exact[e]) for e in chosen) - base * (n // 2)
         if duals is None or not _perfect(n, ends, chosen):
             return _by_mip(n, ends, exact)
         late = _attractive(
@@ -225,5 +225,5 @@ def _by_mip(n: int, ends, exact: Sequence[int]) -> list[int]:
     from mipair.solver.assignment import min_weight_perfect_matching
 
     index = {(int(min(a, b)), int(max(a, b))): k for k, (a, b) in enumerate(zip(*ends))}
-    got = min_weight_perfect_matching(n, {e: -exact[k] for e, k in index.items()})
+    got = min_weight_perfect_matching(n, {e: -int(exact[k]) for e, k in index.items()})
     return [index[(min(u, v), max(u, v))] for u, v in got]

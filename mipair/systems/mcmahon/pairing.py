@@ -18,12 +18,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from mipair.errors import NoPairingError
 from mipair.systems.mcmahon.bye import choose_bye
 from mipair.systems.mcmahon.field import Entrant, Field, build_field
-from mipair.systems.mcmahon.handicap import Colours, det_random, orient
+from mipair.systems.mcmahon.handicap import Colours, orient
+from mipair.systems.mcmahon.sides import arrays
 from mipair.systems.mcmahon.state import McMahonState
-from mipair.systems.mcmahon.weights import pair_weight, signed_handicap
+from mipair.systems.mcmahon.weights import coin, pair_table, pair_weight, signed_handicap
 
 
 @dataclass(frozen=True)
@@ -55,40 +58,52 @@ def field_of(state: McMahonState, bye: int | None = None) -> Field:
     return build_field(state.tournament, state.params, state.round, to_pair, chosen)
 
 
-def weight_table(fld: Field, forbidden: frozenset[frozenset[int]]) -> dict[tuple[int, int], int]:
-    """The weight of every allowed pair, by positions in ``fld.entrants``."""
-    people = fld.entrants
-    return {
-        (i, j): pair_weight(fld, people[i], people[j])
-        for i in range(len(people))
-        for j in range(i + 1, len(people))
-        if frozenset((people[i].index, people[j].index)) not in forbidden
-    }
+@dataclass(frozen=True)
+class Candidates:
+    """The allowed pairs (entrant positions ``first[k] < second[k]``) and their weights."""
+
+    first: np.ndarray
+    second: np.ndarray
+    weight: np.ndarray
+
+    def pick(self, keep: np.ndarray) -> Candidates:
+        return Candidates(self.first[keep], self.second[keep], self.weight[keep])
 
 
-def best_matching(fld: Field, weights: dict[tuple[int, int], int]) -> list[tuple[int, int]]:
+def weight_table(fld: Field, forbidden: frozenset[frozenset[int]]) -> Candidates:
+    """The weight of every allowed pair of entrants (forbidden pairs left out)."""
+    first, second, weight = pair_table(fld)
+    table = Candidates(first, second, weight)
+    if not forbidden:
+        return table
+    index = np.array([e.index for e in fld.entrants])
+    banned = {tuple(sorted(pair)) for pair in forbidden}
+    low, high = np.minimum(index[first], index[second]), np.maximum(index[first], index[second])
+    keep = np.array([(a, b) not in banned for a, b in zip(low.tolist(), high.tolist())], dtype=bool)
+    return table.pick(keep)
+
+
+def best_matching(fld: Field, table: Candidates) -> list[tuple[int, int]]:
     """A maximum-weight perfect matching of the entrants (positions), exactly."""
     from mipair.solver.lexmatch import Infeasible
     from mipair.solver.perfect import max_weight_perfect_matching
 
     n = len(fld.entrants)
     dup = fld.params.duplicate_weight
-    people = fld.entrants
-    fresh = {e: w for e, w in weights.items() if people[e[1]].index not in people[e[0]].met}
-    rest = [w - dup for w in fresh.values()]
-    spread = (max(rest) - min(rest)) if rest else 0
-    candidates: list[dict[tuple[int, int], int]] = []
-    if dup > 0 and dup > (n // 2) * spread and len(fresh) < len(weights):
-        candidates.append(fresh)
-    candidates.append(weights)
+    fresh = table.pick(~arrays(fld).met[table.first, table.second])
+    rest = fresh.weight - dup
+    spread = int(rest.max() - rest.min()) if len(rest) else 0
+    tables = [table]
+    if dup > 0 and dup > (n // 2) * spread and len(fresh.weight) < len(table.weight):
+        tables.insert(0, fresh)
     hint = [(k, k + 1) for k in range(0, n - 1, 2)]  # neighbours in key order
-    for allowed in candidates:
-        edges = list(allowed)
+    for candidates in tables:
+        edges = np.stack([candidates.first, candidates.second], axis=1)
         try:
-            chosen = max_weight_perfect_matching(n, edges, list(allowed.values()), hint)
+            chosen = max_weight_perfect_matching(n, edges, candidates.weight, hint)
         except Infeasible:
             continue
-        return [edges[k] for k in chosen]
+        return [(int(edges[k][0]), int(edges[k][1])) for k in chosen]
     raise NoPairingError(
         f"round {fld.round}: no pairing of the {n} players avoids the forbidden pairs"
     )
@@ -102,7 +117,7 @@ def colours(fld: Field, a: Entrant, b: Entrant) -> Colours:
         signed_handicap(fld, a, b),
         a.balance,
         b.balance,
-        det_random(1, a.names, b.names),
+        coin(fld, a, b),
     )
 
 
