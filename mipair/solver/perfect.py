@@ -220,7 +220,7 @@ def _perfect(n: int, ends, chosen: Sequence[int]) -> bool:
     return covered == list(range(n))
 
 
-def _by_mip(n: int, ends, exact: Sequence[int]) -> list[int]:
+def _by_mip(n: int, ends, exact) -> list[int]:
     """The exact MIP on every column (the fallback; see the module docstring)."""
     from mipair.solver.assignment import min_weight_perfect_matching
 
