@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -29,9 +30,8 @@ from mipair.systems.mcmahon.state import McMahonState
 from mipair.systems.mcmahon.weights import coin, pair_table, pair_weight, signed_handicap
 
 
-@dataclass(frozen=True)
-class Game:
-    """A game of the new round (player indices), its table (1-based) and handicap."""
+class Game(NamedTuple):
+    """A game of the new round: table (from 1), White and Black (player indices), handicap."""
 
     table: int
     white: int
@@ -39,8 +39,7 @@ class Game:
     handicap: int
 
 
-@dataclass(frozen=True)
-class Round:
+class Round(NamedTuple):
     """The new round: its games and its bye (player index or None)."""
 
     round: int

@@ -21,6 +21,7 @@ from mipair.explain.compare import Comparison, Difference
 from mipair.explain.facts import Fact, PairingProblem, pair
 from mipair.pairing import HIGHER, Board, CriterionValue, RoundPairing
 from mipair.systems.base import PairingSystem, PublishedRound, UnsupportedError
+from mipair.systems.mcmahon.field import Entrant
 from mipair.systems.mcmahon.params import model
 from mipair.systems.mcmahon.state import McMahonState
 
@@ -151,20 +152,19 @@ class McMahonSystem(PairingSystem):
         bye = pairing.bye - 1 if pairing.bye is not None else None
         fld = field_of(state, bye)
         where = {e.index: e for e in fld.entrants}
-        rows = [
-            f"Round {pairing.round} ({len(pairing.boards)} tables)",
-            "Table  White - Black  (handicap)",
-        ]
-        for table, b in enumerate(pairing.boards, 1):
-            white, black = where[b.white - 1], where[b.black - 1]
+
+        def line(table: int, white: Entrant, black: Entrant) -> str:
             stones = abs(signed_handicap(fld, white, black))
-            rows.append(
-                f"{table:5}  {white.player.full_name} ({white.player.rank_label}) - "
-                f"{black.player.full_name} ({black.player.rank_label})  h{stones}"
-            )
-        if pairing.bye is not None:
-            rows.append(f"  bye: {state.tournament.players[pairing.bye - 1].full_name}")
-        return "\n".join(rows) + "\n"
+            names = [f"{e.player.full_name} ({e.player.rank_label})" for e in (white, black)]
+            return f"{table:5}  {names[0]} - {names[1]}  h{stones}"
+
+        head = [f"Round {pairing.round} ({len(pairing.boards)} tables)", "Table  White - Black"]
+        games = [
+            line(table, where[b.white - 1], where[b.black - 1])
+            for table, b in enumerate(pairing.boards, 1)
+        ]
+        tail = [f"  bye: {state.tournament.players[bye].full_name}"] if bye is not None else []
+        return "\n".join(head + games + tail) + "\n"
 
     def compare_with(
         self, state: McMahonState, engine: RoundPairing | None, proposal: RoundPairing
