@@ -82,3 +82,16 @@ def test_juvisy_standings_columns_are_reproduced() -> None:
     ]
     assert [w[-4:] for w in written] == [o[-4:] for o in original]  # the round entries
     assert [w[:7] for w in written] == [o[:7] for o in original]  # place, name, rank, co, club, MMS
+
+
+def test_cumulative_scores_and_the_named_criteria() -> None:
+    t = read_opengotha(str(CLUB))
+    params = params_of(t)
+    scores = Scores(t, params, 2)
+    for i in range(len(t.players)):
+        assert scores.cuss(i, 2) == scores.mms(i, 1) + scores.mms(i, 2)
+        assert scores.criterion("CUSSM", i, 2) == scores.cuss(i, 2)
+        assert scores.criterion("NBW", i, 2) == scores.nbw(i, 2)
+        assert scores.criterion("DC", i, 2) == 0
+        values = scores.contributions(i, 2, True)
+        assert scores.sos(i, 2) == sum(values)

@@ -11,6 +11,11 @@ Forbidden pairs are never candidates.
 
 Tables follow the better-placed player of each game (placement criteria
 before the round, then rating), as OpenGotha numbers them.
+
+A deliberate difference: OpenGotha pairs a field of more than 600 players in
+chunks of at least 200, taken from the top score down (reference 6.1, item 4);
+mipair matches the whole field at once, which can only give the same or a
+larger total weight.
 """
 
 from __future__ import annotations
