@@ -119,9 +119,10 @@ def main() -> None:
         row = out.get()
         worker.join()
         rows.append(row)
-        s = row["seconds"]
+        s, c = row["seconds"], row["cpu"]
         print(
-            f"{size:>7} {len(s):>6} {statistics.mean(s):8.2f} {max(s):8.2f} {row['peak_mib']:9.0f}"
+            f"{size:>7} {len(s):>6} {statistics.mean(s):8.2f} {max(s):8.2f} "
+            f"{statistics.mean(c):8.2f} {max(c):8.2f} {row['peak_mib']:9.0f}"
         )
     if args.json_file:
         with open(args.json_file, "w", encoding="utf-8") as fh:

@@ -110,3 +110,18 @@ def test_forbidden_pairs_are_never_paired_and_explained_when_impossible() -> Non
         system.pair(stuck)
     explanation = system.explain(stuck, seconds=2.0)
     assert not explanation.pairable
+
+
+def test_published_rounds_through_the_interface() -> None:
+    system = get_system("mcmahon")
+    rounds = list(system.published(str(go_file("notsimplemm.xml"))))
+    assert [r.state.round for r in rounds] == [1, 2, 3, 4, 5]
+    for published in rounds:
+        engine = system.pair(published.state)
+        verdict = system.compare_with(published.state, engine, published.pairing)
+        assert not verdict.violations and verdict.same_pairs
+        assert engine.bye == published.pairing.bye
+        values = system.evaluate(published.state, published.pairing)
+        assert values[0].id == "total" and values[0].value == sum(
+            v.value for v in values[1:]
+        ) + len(published.pairing.boards)

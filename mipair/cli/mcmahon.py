@@ -214,12 +214,9 @@ def handicaps(event: str, edition: str, round_number: int | None, as_json: bool)
         return
     click.echo(f"Round {r}: handicaps as recorded and by the rules")
     for row in rows:
-        mark = (
-            ""
-            if (row["handicap"], row["white"]) == (row["rule"], row["rule_white"])
-            or row["rule"] == row["handicap"] == 0
-            else "  <- differs"
-        )
+        same_colour = row["rule"] == 0 or row["white"] == row["rule_white"]
+        mark = "" if row["handicap"] == row["rule"] and same_colour else "  <- differs"
         click.echo(
-            f"{row['table']:5}  {row['white']:28} {row['black']:28} {row['handicap']:3} (rule {row['rule']}){mark}"
+            f"{row['table']:5}  {row['white']:28} {row['black']:28} "
+            f"{row['handicap']:3} (rule {row['rule']}){mark}"
         )

@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from mipair.explain.compare import Comparison, Difference
-from mipair.explain.facts import Fact, PairingProblem, pair
+from mipair.explain.facts import BYE, Fact, PairingProblem, pair
 from mipair.pairing import HIGHER, Board, CriterionValue, RoundPairing
 from mipair.systems.base import PairingSystem, PublishedRound, UnsupportedError
 from mipair.systems.mcmahon.field import Entrant
@@ -124,10 +124,18 @@ class McMahonSystem(PairingSystem):
                         frozenset({pair(a, b)}),
                     )
                 )
-        if state.bye is not None:  # a bye already recorded: the others must all play
-            players = tuple(i + 1 for i in state.players if i != state.bye)
-            return PairingProblem(state.round, players, tuple(facts), bye=False)
         players = tuple(i + 1 for i in state.players)
+        if state.bye is not None:  # a bye already recorded: nobody else may have it
+            given = state.bye + 1
+            facts.append(
+                Fact(
+                    "recorded bye",
+                    (given,),
+                    f"the bye of round {state.round} is recorded for {state.key(state.bye)}",
+                    "give the bye to another player",
+                    frozenset(pair(p, BYE) for p in players if p != given),
+                )
+            )
         return PairingProblem(round=state.round, players=players, facts=tuple(facts))
 
     def published(self, path: str, edition: str | None = None) -> Iterator[PublishedRound]:
