@@ -34,11 +34,12 @@ from mipair.solver.lexmatch import Infeasible
 Edge = tuple[int, int]
 CORE_PER_NODE = 12  # heaviest edges of each node in the first LP
 PRICE_TOL = 1e-7  # a column enters when its (scaled) reduced cost exceeds this
-BATCH = 2000  # columns let in per pricing round, the most attractive first
+BATCH = 2000  # columns let in per pricing round (at least two a node), the best first
 TIGHT = 1e-3  # a reduced cost this close to zero makes a column tight
 DUAL, PRIMAL = 1, 4  # HiGHS's simplex_strategy values
 COST_BITS = 20  # costs scaled (by a power of two) below 2**20 for HiGHS's tolerances
-ROUNDS = 40  # LP solves (pricing, odd-set cuts) before the MIP decides
+CUT_ROUNDS = 40  # rounds of odd-set cuts before the MIP decides (pricing rounds are not
+# counted: they end by themselves, each lets new columns in)
 
 
 def _core(n: int, ends, weight, hint: Sequence[Edge]):
@@ -122,7 +123,8 @@ def max_weight_perfect_matching(n: int, edges, weights, hint: Sequence[Edge] = (
 
     enter(_core(n, ends, weight, hint))
     bound, duals = 0.0, None  # the last LP that priced out: its value and row duals
-    for _ in range(ROUNDS):
+    cut_rounds = 0
+    while cut_rounds < CUT_ROUNDS:
         h.run()
         status = h.getModelStatus()
         if status != highspy.HighsModelStatus.kOptimal:
@@ -134,7 +136,7 @@ def max_weight_perfect_matching(n: int, edges, weights, hint: Sequence[Edge] = (
         y = np.asarray(sol.row_dual)
         better = _attractive(n, ends, weight, inside, y, cuts, PRICE_TOL)
         if len(better):
-            enter(better[:BATCH])
+            enter(better[: max(BATCH, 2 * n)])
             h.setOptionValue("simplex_strategy", PRIMAL)  # the basis stays primal feasible
             continue
         h.setOptionValue("simplex_strategy", DUAL)
@@ -145,6 +147,7 @@ def max_weight_perfect_matching(n: int, edges, weights, hint: Sequence[Edge] = (
         found = _odd_sets(n, ends, columns, x, np.asarray(sol.col_dual))
         if not found:
             break
+        cut_rounds += 1
         for group in found:
             mask = np.zeros(n, dtype=bool)
             mask[list(group)] = True
