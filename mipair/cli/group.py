@@ -25,6 +25,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
     "papp": ("mipair.cli.papp", "papp", "Pair with PAPP (Othello penalty pairing)."),
     "standings": ("mipair.cli.standings", "standings", "Rank a tournament by FIDE tie-breaks."),
     "bulk": ("mipair.cli.bulk", "bulk", "Import many tournament files into tables."),
+    "mcmahon": ("mipair.cli.mcmahon", "mcmahon", "McMahon for Go on OpenGotha XML files."),
 }
 
 

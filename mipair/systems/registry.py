@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 SYSTEMS: dict[str, str] = {
     "dutch": "mipair.systems.dutch.system:DutchSystem",
     "papp": "mipair.systems.papp.system:PappSystem",
+    "mcmahon": "mipair.systems.mcmahon.system:McMahonSystem",
 }
 """Registry name -> ``module:class`` of its :class:`~mipair.systems.base.PairingSystem`."""
 

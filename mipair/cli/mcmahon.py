@@ -1,0 +1,222 @@
+"""``mipair mcmahon ...``: McMahon (Go) on an OpenGotha XML file.
+
+* ``mcmahon pair EVENT.xml [--og 3.51|3.52] [--forbid KEY,KEY] [-o OUT.xml | --save] [--json]``
+  pairs the first round without games (the players marked as participating;
+  the bye chosen as OpenGotha chooses it), shown as table, White, Black,
+  handicap; ``-o``/``--save`` writes the file with the new round in it;
+* ``mcmahon standings EVENT.xml [--after R] [--h9 FILE] [--json]``;
+* ``mcmahon handicaps EVENT.xml [--round R] [--json]``: each game's handicap,
+  as recorded and as the rules give it.
+
+Players are named by their OpenGotha key (surname + first name, spaces
+removed, upper-cased), the string OpenGotha writes in its games.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from mipair.errors import InputError
+
+og_option = click.option(
+    "--og",
+    "edition",
+    type=click.Choice(["3.52", "3.51"]),
+    default="3.52",
+    show_default=True,
+    help="OpenGotha behaviour to reproduce (reference 5.6).",
+)
+
+
+@click.group(name="mcmahon")
+def mcmahon() -> None:
+    """McMahon for Go, as OpenGotha pairs it, on OpenGotha XML files."""
+
+
+def _forbid(tournament, pairs: tuple[str, ...]) -> None:
+    from mipair.systems.mcmahon.state import add_forbidden
+
+    keys = {p.key for p in tournament.players}
+    for text in pairs:
+        first, sep, second = text.partition(",")
+        if not sep or first.strip().upper() not in keys or second.strip().upper() not in keys:
+            raise InputError(f"--forbid {text!r}: two player keys expected, e.g. DOEJOHN,DOEJANE")
+        add_forbidden(tournament, first.strip().upper(), second.strip().upper())
+
+
+@mcmahon.command("pair")
+@click.argument("event", type=click.Path(dir_okay=False))
+@og_option
+@click.option("--forbid", multiple=True, metavar="KEY,KEY", help="Never pair these two (repeat).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    help="Write the file with the new round here.",
+)
+@click.option("--save", is_flag=True, help="Write the new round into EVENT itself.")
+@click.option("--json", "as_json", is_flag=True, help="Print the round as JSON.")
+def pair(
+    event: str, edition: str, forbid: tuple[str, ...], output: str | None, save: bool, as_json: bool
+) -> None:
+    """Pair the first round of EVENT that has no games yet."""
+    from mipair.formats.opengotha import OgBye, OgGame, read_opengotha, write_opengotha
+    from mipair.systems.mcmahon.pairing import pair_state
+    from mipair.systems.mcmahon.state import state_of
+
+    tournament = read_opengotha(event)
+    _forbid(tournament, forbid)
+    state = state_of(tournament, edition)
+    rnd = pair_state(state)
+    players = tournament.players
+    if output or save:
+        tournament.games += [
+            OgGame(rnd.round, g.table, players[g.white].key, players[g.black].key, g.handicap)
+            for g in rnd.games
+        ]
+        if rnd.bye is not None and state.bye is None:
+            tournament.byes.append(OgBye(rnd.round, players[rnd.bye].key))
+        write_opengotha(output or event, tournament)
+    if as_json:
+        games = [
+            {
+                "table": g.table,
+                "white": players[g.white].key,
+                "black": players[g.black].key,
+                "handicap": g.handicap,
+            }
+            for g in rnd.games
+        ]
+        bye = players[rnd.bye].key if rnd.bye is not None else None
+        click.echo(
+            json.dumps(
+                {"round": rnd.round, "games": games, "bye": bye}, indent=2, ensure_ascii=False
+            )
+        )
+        return
+    click.echo(f"Round {rnd.round}")
+    click.echo("Table  White                          Black                          Handicap")
+    for g in rnd.games:
+        white, black = players[g.white], players[g.black]
+        click.echo(
+            f"{g.table:5}  {white.full_name + ' (' + white.rank_label + ')':30} "
+            f"{black.full_name + ' (' + black.rank_label + ')':30} {g.handicap:8}"
+        )
+    if rnd.bye is not None:
+        click.echo(f"Bye: {players[rnd.bye].full_name}")
+
+
+def _last_round(tournament) -> int:
+    return max((g.round for g in tournament.games), default=0)
+
+
+@mcmahon.command("standings")
+@click.argument("event", type=click.Path(dir_okay=False))
+@og_option
+@click.option("--after", type=int, help="After this round (default: the last round with games).")
+@click.option(
+    "--h9", "h9_file", type=click.Path(dir_okay=False), help="Also write the EGF results file."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the standings as JSON.")
+def standings_command(
+    event: str, edition: str, after: int | None, h9_file: str | None, as_json: bool
+) -> None:
+    """Standings: place, player, rank and the placement criteria."""
+    from mipair.formats.opengotha import read_opengotha
+    from mipair.formats.text import save
+    from mipair.systems.mcmahon.params import params_of
+    from mipair.systems.mcmahon.scores import Scores
+    from mipair.systems.mcmahon.standings import h9_text, shown, standings
+
+    tournament = read_opengotha(event)
+    params = params_of(tournament, edition)
+    last = _last_round(tournament)
+    rounds = last if after is None else after
+    if not 0 <= rounds <= max(last, params.rounds):
+        raise InputError(f"--after {after}: the tournament has rounds 1 to {params.rounds}")
+    criteria = list(params.placement)
+    table = standings(Scores(tournament, params, rounds), rounds, criteria)
+    if h9_file:
+        save(h9_file, h9_text(tournament, params, rounds))
+    players = tournament.players
+    if as_json:
+        rows = [
+            {
+                "place": s.place,
+                "key": players[s.index].key,
+                "name": players[s.index].full_name,
+                "rank": players[s.index].rank_label,
+                **dict(zip(criteria, s.values)),
+            }
+            for s in table
+        ]
+        click.echo(
+            json.dumps(
+                {"after": rounds, "criteria": criteria, "standings": rows},
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
+        return
+    click.echo(f"Standings after round {rounds}")
+    click.echo(f"{'Pl':>4}  {'Name':30} {'Rk':>4} " + " ".join(f"{c:>8}" for c in criteria))
+    for s in table:
+        p = players[s.index]
+        place = "" if s.tied else str(s.place)
+        click.echo(
+            f"{place:>4}  {p.full_name:30} {p.rank_label:>4} "
+            + " ".join(f"{shown(v):>8}" for v in s.values)
+        )
+
+
+@mcmahon.command("handicaps")
+@click.argument("event", type=click.Path(dir_okay=False))
+@og_option
+@click.option(
+    "--round", "round_number", type=int, help="This round (default: the last with games)."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the handicaps as JSON.")
+def handicaps(event: str, edition: str, round_number: int | None, as_json: bool) -> None:
+    """Each game's handicap as recorded and as the rules give it (section 4)."""
+    from mipair.formats.opengotha import read_opengotha
+    from mipair.systems.mcmahon.field import build_field
+    from mipair.systems.mcmahon.params import params_of
+    from mipair.systems.mcmahon.weights import signed_handicap
+
+    tournament = read_opengotha(event)
+    params = params_of(tournament, edition)
+    r = round_number or _last_round(tournament)
+    index = {p.key: i for i, p in enumerate(tournament.players)}
+    games = [g for g in tournament.games if g.round == r]
+    if not games:
+        raise InputError(f"round {r} has no games", file=event)
+    fld = build_field(
+        tournament, params, r, [index[k] for g in games for k in (g.white, g.black)], None
+    )
+    where = {e.player.key: e for e in fld.entrants}
+    rows = []
+    for g in games:
+        rule = signed_handicap(fld, where[g.white], where[g.black])
+        rows.append(
+            {
+                "table": g.table,
+                "white": g.white,
+                "black": g.black,
+                "handicap": g.handicap,
+                "rule": abs(rule),
+                "rule_white": g.white if rule >= 0 else g.black,
+            }
+        )
+    if as_json:
+        click.echo(json.dumps({"round": r, "games": rows}, indent=2, ensure_ascii=False))
+        return
+    click.echo(f"Round {r}: handicaps as recorded and by the rules")
+    for row in rows:
+        same_colour = row["rule"] == 0 or row["white"] == row["rule_white"]
+        mark = "" if row["handicap"] == row["rule"] and same_colour else "  <- differs"
+        click.echo(
+            f"{row['table']:5}  {row['white']:28} {row['black']:28} "
+            f"{row['handicap']:3} (rule {row['rule']}){mark}"
+        )

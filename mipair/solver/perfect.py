@@ -1,0 +1,232 @@
+"""Maximum-weight perfect matching of a dense weighted graph: LP, odd-set cuts, priced columns.
+
+For systems whose every pair has a weight (McMahon: OpenGotha's weight
+function, terms up to 10^11) the round is the perfect matching of largest
+total weight. HiGHS finds it in three steps:
+
+1. the linear program over a *core* of the edges (each node's heaviest ones
+   plus a hint matching), degree rows "every node covered once"; the other
+   columns enter when their reduced cost says they can improve the LP
+   (column generation);
+2. odd-set (blossom) inequalities cut off fractional optima
+   (:func:`mipair.solver.oddsets.violated`, given the tight graph of the
+   columns at zero reduced cost, which cuts a whole tie-group at once; exact
+   separation when the guesses run out). Most rounds end here with an
+   integral LP optimum, which is then an optimal matching;
+3. otherwise the MIP of the columns in (cuts kept), and reduced-cost pricing
+   against the last LP's bound U and duals: a matching that uses a column of
+   reduced cost rc is worth at most U + rc, so once no column outside has
+   rc >= T + 1 - U (T the MIP's integer total) nothing outside can beat T.
+
+Weights are Python integers (shifted by the smallest, which changes every
+perfect matching's total by the same amount) and the returned total is
+recomputed in integers. If HiGHS fails on the way, the MIP of
+:func:`mipair.solver.assignment.min_weight_perfect_matching` on every column
+decides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mipair.solver.lexmatch import Infeasible
+
+Edge = tuple[int, int]
+CORE_PER_NODE = 12  # heaviest edges of each node in the first LP
+PRICE_TOL = 1e-7  # a column enters when its (scaled) reduced cost exceeds this
+BATCH = 2000  # columns let in per pricing round (at least two a node), the best first
+TIGHT = 1e-3  # a reduced cost this close to zero makes a column tight
+DUAL, PRIMAL = 1, 4  # HiGHS's simplex_strategy values
+COST_BITS = 20  # costs scaled (by a power of two) below 2**20 for HiGHS's tolerances
+CUT_ROUNDS = 40  # rounds of odd-set cuts before the MIP decides (pricing rounds are not
+# counted: they end by themselves, each lets new columns in)
+
+
+def _core(n: int, ends, weight, hint: Sequence[Edge]):
+    """Column indices of the first LP: each node's heaviest edges and the hint matching's."""
+    import numpy as np
+
+    m = len(weight)
+    if m <= n * CORE_PER_NODE:
+        return np.arange(m)
+    # every (node, edge) incidence, heaviest first within each node
+    node = np.concatenate([ends[0], ends[1]])
+    edge = np.concatenate([np.arange(m), np.arange(m)])
+    order = np.lexsort((-np.concatenate([weight, weight]), node))
+    node, edge = node[order], edge[order]
+    first = np.searchsorted(node, np.arange(n))
+    rank = np.arange(len(node)) - first[node]
+    keep = np.zeros(m, dtype=bool)
+    keep[edge[rank < CORE_PER_NODE]] = True
+    if len(hint):
+        key = np.minimum(ends[0], ends[1]) * n + np.maximum(ends[0], ends[1])
+        sorted_keys = np.argsort(key)
+        wanted = np.array([min(u, v) * n + max(u, v) for u, v in hint], dtype=np.int64)
+        at = np.searchsorted(key[sorted_keys], wanted).clip(0, m - 1)
+        found = key[sorted_keys[at]] == wanted
+        keep[sorted_keys[at[found]]] = True
+    return np.flatnonzero(keep)
+
+
+def max_weight_perfect_matching(n: int, edges, weights, hint: Sequence[Edge] = ()) -> list[int]:
+    """Indices (into ``edges``) of a perfect matching of nodes ``0..n-1`` of largest total weight.
+
+    ``edges``: pairs (or an array of shape (m, 2)); ``weights``: their integer
+    weights (within int64).
+    ``hint``: a perfect matching to seed the first LP with (e.g. neighbours in
+    a natural order). Raises :class:`~mipair.solver.lexmatch.Infeasible` when
+    there is no perfect matching.
+    """
+    from mipair.solver.highs import load, maximiser
+
+    highspy = load()
+    import numpy as np
+
+    if n % 2:
+        raise Infeasible(f"{n} nodes cannot be perfectly matched")
+    if n == 0:
+        return []
+    ends = np.asarray(edges, dtype=np.int64).reshape(-1, 2).T
+    exact = np.asarray(weights, dtype=np.int64)  # OpenGotha's own limit too
+    base = int(exact.min())
+    spread = int(exact.max()) - base
+    scale = 2.0 ** max(0, spread.bit_length() - COST_BITS)  # a power of two: exact
+    weight = (exact - base).astype(np.float64) / scale
+    inside = np.zeros(len(exact), dtype=bool)
+    h = maximiser(highspy)
+    h.setOptionValue("primal_feasibility_tolerance", 1e-9)
+    h.setOptionValue("dual_feasibility_tolerance", 1e-9)
+    for _ in range(n):
+        h.addRow(1.0, 1.0, 0, [], [])
+    columns: list[int] = []  # HiGHS column -> edge
+    cuts: list[np.ndarray] = []  # node masks of the odd sets added
+
+    def enter(cols) -> None:
+        cols = np.asarray(cols, dtype=np.int64)
+        if not len(cols):
+            return
+        member = [ends[0][cols], ends[1][cols]]  # rows of each column: its ends, its cuts
+        member += [
+            np.where(mask[ends[0][cols]] & mask[ends[1][cols]], n + c, -1)
+            for c, mask in enumerate(cuts)
+        ]
+        rows = np.stack(member, axis=1)
+        count = (rows >= 0).sum(axis=1)
+        starts = np.concatenate([[0], np.cumsum(count)[:-1]]).astype(np.int32)
+        index = rows[rows >= 0].astype(np.int32)
+        k = len(cols)
+        h.addCols(
+            k, weight[cols], np.zeros(k), np.ones(k), len(index), starts, index, np.ones(len(index))
+        )
+        columns.extend(cols.tolist())
+        inside[cols] = True
+
+    enter(_core(n, ends, weight, hint))
+    bound, duals = 0.0, None  # the last LP that priced out: its value and row duals
+    cut_rounds = 0
+    while cut_rounds < CUT_ROUNDS:
+        h.run()
+        status = h.getModelStatus()
+        if status != highspy.HighsModelStatus.kOptimal:
+            if inside.all():
+                raise Infeasible(h.modelStatusToString(status))
+            enter(np.flatnonzero(~inside))
+            continue
+        sol = h.getSolution()
+        y = np.asarray(sol.row_dual)
+        better = _attractive(n, ends, weight, inside, y, cuts, PRICE_TOL)
+        if len(better):
+            enter(better[: max(BATCH, 2 * n)])
+            h.setOptionValue("simplex_strategy", PRIMAL)  # the basis stays primal feasible
+            continue
+        h.setOptionValue("simplex_strategy", DUAL)
+        bound, duals = h.getInfo().objective_function_value * scale, y
+        x = np.asarray(sol.col_value)
+        if np.all((x < 1e-7) | (x > 1 - 1e-7)):
+            break
+        found = _odd_sets(n, ends, columns, x, np.asarray(sol.col_dual))
+        if not found:
+            break
+        cut_rounds += 1
+        for group in found:
+            mask = np.zeros(n, dtype=bool)
+            mask[list(group)] = True
+            cuts.append(mask)
+            mine = np.asarray(columns, dtype=np.int64)
+            cols = np.flatnonzero(mask[ends[0][mine]] & mask[ends[1][mine]]).astype(np.int32)
+            h.addRow(-highspy.kHighsInf, (len(group) - 1) / 2, len(cols), cols, np.ones(len(cols)))
+        h.setOptionValue("simplex_strategy", DUAL)  # the basis stays dual feasible
+    # the LP bound and its duals hold for every column: now the best matching
+    # of the columns in, and every column that could still beat it let in
+    h.changeColsIntegrality(
+        len(columns),
+        np.arange(len(columns), dtype=np.int32),
+        np.array([highspy.HighsVarType.kInteger] * len(columns)),
+    )
+    while True:
+        h.run()
+        if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+            return _by_mip(n, ends, exact)
+        x = np.asarray(h.getSolution().col_value)
+        chosen = [columns[k] for k in np.flatnonzero(x > 0.5)]
+        total = sum(int(exact[e]) for e in chosen) - base * (n // 2)
+        if duals is None or not _perfect(n, ends, chosen):
+            return _by_mip(n, ends, exact)
+        late = _attractive(
+            n, ends, weight, inside, duals, cuts, (total + 1 - bound) / scale - PRICE_TOL
+        )
+        if not len(late):
+            return chosen
+        start = len(columns)
+        enter(late)
+        h.changeColsIntegrality(
+            len(columns) - start,
+            np.arange(start, len(columns), dtype=np.int32),
+            np.array([highspy.HighsVarType.kInteger] * (len(columns) - start)),
+        )
+
+
+def _attractive(n: int, ends, weight, inside, y, cuts, above: float):
+    """Columns not in the model whose reduced cost exceeds ``above``, the best first."""
+    import numpy as np
+
+    outside = np.flatnonzero(~inside)
+    if not len(outside):
+        return outside
+    rc = weight[outside] - y[ends[0][outside]] - y[ends[1][outside]]
+    for c, mask in enumerate(cuts):
+        if n + c < len(y):
+            rc -= y[n + c] * (mask[ends[0][outside]] & mask[ends[1][outside]])
+    keep = rc > above
+    return outside[keep][np.argsort(-rc[keep], kind="stable")]
+
+
+def _odd_sets(n: int, ends, columns: Sequence[int], x, reduced) -> list[frozenset[int]]:
+    """Odd sets whose inequality the LP solution ``x`` violates (``reduced``: the
+    columns' reduced costs; those at zero make the tight graph of :mod:`oddsets`)."""
+    import numpy as np
+
+    from mipair.solver.oddsets import violated
+
+    cols = np.asarray(columns, dtype=np.int64)
+    values = {
+        (int(ends[0][cols[k]]), int(ends[1][cols[k]])): float(x[k])
+        for k in np.flatnonzero(x > 1e-9)
+    }
+    tight = cols[np.abs(reduced) < TIGHT]
+    pairs = np.stack([ends[0][tight], ends[1][tight]], axis=1)
+    return violated(values, pairs, exact=True)
+
+
+def _perfect(n: int, ends, chosen: Sequence[int]) -> bool:
+    covered = sorted(int(v) for e in chosen for v in (ends[0][e], ends[1][e]))
+    return covered == list(range(n))
+
+
+def _by_mip(n: int, ends, exact) -> list[int]:
+    """The exact MIP on every column (the fallback; see the module docstring)."""
+    from mipair.solver.assignment import min_weight_perfect_matching
+
+    index = {(int(min(a, b)), int(max(a, b))): k for k, (a, b) in enumerate(zip(*ends))}
+    got = min_weight_perfect_matching(n, {e: -int(exact[k]) for e, k in index.items()})
+    return [index[(min(u, v), max(u, v))] for u, v in got]

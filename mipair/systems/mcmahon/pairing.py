@@ -1,0 +1,163 @@
+"""A McMahon round: the bye, the maximum-weight perfect matching, colours, tables (reference 6).
+
+The matching is solved exactly by HiGHS through the solver layer
+(:func:`mipair.solver.assignment.min_weight_perfect_matching`, on the
+negated integer weights). The duplicate-game term (5·10^14 by default)
+dwarfs the others; when it provably outweighs anything the rest of the
+weights can change over a whole matching, the round is first solved without
+rematches (the same optimum, with coefficients HiGHS compares exactly), and
+with every pair only when no matching without a rematch exists.
+Forbidden pairs are never candidates.
+
+Tables follow the better-placed player of each game (placement criteria
+before the round, then rating), as OpenGotha numbers them.
+
+A deliberate difference: OpenGotha pairs a field of more than 600 players in
+chunks of at least 200, taken from the top score down (reference 6.1, item 4);
+mipair matches the whole field at once, which can only give the same or a
+larger total weight.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+
+from mipair.errors import NoPairingError
+from mipair.systems.mcmahon.bye import choose_bye
+from mipair.systems.mcmahon.field import Entrant, Field, build_field
+from mipair.systems.mcmahon.handicap import Colours, orient
+from mipair.systems.mcmahon.sides import arrays
+from mipair.systems.mcmahon.state import McMahonState
+from mipair.systems.mcmahon.weights import coin, pair_table, pair_weight, signed_handicap
+
+
+class Game(NamedTuple):
+    """A game of the new round: table (from 1), White and Black (player indices), handicap."""
+
+    table: int
+    white: int
+    black: int
+    handicap: int
+
+
+class Round(NamedTuple):
+    """The new round: its games and its bye (player index or None)."""
+
+    round: int
+    games: tuple[Game, ...]
+    bye: int | None
+
+
+def field_of(state: McMahonState, bye: int | None = None) -> Field:
+    """The round's field with ``bye`` (default: the state's, else the one OpenGotha would choose)."""
+    chosen = bye if bye is not None else state.bye
+    if chosen is None and len(state.players) % 2:
+        everyone = build_field(state.tournament, state.params, state.round, state.players, None)
+        chosen = choose_bye(everyone.entrants, state.params).index
+    to_pair = [i for i in state.players if i != chosen]
+    return build_field(state.tournament, state.params, state.round, to_pair, chosen)
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """The allowed pairs (entrant positions ``first[k] < second[k]``) and their weights."""
+
+    first: np.ndarray
+    second: np.ndarray
+    weight: np.ndarray
+
+    def pick(self, keep: np.ndarray) -> Candidates:
+        return Candidates(self.first[keep], self.second[keep], self.weight[keep])
+
+
+def weight_table(fld: Field, forbidden: frozenset[frozenset[int]]) -> Candidates:
+    """The weight of every allowed pair of entrants (forbidden pairs left out)."""
+    first, second, weight = pair_table(fld)
+    table = Candidates(first, second, weight)
+    if not forbidden:
+        return table
+    index = np.array([e.index for e in fld.entrants])
+    banned = {tuple(sorted(pair)) for pair in forbidden}
+    low, high = np.minimum(index[first], index[second]), np.maximum(index[first], index[second])
+    keep = np.array([(a, b) not in banned for a, b in zip(low.tolist(), high.tolist())], dtype=bool)
+    return table.pick(keep)
+
+
+def best_matching(fld: Field, table: Candidates) -> list[tuple[int, int]]:
+    """A maximum-weight perfect matching of the entrants (positions), exactly."""
+    from mipair.solver.lexmatch import Infeasible
+    from mipair.solver.perfect import max_weight_perfect_matching
+
+    n = len(fld.entrants)
+    dup = fld.params.duplicate_weight
+    fresh = table.pick(~arrays(fld).met[table.first, table.second])
+    rest = fresh.weight - dup
+    spread = int(rest.max() - rest.min()) if len(rest) else 0
+    tables = [table]
+    if dup > 0 and dup > (n // 2) * spread and len(fresh.weight) < len(table.weight):
+        tables.insert(0, fresh)
+    hint = [(k, k + 1) for k in range(0, n - 1, 2)]  # neighbours in key order
+    for candidates in tables:
+        edges = np.stack([candidates.first, candidates.second], axis=1)
+        try:
+            chosen = max_weight_perfect_matching(n, edges, candidates.weight, hint)
+        except Infeasible:
+            continue
+        return [(int(edges[k][0]), int(edges[k][1])) for k in chosen]
+    raise NoPairingError(
+        f"round {fld.round}: no pairing of the {n} players avoids the forbidden pairs"
+    )
+
+
+def colours(fld: Field, a: Entrant, b: Entrant) -> Colours:
+    """White, Black and handicap of a game (4), ``a`` listed before ``b``."""
+    return orient(
+        a.index,
+        b.index,
+        signed_handicap(fld, a, b),
+        a.balance,
+        b.balance,
+        coin(fld, a, b),
+    )
+
+
+def table_order(fld: Field, games: Iterable[Colours]) -> list[Colours]:
+    """Games by their better-placed player: placement before the round, then rating."""
+    scores, before = fld.scores, fld.round - 1
+    criteria = list(fld.params.placement)
+
+    def place(index: int) -> tuple:
+        rating = scores.players[index].rating
+        return scores.ranking_key(index, before, criteria)[:-2] + (-rating,)
+
+    return sorted(games, key=lambda g: min(place(g.white), place(g.black)))
+
+
+def games_of(fld: Field, pairs: Sequence[tuple[int, int]]) -> Round:
+    """The round from matched positions: oriented, tables numbered."""
+    people = fld.entrants
+    oriented = [colours(fld, people[min(i, j)], people[max(i, j)]) for i, j in pairs]
+    ordered = table_order(fld, oriented)
+    games = tuple(Game(t, g.white, g.black, g.handicap) for t, g in enumerate(ordered, 1))
+    return Round(fld.round, games, fld.bye.index if fld.bye else None)
+
+
+def pair_state(state: McMahonState) -> Round:
+    """OpenGotha's pairing of the state's round, solved exactly."""
+    fld = field_of(state)
+    if not fld.entrants:
+        return Round(state.round, (), fld.bye.index if fld.bye else None)
+    return games_of(fld, best_matching(fld, weight_table(fld, state.forbidden)))
+
+
+def matching_weight(fld: Field, pairs: Iterable[tuple[int, int]]) -> int:
+    """The total weight of pairs of player indices in a field."""
+    where = {e.index: e for e in fld.entrants}
+    return sum(
+        pair_weight(fld, *sorted((where[a], where[b]), key=lambda e: e.player.key))
+        for a, b in pairs
+    )

@@ -1,0 +1,194 @@
+"""McMahon behind the common interface (:class:`~mipair.systems.base.PairingSystem`).
+
+State: a :class:`~mipair.systems.mcmahon.state.McMahonState` read from an
+OpenGotha XML file. Pairing ids are the players' positions in the file's
+player list, from 1. Editions are the two OpenGotha behaviours, ``3.52``
+(default) and ``3.51`` (reference 5.6).
+
+``evaluate`` gives the total weight OpenGotha maximises, then each weight term
+summed over the boards (all "higher is better"). ``problem`` gives the
+absolute rules as facts: a game already played (OpenGotha only weighs it, by
+5·10^14; it becomes a fact so that ``explain`` can say why every pairing of a
+round needs one) and the forbidden pairs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+
+from mipair.explain.compare import Comparison, Difference
+from mipair.explain.facts import BYE, Fact, PairingProblem, pair
+from mipair.pairing import HIGHER, Board, CriterionValue, RoundPairing
+from mipair.systems.base import PairingSystem, PublishedRound, UnsupportedError
+from mipair.systems.mcmahon.field import Entrant
+from mipair.systems.mcmahon.params import model
+from mipair.systems.mcmahon.state import McMahonState
+
+TOTAL = "total"
+
+
+def _index(state: McMahonState, player_id: int) -> int:
+    index = player_id - 1
+    if index not in state.players:
+        raise UnsupportedError(f"player {player_id} is not to be paired in round {state.round}")
+    return index
+
+
+class McMahonSystem(PairingSystem):
+    """McMahon for Go, OpenGotha's weight function solved exactly."""
+
+    name = "mcmahon"
+    title = "McMahon (Go, OpenGotha)"
+
+    def editions(self) -> tuple[str, ...]:
+        return tuple(model()["editions"])
+
+    def read(self, path: str, edition: str | None = None) -> McMahonState:
+        from mipair.formats.opengotha import read_opengotha
+        from mipair.systems.mcmahon.state import state_of
+
+        return state_of(read_opengotha(path), self.edition(edition) or "3.52")
+
+    def round_of(self, state: McMahonState) -> int:
+        return state.round
+
+    def pair(self, state: McMahonState) -> RoundPairing:
+        from mipair.systems.mcmahon.pairing import pair_state
+
+        rnd = pair_state(state)
+        boards = tuple(Board(g.white + 1, g.black + 1) for g in rnd.games)
+        return RoundPairing(rnd.round, boards, rnd.bye + 1 if rnd.bye is not None else None)
+
+    def evaluate(self, state: McMahonState, pairing: RoundPairing) -> Sequence[CriterionValue]:
+        """The total weight, then each weight term over the boards (model order)."""
+        from mipair.systems.mcmahon.pairing import field_of
+        from mipair.systems.mcmahon.weights import components, declared_terms
+
+        bye = _index(state, pairing.bye) if pairing.bye is not None else None
+        fld = field_of(state, bye)
+        where = {e.index: e for e in fld.entrants}
+        sums = {term_id: 0 for term_id, _, _ in declared_terms()}
+        for b in pairing.boards:
+            a, c = sorted(
+                (where[_index(state, b.white)], where[_index(state, b.black)]),
+                key=lambda e: e.player.key,
+            )
+            for term_id, value in components(fld, a, c).items():
+                sums[term_id] += value
+        total = len(pairing.boards) + sum(sums.values())
+        out = [
+            CriterionValue(
+                TOTAL, "total weight of the pairing (OpenGotha maximises it)", total, HIGHER
+            )
+        ]
+        out += [CriterionValue(tid, text, sums[tid], HIGHER) for tid, text, _ in declared_terms()]
+        return out
+
+    def problem(self, state: McMahonState) -> PairingProblem:
+        """The round's players; earlier games and forbidden pairs as facts."""
+        from mipair.systems.mcmahon.scores import PAIRED, Scores
+
+        scores = Scores(state.tournament, state.params, state.round - 1)
+        present = set(state.players)
+        facts: list[Fact] = []
+        seen: set[frozenset[int]] = set()
+        for i in state.players:
+            for k, o in enumerate(scores.outcome[i], 1):
+                if o.status != PAIRED or o.opponent not in present:
+                    continue
+                both = frozenset((i + 1, o.opponent + 1))  # type: ignore[operator]
+                if both in seen:
+                    continue
+                seen.add(both)
+                a, b = sorted(both)
+                facts.append(
+                    Fact(
+                        "duplicate",
+                        (a, b),
+                        f"{state.key(a - 1)} and {state.key(b - 1)} met in round {k}",
+                        f"let {state.key(a - 1)} and {state.key(b - 1)} meet again",
+                        frozenset({pair(a, b)}),
+                        f"round {k}",
+                    )
+                )
+        for both in sorted(state.forbidden, key=sorted):
+            a, b = sorted(i + 1 for i in both)
+            if a - 1 in present and b - 1 in present:
+                facts.append(
+                    Fact(
+                        "forbidden",
+                        (a, b),
+                        f"{state.key(a - 1)} and {state.key(b - 1)} must not meet",
+                        f"let {state.key(a - 1)} and {state.key(b - 1)} meet",
+                        frozenset({pair(a, b)}),
+                    )
+                )
+        players = tuple(i + 1 for i in state.players)
+        if state.bye is not None:  # a bye already recorded: nobody else may have it
+            given = state.bye + 1
+            facts.append(
+                Fact(
+                    "recorded bye",
+                    (given,),
+                    f"the bye of round {state.round} is recorded for {state.key(state.bye)}",
+                    "give the bye to another player",
+                    frozenset(pair(p, BYE) for p in players if p != given),
+                )
+            )
+        return PairingProblem(round=state.round, players=players, facts=tuple(facts))
+
+    def published(self, path: str, edition: str | None = None) -> Iterator[PublishedRound]:
+        from mipair.formats.opengotha import read_opengotha
+        from mipair.systems.mcmahon.state import published_states
+
+        tournament = read_opengotha(path)
+        index = {p.key: i + 1 for i, p in enumerate(tournament.players)}
+        for state in published_states(tournament, self.edition(edition) or "3.52"):
+            games = sorted(
+                (g for g in tournament.games if g.round == state.round), key=lambda g: g.table
+            )
+            boards = tuple(Board(index[g.white], index[g.black]) for g in games)
+            bye = state.bye + 1 if state.bye is not None else None
+            yield PublishedRound(state, RoundPairing(state.round, boards, bye))
+
+    def describe(self, state: McMahonState, pairing: RoundPairing) -> str:
+        """Table, White, Black, handicap, as Go players read a pairing."""
+        from mipair.systems.mcmahon.pairing import field_of
+        from mipair.systems.mcmahon.weights import signed_handicap
+
+        bye = pairing.bye - 1 if pairing.bye is not None else None
+        fld = field_of(state, bye)
+        where = {e.index: e for e in fld.entrants}
+
+        def line(table: int, white: Entrant, black: Entrant) -> str:
+            stones = abs(signed_handicap(fld, white, black))
+            names = [f"{e.player.full_name} ({e.player.rank_label})" for e in (white, black)]
+            return f"{table:5}  {names[0]} - {names[1]}  h{stones}"
+
+        head = [f"Round {pairing.round} ({len(pairing.boards)} tables)", "Table  White - Black"]
+        games = [
+            line(table, where[b.white - 1], where[b.black - 1])
+            for table, b in enumerate(pairing.boards, 1)
+        ]
+        tail = [f"  bye: {state.tournament.players[bye].full_name}"] if bye is not None else []
+        return "\n".join(head + games + tail) + "\n"
+
+    def compare_with(
+        self, state: McMahonState, engine: RoundPairing | None, proposal: RoundPairing
+    ) -> Comparison:
+        """As the base comparison; a difference in total weight names the term that decides it."""
+        result = super().compare_with(state, engine, proposal)
+        diff = result.difference
+        if engine is None or diff is None or diff.criterion != TOTAL:
+            return result
+        mine, theirs = self.evaluate(state, engine)[1:], self.evaluate(state, proposal)[1:]
+        sign = 1 if diff.better == "engine" else -1
+        gaps = [(sign * (int(m.value) - int(t.value)), m, t) for m, t in zip(mine, theirs)]  # type: ignore[call-overload]
+        gap, term, other = max(gaps, key=lambda g: g[0])
+        decided = Difference(term.id, term.text, term.value, other.value, diff.better, diff.where)
+        note = (
+            f"Total weight: engine {diff.engine}, proposal {diff.proposed}; "
+            f"the largest gap is in '{term.id}' ({gap:+d} for the {diff.better})."
+        )
+        return replace(result, difference=decided, note=note)

@@ -1,0 +1,116 @@
+"""``mipair mcmahon ...`` and the McMahon system through solve, why and explain."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from go_data import CLUB
+
+from mipair.formats.opengotha import read_opengotha
+
+
+def mipair(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "mipair.cli.main", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def pair_options(pairs: list[str]) -> list[str]:
+    return [word for p in pairs for word in ("--pair", p)]
+
+
+def test_pair_json_then_the_written_file_reads_back_with_that_round(tmp_path: Path) -> None:
+    out = tmp_path / "out.xml"
+    done = mipair("mcmahon", "pair", str(CLUB), "--json", "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    shown = json.loads(done.stdout)
+    assert set(shown) == {"round", "games", "bye"} and shown["round"] == 3
+    assert all(set(g) == {"table", "white", "black", "handicap"} for g in shown["games"])
+    before, after = read_opengotha(str(CLUB)), read_opengotha(str(out))
+    assert after.players == before.players and after.others == before.others
+    new = [g for g in after.games if g.round == 3]
+    assert [
+        {"table": g.table, "white": g.white, "black": g.black, "handicap": g.handicap} for g in new
+    ] == shown["games"]
+    assert [g for g in after.games if g.round < 3] == before.games
+    assert [b.player for b in after.byes if b.round == 3] == [shown["bye"]]
+    again = mipair("mcmahon", "pair", str(out), "--json")
+    assert json.loads(again.stdout)["round"] == 4
+
+
+def test_save_and_forbid(tmp_path: Path) -> None:
+    event = tmp_path / "club.xml"
+    shutil.copy(CLUB, event)
+    first = json.loads(mipair("mcmahon", "pair", str(event), "--json").stdout)["games"][0]
+    pair = f"{first['white']},{first['black']}"
+    done = mipair("mcmahon", "pair", str(event), "--forbid", pair, "--save", "--json")
+    assert done.returncode == 0, done.stderr
+    games = json.loads(done.stdout)["games"]
+    assert {first["white"], first["black"]} not in [{g["white"], g["black"]} for g in games]
+    assert "ForbiddenPair" in event.read_text(encoding="utf-8")  # kept in the file
+    bad = mipair("mcmahon", "pair", str(CLUB), "--forbid", "NOBODY,SOMEONE")
+    assert bad.returncode == 3 and "--forbid" in bad.stderr
+
+
+def test_standings_and_h9(tmp_path: Path) -> None:
+    h9 = tmp_path / "club.h9"
+    done = mipair("mcmahon", "standings", str(CLUB), "--json", "--h9", str(h9))
+    assert done.returncode == 0, done.stderr
+    table = json.loads(done.stdout)
+    assert table["after"] == 2 and table["criteria"] == ["MMS", "SOSM", "SOSOSM"]
+    mms = [row["MMS"] for row in table["standings"]]
+    assert mms == sorted(mms, reverse=True) and len(mms) == 11
+    lines = [ln for ln in h9.read_text(encoding="utf-8").splitlines() if not ln.startswith(";")]
+    assert len(lines) == 11 and "Dupont-Martin Jean_Luc" in h9.read_text(encoding="utf-8")
+    assert "; HA[h1]" in h9.read_text(encoding="utf-8")
+    assert all(len(ln.split()) >= 2 + 4 + 4 + 2 for ln in lines)
+
+
+def test_handicaps() -> None:
+    done = mipair("mcmahon", "handicaps", str(CLUB), "--json")
+    rows = json.loads(done.stdout)["games"]
+    assert len(rows) == 5 and all(r["rule"] == r["handicap"] for r in rows)  # paired by mipair
+
+
+def test_solve_why_explain_through_the_interface() -> None:
+    solve = mipair("solve", "--system", "mcmahon", str(CLUB), "--json")
+    assert solve.returncode == 0, solve.stderr
+    boards = json.loads(solve.stdout)["boards"]
+    pairs = [f"{b['white']}-{b['black']}" for b in boards]
+    same = mipair("why", "--system", "mcmahon", str(CLUB), *pair_options(pairs), "--json")
+    assert same.returncode == 0 and json.loads(same.stdout)["same_pairs"]
+    a, b = pairs[0].split("-"), pairs[1].split("-")
+    swapped = [f"{a[0]}-{b[0]}", f"{a[1]}-{b[1]}", *pairs[2:]]
+    other = mipair(
+        "why",
+        "--system",
+        "mcmahon",
+        str(CLUB),
+        *pair_options(swapped),
+        "--json",
+    )
+    verdict = json.loads(other.stdout)
+    if verdict["legal"]:
+        assert verdict["difference"]["better"] == "engine"
+        assert verdict["difference"]["criterion"] in {
+            "score",
+            "geo",
+            "dudd",
+            "seeding",
+            "colour",
+            "handicap",
+            "random",
+        }
+    else:
+        assert verdict["violations"][0]["criterion"] == "duplicate"
+    explain = mipair("explain", "--system", "mcmahon", str(CLUB))
+    assert explain.returncode == 0 and "can be paired" in explain.stdout
+    rules = mipair("solve", "--system", "mcmahon", "--rules", "3.51", str(CLUB))
+    assert rules.returncode == 0 and "Table" in rules.stdout
