@@ -17,6 +17,7 @@ from mipair.systems.base import (
     PairingSystem,
     PublishedRound,
     RelaxedPairer,
+    Standing,
     UnsupportedError,
 )
 from mipair.systems.dutch.edition import available_editions
@@ -98,6 +99,20 @@ class DutchSystem(PairingSystem):
             )
 
         return replace(pairing, boards=tuple(sorted(pairing.boards, key=key)))
+
+    def standings(self, state: Snapshot) -> list[Standing]:
+        """Points before the round to pair, best first; equal points share a rank (no tie-breaks)."""
+        players = sorted(state.players.values(), key=lambda p: (-p.score, p.tpn, p.id))
+        names = state.tournament.players
+        return [
+            Standing(
+                1 + sum(other.score > player.score for other in players),
+                player.id,
+                names[player.id].name,
+                points_to_str(player.score),
+            )
+            for player in players
+        ]
 
     def describe(self, state: Snapshot, pairing: RoundPairing) -> str:
         t = state.tournament

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from mipair.explain.facts import PairingProblem
 from mipair.pairing import LOWER, Board, CriterionValue, RoundPairing
-from mipair.systems.base import PairingSystem
+from mipair.systems.base import PairingSystem, Standing
 from mipair.systems.papp.config import PappConfig
 from mipair.systems.papp.event import Event
 
@@ -95,6 +95,22 @@ class PappSystem(PairingSystem):
         return PairingProblem(
             round=state.round, players=tuple(state.event.present(state.round)), facts=()
         )
+
+    def standings(self, state: PappState) -> list[Standing]:
+        """PAPP's standings after the completed rounds: points, then its tie-break and discs."""
+        from mipair.systems.papp.scoring import format_points, format_tiebreak, standings
+
+        event = state.event
+        return [
+            Standing(
+                rank,
+                line.id,
+                event.player(line.id).full_name,
+                format_points(line.points),
+                (("tie-break", format_tiebreak(line.tiebreak)), ("discs", str(line.discs))),
+            )
+            for rank, line in enumerate(standings(event), 1)
+        ]
 
     def describe(self, state: PappState, pairing: RoundPairing) -> str:
         event = state.event

@@ -1,0 +1,113 @@
+"""The JSON API: ``/v1/pair``, ``/v1/check``, ``/v1/explain``, ``/v1/why``, ``/v1/standings``.
+
+Each takes the tournament file as the raw request body and the CLI's names
+as query parameters (``system=dutch&rules=2026``); ``name`` is the file name
+shown in located error messages. ``/health`` and ``/version`` answer GET.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import JSONResponse
+
+from mipair import __version__
+from mipair.errors import InputError
+from mipair.service.problems import from_mipair_error
+from mipair.service.runner import Service
+from mipair.systems.registry import get_system, system_names
+
+router = APIRouter()
+
+RAW_BODY = {
+    "requestBody": {
+        "required": True,
+        "description": "The tournament file as it is on disk (TRF of any edition, a PAPP event...).",
+        "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}},
+    }
+}
+SystemName = Annotated[str, Query(description="Pairing system, as `mipair --system`.")]
+Rules = Annotated[str | None, Query(description="Rules edition, as `mipair --rules`.")]
+UploadName = Annotated[str | None, Query(description="File name to show in error messages.")]
+
+
+def service_of(request: Request) -> Service:
+    """The service the app was started with."""
+    service: Service = request.app.state.service
+    return service
+
+
+@router.post("/v1/pair", openapi_extra=RAW_BODY)
+async def pair(
+    request: Request, system: SystemName = "dutch", rules: Rules = None, name: UploadName = None
+) -> JSONResponse:
+    """The next round: `round`, `boards` in order, `bye`, and `text` as `mipair --dutch IN -p` writes it."""
+    return await service_of(request).handle(request, "pair", system, rules, name)
+
+
+@router.post("/v1/check", openapi_extra=RAW_BODY)
+async def check(
+    request: Request, system: SystemName = "dutch", rules: Rules = None, name: UploadName = None
+) -> JSONResponse:
+    """Every published round re-paired and compared, as `mipair check --json` reports it."""
+    return await service_of(request).handle(request, "check", system, rules, name)
+
+
+@router.post("/v1/explain", openapi_extra=RAW_BODY)
+async def explain(
+    request: Request, system: SystemName = "dutch", rules: Rules = None, name: UploadName = None
+) -> JSONResponse:
+    """Why the next round cannot be paired: minimal reason, least relaxation, in JSON and words."""
+    return await service_of(request).handle(request, "explain", system, rules, name)
+
+
+@router.post("/v1/why", openapi_extra=RAW_BODY)
+async def why(
+    request: Request,
+    pair: Annotated[
+        list[str], Query(description="A proposed board WHITE-BLACK (ID-0: the bye); repeat.")
+    ],
+    system: SystemName = "dutch",
+    rules: Rules = None,
+    name: UploadName = None,
+) -> JSONResponse:
+    """A proposed pairing held against the engine's, as `mipair why --pair A-B ...`."""
+    from mipair.cli.explain import parse_pair
+
+    try:
+        pairs = tuple(parse_pair(text) for text in pair)
+    except InputError as exc:
+        answer = from_mipair_error(exc, "", name or "upload")
+        return JSONResponse(answer.body, status_code=answer.status)
+    return await service_of(request).handle(request, "why", system, rules, name, pairs)
+
+
+@router.post("/v1/standings", openapi_extra=RAW_BODY)
+async def standings(
+    request: Request, system: SystemName = "dutch", rules: Rules = None, name: UploadName = None
+) -> JSONResponse:
+    """The standings before the round to pair, as the system gives them."""
+    return await service_of(request).handle(request, "standings", system, rules, name)
+
+
+@router.get("/health")
+async def health(request: Request) -> JSONResponse:
+    """200 while the worker pool runs (readiness and liveness), else 503."""
+    service = service_of(request)
+    alive = service.pool.pool.active
+    body = {
+        "status": "ok" if alive else "down",
+        "workers": service.settings.workers,
+        "requests": service.admission.inside,
+    }
+    return JSONResponse(body, status_code=200 if alive else 503)
+
+
+@router.get("/version")
+async def version() -> dict[str, object]:
+    """mipair's version and the systems with their rules editions."""
+    return {
+        "mipair": __version__,
+        "systems": {name: list(get_system(name).editions()) for name in system_names()},
+    }
