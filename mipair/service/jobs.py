@@ -81,7 +81,8 @@ def pair_job(system: PairingSystem, path: str, job: Job) -> Answer:
         "text": dropin_text(pairing),
         "description": system.describe(state, pairing),
     }
-    return Answer(200, body, len(system.problem(state).players))
+    players = 2 * len(pairing.boards) + (pairing.bye is not None)
+    return Answer(200, body, players)
 
 
 def check_job(system: PairingSystem, path: str, job: Job) -> Answer:
