@@ -38,28 +38,51 @@ def service_of(request: Request) -> Service:
     return service
 
 
-@router.post("/v1/pair", openapi_extra=RAW_BODY)
-async def pair(
-    request: Request, system: SystemName = "dutch", rules: Rules = None, name: UploadName = None
-) -> JSONResponse:
-    """The next round: `round`, `boards` in order, `bye`, and `text` as `mipair --dutch IN -p` writes it."""
-    return await service_of(request).handle(request, "pair", system, rules, name)
+TOURNAMENT_ENDPOINTS: dict[str, tuple[str, str]] = {
+    "pair": (
+        "Pair the next round",
+        "`round`, `boards` in order, `bye`, and `text` as `mipair --dutch IN -p` writes it.",
+    ),
+    "check": (
+        "Check the published rounds",
+        "Every published round re-paired and compared, as `mipair check --json` reports it.",
+    ),
+    "explain": (
+        "Explain an impossible round",
+        "Why the next round cannot be paired: minimal reason, least relaxation, in JSON and words.",
+    ),
+    "standings": (
+        "Standings",
+        "The standings before the round to pair, as the system gives them.",
+    ),
+}
+"""The endpoints that take only the tournament: name -> (summary, description)."""
 
 
-@router.post("/v1/check", openapi_extra=RAW_BODY)
-async def check(
-    request: Request, system: SystemName = "dutch", rules: Rules = None, name: UploadName = None
-) -> JSONResponse:
-    """Every published round re-paired and compared, as `mipair check --json` reports it."""
-    return await service_of(request).handle(request, "check", system, rules, name)
+def add_tournament_endpoint(kind: str, summary: str, description: str) -> None:
+    """``POST /v1/<kind>``: the raw body is the tournament file."""
+
+    async def endpoint(
+        request: Request,
+        system: SystemName = "dutch",
+        rules: Rules = None,
+        name: UploadName = None,
+    ) -> JSONResponse:
+        return await service_of(request).handle(request, kind, system, rules, name)
+
+    router.add_api_route(
+        f"/v1/{kind}",
+        endpoint,
+        methods=["POST"],
+        name=kind,
+        summary=summary,
+        description=description,
+        openapi_extra=RAW_BODY,
+    )
 
 
-@router.post("/v1/explain", openapi_extra=RAW_BODY)
-async def explain(
-    request: Request, system: SystemName = "dutch", rules: Rules = None, name: UploadName = None
-) -> JSONResponse:
-    """Why the next round cannot be paired: minimal reason, least relaxation, in JSON and words."""
-    return await service_of(request).handle(request, "explain", system, rules, name)
+for kind, (summary, description) in TOURNAMENT_ENDPOINTS.items():
+    add_tournament_endpoint(kind, summary, description)
 
 
 @router.post("/v1/why", openapi_extra=RAW_BODY)
@@ -81,14 +104,6 @@ async def why(
         answer = from_mipair_error(exc, "", name or "upload")
         return JSONResponse(answer.body, status_code=answer.status)
     return await service_of(request).handle(request, "why", system, rules, name, pairs)
-
-
-@router.post("/v1/standings", openapi_extra=RAW_BODY)
-async def standings(
-    request: Request, system: SystemName = "dutch", rules: Rules = None, name: UploadName = None
-) -> JSONResponse:
-    """The standings before the round to pair, as the system gives them."""
-    return await service_of(request).handle(request, "standings", system, rules, name)
 
 
 @router.get("/health")
