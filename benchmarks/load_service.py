@@ -10,7 +10,7 @@ each tournament cut before one of its rounds by the corpus's own tool):
    throughput, and the errors (any answer but 200, or a text that is not the
    CLI's);
 3. the whole-process CLI (``mipair --dutch IN -p OUT``) on the same rounds,
-   for comparison.
+   and the engine alone in this process (read + pair, warm), for comparison.
 
     python3 benchmarks/load_service.py                          # 50 clients, 500 requests
     python3 benchmarks/load_service.py --max-players 100 --cli-rounds 40 --json load.json
@@ -101,6 +101,19 @@ def cli_round(text: bytes) -> tuple[float, str]:
         return time.perf_counter() - start, out.read_text()
 
 
+def engine_round(text: bytes) -> float:
+    """Read and pair one round in this process (the engine alone, warm): seconds."""
+    from mipair.systems.registry import get_system
+
+    system = get_system("dutch")
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "in.trf"
+        source.write_bytes(text)
+        start = time.perf_counter()
+        system.pair(system.read(str(source), "2026"))
+        return time.perf_counter() - start
+
+
 async def post(client: httpx.AsyncClient, text: bytes) -> tuple[float, int, str]:
     start = time.perf_counter()
     answer = await client.post(
@@ -170,6 +183,10 @@ def main() -> None:
         "cpus": os.cpu_count(),
     }
     print("CLI, one process a round:", figures["cli_whole_process"], flush=True)
+    engine_round(rounds[0][1])
+    engine = [engine_round(text) for _, text in rounds]
+    figures["engine_in_process"] = summary(engine, sum(engine))
+    print("engine alone, warm, in process:", figures["engine_in_process"], flush=True)
 
     def measure(url: str) -> None:
         single, errors1 = asyncio.run(one_client(url, rounds, expected))

@@ -8,6 +8,7 @@ renders their answers.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -45,9 +46,9 @@ async def page_answers(service: Service, job: Job) -> dict[str, Answer]:
     answers["pair"], _ = await service.solve(job)
     error = answers["pair"].body.get("error")
     if isinstance(error, dict) and error.get("code") == "no_pairing":
-        answers["explain"], _ = await service.solve(Job(**{**job.__dict__, "kind": "explain"}))
+        answers["explain"], _ = await service.solve(replace(job, kind="explain"))
     if answers["pair"].status in (200, 409):
-        answers["check"], _ = await service.solve(Job(**{**job.__dict__, "kind": "check"}))
+        answers["check"], _ = await service.solve(replace(job, kind="check"))
     return answers
 
 
