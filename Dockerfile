@@ -15,9 +15,7 @@ COPY dist/ /wheels/
 RUN python3 -m venv /opt/mipair \
  && /opt/mipair/bin/pip install --no-cache-dir --disable-pip-version-check ${PIP_OPTIONS} \
       --find-links /wheels "mipair[service]" \
- && /opt/mipair/bin/pip uninstall -y -q pip \
- && find /opt/mipair -name "*.pyc" -delete \
- && /opt/mipair/bin/python -m compileall -q /opt/mipair/lib
+ && /opt/mipair/bin/pip uninstall -y -q pip
 
 FROM ${BASE}
 COPY --from=build /opt/mipair /opt/mipair
