@@ -31,6 +31,11 @@ class SolverPool:
             context=multiprocessing.get_context("spawn"),
         )
 
+    @property
+    def alive(self) -> bool:
+        """Is the pool running (its workers started and not stopped)?"""
+        return bool(self.pool.active)
+
     async def solve(self, job: Job) -> Answer:
         """The job's answer, or a 504 past the time limit, or a 503 if its worker died."""
         future = self.pool.schedule(run, args=(job,), timeout=self.time_limit)

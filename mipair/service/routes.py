@@ -110,7 +110,7 @@ async def why(
 async def health(request: Request) -> JSONResponse:
     """200 while the worker pool runs (readiness and liveness), else 503."""
     service = service_of(request)
-    alive = service.pool.pool.active
+    alive = service.pool.alive
     body = {
         "status": "ok" if alive else "down",
         "workers": service.settings.workers,
