@@ -3,6 +3,7 @@ upload a file, read the boards, the check, and the explanation of an impossible 
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Iterator
 
@@ -75,6 +76,10 @@ def test_upload_and_read_the_boards_and_the_check(browser, server: Server):
         [str(r["round"]), r["verdict"], r["summary"]] for r in check["rounds"]
     ]
     page.close()
+    logged = [json.loads(line) for line in server.log_lines() if '"page"' in line]
+    assert [(line["endpoint"], line["status"], line["outcome"]) for line in logged][:1] == [
+        ("page", 200, "ok")
+    ]
 
 
 def test_an_impossible_round_is_explained_in_words(browser, server: Server):

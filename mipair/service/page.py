@@ -8,6 +8,7 @@ renders their answers.
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
@@ -19,7 +20,7 @@ from fastapi.templating import Jinja2Templates
 from mipair import __version__
 from mipair.service.jobs import Job
 from mipair.service.problems import Answer, problem
-from mipair.service.runner import Service
+from mipair.service.runner import Service, log_answer, new_request_id
 from mipair.systems.registry import system_names
 
 router = APIRouter(include_in_schema=False)
@@ -61,6 +62,7 @@ async def arbiter(
 ) -> HTMLResponse:
     """The results page for one uploaded file."""
     service: Service = request.app.state.service
+    request_id, start = new_request_id(), time.perf_counter()
     limit = service.settings.max_bytes
     body = await tournament.read(limit + 1)
     answers: dict[str, Answer]
@@ -77,6 +79,7 @@ async def arbiter(
             service.settings.explain_seconds,
         )
         answers = await page_answers(service, job)
+    log_answer(request_id, "page", system, answers["pair"], start)
     context = {
         "file": tournament.filename,
         "system": system,
@@ -84,5 +87,9 @@ async def arbiter(
         "version": __version__,
     }
     return templates.TemplateResponse(
-        request, "result.html", context, status_code=answers["pair"].status
+        request,
+        "result.html",
+        context,
+        status_code=answers["pair"].status,
+        headers={"X-Request-ID": request_id},
     )

@@ -55,7 +55,7 @@ class Service:
         pairs: tuple[tuple[int, int], ...] = (),
     ) -> JSONResponse:
         """Serve one ``/v1/<kind>`` request whose raw body is the tournament file."""
-        request_id, start = uuid.uuid4().hex[:16], time.perf_counter()
+        request_id, start = new_request_id(), time.perf_counter()
         try:
             body = await read_limited(request, self.settings.max_bytes)
             job = Job(
@@ -64,17 +64,20 @@ class Service:
             answer, headers = await self.solve(job)
         except Refused as refused:
             answer, headers = refused.answer, refused.headers
-        error = answer.body.get("error")
-        outcome = str(error.get("code")) if isinstance(error, dict) else "ok"
-        log_request(
-            request_id,
-            kind,
-            system,
-            answer.players,
-            time.perf_counter() - start,
-            answer.status,
-            outcome,
-        )
+        log_answer(request_id, kind, system, answer, start)
         return JSONResponse(
             answer.body, status_code=answer.status, headers={**headers, "X-Request-ID": request_id}
         )
+
+
+def new_request_id() -> str:
+    """A short random id, logged and returned in X-Request-ID."""
+    return uuid.uuid4().hex[:16]
+
+
+def log_answer(request_id: str, kind: str, system: str, answer: Answer, start: float) -> None:
+    """The request's one log line: ``ok`` or the error code as its outcome."""
+    error = answer.body.get("error")
+    outcome = str(error.get("code")) if isinstance(error, dict) else "ok"
+    seconds = time.perf_counter() - start
+    log_request(request_id, kind, system, answer.players, seconds, answer.status, outcome)
