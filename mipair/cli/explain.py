@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import click
 
 from mipair.cli.options import rules_option, system_option
 from mipair.errors import InputError
+
+if TYPE_CHECKING:
+    from mipair.pairing import RoundPairing
+    from mipair.systems.base import PairingSystem
 
 
 @click.command("explain")
@@ -83,7 +88,7 @@ def check_players(
                 )
 
 
-def to_round_pairing(rnd: int, pairs: list[tuple[int, int]]):
+def to_round_pairing(rnd: int, pairs: list[tuple[int, int]]) -> RoundPairing:
     """Pairs (``(id, 0)`` for the bye) as a RoundPairing; two byes are an input error."""
     from mipair.pairing import Board, RoundPairing
 
@@ -92,6 +97,26 @@ def to_round_pairing(rnd: int, pairs: list[tuple[int, int]]):
         raise InputError(f"more than one bye proposed: {', '.join(map(str, byes))}")
     boards = tuple(Board(a, b) for a, b in pairs if b != 0)
     return RoundPairing(rnd, boards, byes[0] if byes else None)
+
+
+def proposal(
+    pairing_system: PairingSystem,
+    state: object,
+    pairs: list[tuple[int, int]],
+    file: str = "<tournament>",
+    field: str = "pair",
+) -> RoundPairing:
+    """The proposed round; in an odd field the one player the pairs leave out has the bye.
+
+    A player the tournament does not have is bad input, named with ``file`` and ``field``.
+    """
+    check_players(pairs, pairing_system.entrants(state), file, field)
+    players = pairing_system.problem(state).players
+    proposed = to_round_pairing(pairing_system.round_of(state), pairs)
+    left = set(players) - {p for b in proposed.boards for p in (b.white, b.black)}
+    if proposed.bye is None and len(players) % 2 == 1 and len(left) == 1:
+        proposed = replace(proposed, bye=left.pop())  # the one player left has the bye
+    return proposed
 
 
 @click.command("why")
@@ -133,14 +158,13 @@ def why(
         )
     pairing_system = get_system(system)
     state = pairing_system.read(file, rules)
-    players = pairing_system.problem(state).players
-    proposal = read_pairing_file(alternative) if alternative else [parse_pair(p) for p in pairs]
-    field = f"--alternative {alternative}" if alternative else "--pair"
-    check_players(proposal, pairing_system.entrants(state), file, field)
-    proposed = to_round_pairing(pairing_system.round_of(state), proposal)
-    left = set(players) - {p for b in proposed.boards for p in (b.white, b.black)}
-    if proposed.bye is None and len(players) % 2 == 1 and len(left) == 1:
-        proposed = replace(proposed, bye=left.pop())  # the one player left has the bye
+    proposed = proposal(
+        pairing_system,
+        state,
+        read_pairing_file(alternative) if alternative else [parse_pair(p) for p in pairs],
+        file,
+        f"--alternative {alternative}" if alternative else "--pair",
+    )
     result = pairing_system.compare(state, proposed)
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2))

@@ -54,6 +54,26 @@ class UnsupportedError(MipairError):
 
 
 @dataclass(frozen=True)
+class Standing:
+    """One line of the standings: rank, player, points and the system's tie-breaks by name."""
+
+    rank: int
+    player: int
+    name: str
+    points: str
+    tie_breaks: tuple[tuple[str, str], ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "rank": self.rank,
+            "player": self.player,
+            "name": self.name,
+            "points": self.points,
+            "tie_breaks": dict(self.tie_breaks),
+        }
+
+
+@dataclass(frozen=True)
 class PublishedRound:
     """One published round of a tournament and the state it was paired from."""
 
@@ -117,6 +137,10 @@ class PairingSystem(ABC):
     def published(self, path: str, edition: str | None = None) -> Iterator[PublishedRound]:
         """The published rounds of ``path``, each with the state it was paired from."""
         raise UnsupportedError(f"the {self.name} system cannot check published rounds yet")
+
+    def standings(self, state: State) -> list[Standing]:
+        """The standings before the round ``state`` is about to pair, best first."""
+        raise UnsupportedError(f"the {self.name} system gives no standings yet")
 
     def describe(self, state: State, pairing: RoundPairing) -> str:
         """The pairing as an arbiter reads it (one board a line)."""

@@ -17,6 +17,7 @@ from mipair.systems.base import (
     PairingSystem,
     PublishedRound,
     RelaxedPairer,
+    Standing,
 )
 from mipair.systems.dutch.edition import available_editions
 
@@ -111,6 +112,26 @@ class DutchSystem(PairingSystem):
             )
 
         return replace(pairing, boards=tuple(sorted(pairing.boards, key=key)))
+
+    def standings(self, state: Snapshot) -> list[Standing]:
+        """The ranking after the rounds played: points, then FIDE tie-breaks (C.07).
+
+        The tie-breaks are the file's own list (TRF-2026), else the default of
+        ``models/tiebreaks.toml`` (:mod:`mipair.results.standings`).
+        """
+        from mipair.results.standings import standings
+
+        names = state.tournament.players
+        return [
+            Standing(
+                row["rank"],
+                row["id"],
+                names[row["id"]].name,
+                str(row["points"]),
+                tuple((name, str(value)) for name, value in row["tiebreaks"].items()),
+            )
+            for row in standings(state.tournament)
+        ]
 
     def describe(self, state: Snapshot, pairing: RoundPairing) -> str:
         t = state.tournament

@@ -17,7 +17,7 @@ from pathlib import Path
 from mipair.errors import FileAccessError
 from mipair.explain.facts import PairingProblem
 from mipair.pairing import LOWER, Board, CriterionValue, RoundPairing
-from mipair.systems.base import PairingSystem
+from mipair.systems.base import PairingSystem, Standing
 from mipair.systems.papp.config import PappConfig
 from mipair.systems.papp.event import Event
 
@@ -106,6 +106,22 @@ class PappSystem(PairingSystem):
 
     def entrants(self, state: PappState) -> frozenset[int]:
         return frozenset(p.id for p in state.event.players)
+
+    def standings(self, state: PappState) -> list[Standing]:
+        """PAPP's standings after the completed rounds: points, then its tie-break and discs."""
+        from mipair.systems.papp.scoring import format_points, format_tiebreak, standings
+
+        event = state.event
+        return [
+            Standing(
+                rank,
+                line.id,
+                event.player(line.id).full_name,
+                format_points(line.points),
+                (("tie-break", format_tiebreak(line.tiebreak)), ("discs", str(line.discs))),
+            )
+            for rank, line in enumerate(standings(event), 1)
+        ]
 
     def describe(self, state: PappState, pairing: RoundPairing) -> str:
         """PAPP's pairing table: Black first, scores, penalties (see :mod:`.presentation`)."""

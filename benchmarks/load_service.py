@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""Load test of the pairing service: corpus rounds posted by many clients at once.
+
+Starts ``mipair serve`` on 127.0.0.1 (a free port; or ``--url`` of a running
+one), then with rounds of the reference corpus (``../shared/conformance``,
+each tournament cut before one of its rounds by the corpus's own tool):
+
+1. one client, warm, each round posted once in turn: p50 / p99 latency;
+2. ``--clients`` clients at once, ``--requests`` requests in all: p50 / p99,
+   throughput, and the errors (any answer but 200, or a text that is not the
+   CLI's);
+3. the whole-process CLI (``mipair --dutch IN -p OUT``) on the same rounds,
+   and the engine alone in this process (read + pair, warm), for comparison.
+
+    python3 benchmarks/load_service.py                          # 50 clients, 500 requests
+    python3 benchmarks/load_service.py --max-players 100 --cli-rounds 40 --json load.json
+
+Not a test: nothing here asserts a speed. The queue is sized to the clients
+(``--queue``) so that no request is refused; a smaller queue answers 429.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib.util
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from service_server import running_server  # noqa: E402
+
+SHARED = ROOT.parent / "shared"
+CORPUS = SHARED / "conformance" / "dutch-2026"
+
+
+def corpus_tool():
+    """The corpus's own cutting tool (../shared/tools/conformance.py), read at run time."""
+    path = SHARED / "tools" / "conformance.py"
+    spec = importlib.util.spec_from_file_location("conformance", path)
+    if spec is None or spec.loader is None or not path.exists():
+        sys.exit(f"the corpus tool {path} is missing: this benchmark needs ../shared")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def corpus_rounds(max_players: int, limit: int, seed: int) -> list[tuple[str, bytes]]:
+    """Up to ``limit`` rounds (name, TRF text) of tournaments of at most ``max_players``."""
+    tool = corpus_tool()
+    rounds = []
+    for path in sorted(CORPUS.glob("*.trf")):
+        header, players, n_rounds = tool.parse(str(path))
+        if len(players) > max_players:
+            continue
+        first = tool.initial_colour(players, n_rounds)
+        for r in range(1, n_rounds):
+            text = tool.cut(header, players, n_rounds, r, first)
+            rounds.append((f"{path.stem}-r{r + 1}", text.encode("utf-8")))
+    random.Random(seed).shuffle(rounds)
+    return rounds[:limit]
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def summary(latencies: list[float], seconds: float) -> dict[str, float]:
+    return {
+        "requests": len(latencies),
+        "p50_ms": round(1000 * percentile(latencies, 0.50), 1),
+        "p99_ms": round(1000 * percentile(latencies, 0.99), 1),
+        "mean_ms": round(1000 * statistics.fmean(latencies), 1),
+        "throughput_per_s": round(len(latencies) / seconds, 1),
+    }
+
+
+def cli_round(text: bytes) -> tuple[float, str]:
+    """The whole-process CLI on one round: seconds and the text it writes."""
+    with tempfile.TemporaryDirectory() as folder:
+        source, out = Path(folder) / "in.trf", Path(folder) / "out.txt"
+        source.write_bytes(text)
+        start = time.perf_counter()
+        subprocess.run(
+            [str(Path(sys.executable).with_name("mipair")), "--dutch", str(source), "-p", str(out)],
+            check=True,
+            capture_output=True,
+        )
+        return time.perf_counter() - start, out.read_text()
+
+
+def engine_round(text: bytes) -> float:
+    """Read and pair one round in this process (the engine alone, warm): seconds."""
+    from mipair.systems.registry import get_system
+
+    system = get_system("dutch")
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "in.trf"
+        source.write_bytes(text)
+        start = time.perf_counter()
+        system.pair(system.read(str(source), "2026"))
+        return time.perf_counter() - start
+
+
+async def post(client: httpx.AsyncClient, text: bytes) -> tuple[float, int, str]:
+    start = time.perf_counter()
+    answer = await client.post(
+        "/v1/pair", params={"system": "dutch", "rules": "2026"}, content=text
+    )
+    seconds = time.perf_counter() - start
+    body = answer.json()
+    return seconds, answer.status_code, body.get("text", "")
+
+
+async def one_client(url: str, rounds, expected: dict[str, str]) -> tuple[dict, int]:
+    async with httpx.AsyncClient(base_url=url, timeout=600) as client:
+        for _, text in rounds[:3]:
+            await post(client, text)  # every worker warm
+        latencies, errors = [], 0
+        start = time.perf_counter()
+        for name, text in rounds:
+            seconds, status, got = await post(client, text)
+            latencies.append(seconds)
+            errors += status != 200 or (name in expected and got != expected[name])
+        return summary(latencies, time.perf_counter() - start), errors
+
+
+async def many_clients(url: str, rounds, clients: int, requests: int, expected) -> tuple[dict, int]:
+    work = [rounds[k % len(rounds)] for k in range(requests)]
+    latencies: list[float] = []
+    errors = 0
+    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
+    async with httpx.AsyncClient(base_url=url, timeout=600, limits=limits) as client:
+
+        async def worker(mine):
+            nonlocal errors
+            for name, text in mine:
+                seconds, status, got = await post(client, text)
+                latencies.append(seconds)
+                errors += status != 200 or (name in expected and got != expected[name])
+
+        start = time.perf_counter()
+        await asyncio.gather(*(worker(work[k::clients]) for k in range(clients)))
+        return summary(latencies, time.perf_counter() - start), errors
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--requests", type=int, default=500)
+    parser.add_argument("--max-players", type=int, default=100)
+    parser.add_argument("--rounds", type=int, default=100, help="distinct corpus rounds used")
+    parser.add_argument("--cli-rounds", type=int, default=30, help="rounds timed with the CLI")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--queue", type=int, default=None, help="default: the clients")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--url", help="a running service instead of starting one")
+    parser.add_argument("--json", help="write the figures here too")
+    args = parser.parse_args()
+
+    rounds = corpus_rounds(args.max_players, args.rounds, args.seed)
+    print(f"{len(rounds)} corpus rounds of at most {args.max_players} players", flush=True)
+    cli_seconds, expected = [], {}
+    for name, text in rounds[: args.cli_rounds]:
+        seconds, written = cli_round(text)
+        cli_seconds.append(seconds)
+        expected[name] = written
+    figures: dict[str, object] = {
+        "cli_whole_process": summary(cli_seconds, sum(cli_seconds)),
+        "workers": args.workers,
+        "cpus": os.cpu_count(),
+    }
+    print("CLI, one process a round:", figures["cli_whole_process"], flush=True)
+    engine_round(rounds[0][1])
+    engine = [engine_round(text) for _, text in rounds]
+    figures["engine_in_process"] = summary(engine, sum(engine))
+    print("engine alone, warm, in process:", figures["engine_in_process"], flush=True)
+
+    def measure(url: str) -> None:
+        single, errors1 = asyncio.run(one_client(url, rounds, expected))
+        print("one client, warm:", single, "errors", errors1, flush=True)
+        loaded, errors = asyncio.run(
+            many_clients(url, rounds, args.clients, args.requests, expected)
+        )
+        print(f"{args.clients} clients:", loaded, "errors", errors, flush=True)
+        figures.update(one_client=single, many_clients=loaded, errors=errors + errors1)
+
+    if args.url:
+        measure(args.url)
+    else:
+        queue = args.queue if args.queue is not None else args.clients
+        with running_server(workers=args.workers, queue=queue) as server:
+            measure(server.url)
+    if args.json:
+        Path(args.json).write_text(json.dumps(figures, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,64 @@
+"""Errors as HTTP answers: a mipair error's exit code to a status, with the CLI's located line.
+
+Every error body has the same shape, ``{"error": {...}}``: a short code, the
+CLI's exit code, the message, and the one line ``FILE:LINE: field: what is
+wrong`` the command line prints (the file named as the client uploaded it).
+Nothing here imports the web framework: worker processes build these too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mipair.errors import (
+    EXIT_BAD_INPUT,
+    EXIT_FILE_ACCESS,
+    EXIT_NO_PAIRING,
+    EXIT_TOO_LARGE,
+    MipairError,
+)
+
+STATUS_OF_EXIT: dict[int, tuple[int, str]] = {
+    EXIT_NO_PAIRING: (409, "no_pairing"),
+    EXIT_BAD_INPUT: (422, "bad_input"),
+    EXIT_TOO_LARGE: (413, "too_large"),
+    EXIT_FILE_ACCESS: (500, "file_access"),
+}
+"""CLI exit code -> (HTTP status, error code); anything else is a 500 ``internal``."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a job hands back to the web process: an HTTP status and a JSON body."""
+
+    status: int
+    body: dict[str, object]
+    players: int | None = None
+
+
+def problem(status: int, code: str, message: str, **extra: object) -> Answer:
+    """An error answer of the common shape."""
+    error: dict[str, object] = {"code": code, "message": message, "located": message}
+    error.update(extra)
+    return Answer(status, {"error": error})
+
+
+def from_mipair_error(exc: MipairError, upload_path: str, upload_name: str) -> Answer:
+    """The answer to a mipair error, the private temp path replaced by the upload's name."""
+    if upload_path and exc.file == upload_path:
+        exc.file = upload_name
+    status, code = STATUS_OF_EXIT.get(exc.exit_code, (500, "internal"))
+    return Answer(
+        status,
+        {
+            "error": {
+                "code": code,
+                "exit_code": exc.exit_code,
+                "message": exc.message,
+                "located": exc.located(),
+                "file": exc.file,
+                "line": exc.line,
+                "field": exc.field,
+            }
+        },
+    )

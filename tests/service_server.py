@@ -1,0 +1,86 @@
+"""A real mipair service on 127.0.0.1 for the tests: ``mipair serve`` in a subprocess, free port."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIOS = ROOT / "scenarios"
+
+
+def free_port() -> int:
+    """A port nobody listens on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@dataclass
+class Server:
+    """A running service: its base URL and the file its stderr (the JSON log) goes to."""
+
+    url: str
+    log: Path
+
+    def client(self, timeout: float = 120.0) -> httpx.Client:
+        return httpx.Client(base_url=self.url, timeout=timeout)
+
+    def log_lines(self) -> list[str]:
+        return self.log.read_text(encoding="utf-8").splitlines()
+
+
+@contextmanager
+def running_server(**settings: object) -> Iterator[Server]:
+    """``mipair serve`` with ``MIPAIR_SERVICE_<NAME>`` = each setting, until /health answers 200."""
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.update({f"MIPAIR_SERVICE_{k.upper()}": str(v) for k, v in settings.items()})
+    with tempfile.TemporaryDirectory(prefix="mipair-service-test-") as folder:
+        log = Path(folder) / "stderr.log"
+        with open(log, "wb") as stderr:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "mipair.cli.main", "serve", "--port", str(port)],
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=stderr,
+            )
+        try:
+            server = Server(f"http://127.0.0.1:{port}", log)
+            wait_healthy(server, process)
+            yield server
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def wait_healthy(server: Server, process: subprocess.Popen[bytes], seconds: float = 60) -> None:
+    """Wait until /health answers 200 (or the process ends: fail with its log)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"mipair serve exited: {server.log.read_text()}")
+        try:
+            if httpx.get(server.url + "/health", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(
+        f"mipair serve did not answer /health in {seconds} s: {server.log.read_text()}"
+    )

@@ -1,0 +1,207 @@
+"""The pairing service against a real server on 127.0.0.1: every endpoint, bad and oversized input.
+
+Each answer is held against the command line run on the same file: the
+service must be the CLI over HTTP, byte for byte where the CLI writes bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip(
+    "fastapi", reason="the service extra is not installed (pip install mipair[service])"
+)
+pytest.importorskip("httpx", reason="httpx is not installed")
+
+from service_server import ROOT, SCENARIOS, Server, running_server
+
+MAX_BYTES = 100_000
+DUTCH = [
+    ("dutch/small.trfx", "2026"),
+    ("dutch/small.trfx", "2017"),
+    ("dutch/round1.trfx", "2026"),
+    ("dutch/ranked.trfx", "2026"),
+    ("dutch/accelerated-latin1-crlf.trf", "2026"),
+]
+INFEASIBLE = SCENARIOS / "infeasible" / "rr4-exhausted.trfx"
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    with running_server(workers=2, queue=8, max_bytes=MAX_BYTES) as running:
+        yield running
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "mipair.cli.main", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+
+
+def post(server: Server, endpoint: str, path: Path, **params: object):
+    with server.client() as client:
+        return client.post(f"/v1/{endpoint}", params=params, content=path.read_bytes())
+
+
+@pytest.mark.parametrize(("name", "rules"), DUTCH)
+def test_pair_is_the_dropin_output_byte_for_byte(server: Server, tmp_path: Path, name, rules):
+    source = SCENARIOS / name
+    out = tmp_path / "pairs.txt"
+    done = cli("--rules", rules, "--dutch", str(source), "-p", str(out))
+    assert done.returncode == 0, done.stderr
+    answer = post(server, "pair", source, system="dutch", rules=rules)
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["text"] == out.read_bytes().decode("ascii")
+    lines = body["text"].splitlines()
+    boards = [f"{b['white']} {b['black']}" for b in body["boards"]]
+    assert lines[1 : 1 + len(boards)] == boards
+    assert body["bye"] == (int(lines[-1].split()[0]) if lines[-1].endswith(" 0") else None)
+    solved = json.loads(cli("solve", str(source), "--rules", rules, "--json").stdout)
+    assert body["round"] == solved["round"] and body["rules"] == rules
+
+
+def test_papp_event_goes_through_the_same_route(server: Server):
+    source = SCENARIOS / "papp" / "sample.papp"
+    body = post(server, "pair", source, system="papp").json()
+    solved = json.loads(cli("solve", str(source), "--system", "papp", "--json").stdout)
+    assert body["round"] == solved["round"]
+    assert [(b["white"], b["black"]) for b in body["boards"]] == [
+        (b["white"], b["black"]) for b in solved["boards"]
+    ]
+    assert body["bye"] == solved["bye"]
+    standings = post(server, "standings", source, system="papp").json()["standings"]
+    assert [line["player"] for line in standings][:1] == [1]
+    assert set(standings[0]["tie_breaks"]) == {"tie-break", "discs"}
+
+
+def test_check_agrees_with_the_cli(server: Server):
+    source = SCENARIOS / "dutch" / "small.trfx"
+    done = cli("check", str(source), "--json", "--jobs", "1")
+    expected = json.loads(done.stdout)
+    rounds = expected["files"][0]["checks"]
+    body = post(server, "check", source).json()
+    assert [(r["round"], r["verdict"], r["summary"]) for r in body["rounds"]] == [
+        (r["round"], r["verdict"], r["summary"]) for r in rounds
+    ]
+    assert body["outcome"] == {0: "agrees", 6: "differs", 7: "illegal"}[done.returncode]
+
+
+def test_explain_an_impossible_round(server: Server):
+    body = post(server, "explain", INFEASIBLE).json()
+    done = cli("explain", str(INFEASIBLE), "--json")
+    expected = json.loads(done.stdout)
+    assert body["pairable"] is False and done.returncode == 1
+    assert body["reason"]["summary"] == expected["reason"]["summary"]
+    assert "cannot be paired" in body["text"]
+
+
+def test_pair_of_an_impossible_round_is_409_with_the_reason(server: Server):
+    answer = post(server, "pair", INFEASIBLE, name="rr4.trfx")
+    assert answer.status_code == 409
+    error = answer.json()["error"]
+    done = cli("--dutch", str(INFEASIBLE), "-p", "-")
+    assert done.returncode == 1 and error["exit_code"] == 1
+    assert error["located"] == done.stderr.strip().replace(str(INFEASIBLE), "rr4.trfx")
+
+
+def test_why_names_the_rules_a_proposal_breaks(server: Server):
+    source = SCENARIOS / "dutch" / "small.trfx"
+    pairs = ["1-2", "3-7", "6-9"]
+    answer = post(server, "why", source, pair=pairs)
+    done = cli("why", str(source), "--json", *[a for p in pairs for a in ("--pair", p)])
+    assert answer.status_code == 200
+    assert answer.json()["violations"] == json.loads(done.stdout)["violations"] != []
+
+
+def test_standings_dutch(server: Server):
+    body = post(server, "standings", SCENARIOS / "dutch" / "small.trfx").json()
+    points = [float(line["points"]) for line in body["standings"]]
+    assert points == sorted(points, reverse=True) and len(points) == 9
+    assert body["standings"][0]["rank"] == 1
+
+
+def test_health_version_docs(server: Server):
+    with server.client() as client:
+        assert client.get("/health").json()["status"] == "ok"
+        version = client.get("/version").json()
+        assert "2026" in version["systems"]["dutch"] and "papp" in version["systems"]
+        assert client.get("/docs").status_code == 200
+        paths = client.get("/openapi.json").json()["paths"]
+        assert {"/v1/pair", "/v1/check", "/v1/explain", "/v1/why", "/v1/standings"} <= set(paths)
+        assert "<form" in client.get("/").text
+
+
+def test_bad_input_is_422_with_the_clis_located_line(server: Server, tmp_path: Path):
+    broken = tmp_path / "broken.trf"
+    text = (SCENARIOS / "dutch" / "small.trfx").read_text(encoding="latin-1")
+    broken.write_text(text.replace("XXR 5\n", ""), encoding="latin-1")
+    done = cli("--dutch", str(broken), "-p", "-")
+    assert done.returncode == 3
+    answer = post(server, "pair", broken, name="broken.trf")
+    assert answer.status_code == 422
+    assert answer.json()["error"]["located"] == done.stderr.strip().replace(
+        str(broken), "broken.trf"
+    )
+
+
+@pytest.mark.parametrize(
+    ("endpoint", "params", "field"),
+    [
+        ("pair", {"system": "nope"}, "system"),
+        ("pair", {"rules": "1999"}, None),
+        ("why", {}, None),
+        ("why", {"pair": "x"}, None),
+    ],
+)
+def test_bad_requests_are_422(server: Server, endpoint, params, field):
+    answer = post(server, endpoint, SCENARIOS / "dutch" / "small.trfx", **params)
+    assert answer.status_code == 422
+    error = answer.json()["error"]
+    assert error["message"]
+    if field:
+        assert error["field"] == field
+
+
+def test_no_path_is_taken_from_a_request(server: Server):
+    answer = post(server, "pair", SCENARIOS / "dutch" / "small.trfx", name="../../etc/passwd")
+    assert answer.status_code == 200
+    with server.client() as client:
+        answer = client.post("/v1/pair", content=str(SCENARIOS / "dutch" / "small.trfx").encode())
+    assert answer.status_code == 422  # the body is a file's content, never a path to open
+
+
+def test_oversized_upload_is_413(server: Server):
+    big = b"012 big\n" + b"x" * MAX_BYTES
+    with server.client() as client:
+        answer = client.post("/v1/pair", content=big)
+        assert answer.status_code == 413
+        assert answer.json()["error"]["code"] == "too_large"
+        chunked = client.post("/v1/pair", content=iter([big[:60_000], big[60_000:]]))
+        assert chunked.status_code == 413
+
+
+def test_one_json_log_line_a_request(server: Server):
+    with server.client() as client:
+        answer = client.post("/v1/pair", content=(SCENARIOS / "dutch" / "small.trfx").read_bytes())
+    request_id = answer.headers["x-request-id"]
+    lines = [json.loads(line) for line in server.log_lines() if request_id in line]
+    assert len(lines) == 1
+    line = lines[0]
+    assert (line["endpoint"], line["system"], line["status"], line["outcome"]) == (
+        "pair",
+        "dutch",
+        200,
+        "ok",
+    )
+    assert line["players"] == 7 and line["seconds"] > 0

@@ -1,0 +1,171 @@
+"""The Docker image: built offline from a local base and the wheels built here, it runs as a
+non-root user, answers /health (and its HEALTHCHECK turns healthy), and pairs a corpus round
+exactly as the CLI does.
+
+Needs a Docker daemon (Debian's docker.io; ``.ci/run`` starts one) and the local
+base image (``deploy/docker/local-base.sh``, debootstrap + docker import; made here
+when missing); skipped with the reason otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BASE = "mipair-local-base:bookworm"
+IMAGE = "mipair-test:latest"
+DOCKER = shutil.which("docker")
+CORPUS_FILE = ROOT.parent / "shared" / "conformance" / "dutch-2026" / "t0001000.trf"
+
+
+def docker(*args: str, timeout: float = 600, **kwargs) -> subprocess.CompletedProcess[str]:
+    assert DOCKER is not None
+    return subprocess.run(
+        [DOCKER, *args], capture_output=True, text=True, timeout=timeout, **kwargs
+    )
+
+
+def daemon_problem() -> str | None:
+    if DOCKER is None:
+        return "no docker client (apt-get install docker.io)"
+    try:
+        info = docker("info", "--format", "{{.ServerVersion}}", timeout=30)
+    except subprocess.TimeoutExpired:
+        return "the Docker daemon does not answer"
+    if info.returncode != 0:
+        return f"no Docker daemon running ({info.stderr.strip()[:200]})"
+    return None
+
+
+if (problem := daemon_problem()) is not None:
+    pytest.skip(problem, allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def image(tmp_path_factory) -> Iterator[str]:
+    made = subprocess.run(
+        ["bash", str(ROOT / "deploy" / "docker" / "local-base.sh"), BASE],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    if made.returncode != 0:
+        pytest.skip(f"cannot make the local base image: {made.stderr.strip()[-300:]}")
+    context = tmp_path_factory.mktemp("docker-context")
+    wheels = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "-q",
+            "-w",
+            str(context / "dist"),
+            f"{ROOT}[service]",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    if wheels.returncode != 0:
+        pytest.skip(f"cannot build the wheels: {wheels.stderr.strip()[-300:]}")
+    for name in ("Dockerfile", ".dockerignore"):
+        shutil.copy(ROOT / name, context / name)
+    built = docker(
+        "build",
+        "--network=none",
+        "--build-arg",
+        f"BASE={BASE}",
+        "--build-arg",
+        "PIP_OPTIONS=--no-index",
+        "-t",
+        IMAGE,
+        str(context),
+        env={"DOCKER_BUILDKIT": "0", "PATH": "/usr/sbin:/usr/bin:/sbin:/bin"},
+    )
+    assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-2000:]
+    size = int(docker("image", "inspect", "--format", "{{.Size}}", IMAGE).stdout)
+    print(f"\nimage {IMAGE}: {size / 1e6:.0f} MB")
+    yield IMAGE
+
+
+@pytest.fixture
+def container(image: str) -> Iterator[str]:
+    name = f"mipair-test-{uuid.uuid4().hex[:8]}"
+    started = docker("run", "-d", "--network=none", "--name", name, image)
+    assert started.returncode == 0, started.stderr
+    try:
+        yield name
+    finally:
+        docker("rm", "-f", name)
+
+
+def in_container(name: str, code: str, data: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    assert DOCKER is not None
+    return subprocess.run(
+        [DOCKER, "exec", "-i", name, "python3", "-c", code],
+        input=data,
+        capture_output=True,
+        timeout=300,
+    )
+
+
+HEALTH = "import urllib.request; print(urllib.request.urlopen('http://127.0.0.1:8000/health').read().decode())"
+PAIR = (
+    "import json, sys, urllib.request\n"
+    "request = urllib.request.Request('http://127.0.0.1:8000/v1/pair?system=dutch&rules=2026',"
+    " data=sys.stdin.buffer.read())\n"
+    "sys.stdout.write(json.load(urllib.request.urlopen(request))['text'])\n"
+)
+
+
+def a_round(tmp_path: Path) -> Path:
+    """A corpus round cut by the corpus's tool when ../shared is there, else a shipped scenario."""
+    if not CORPUS_FILE.exists():
+        return ROOT / "scenarios" / "dutch" / "small.trfx"
+    sys.path.insert(0, str(CORPUS_FILE.parents[2] / "tools"))
+    import conformance
+
+    header, players, rounds = conformance.parse(str(CORPUS_FILE))
+    first = conformance.initial_colour(players, rounds)
+    path = tmp_path / "round.trf"
+    path.write_text(conformance.cut(header, players, rounds, rounds - 1, first))
+    return path
+
+
+def test_image_runs_healthy_non_root_and_pairs_like_the_cli(container: str, tmp_path: Path):
+    deadline = time.monotonic() + 60
+    while in_container(container, HEALTH).returncode != 0:
+        assert time.monotonic() < deadline, docker("logs", container).stderr
+        time.sleep(1)
+    assert json.loads(in_container(container, HEALTH).stdout)["status"] == "ok"
+    assert docker("exec", container, "id", "-u").stdout.strip() == "10001"
+    source = a_round(tmp_path)
+    out = tmp_path / "cli.txt"
+    done = subprocess.run(
+        [sys.executable, "-m", "mipair.cli.main", "--dutch", str(source), "-p", str(out)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    paired = in_container(container, PAIR, source.read_bytes())
+    assert paired.returncode == 0, paired.stderr
+    assert paired.stdout == out.read_bytes()
+    deadline = time.monotonic() + 90
+    while (
+        status := docker(
+            "inspect", "--format", "{{.State.Health.Status}}", container
+        ).stdout.strip()
+    ) != "healthy":
+        assert status in ("starting", "healthy") and time.monotonic() < deadline, status
+        time.sleep(2)
