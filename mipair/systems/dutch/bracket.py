@@ -80,7 +80,7 @@ class Bracket:
 
     def refresh(self) -> None:
         """Read the current answer of the bracket's model."""
-        self.mate = self.lm.mate({"down": self.r.n})
+        self.mate = self.r.mate_of(self.lm)
 
     def with_resident(self, v: int) -> bool:
         return self.res_lo <= self.mate[v] < self.res_hi

@@ -42,6 +42,7 @@ from mipair.systems.dutch.order import board_order
 from mipair.systems.dutch.sparse import core
 from mipair.systems.dutch.weigh import kinds, roles, weigh
 
+WHOLE_UP_TO = 1000  # pairs of the players left from which a window models them by exits
 PAIR_BYTES = 700  # resident memory per candidate pair, measured (benchmark peaks, 2026-11-25):
 # 1,000 players 312 MiB (500,000 pairs), 2,000 1,085 MiB (2 million),
 # 5,000 6.3-7.3 GB (12.5 million)
@@ -83,6 +84,8 @@ class _Round:
         self.dead: set[int] = set()
         self.oracle: CompletionOracle | None = None
         self.odd = self.n % 2 == 1
+        self.below: set[int] = set()  # the players below the window, in its model
+        self.window_columns: int | None = None  # the window's pairs among its model's columns
         self.hint: list[int] | None = None  # a matching of the field (mate per vertex), once known
         kinds: dict[tuple, int] = {}  # a number per vertex: its criteria signature
         self.signature = np.array(
@@ -234,6 +237,10 @@ class _Round:
         win = sorted(bracket + nxt)
         wset = set(win)
         lower = [v for v in range(self.n) if v not in paired and v not in wset]
+        self.below = set()
+        self.window_columns = None
+        if lower and self.whole_is_small(win, lower):
+            return self.whole(win, lower)
         lset = set(lower)
         edges, cols = self.window_edges(win)
         below = mask(self.n, lower)
@@ -291,6 +298,75 @@ class _Round:
         lm.solution = start or []
         return lm, cols
 
+    def whole_is_small(self, win: list[int], lower: list[int]) -> bool:
+        """Whether the players below a window are few enough to be modelled
+        with it (:meth:`whole`): their pairs, at most WHOLE_UP_TO, instead of the
+        completion oracle's cuts."""
+        group = np.asarray(win + lower, dtype=np.int64)
+        return int((self.eidm[np.ix_(group, group)] >= 0).sum()) // 2 <= WHOLE_UP_TO
+
+    def whole(self, win: list[int], lower: list[int]) -> tuple[LexMatcher, Positions]:
+        """The matching model of one bracket and the next scoregroup, with every
+        player below in it too (a small field late in a tournament).
+
+        The window's pairs come first (columns ``0..window_columns-1``, the
+        only ones the criteria weigh); then every other pair of the players
+        still to pair. Every one of them is matched, but the single PAB
+        candidate of an odd field, so each answer is a completion of the round:
+        a window player paired below stands for the exit "down" of the window
+        model (:meth:`mate_of`). In a nearly exhausted field most ways of sending
+        players down cannot be completed; the completion oracle then cut them
+        off one MIP at a time (hundreds in a round), where this model has
+        none of them from the start."""
+        group = sorted(win + lower)
+        a, b, eids = self.pairs_among(group)
+        at = np.asarray(group, dtype=np.int64)
+        inside = mask(self.n, win)[at]
+        first = inside[a] & inside[b]
+        order = np.concatenate([np.flatnonzero(first), np.flatnonzero(~first)])
+        edges = Edges(at[a[order]], at[b[order]])
+        cols = Positions(eids[order])
+        self.window_columns = int(first.sum())
+        self.below = set(lower)
+        exits = [(v, "single") for v in group if v in self.candidates]
+        lm = LexMatcher(
+            self.n, edges, group, exits=exits, exit_limits={"single": 1 if self.odd else 0}
+        )
+        lm.solution = self.whole_seed(group, cols, len(edges), exits) or []
+        return lm, cols
+
+    def whole_seed(
+        self, group: list[int], cols: Positions, ne: int, exits: list[tuple[int, str]]
+    ) -> list[int] | None:
+        """The round's current matching as columns of :meth:`whole`'s model, or None."""
+        hint = self.hint
+        if hint is None:
+            return None
+        single = {v: ne + k for k, (v, _) in enumerate(exits)}
+        chosen: list[int] = []
+        for v in group:
+            w = hint[v]
+            if w == v:
+                c = single.get(v)
+            elif w < v:
+                continue
+            else:
+                e = self.edge(v, w)
+                c = None if e is None else cols.get(e)
+            if c is None:
+                return None
+            chosen.append(c)
+        return sorted(chosen)
+
+    def mate_of(self, lm: LexMatcher) -> list[int]:
+        """The current answer of a window's model, vertex -> vertex: ``n`` for a
+        window player paired below, itself for the single one."""
+        mate = lm.mate({"down": self.n})
+        if self.below:
+            n = self.n
+            mate = [n if w in self.below and v not in self.below else w for v, w in enumerate(mate)]
+        return mate
+
     def seed(
         self,
         wset: set[int],
@@ -345,7 +421,9 @@ class _Round:
             self.oracle = CompletionOracle.dense(live, lower + win, self.candidates, self.hint)
         return self.oracle
 
-    def completed(self, mate: list[int], win: list[int], paired: set[int]) -> list[int] | None:
+    def completed(
+        self, mate: list[int], win: list[int], paired: set[int], lm_mate: list[int]
+    ) -> list[int] | None:
         """The round's matching after a window's answer ``mate`` (``n``: paired
         below): the earlier windows' pairs, the window's, and a completion of the
         players below found by the oracle; None if it finds none."""
@@ -353,6 +431,11 @@ class _Round:
         if hint is None:
             return None
         new = list(hint)
+        if self.below:  # the model held the players below: its answer is the round's
+            whole = lm_mate
+            for v in [*win, *self.below]:
+                new[v] = whole[v]
+            return new
         for v in win:
             new[v] = mate[v]
         wset = set(win)
@@ -392,8 +475,8 @@ class _Round:
             kind = kinds(self.signature, role)
             lm.maximise(self.tiers(lm, role, bracket, nxt, n_mdp, flag, prev_flag), classes=kind)
             matched = Bracket(self, lm, cols, bracket, n_mdp, nxt, kind).decide()
-            mate = lm.mate({"down": n})
-            self.hint = self.completed(mate, bracket + nxt, set(final))
+            mate = self.mate_of(lm)
+            self.hint = self.completed(mate, bracket + nxt, set(final), lm.mate())
             nxt_flag = self.odd and bool(nxt) and self.s_star >= sc[nxt[0]]
             carried: list[int] = []
             n_mdp = 0
@@ -442,8 +525,11 @@ class _Round:
     def weigh(self, lm: LexMatcher, role, context) -> list[Weights]:
         """Every active criterion on every edge column of ``lm`` (a window's model,
         its edges ranked higher player first): :func:`mipair.systems.dutch.weigh.weigh`."""
+        ends = lm.ends()
+        if self.window_columns is not None:
+            ends = ends[:, : self.window_columns]
         return weigh(
-            self.edition.active(self.snap.round), self.p, self.signature, lm.ends(), role, context
+            self.edition.active(self.snap.round), self.p, self.signature, ends, role, context
         )
 
     def publish(self, final: dict[int, int]) -> RoundPairing:
