@@ -12,7 +12,7 @@ import pytest
 from mipair.formats.trf import read_tournament
 from mipair.model import Tournament
 from mipair.snapshot import snapshot
-from mipair.systems.dutch import engine
+from mipair.systems.dutch import windows
 from mipair.systems.registry import pair_round
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -52,7 +52,7 @@ def test_the_whole_model_pairs_as_the_completion_oracle(
     for rnd in range(2, t.rounds_written + 1):
         before = snapshot(cut(t, rnd), rnd)
         whole = pair_round(before)
-        monkeypatch.setattr(engine, "WHOLE_UP_TO", 0)
+        monkeypatch.setattr(windows, "WHOLE_UP_TO", 0)
         by_cuts = pair_round(before)
         monkeypatch.undo()
         assert whole == by_cuts, f"round {rnd}"
