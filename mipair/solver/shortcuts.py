@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mipair.solver.edges import mask
+from mipair.solver.matching import MatchingModel
 from mipair.solver.weights import Tier, total
 from mipair.solver.weights import weights as as_weights
 
 
-class ClassShortcuts:
+class ClassShortcuts(MatchingModel):
     """The class model of a matching model (a mixin of LexMatcher: it uses
     ``n``, ``_ends``, ``exits``, ``must``, ``limits``, ``fixed_pairs``,
     ``pins``, ``forced``, ``check``, ``_np`` and the model's methods)."""

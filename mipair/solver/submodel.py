@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from mipair.solver.edges import mask
+from mipair.solver.matching import MatchingModel
 
 Edge = tuple[int, int]
 
 
-class Submodels:
+class Submodels(MatchingModel):
     """Cutting a part out of a matching model and putting its answer back (a
     mixin of LexMatcher: it uses ``n``, ``edges``, ``_ends``, ``solution``,
     ``pins``, ``forced``, ``m``, ``_np`` and :meth:`banned_mask`)."""
