@@ -93,7 +93,7 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
         A caller names ``within`` where it expects the answers to lie (the
         Dutch partner questions: the pairs inside a remainder); a 1000-player
         round then asks HiGHS a 2,000-column MIP instead of a 50,000-column one."""
-        if not self._satisfies(self.solution):
+        if self.within is None or self._bound is None or not self._satisfies(self.solution):
             return None
         sub, back = self.isolate(self.within)
         try:

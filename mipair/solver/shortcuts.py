@@ -44,7 +44,9 @@ class ClassShortcuts(MatchingModel):
         opt = cm.solve(
             agg, vals, self._limit_counts(), self.fixed_pairs, agg.pins(self.pins), fixed
         )
-        chosen = opt and cm.realize(agg, opt.counts, self._ends, self.exits, fixed)
+        if opt is None:
+            return False
+        chosen = cm.realize(agg, opt.counts, self._ends, self.exits, fixed)
         if not chosen:
             return False
         self._let_in(np.asarray(chosen, dtype=np.int64))

@@ -118,7 +118,7 @@ class Bracket(PartnerQuestions):
         return all(self.in_s1(p) for p in remaining[:pairs])
 
     def exchange_tiers(
-        self, remaining: list[int], pairs: int, s1_tier: dict[int, int], rank_tier: dict[int, int]
+        self, remaining: list[int], pairs: int, s1_tier: Weights, rank_tier: Weights
     ) -> None:
         """4.3.2 rules 3 and 4 in one exact solve: leavers highest BSN first, then
         entrants lowest BSN first, as two tiers of powers of two after the size
@@ -146,7 +146,8 @@ class Bracket(PartnerQuestions):
             p = remaining[i]
             later = [o for o in remaining[i + 1 :] if self.col(p, o) is not None]
             if self.in_s1(p):
-                self.order_weights = {self.col(p, o): -1 for o in later}
+                columns = (self.col(p, o) for o in later)
+                self.order_weights = {c: -1 for c in columns if c is not None}
                 self.resolve()
                 self.order_weights = {}
             gone = not self.in_s1(p)

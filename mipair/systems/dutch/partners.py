@@ -133,7 +133,8 @@ class PartnerQuestions(BracketModel):
         if self.kind is None or len(inner) < RELAX_FROM:
             return None
         relax = self.model.relaxation(self.kinds_by(list(inner)))
-        return relax.most(Weights(sorted(outside), np.ones(len(outside))), self.model.forced)
+        every = Weights(np.array(sorted(outside), dtype=np.int64), np.ones(len(outside)))
+        return relax.most(every, self.model.forced)
 
     def paired_inside(self, remaining: list[int]) -> set[int]:
         """The players of ``remaining`` whose current partner is in ``remaining`` too."""

@@ -63,19 +63,20 @@ def tiers_2017(
     members = set(bracket)
     mdps = set(bracket[:n_mdp])
     win = sorted(members | set(following))
-    common = dict(
-        prefs=field.preferences,
-        window_min=field.scores[win[-1]],
-        special=special,
-        final=final,
-        eligible={p.id: field.eligible[i] for i, p in enumerate(field.players)},
-    )
+    eligible = {p.id: field.eligible[i] for i, p in enumerate(field.players)}
 
     def context(u: int, v: int) -> PairContext | None:
         if v in mdps:
             return None
         return PairContext(
-            in_bracket=v in members, in_next=v not in members, h_in_bracket=u in members, **common
+            prefs=field.preferences,
+            window_min=field.scores[win[-1]],
+            special=special,
+            final=final,
+            eligible=eligible,
+            in_bracket=v in members,
+            in_next=v not in members,
+            h_in_bracket=u in members,
         )
 
     return field.weigh(model, role, context)

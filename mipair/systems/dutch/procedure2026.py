@@ -40,7 +40,7 @@ class ByeScore:
     """C5 before the brackets: the lowest score a PAB recipient can have
     (S*), and whether the first bracket has a single bye floater (C9)."""
 
-    score: float
+    score: int
     single: bool
 
 
