@@ -11,16 +11,16 @@ from mipair.snapshot import snapshot
 from mipair.solver.lexmatch import LexMatcher
 from mipair.systems.dutch.criteria import PairContext
 from mipair.systems.dutch.edition import load_edition
-from mipair.systems.dutch.engine import _Round
+from mipair.systems.dutch.field import RoundField
 from mipair.systems.dutch.weigh import roles
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "scenarios" / "dutch").glob("*.trf*"))
 
 
-def pair_by_pair(rnd: _Round, lm: LexMatcher, context) -> list[dict[int, int]]:
+def pair_by_pair(field: RoundField, lm: LexMatcher, context) -> list[dict[int, int]]:
     """The tiers of every active criterion, calling it on every edge column."""
-    crits = rnd.edition.active(rnd.snap.round)
+    crits = field.edition.active(field.snapshot.round)
     scalar: list[dict[int, int]] = [{} for _ in crits]
     leveled: list[dict[int, dict[int, int]]] = [{} for _ in crits]
     for col, (u, v) in enumerate(lm.edges):
@@ -28,7 +28,7 @@ def pair_by_pair(rnd: _Round, lm: LexMatcher, context) -> list[dict[int, int]]:
         if ctx is None:
             continue
         for k, c in enumerate(crits):
-            val = c.function(ctx, rnd.p[u], rnd.p[v])
+            val = c.function(ctx, field.players[u], field.players[v])
             if isinstance(val, int):
                 if val:
                     scalar[k][col] = scalar[k].get(col, 0) + val
@@ -52,30 +52,30 @@ def test_weighing_by_kind_equals_pair_by_pair(path: Path, rules: str) -> None:
     checked = 0
     for number in range(1, t.rounds_written + 2):
         snap = snapshot(t, number, rules)
-        rnd = _Round(snap, load_edition(rules))
-        if rnd.n < 4:
+        field = RoundField(snap, load_edition(rules))
+        if field.n < 4:
             continue
-        half = rnd.n // 2
-        bracket, nxt = list(range(half)), list(range(half, rnd.n))
+        half = field.n // 2
+        bracket, nxt = list(range(half)), list(range(half, field.n))
         mdps, bset, gset = set(bracket[:2]), set(bracket), set(nxt)
-        lm = LexMatcher(rnd.n, rnd.edges)
+        lm = LexMatcher(field.n, field.edges)
 
         def context(u: int, v: int) -> PairContext | None:
             if rules == "2017" and v in mdps:
                 return None
             return PairContext(
-                prefs=rnd.prefs,
+                prefs=field.preferences,
                 in_bracket=v in bset,
                 in_next=v in gset,
                 h_in_bracket=u in bset,
                 single_bye_floater=u in mdps,
-                bye_score=rnd.sc[-1],
-                window_min=rnd.sc[-1],
+                bye_score=field.scores[-1],
+                window_min=field.scores[-1],
                 unplayed_rank={g: g % 3 for g in range(number)},
-                eligible={p.id: rnd.eligible[i] for i, p in enumerate(rnd.p)},
+                eligible={p.id: field.eligible[i] for i, p in enumerate(field.players)},
             )
 
-        got = rnd.weigh(lm, roles(rnd.n, bracket + nxt, mdps, bset, gset), context)
-        assert [dict(w.items()) for w in got] == pair_by_pair(rnd, lm, context)
+        got = field.weigh(lm, roles(field.n, bracket + nxt, mdps, bset, gset), context)
+        assert [dict(w.items()) for w in got] == pair_by_pair(field, lm, context)
         checked += 1
     assert checked

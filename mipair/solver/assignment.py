@@ -60,7 +60,7 @@ def min_weight_perfect_matching(
         raise Infeasible(f"{n} nodes cannot be perfectly matched")
     if n == 0:
         return []
-    edges = [tuple(sorted(e)) for e in weights]
+    edges: list[tuple[int, int]] = [(min(e), max(e)) for e in weights]
     if any(u == v or not (0 <= u < n and 0 <= v < n) for u, v in edges):
         raise ValueError("edges must join two different nodes among 0..n-1")
     cost = _reduce(n, edges, [int(weights[e]) for e in weights])  # type: ignore[index]

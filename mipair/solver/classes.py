@@ -175,8 +175,8 @@ def _model(
     h.changeColsIntegrality(
         ncol, np.arange(ncol, dtype=np.int32), np.array([hs.HighsVarType.kInteger] * ncol)
     )
-    for vals, level in pins:
-        _at_least(h, hs, vals, level)
+    for pinned, level in pins:
+        _at_least(h, hs, pinned, level)
     return hs, h
 
 
@@ -330,7 +330,7 @@ def realize(
     taken = np.zeros(n, dtype=bool)
     for c in fixed:
         taken[[int(ends[0][c]), int(ends[1][c])] if c < ne else exits[c - ne][0]] = True
-    members = [[] for _ in agg.count]
+    members: list[list[int]] = [[] for _ in agg.count]
     for v in np.flatnonzero((agg.node_class >= 0) & ~taken).tolist():
         members[int(agg.node_class[v])].append(v)
     front = [0] * len(members)

@@ -15,12 +15,48 @@ and the bookkeeping below (``_at``, ``_ours``, ``_rows``, ``_degree``,
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+
+from mipair.solver.edges import ColumnSet, Edges
+from mipair.solver.weights import Weights
 
 
 class PricedColumns:
-    """Columns in and out of the HiGHS model (a mixin of LexMatcher)."""
+    """Columns in and out of the HiGHS model (the base of
+    :class:`mipair.solver.matching.MatchingModel`, which sets these up)."""
 
-    def _add_row(self, lo: float, hi: float, cols: Sequence[int], vals: Sequence[float]) -> int:
+    h: Any  # the HiGHS instance
+    _hs: Any  # the highspy module
+    _np: Any  # numpy
+    m: int  # columns: edges, then exits
+    edges: Edges
+    exits: list[tuple[int, str]]
+    _ends: np.ndarray  # the edges' end nodes, shape (2, len(edges))
+    inactive: ColumnSet  # edge columns not (yet) in HiGHS
+    banned: ColumnSet  # columns forbidden
+    forced: set[int]  # columns forced in
+    solution: list[int]  # the current answer's columns
+    _cost: np.ndarray  # the current objective, per column
+    _bound: float | None  # the LP bound of the last relaxation
+    _duals: np.ndarray | None  # reduced costs of the last LP, per column
+    _row_duals: np.ndarray | None  # and its row duals
+    _at: np.ndarray  # our column -> HiGHS's (-1: not there)
+    _ours: list[int]  # HiGHS's column -> ours
+    _rows: int  # rows in HiGHS
+    _degree: np.ndarray  # node -> its degree row (-1: none)
+    _pair_row: int  # the row of the pair count (-1: none)
+    _limit_row: dict[str, int]  # exit tag -> its limit row
+    _pin_rows: list[tuple[int, Weights]]  # (row, weights) of each pin and cut
+
+    def _add_row(
+        self,
+        lo: float,
+        hi: float,
+        cols: Sequence[int] | np.ndarray,
+        vals: Sequence[float] | np.ndarray,
+    ) -> int:
         """Add a row over our columns ``cols`` (those in HiGHS); its index."""
         np = self._np
         idx = self._at[np.asarray(cols, dtype=np.int64)]
@@ -74,13 +110,12 @@ class PricedColumns:
         order = np.argsort(at, kind="stable")
         return at[order], rows[order], vals[order]
 
-    def _enter(self, cols: Sequence[int]) -> None:
-        """Put our columns ``cols`` into the HiGHS model, bounds [0, 1], integer,
+    def _enter(self, given: Sequence[int] | np.ndarray) -> None:
+        """Put our columns ``given`` into the HiGHS model, bounds [0, 1], integer,
         with their cost and every row they join."""
-        if not len(cols):
+        if not len(given):
             return
-        np = self._np
-        cols = np.asarray(cols, dtype=np.int64)
+        cols = np.asarray(given, dtype=np.int64)
         at, rows, vals = self._entries(cols)
         k = len(cols)
         starts = np.searchsorted(at, np.arange(k)).astype(np.int32)
@@ -202,6 +237,7 @@ class PricedColumns:
         already forbidden or forced, and those of the current answer."""
         if not self._ours:
             return []
+        assert self._duals is not None, "reduced costs come from an LP"
         ours = self._np.array(self._ours, dtype=self._np.int64)
         out = ours[self._duals[ours] < -margin].tolist()
         chosen = set(self.solution)

@@ -277,8 +277,10 @@ class CompletionOracle:
         """The SAT solver's answer to :meth:`check`."""
         if self.solver is None:
             self._build()
+        solver = self.solver
+        assert solver is not None, "built above"
         decisions = [self.single_below if single_below else -self.single_below]
-        context = []
+        context: list[int] = []
         for v, a in self.available.items():
             m, w = self.needed[v], self.in_window[v]
             if v in lower:
@@ -290,10 +292,10 @@ class CompletionOracle:
             else:
                 context += (-a, -m, -w)
         context += [-z for v, z in self.single.items() if v not in lower]
-        if self.solver.solve(assumptions=decisions + context):
+        if solver.solve(assumptions=decisions + context):
             return None
         chosen = set(decisions)
-        core = [lit for lit in self.solver.get_core() or () if lit in chosen] or decisions
+        core = [lit for lit in solver.get_core() or () if lit in chosen] or decisions
         found: dict[int | None, tuple[str, int | None, bool]] = {}
         for lit in core:
             if abs(lit) == self.single_below:

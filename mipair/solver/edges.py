@@ -78,7 +78,7 @@ class ColumnSet:
         return np.flatnonzero(self.mask)
 
     def __contains__(self, c: object) -> bool:
-        return isinstance(c, (int, np.integer)) and 0 <= c < len(self.mask) and bool(self.mask[c])
+        return bool(isinstance(c, (int, np.integer)) and 0 <= c < len(self.mask) and self.mask[c])
 
     def __iter__(self) -> Iterator[int]:
         return iter(self.members().tolist())

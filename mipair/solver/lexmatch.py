@@ -31,219 +31,28 @@ nodes are ``0..n-1``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Sequence
 
-from mipair.solver.columns import PricedColumns
-from mipair.solver.edges import ColumnSet, Edges, mask
-from mipair.solver.oddsets import violated
+from mipair.solver.matching import Check, Cut, Edge, Infeasible, Values
 from mipair.solver.packing import pack
+from mipair.solver.relaxation import LinearRelaxation
 from mipair.solver.shortcuts import ClassShortcuts
 from mipair.solver.submodel import Submodels
-from mipair.solver.weights import Tier, Weights, total
+from mipair.solver.weights import Tier
 from mipair.solver.weights import weights as as_weights
 from mipair.solver.witness import sat_matching
 
-Edge = tuple[int, int]
-Cut = tuple[dict[int, int], int]  # sum coef[c] x_c >= rhs
-Check = Callable[[list[int]], "Cut | None"]
-Values = Sequence[float]  # a value per column (a numpy array)
+__all__ = ["Check", "Cut", "Edge", "Infeasible", "LexMatcher"]
 
-PRICE_BATCH = 400  # columns let in per LP by column generation, best first,
-# or half the model's size when that is more (an objective
-# over every pair lets most of them in: in a few rounds)
-EXACT_FROM = 200_000  # columns in HiGHS from which odd sets are separated exactly
-# too (2,000 players: 319 -> 172 s; 1,000: slower with it)
 CLASSES_FROM = 20_000  # columns from which tiers are first settled on the class model
 # (smaller models solve faster than its 2 HiGHS runs a tier)
-DUAL, PRIMAL = 1, 4  # HiGHS's simplex_strategy values (1 is its default)
 
 
-class Infeasible(Exception):
-    """No matching satisfies the hard constraints."""
-
-
-class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
-    """A matching model over nodes 0..n-1 that is re-optimised many times.
-
-    Columns ``0..len(edges)-1`` are the edges; then one column per exit
-    ``(node, tag)``. ``must_match`` nodes are covered exactly once (by an edge
-    or an exit), the others at most once. ``pairs``: if given, exactly this
-    many edges. ``exit_limits``: ``{tag: k}`` allows at most k exits of a tag.
+class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
+    """A matching model over nodes 0..n-1 that is re-optimised many times
+    (:class:`mipair.solver.matching.MatchingModel`): maximise tiers
+    lexicographically, pin them, and ask again.
     """
-
-    def __init__(
-        self,
-        n: int,
-        edges: Sequence[Edge],
-        must_match: Sequence[int] = (),
-        pairs: int | None = None,
-        exits: Sequence[tuple[int, str]] = (),
-        exit_limits: Mapping[str, int] | None = None,
-        check: Check | None = None,
-        core: Iterable[int] | None = None,
-    ) -> None:
-        from mipair.solver.highs import load, maximiser
-
-        highspy = self._hs = load()
-        import numpy
-
-        self._np = numpy
-        self.n = n
-        self.edges = Edges.of(edges)
-        self.exits = list(exits)
-        self.check = check
-        self.within: list[int] | None = None  # see _locally
-        self.pairs = pairs if pairs is not None else n // 2
-        self.h = maximiser(highspy)
-        ne = len(self.edges)
-        m = ne + len(self.exits)
-        self.m = m
-        self._ends = self.edges.array()
-        covered = numpy.zeros(n, dtype=bool)
-        covered[self._ends[0]] = covered[self._ends[1]] = True
-        by_tag: dict[str, list[int]] = {}
-        for k, (node, tag) in enumerate(self.exits):
-            covered[node] = True
-            by_tag.setdefault(tag, []).append(ne + k)
-        must = set(must_match)
-        self.must = must
-        self.fixed_pairs = pairs
-        self.limits = {tag: (by_tag.get(tag, []), k) for tag, k in (exit_limits or {}).items()}
-        self.banned = ColumnSet(m)
-        self.forced: set[int] = set()
-        self.inactive = ColumnSet.all_but(m, ne, core) if core is not None else ColumnSet(m)
-        # columns in the HiGHS model: ours -> theirs (-1: not there) and back
-        self._at = numpy.full(m, -1, dtype=numpy.int64)
-        self._ours: list[int] = []
-        self._cost = numpy.zeros(m)  # the current objective, per column
-        # rows every new column must join: node -> degree row, the pair count,
-        # exit tags -> limit rows, and (row, weights) of each pin and cut
-        self._rows = 0
-        self._degree = numpy.full(n, -1, dtype=numpy.int64)
-        for node in range(n):
-            lo = 1.0 if node in must else 0.0
-            if not covered[node]:
-                if lo:
-                    raise Infeasible(f"node {node} has no edge")
-                continue
-            self._degree[node] = self._add_row(lo, 1.0, [], [])
-        self._pair_row = (
-            self._add_row(float(pairs), float(pairs), [], [])
-            if pairs is not None and self.edges
-            else -1
-        )
-        self._limit_row = {
-            tag: self._add_row(0.0, float(limit), [], [])
-            for tag, limit in (exit_limits or {}).items()
-            if by_tag.get(tag)
-        }
-        self._pin_rows: list[tuple[int, Weights]] = []
-        self._enter(numpy.flatnonzero(~self.inactive.mask))
-        self._duals = None  # reduced costs of the last LP (a numpy array)
-        self._row_duals = None  # and its row duals
-        self.solution: list[int] = []
-        self.pins: list[tuple[Weights, int]] = []
-        self._bound: float | None = None
-
-    def ends(self):
-        """The edge columns' end nodes, an array of shape (2, number of edges)."""
-        return self._ends
-
-    def touching(self, nodes: Iterable[int]) -> list[int]:
-        """The columns (edges and exits) covering a node of ``nodes``."""
-        np = self._np
-        member = mask(self.n, nodes)
-        edges = np.flatnonzero(member[self._ends[0]] | member[self._ends[1]])
-        ne = len(self.edges)
-        exits = [ne + k for k, (node, _) in enumerate(self.exits) if member[node]]
-        return edges.tolist() + exits
-
-    # -- hard changes -------------------------------------------------------
-    def forbid(self, e: int) -> None:
-        """Column e may not be used."""
-        self.banned.add(e)
-        self.inactive.discard(e)
-        if self._at[e] >= 0:
-            self.h.changeColBounds(int(self._at[e]), 0.0, 0.0)
-
-    def forbid_all(self, cols) -> None:
-        """Columns ``cols`` (an array) may not be used."""
-        np = self._np
-        cols = np.asarray(cols, dtype=np.int64)
-        self.banned.update(cols)
-        self.inactive.take(cols)
-        self._set_upper([int(t) for t in self._at[cols] if t >= 0], 0.0)
-
-    def force(self, e: int) -> None:
-        """Column e must be used."""
-        self.inactive.discard(e)
-        self.forced.add(e)
-        if self._at[e] < 0:
-            self._enter([e])
-        self.h.changeColBounds(int(self._at[e]), 1.0, 1.0)
-
-    def _let_in(self, cols: Iterable[int]) -> bool:
-        """Activate inactive edge columns; whether any was."""
-        new = self.inactive.take(cols)
-        self._enter(new)
-        return bool(len(new))
-
-    def _row(self, weights: Tier, at_least: int) -> None:
-        """Add ``sum weights[e] x_e >= at_least`` over every column not forbidden.
-
-        Inactive columns keep their coefficients: they join the row when they
-        enter the model, and pricing judges them on it meanwhile. The bound is
-        exact, with no slack for rounding: a pinned optimum then cuts the
-        matching polytope along one of its faces, whose vertices are
-        matchings, so the LP of the next question stays integral (a slack of
-        1/2 let it mix an optimal matching with a worse one and sent most
-        questions to branch and bound)."""
-        kept = as_weights(weights).without(self.banned_mask())
-        if len(kept):
-            row = self._add_row(
-                float(at_least), self._hs.kHighsInf, kept.cols, kept.vals.astype(float)
-            )
-            self._pin_rows.append((row, kept))
-
-    def banned_mask(self):
-        """A mask of the forbidden columns (read only)."""
-        return self.banned.mask
-
-    def pin(self, weights: Tier, at_least: int) -> None:
-        """Add the row ``sum weights[e] x_e >= at_least`` (an objective level kept)."""
-        w = as_weights(weights)
-        self.pins.append((w, at_least))
-        self._row(w, at_least)
-
-    # -- optimisation -------------------------------------------------------
-    def value(self, weights: Tier) -> int:
-        """The exact total of ``weights`` over the current solution."""
-        return total(weights, self.solution)
-
-    def _objective(self, weights: Tier):
-        """Make ``weights`` the objective, here and in HiGHS; the cost array."""
-        h, np = self.h, self._np
-        cost = np.zeros(self.m)
-        w = as_weights(weights)
-        cost[w.cols] = w.vals
-        self._cost = cost
-        if self._ours:
-            h.changeColsCost(
-                len(self._ours),
-                np.arange(len(self._ours), dtype=np.int32),
-                cost[np.array(self._ours, dtype=np.int64)],
-            )
-        return cost
-
-    def bound(self, weights: Tier) -> float:
-        """An upper bound on the total of ``weights`` over every solution: the
-        LP relaxation with odd-set cuts over the whole graph (no MIP; the
-        current solution is kept)."""
-        if not self._objective(weights).any():
-            return 0.0
-        self._bound = None
-        self._odd_set_cuts()
-        return self._bound if self._bound is not None else float("inf")
 
     def _run(self, weights: Tier) -> list[int]:
         np = self._np
@@ -284,7 +93,7 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
         A caller names ``within`` where it expects the answers to lie (the
         Dutch partner questions: the pairs inside a remainder); a 1000-player
         round then asks HiGHS a 2,000-column MIP instead of a 50,000-column one."""
-        if not self._satisfies(self.solution):
+        if self.within is None or self._bound is None or not self._satisfies(self.solution):
             return None
         sub, back = self.isolate(self.within)
         try:
@@ -311,50 +120,6 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
             self.n, ends, cols, self.must, self.forced, self.fixed_pairs, self.limits
         )
         return self._proven(chosen, 0.0) if chosen is not None else None
-
-    def _total_of(self, chosen: Sequence[int]) -> float:
-        """The current objective's value of the 0/1 solution ``chosen`` (column indices)."""
-        return float(sum(self._cost[e] for e in chosen))
-
-    def _satisfies(self, chosen: list[int]) -> bool:
-        """Whether the 0/1 solution ``chosen`` (column indices) meets every
-        column bound, degree, pair-count, exit and pinned row of the model."""
-        picked = set(chosen)
-        if not (
-            self.banned.isdisjoint(picked)
-            and self.inactive.isdisjoint(picked)
-            and self.forced <= picked
-        ):
-            return False
-        cover = [0] * self.n
-        for e in chosen:
-            if e < len(self.edges):
-                u, v = self.edges[e]
-                cover[u] += 1
-                cover[v] += 1
-            else:
-                cover[self.exits[e - len(self.edges)][0]] += 1
-        if any(c > 1 for c in cover) or any(cover[v] != 1 for v in self.must):
-            return False
-        if (
-            self.fixed_pairs is not None
-            and sum(1 for e in chosen if e < len(self.edges)) != self.fixed_pairs
-        ):
-            return False
-        if any(sum(1 for c in cols if c in picked) > k for cols, k in self.limits.values()):
-            return False
-        return all(pinned.total(chosen) >= at_least for pinned, at_least in self.pins)
-
-    def _proven(self, chosen: list[int], bound: float) -> Values | None:
-        """``chosen`` as column values if it is feasible and attains the LP
-        ``bound`` (objectives are integers, so within 1/2 is optimal), else None."""
-        if not self._satisfies(chosen):
-            return None
-        if sum(self._cost[e] for e in chosen) < bound - 0.5:
-            return None
-        r = self._np.zeros(self.m)
-        r[chosen] = 1.0
-        return r
 
     def _mip(self) -> Values:
         """Solve the model as a MIP; return the column values.
@@ -403,10 +168,6 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
         lp = self._odd_set_cuts()
         return lp if lp is not None else self._solve(presolve)
 
-    def _total(self, x: Sequence[float]) -> float:
-        """The current objective's value at column values ``x``."""
-        return float(self._np.dot(self._cost, x))
-
     def _solve(self, presolve: bool) -> Values | None:
         """One fresh HiGHS run: the column values if optimal, else None.
 
@@ -426,94 +187,6 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
         if h.getModelStatus() != self._hs.HighsModelStatus.kOptimal:
             return None
         return self._values(h.getSolution().col_value)
-
-    def _odd_set_cuts(self, rounds: int = 30) -> Values | None:
-        """Tighten the LP relaxation with violated odd-set inequalities before the MIP.
-
-        Returns the LP solution when it is integral (it is then optimal for
-        the MIP as well, which need not be run), else None.
-
-        For any odd set S of nodes a matching has at most (|S|-1)/2 edges
-        inside S. The LP relaxation is solved, candidate odd sets are tested
-        (:mod:`mipair.solver.oddsets`: components of its fractional edges, and
-        of its tight graph), and every violated inequality becomes a row;
-        valid for every matching, the rows never change the optimum, they only
-        spare the MIP search. HiGHS then solves the MIP as usual.
-        """
-        h, hs, np = self.h, self._hs, self._np
-        ne = len(self.edges)
-        if ne < 3:
-            return None
-        h.setOptionValue("solve_relaxation", True)
-        self._duals = self._row_duals = None
-        try:
-            cuts = 0
-            while cuts < rounds:
-                # a new objective or new columns leave the last basis primal
-                # feasible: primal simplex goes on from it (a 1000-player round
-                # 5: 128,000 simplex iterations -> 80,000); new rows (the
-                # cuts) leave it dual feasible: dual simplex
-                h.setOptionValue("simplex_strategy", PRIMAL if cuts == 0 else DUAL)
-                h.run()
-                if h.getModelStatus() != hs.HighsModelStatus.kOptimal:
-                    if self.inactive and self._let_in(self.inactive):
-                        continue  # the core alone may be infeasible
-                    return None
-                sol = h.getSolution()
-                self._duals = self._values(sol.col_dual)
-                self._row_duals = np.asarray(sol.row_dual)
-                batch = max(PRICE_BATCH, len(self._ours) // 2)
-                if self.inactive and self._let_in(self._priced(1e-7, batch)):
-                    continue  # column generation: the LP is not yet the whole graph's
-                cuts += 1
-                x = self._values(sol.col_value)
-                self._bound = h.getInfo().objective_function_value
-                if np.all((x < 1e-3) | (x > 1 - 1e-3)):
-                    rounded = self._proven(np.flatnonzero(x > 0.5).tolist(), self._bound)
-                    if rounded is not None:
-                        return rounded
-                kept = self._proven(self.solution, self._bound) if self.solution else None
-                if kept is not None:  # the current answer attains the bound: no more cuts
-                    return kept
-                support: dict[Edge, float] = {}
-                for e in np.flatnonzero(x[:ne] > 1e-6).tolist():
-                    support[self.edges[e]] = support.get(self.edges[e], 0.0) + float(x[e])
-                usable = self._usable()
-                sets = violated(
-                    support,
-                    self._tight_pairs(usable),  # each one violated by x
-                    exact=len(self._ours) >= EXACT_FROM,
-                )
-                cand = np.flatnonzero(usable)
-                for nodes in sets:
-                    inside = self._inside(nodes, cand)
-                    self._add_row(
-                        -hs.kHighsInf, float((len(nodes) - 1) // 2), inside, [1.0] * len(inside)
-                    )
-                if not sets:
-                    return None
-            return None
-        finally:
-            h.setOptionValue("solve_relaxation", False)
-            h.setOptionValue("simplex_strategy", DUAL)
-
-    def _usable(self):
-        """A mask of the edge columns in the model and not forbidden."""
-        ne = len(self.edges)
-        return (self._at[:ne] >= 0) & ~self.banned.mask[:ne]
-
-    def _tight_pairs(self, usable):
-        """The edges of mask ``usable`` with zero reduced cost in the last LP, as
-        an array of shape (m, 2)."""
-        ne = len(self.edges)
-        tight = (abs(self._duals[:ne]) < 1e-7) & usable
-        return self._ends[:, tight].T
-
-    def _inside(self, nodes: frozenset[int], cand) -> list[int]:
-        """The edge columns of ``cand`` (an array) with both ends in ``nodes``."""
-        member = mask(self.n, nodes)
-        ends = self._ends
-        return cand[member[ends[0][cand]] & member[ends[1][cand]]].tolist()
 
     def maximise(
         self, tiers: Sequence[Tier], keep: bool = True, groups: int | None = None, classes=None
@@ -553,34 +226,3 @@ class LexMatcher(PricedColumns, Submodels, ClassShortcuts):
                 self.settled = packed[k + 1][0][0]
                 break
         return self.solution
-
-    def _most(self, tier: Tier) -> int:
-        """How many columns of ``tier`` one solution can hold: one when they all
-        cover a common node, else the number of pairs (of nodes, with exits)."""
-        np = self._np
-        used = as_weights(tier).cols
-        if not len(used):
-            return self.pairs
-        ne = len(self.edges)
-        edge, ex = used[used < ne], used[used >= ne] - ne
-        exit_node = np.array([node for node, _ in self.exits], dtype=np.int64)
-        first = np.concatenate([self._ends[0][edge], exit_node[ex]])
-        second = np.concatenate([self._ends[1][edge], np.full(len(ex), -1)])
-        for node in {int(first[0]), int(second[0])} - {-1}:
-            if np.all((first == node) | (second == node)):
-                return 1
-        return self.n if len(ex) else self.pairs
-
-    def mate(self, exit_mate: Mapping[str, int] | None = None) -> list[int]:
-        """``mate[v]``: the node matched with v (v itself if uncovered; for an
-        exit, ``exit_mate[tag]``, or v itself)."""
-        mate = list(range(self.n))
-        ne = len(self.edges)
-        for e in self.solution:
-            if e < ne:
-                u, v = self.edges[e]
-                mate[u], mate[v] = v, u
-            else:
-                node, tag = self.exits[e - ne]
-                mate[node] = (exit_mate or {}).get(tag, node)
-        return mate

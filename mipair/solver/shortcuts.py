@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mipair.solver.edges import mask
+from mipair.solver.matching import MatchingModel
 from mipair.solver.weights import Tier, total
 from mipair.solver.weights import weights as as_weights
 
 
-class ClassShortcuts:
+class ClassShortcuts(MatchingModel):
     """The class model of a matching model (a mixin of LexMatcher: it uses
     ``n``, ``_ends``, ``exits``, ``must``, ``limits``, ``fixed_pairs``,
     ``pins``, ``forced``, ``check``, ``_np`` and the model's methods)."""
@@ -43,7 +44,9 @@ class ClassShortcuts:
         opt = cm.solve(
             agg, vals, self._limit_counts(), self.fixed_pairs, agg.pins(self.pins), fixed
         )
-        chosen = opt and cm.realize(agg, opt.counts, self._ends, self.exits, fixed)
+        if opt is None:
+            return False
+        chosen = cm.realize(agg, opt.counts, self._ends, self.exits, fixed)
         if not chosen:
             return False
         self._let_in(np.asarray(chosen, dtype=np.int64))

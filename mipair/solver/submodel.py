@@ -10,20 +10,24 @@ question instead of a 50,000-column one.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
 
-from mipair.solver.edges import mask
+from mipair.solver.edges import Edges, mask
+from mipair.solver.matching import MatchingModel
 
 Edge = tuple[int, int]
+Model = TypeVar("Model", bound="Submodels")
 
 
-class Submodels:
+class Submodels(MatchingModel):
     """Cutting a part out of a matching model and putting its answer back (a
-    mixin of LexMatcher: it uses ``n``, ``edges``, ``_ends``, ``solution``,
-    ``pins``, ``forced``, ``m``, ``_np`` and :meth:`banned_mask`)."""
+    part of :class:`mipair.solver.lexmatch.LexMatcher`)."""
 
     def isolate(
-        self, cols: Iterable[int], core: Callable[[list[Edge]], Iterable[int] | None] | None = None
-    ) -> tuple[Submodels, list[int]]:
+        self: Model,
+        cols: Iterable[int],
+        core: Callable[[Edges], Iterable[int] | None] | None = None,
+    ) -> tuple[Model, list[int]]:
         """A model of the edge columns ``cols`` alone, every other column held
         at the current solution; returns it and its columns' indices here.
 

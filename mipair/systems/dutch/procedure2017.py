@@ -11,8 +11,6 @@ same as in 2026 (:class:`mipair.systems.dutch.bracket.Bracket`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
 from mipair.errors import NoPairingError
@@ -20,19 +18,18 @@ from mipair.solver.completion import CompletionOracle
 from mipair.solver.edges import Positions
 from mipair.solver.lexmatch import LexMatcher
 from mipair.solver.weights import Weights
+from mipair.systems.dutch.bracket import Bracket
 from mipair.systems.dutch.criteria import PairContext
+from mipair.systems.dutch.field import RoundField
 from mipair.systems.dutch.weigh import kinds, roles
 
-if TYPE_CHECKING:  # pragma: no cover
-    from mipair.systems.dutch.engine import _Round
 
-
-def completable(rnd: _Round, rest: list[int]) -> bool:
+def completable(field: RoundField, rest: list[int]) -> bool:
     """A.9: can ``rest`` be paired completely, an eligible player (C.2) left for the PAB?"""
     if not rest:
         return True
-    live = {u: rnd.neighbours(u) for u in rest}
-    single = {v for v in rest if rnd.eligible[v]} if len(rest) % 2 else set()
+    live = {u: field.neighbours(u) for u in rest}
+    single = {v for v in rest if field.eligible[v]} if len(rest) % 2 else set()
     oracle = CompletionOracle(live, single)
     try:
         return oracle.check(set(rest), (), (), len(rest) % 2 == 1) is None
@@ -41,95 +38,96 @@ def completable(rnd: _Round, rest: list[int]) -> bool:
 
 
 def window_model(
-    rnd: _Round, bracket: list[int], nxt: list[int], n_mdp: int, special: bool
+    field: RoundField, bracket: list[int], following: list[int], n_mdp: int, special: bool
 ) -> tuple[LexMatcher, Positions]:
     """The matching model of a 2017 window: MDPs never meet each other in it."""
-    win = sorted(bracket + nxt)
-    edges, cols = rnd.window_edges(win, exclude=set(bracket[:n_mdp]))
+    win = sorted(bracket + following)
+    edges, cols = field.window_edges(win, exclude=set(bracket[:n_mdp]))
     if special:  # C.4: the last bracket (or PPB + CLB) completes the round
-        must = [v for v in win if not rnd.eligible[v]]
-        return LexMatcher(rnd.n, edges, must, len(win) // 2), cols
-    return LexMatcher(rnd.n, edges), cols
+        must = [v for v in win if not field.eligible[v]]
+        return LexMatcher(field.n, edges, must, len(win) // 2), cols
+    return LexMatcher(field.n, edges), cols
 
 
 def tiers_2017(
-    rnd: _Round,
-    lm: LexMatcher,
+    field: RoundField,
+    model: LexMatcher,
     role: np.ndarray,
     bracket: list[int],
-    nxt: list[int],
+    following: list[int],
     n_mdp: int,
     special: bool,
     final: bool,
 ) -> list[Weights]:
     """The 2017 quality criteria of a window as lexicographic tiers."""
-    bset = set(bracket)
+    members = set(bracket)
     mdps = set(bracket[:n_mdp])
-    win = sorted(bset | set(nxt))
-    common = dict(
-        prefs=rnd.prefs,
-        window_min=rnd.sc[win[-1]],
-        special=special,
-        final=final,
-        eligible={p.id: rnd.eligible[i] for i, p in enumerate(rnd.p)},
-    )
+    win = sorted(members | set(following))
+    eligible = {p.id: field.eligible[i] for i, p in enumerate(field.players)}
 
     def context(u: int, v: int) -> PairContext | None:
         if v in mdps:
             return None
         return PairContext(
-            in_bracket=v in bset, in_next=v not in bset, h_in_bracket=u in bset, **common
+            prefs=field.preferences,
+            window_min=field.scores[win[-1]],
+            special=special,
+            final=final,
+            eligible=eligible,
+            in_bracket=v in members,
+            in_next=v not in members,
+            h_in_bracket=u in members,
         )
 
-    return rnd.weigh(lm, role, context)
+    return field.weigh(model, role, context)
 
 
-def brackets_2017(rnd: _Round) -> dict[int, int]:
+def brackets_2017(field: RoundField) -> dict[int, int]:
     """Pair the round bracket by bracket (2017); return vertex -> vertex (bye: itself)."""
-    from mipair.systems.dutch.bracket import Bracket
-
-    n, sc = rnd.n, rnd.sc
-    if not completable(rnd, list(range(n))):
+    n, scores = field.n, field.scores
+    if not completable(field, list(range(n))):
         raise NoPairingError(
             "no pairing satisfies the absolute criteria "
             "(rematches, colours, forbidden pairs, PAB eligibility)"
         )
-    pos = 0
-    while pos < n and sc[pos] >= sc[0]:
-        pos += 1
-    bracket = list(range(pos))
+    position = 0
+    while position < n and scores[position] >= scores[0]:
+        position += 1
+    bracket = list(range(position))
     n_mdp = 0
-    special = pos == n
+    special = position == n
     final: dict[int, int] = {}
-    while len(bracket) > 1 or pos < n:
-        start = pos
-        nxt: list[int] = []
-        while pos < n and (special or sc[pos] >= sc[start]):
-            nxt.append(pos)
-            pos += 1
-        last = pos == n
-        dead = set(rnd.dead)
-        lm, cols = window_model(rnd, bracket, nxt, n_mdp, special)
-        role = roles(rnd.n, sorted(bracket + nxt), set(bracket[:n_mdp]), set(bracket))
-        kind = kinds(rnd.signature, role)
-        lm.maximise(tiers_2017(rnd, lm, role, bracket, nxt, n_mdp, special, last), classes=kind)
-        matched = Bracket(rnd, lm, cols, bracket, n_mdp, nxt, kind).decide()
-        mate = lm.mate()
+    while len(bracket) > 1 or position < n:
+        start = position
+        following: list[int] = []
+        while position < n and (special or scores[position] >= scores[start]):
+            following.append(position)
+            position += 1
+        last = position == n
+        dead = set(field.dead)
+        model, cols = window_model(field, bracket, following, n_mdp, special)
+        role = roles(field.n, sorted(bracket + following), set(bracket[:n_mdp]), set(bracket))
+        kind = kinds(field.signature, role)
+        model.maximise(
+            tiers_2017(field, model, role, bracket, following, n_mdp, special, last), classes=kind
+        )
+        matched = Bracket(field, model, cols, bracket, n_mdp, following, kind).decide()
+        mate = model.mate()
         if not special:
             rest = [v for v in range(n) if v not in final and v not in matched]
-            if not completable(rnd, rest):
-                rnd.dead = dead  # A.9: this bracket is the PPB; pair it again
-                pos, special = start, True
+            if not completable(field, rest):
+                field.dead = dead  # A.9: this bracket is the PPB; pair it again
+                position, special = start, True
                 continue
-        special = pos == n
-        bset = set(bracket)
+        special = position == n
+        members = set(bracket)
         carried, n_mdp = [], 0
-        for v in bracket + nxt:
-            if v in bset and v in matched:
+        for v in bracket + following:
+            if v in members and v in matched:
                 final[v] = mate[v]
             else:
                 carried.append(v)
-                n_mdp += v in bset
+                n_mdp += v in members
         bracket = carried
     for v in bracket:
         final[v] = v

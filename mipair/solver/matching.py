@@ -1,0 +1,278 @@
+"""A matching model on one HiGHS instance: its columns, rows and answers.
+
+:class:`MatchingModel` sets up the model :class:`mipair.solver.lexmatch.LexMatcher`
+asks its series of questions of: edges are binary columns, every node has a
+degree row, exits cover a node without a partner, and the caller changes
+bounds (columns forced in or out) and pins objective levels as rows. It also
+reads answers: the exact value of a tier, whether a 0/1 solution satisfies
+every row, the mate of every node.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+
+from mipair.solver.columns import PricedColumns
+from mipair.solver.edges import ColumnSet, Edges, mask
+from mipair.solver.weights import Tier, Weights, total
+from mipair.solver.weights import weights as as_weights
+
+Edge = tuple[int, int]
+Cut = tuple[dict[int, int], int]  # sum coef[c] x_c >= rhs
+Check = Callable[[list[int]], "Cut | None"]
+Values = Sequence[float]  # a value per column (a numpy array)
+
+
+class Infeasible(Exception):
+    """No matching satisfies the hard constraints."""
+
+
+class MatchingModel(PricedColumns):
+    """A matching model over nodes 0..n-1 (see :class:`mipair.solver.lexmatch.LexMatcher`).
+
+    Columns ``0..len(edges)-1`` are the edges; then one column per exit
+    ``(node, tag)``. ``must_match`` nodes are covered exactly once (by an edge
+    or an exit), the others at most once. ``pairs``: if given, exactly this
+    many edges. ``exit_limits``: ``{tag: k}`` allows at most k exits of a tag.
+    """
+
+    def __init__(
+        self,
+        n: int,
+        edges: Sequence[Edge],
+        must_match: Sequence[int] = (),
+        pairs: int | None = None,
+        exits: Sequence[tuple[int, str]] = (),
+        exit_limits: Mapping[str, int] | None = None,
+        check: Check | None = None,
+        core: Iterable[int] | None = None,
+    ) -> None:
+        from mipair.solver.highs import load, maximiser
+
+        highspy = self._hs = load()
+        import numpy
+
+        self._np = numpy
+        self.n = n
+        self.edges = Edges.of(edges)
+        self.exits = list(exits)
+        self.check = check
+        self.within: list[int] | None = None  # see _locally
+        self.pairs = pairs if pairs is not None else n // 2
+        self.h = maximiser(highspy)
+        ne = len(self.edges)
+        m = ne + len(self.exits)
+        self.m = m
+        self._ends = self.edges.array()
+        covered = numpy.zeros(n, dtype=bool)
+        covered[self._ends[0]] = covered[self._ends[1]] = True
+        by_tag: dict[str, list[int]] = {}
+        for k, (node, tag) in enumerate(self.exits):
+            covered[node] = True
+            by_tag.setdefault(tag, []).append(ne + k)
+        must = set(must_match)
+        self.must = must
+        self.fixed_pairs = pairs
+        self.limits = {tag: (by_tag.get(tag, []), k) for tag, k in (exit_limits or {}).items()}
+        self.banned = ColumnSet(m)
+        self.forced: set[int] = set()
+        self.inactive = ColumnSet.all_but(m, ne, core) if core is not None else ColumnSet(m)
+        # columns in the HiGHS model: ours -> theirs (-1: not there) and back
+        self._at = numpy.full(m, -1, dtype=numpy.int64)
+        self._ours: list[int] = []
+        self._cost = numpy.zeros(m)  # the current objective, per column
+        # rows every new column must join: node -> degree row, the pair count,
+        # exit tags -> limit rows, and (row, weights) of each pin and cut
+        self._rows = 0
+        self._degree = numpy.full(n, -1, dtype=numpy.int64)
+        for node in range(n):
+            lo = 1.0 if node in must else 0.0
+            if not covered[node]:
+                if lo:
+                    raise Infeasible(f"node {node} has no edge")
+                continue
+            self._degree[node] = self._add_row(lo, 1.0, [], [])
+        self._pair_row = (
+            self._add_row(float(pairs), float(pairs), [], [])
+            if pairs is not None and self.edges
+            else -1
+        )
+        self._limit_row = {
+            tag: self._add_row(0.0, float(limit), [], [])
+            for tag, limit in (exit_limits or {}).items()
+            if by_tag.get(tag)
+        }
+        self._pin_rows: list[tuple[int, Weights]] = []
+        self._enter(numpy.flatnonzero(~self.inactive.mask))
+        self._duals = None  # reduced costs of the last LP (a numpy array)
+        self._row_duals = None  # and its row duals
+        self.solution: list[int] = []
+        self.pins: list[tuple[Weights, int]] = []
+        self._bound: float | None = None
+
+    def ends(self):
+        """The edge columns' end nodes, an array of shape (2, number of edges)."""
+        return self._ends
+
+    def touching(self, nodes: Iterable[int]) -> list[int]:
+        """The columns (edges and exits) covering a node of ``nodes``."""
+        np = self._np
+        member = mask(self.n, nodes)
+        edges = np.flatnonzero(member[self._ends[0]] | member[self._ends[1]])
+        ne = len(self.edges)
+        exits = [ne + k for k, (node, _) in enumerate(self.exits) if member[node]]
+        return edges.tolist() + exits
+
+    def forbid(self, e: int) -> None:
+        """Column e may not be used."""
+        self.banned.add(e)
+        self.inactive.discard(e)
+        if self._at[e] >= 0:
+            self.h.changeColBounds(int(self._at[e]), 0.0, 0.0)
+
+    def forbid_all(self, cols) -> None:
+        """Columns ``cols`` (an array) may not be used."""
+        np = self._np
+        cols = np.asarray(cols, dtype=np.int64)
+        self.banned.update(cols)
+        self.inactive.take(cols)
+        self._set_upper([int(t) for t in self._at[cols] if t >= 0], 0.0)
+
+    def force(self, e: int) -> None:
+        """Column e must be used."""
+        self.inactive.discard(e)
+        self.forced.add(e)
+        if self._at[e] < 0:
+            self._enter([e])
+        self.h.changeColBounds(int(self._at[e]), 1.0, 1.0)
+
+    def _let_in(self, cols: Iterable[int]) -> bool:
+        """Activate inactive edge columns; whether any was."""
+        new = self.inactive.take(cols)
+        self._enter(new)
+        return bool(len(new))
+
+    def _row(self, weights: Tier, at_least: int) -> None:
+        """Add ``sum weights[e] x_e >= at_least`` over every column not forbidden.
+
+        Inactive columns keep their coefficients: they join the row when they
+        enter the model, and pricing judges them on it meanwhile. The bound is
+        exact, with no slack for rounding: a pinned optimum then cuts the
+        matching polytope along one of its faces, whose vertices are
+        matchings, so the LP of the next question stays integral (a slack of
+        1/2 let it mix an optimal matching with a worse one and sent most
+        questions to branch and bound)."""
+        kept = as_weights(weights).without(self.banned_mask())
+        if len(kept):
+            row = self._add_row(
+                float(at_least), self._hs.kHighsInf, kept.cols, kept.vals.astype(float)
+            )
+            self._pin_rows.append((row, kept))
+
+    def banned_mask(self):
+        """A mask of the forbidden columns (read only)."""
+        return self.banned.mask
+
+    def pin(self, weights: Tier, at_least: int) -> None:
+        """Add the row ``sum weights[e] x_e >= at_least`` (an objective level kept)."""
+        w = as_weights(weights)
+        self.pins.append((w, at_least))
+        self._row(w, at_least)
+
+    def value(self, weights: Tier) -> int:
+        """The exact total of ``weights`` over the current solution."""
+        return total(weights, self.solution)
+
+    def _objective(self, weights: Tier):
+        """Make ``weights`` the objective, here and in HiGHS; the cost array."""
+        h, np = self.h, self._np
+        cost = np.zeros(self.m)
+        w = as_weights(weights)
+        cost[w.cols] = w.vals
+        self._cost = cost
+        if self._ours:
+            h.changeColsCost(
+                len(self._ours),
+                np.arange(len(self._ours), dtype=np.int32),
+                cost[np.array(self._ours, dtype=np.int64)],
+            )
+        return cost
+
+    def _total_of(self, chosen: Sequence[int]) -> float:
+        """The current objective's value of the 0/1 solution ``chosen`` (column indices)."""
+        return float(sum(self._cost[e] for e in chosen))
+
+    def _satisfies(self, chosen: list[int]) -> bool:
+        """Whether the 0/1 solution ``chosen`` (column indices) meets every
+        column bound, degree, pair-count, exit and pinned row of the model."""
+        picked = set(chosen)
+        if not (
+            self.banned.isdisjoint(picked)
+            and self.inactive.isdisjoint(picked)
+            and self.forced <= picked
+        ):
+            return False
+        cover = [0] * self.n
+        for e in chosen:
+            if e < len(self.edges):
+                u, v = self.edges[e]
+                cover[u] += 1
+                cover[v] += 1
+            else:
+                cover[self.exits[e - len(self.edges)][0]] += 1
+        if any(c > 1 for c in cover) or any(cover[v] != 1 for v in self.must):
+            return False
+        if (
+            self.fixed_pairs is not None
+            and sum(1 for e in chosen if e < len(self.edges)) != self.fixed_pairs
+        ):
+            return False
+        if any(sum(1 for c in cols if c in picked) > k for cols, k in self.limits.values()):
+            return False
+        return all(pinned.total(chosen) >= at_least for pinned, at_least in self.pins)
+
+    def _proven(self, chosen: list[int], bound: float) -> Values | None:
+        """``chosen`` as column values if it is feasible and attains the LP
+        ``bound`` (objectives are integers, so within 1/2 is optimal), else None."""
+        if not self._satisfies(chosen):
+            return None
+        if sum(self._cost[e] for e in chosen) < bound - 0.5:
+            return None
+        r = self._np.zeros(self.m)
+        r[chosen] = 1.0
+        return r
+
+    def _total(self, x: Sequence[float]) -> float:
+        """The current objective's value at column values ``x``."""
+        return float(self._np.dot(self._cost, x))
+
+    def _most(self, tier: Tier) -> int:
+        """How many columns of ``tier`` one solution can hold: one when they all
+        cover a common node, else the number of pairs (of nodes, with exits)."""
+        np = self._np
+        used = as_weights(tier).cols
+        if not len(used):
+            return self.pairs
+        ne = len(self.edges)
+        edge, ex = used[used < ne], used[used >= ne] - ne
+        exit_node = np.array([node for node, _ in self.exits], dtype=np.int64)
+        first = np.concatenate([self._ends[0][edge], exit_node[ex]])
+        second = np.concatenate([self._ends[1][edge], np.full(len(ex), -1)])
+        for node in {int(first[0]), int(second[0])} - {-1}:
+            if np.all((first == node) | (second == node)):
+                return 1
+        return self.n if len(ex) else self.pairs
+
+    def mate(self, exit_mate: Mapping[str, int] | None = None) -> list[int]:
+        """``mate[v]``: the node matched with v (v itself if uncovered; for an
+        exit, ``exit_mate[tag]``, or v itself)."""
+        mate = list(range(self.n))
+        ne = len(self.edges)
+        for e in self.solution:
+            if e < ne:
+                u, v = self.edges[e]
+                mate[u], mate[v] = v, u
+            else:
+                node, tag = self.exits[e - ne]
+                mate[node] = (exit_mate or {}).get(tag, node)
+        return mate

@@ -1,0 +1,122 @@
+"""The LP relaxation of a matching model, tightened by odd-set cuts.
+
+An upper bound on any objective over every matching (:meth:`LinearRelaxation.bound`),
+and the LP answer itself when it is integral: most of the questions a pairing
+engine asks are settled there, without a MIP.
+"""
+
+from __future__ import annotations
+
+from mipair.solver.edges import mask
+from mipair.solver.matching import Edge, MatchingModel, Values
+from mipair.solver.oddsets import violated
+from mipair.solver.weights import Tier
+
+PRICE_BATCH = 400  # columns let in per LP by column generation, best first,
+# or half the model's size when that is more (an objective
+# over every pair lets most of them in: in a few rounds)
+EXACT_FROM = 200_000  # columns in HiGHS from which odd sets are separated exactly
+# too (2,000 players: 319 -> 172 s; 1,000: slower with it)
+DUAL, PRIMAL = 1, 4  # HiGHS's simplex_strategy values (1 is its default)
+
+
+class LinearRelaxation(MatchingModel):
+    """The LP relaxation of the model, with odd-set cuts and column generation."""
+
+    def bound(self, weights: Tier) -> float:
+        """An upper bound on the total of ``weights`` over every solution: the
+        LP relaxation with odd-set cuts over the whole graph (no MIP; the
+        current solution is kept)."""
+        if not self._objective(weights).any():
+            return 0.0
+        self._bound = None
+        self._odd_set_cuts()
+        return self._bound if self._bound is not None else float("inf")
+
+    def _odd_set_cuts(self, rounds: int = 30) -> Values | None:
+        """Tighten the LP relaxation with violated odd-set inequalities before the MIP.
+
+        Returns the LP solution when it is integral (it is then optimal for
+        the MIP as well, which need not be run), else None.
+
+        For any odd set S of nodes a matching has at most (|S|-1)/2 edges
+        inside S. The LP relaxation is solved, candidate odd sets are tested
+        (:mod:`mipair.solver.oddsets`: components of its fractional edges, and
+        of its tight graph), and every violated inequality becomes a row;
+        valid for every matching, the rows never change the optimum, they only
+        spare the MIP search. HiGHS then solves the MIP as usual.
+        """
+        h, hs, np = self.h, self._hs, self._np
+        ne = len(self.edges)
+        if ne < 3:
+            return None
+        h.setOptionValue("solve_relaxation", True)
+        self._duals = self._row_duals = None
+        try:
+            cuts = 0
+            while cuts < rounds:
+                # a new objective or new columns leave the last basis primal
+                # feasible: primal simplex goes on from it (a 1000-player round
+                # 5: 128,000 simplex iterations -> 80,000); new rows (the
+                # cuts) leave it dual feasible: dual simplex
+                h.setOptionValue("simplex_strategy", PRIMAL if cuts == 0 else DUAL)
+                h.run()
+                if h.getModelStatus() != hs.HighsModelStatus.kOptimal:
+                    if self.inactive and self._let_in(self.inactive):
+                        continue  # the core alone may be infeasible
+                    return None
+                sol = h.getSolution()
+                self._duals = self._values(sol.col_dual)
+                self._row_duals = np.asarray(sol.row_dual)
+                batch = max(PRICE_BATCH, len(self._ours) // 2)
+                if self.inactive and self._let_in(self._priced(1e-7, batch)):
+                    continue  # column generation: the LP is not yet the whole graph's
+                cuts += 1
+                x = self._values(sol.col_value)
+                self._bound = h.getInfo().objective_function_value
+                if np.all((x < 1e-3) | (x > 1 - 1e-3)):
+                    rounded = self._proven(np.flatnonzero(x > 0.5).tolist(), self._bound)
+                    if rounded is not None:
+                        return rounded
+                kept = self._proven(self.solution, self._bound) if self.solution else None
+                if kept is not None:  # the current answer attains the bound: no more cuts
+                    return kept
+                support: dict[Edge, float] = {}
+                for e in np.flatnonzero(x[:ne] > 1e-6).tolist():
+                    support[self.edges[e]] = support.get(self.edges[e], 0.0) + float(x[e])
+                usable = self._usable()
+                sets = violated(
+                    support,
+                    self._tight_pairs(usable),  # each one violated by x
+                    exact=len(self._ours) >= EXACT_FROM,
+                )
+                cand = np.flatnonzero(usable)
+                for nodes in sets:
+                    inside = self._inside(nodes, cand)
+                    self._add_row(
+                        -hs.kHighsInf, float((len(nodes) - 1) // 2), inside, [1.0] * len(inside)
+                    )
+                if not sets:
+                    return None
+            return None
+        finally:
+            h.setOptionValue("solve_relaxation", False)
+            h.setOptionValue("simplex_strategy", DUAL)
+
+    def _usable(self):
+        """A mask of the edge columns in the model and not forbidden."""
+        ne = len(self.edges)
+        return (self._at[:ne] >= 0) & ~self.banned.mask[:ne]
+
+    def _tight_pairs(self, usable):
+        """The edges of mask ``usable`` with zero reduced cost in the last LP, as
+        an array of shape (m, 2)."""
+        ne = len(self.edges)
+        tight = (abs(self._duals[:ne]) < 1e-7) & usable
+        return self._ends[:, tight].T
+
+    def _inside(self, nodes: frozenset[int], cand) -> list[int]:
+        """The edge columns of ``cand`` (an array) with both ends in ``nodes``."""
+        member = mask(self.n, nodes)
+        ends = self._ends
+        return cand[member[ends[0][cand]] & member[ends[1][cand]]].tolist()

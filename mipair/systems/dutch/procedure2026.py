@@ -1,0 +1,185 @@
+"""The 2026 bracket procedure: windows with exact look-below, bracket by bracket.
+
+C.04.3 (2026) 4.6 states the bracket procedure as an optimisation: the
+candidate a bracket keeps is the one with the best failure vector (C5, C6 ..
+C21); ties are broken by the order in which Articles 3-4 generate candidates
+(MDP set, MDP-Pairing, remainder exchange, remainder transposition). We solve
+exactly that with one matching model per window (a bracket and the next
+scoregroup, :mod:`mipair.systems.dutch.windows`):
+
+1. Hard constraints: only pairs allowed by C1, C3 and forbidden pairs exist;
+   every player is matched except, with an odd count, one PAB candidate of
+   the lowest possible score (C2, C4, C5), found by a first solve.
+2. Bracket by bracket, from the top scoregroup down: maximise the quality
+   criteria of ``models/dutch-2026.toml`` lexicographically, the rest of the
+   field kept completable (so completion and the look-ahead of C8 are exact),
+   and pin them.
+3. Then freeze, one after another, the choices the generation order decides
+   (:class:`mipair.systems.dutch.bracket.Bracket`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from mipair.errors import NoPairingError
+from mipair.solver.lexmatch import Infeasible, LexMatcher
+from mipair.solver.weights import Weights
+from mipair.systems.dutch.bracket import Bracket
+from mipair.systems.dutch.criteria import PairContext
+from mipair.systems.dutch.field import RoundField
+from mipair.systems.dutch.sparse import core
+from mipair.systems.dutch.weigh import kinds, roles
+from mipair.systems.dutch.windows import WindowModels
+
+
+@dataclass(frozen=True)
+class ByeScore:
+    """C5 before the brackets: the lowest score a PAB recipient can have
+    (S*), and whether the first bracket has a single bye floater (C9)."""
+
+    score: int
+    single: bool
+
+
+def brackets_2026(field: RoundField) -> dict[int, int]:
+    """Pair the round bracket by bracket (2026); return vertex -> vertex (bye: itself)."""
+    if field.odd:
+        bye = bye_score(field)
+    else:
+        bye = ByeScore(0, False)
+        completable(field)
+    return Procedure2026(field, bye).brackets()
+
+
+def bye_score(field: RoundField) -> ByeScore:
+    """S* and whether C9 applies to the first bracket: the lowest-scored PAB
+    possible, the players of higher scores paired as high as possible."""
+    n, scores, edges = field.n, field.scores, field.edges
+    must = [i for i in range(n) if not field.eligible[i]]
+    try:
+        model = LexMatcher(n, edges, must, n // 2, core=core(edges, scores))
+        ranks = sorted(set(scores))
+        level = np.array([ranks.index(s) for s in scores], dtype=np.int64)
+        lower = Weights.dense(level[edges.u] + level[edges.v])
+        top = Weights.dense((level[edges.v] == level[0]).astype(np.int64))
+        model.maximise([lower, top])
+    except Infeasible:
+        raise NoPairingError(
+            "no pairing satisfies the absolute criteria "
+            "(rematches, colours, forbidden pairs, PAB eligibility)"
+        ) from None
+    mate = field.hint = model.mate()
+    bye = next(v for v in range(n) if mate[v] == v)
+    s_star = scores[bye]
+    top_score = scores[0]
+    single = s_star >= top_score and all(
+        scores[mate[v]] >= top_score for v in range(n) if scores[v] >= top_score
+    )
+    return ByeScore(s_star, single)
+
+
+def completable(field: RoundField) -> None:
+    """An even field: some pairing of everyone exists (NoPairingError if not);
+    it becomes the round's first matching."""
+    n = field.n
+    try:
+        model = LexMatcher(n, field.edges, range(n), n // 2, core=core(field.edges, field.scores))
+        model.maximise([])
+        field.hint = model.mate()
+    except Infeasible:
+        raise NoPairingError(
+            "no pairing satisfies the absolute criteria (rematches, colours, forbidden pairs)"
+        ) from None
+
+
+class Procedure2026:
+    """The brackets of one round, from the top down (C.04.3 (2026) Article 4)."""
+
+    def __init__(self, field: RoundField, bye: ByeScore) -> None:
+        self.field = field
+        self.bye = bye
+        played = sorted(
+            (p.played_games for p in field.players if p.pairing_score == bye.score), reverse=True
+        )
+        self.unplayed_rank = {g: k for k, g in enumerate(played)} if field.odd else {}
+        candidates = {
+            i
+            for i in range(field.n)
+            if field.odd and field.eligible[i] and field.scores[i] <= bye.score
+        }
+        self.windows = WindowModels(field, candidates)
+
+    def brackets(self) -> dict[int, int]:
+        """Pair bracket after bracket; return vertex -> vertex (the bye maps to itself)."""
+        field = self.field
+        n, scores = field.n, field.scores
+        position = 0
+        while position < n and scores[position] >= scores[0]:
+            position += 1
+        bracket = list(range(position))
+        n_mdp = 0
+        flag = previous_flag = self.bye.single
+        final: dict[int, int] = {}
+        while len(bracket) > 1 or position < n:
+            following: list[int] = []
+            if position < n:
+                score = scores[position]
+                while position < n and scores[position] >= score:
+                    following.append(position)
+                    position += 1
+            model, cols = self.windows.window(bracket, following, set(final))
+            role = roles(n, bracket + following, set(bracket[:n_mdp]), set(bracket), set(following))
+            kind = kinds(field.signature, role)
+            tiers = self.tiers(model, role, bracket, following, n_mdp, flag, previous_flag)
+            model.maximise(tiers, classes=kind)
+            matched = Bracket(field, model, cols, bracket, n_mdp, following, kind).decide()
+            mate = field.mate_of(model)
+            field.hint = self.windows.completed(model, mate, bracket + following, set(final))
+            next_flag = field.odd and bool(following) and self.bye.score >= scores[following[0]]
+            carried: list[int] = []
+            n_mdp = 0
+            members = set(bracket)
+            for v in bracket + following:
+                if v in members and v in matched:
+                    final[v] = mate[v]
+                    continue
+                carried.append(v)
+                n_mdp += v in members
+                if next_flag and (mate[v] >= n or scores[mate[v]] < scores[following[0]]):
+                    next_flag = False
+            previous_flag, flag = flag, next_flag
+            bracket = carried
+        for v in bracket:
+            final[v] = v
+        return final
+
+    def tiers(
+        self,
+        model: LexMatcher,
+        role: np.ndarray,
+        bracket: list[int],
+        following: list[int],
+        n_mdp: int,
+        flag: bool,
+        previous_flag: bool,
+    ) -> list[Weights]:
+        """The bracket's quality criteria (2026) as lexicographic tiers of edge weights."""
+        members, next_group = set(bracket), set(following)
+        mdps = set(bracket[:n_mdp])
+        field = self.field
+
+        def context(u: int, v: int) -> PairContext:
+            single = previous_flag if (u in mdps and v in mdps) else flag
+            return PairContext(
+                prefs=field.preferences,
+                bye_score=self.bye.score,
+                unplayed_rank=self.unplayed_rank,
+                in_bracket=v in members,
+                in_next=v in next_group,
+                single_bye_floater=single,
+            )
+
+        return field.weigh(model, role, context)
