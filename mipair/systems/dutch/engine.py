@@ -218,6 +218,10 @@ class _Round:
                     "no pairing satisfies the absolute criteria "
                     "(rematches, colours, forbidden pairs)"
                 ) from None
+        if self.edition.procedure == "2012":  # dutch2012 hook (issue 27): the procedure table
+            from mipair.systems.dutch.procedure2012 import brackets_2012, publish_2012
+
+            return publish_2012(self, brackets_2012(self))
         mates = self.brackets(single)
         return self.publish(mates)
 
