@@ -16,8 +16,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from mipair.model import Colour, Snapshot
 from mipair.pairing import Board, RoundPairing
+from mipair.solver.edges import Positions
 from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.solver.weights import Weights
 from mipair.systems.dutch.colours import allocate, played_colours, preference, ranks_higher
@@ -33,7 +36,7 @@ if TYPE_CHECKING:  # pragma: no cover
 def heterogeneous(bracket: list[int], n_mdp: int) -> bool:
     """A3: a bracket with players moved down is heterogeneous, unless they make
     half of it or more (then it is paired as a homogeneous one)."""
-    return 0 < n_mdp and 2 * n_mdp < len(bracket)
+    return n_mdp > 0 and 2 * n_mdp < len(bracket)
 
 
 def tiers_2012(
@@ -41,21 +44,24 @@ def tiers_2012(
 ) -> list[Weights]:
     """The 2012 quality criteria of a window as lexicographic tiers."""
     bset, gset = set(bracket), set(nxt)
-    common = dict(
-        prefs=rnd.prefs,
-        bracket_min=min(rnd.sc[v] for v in bracket),
-        odd_round=rnd.snap.round % 2 == 1,
-    )
+    lowest = min(rnd.sc[v] for v in bracket)
+    odd = rnd.snap.round % 2 == 1
 
     def context(u: int, v: int) -> PairContext2012:
-        return PairContext2012(in_bracket=v in bset, in_next=v in gset, **common)
+        return PairContext2012(
+            prefs=rnd.prefs,
+            in_bracket=v in bset,
+            in_next=v in gset,
+            bracket_min=lowest,
+            odd_round=odd,
+        )
 
     return rnd.weigh(lm, role, context)
 
 
 def bracket_model(
     rnd: _Round, bracket: list[int], nxt: list[int], n_mdp: int, paired: set[int]
-) -> tuple[LexMatcher, object, int, object]:
+) -> tuple[LexMatcher, Positions, int, np.ndarray]:
     """The bracket's window model, its quality pinned (:func:`tiers_2012`).
 
     In a heterogeneous bracket the MDPs meet residents only (S1 the MDPs, S2
