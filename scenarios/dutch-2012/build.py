@@ -200,23 +200,24 @@ had Black twice (absolute White), 3 Black then White (prefers Black): 2-3.""",
 }
 
 
-def cells(n: int, rounds: list[str]) -> dict[int, list[Cell | None]]:
+def token_cells(token: str) -> list[tuple[int, Cell]]:
+    """The cells one token of the compact notation writes: a game or a bye."""
+    game = re.fullmatch(r"(\d+)-(\d+)(?::(.))?", token)
+    if not game:
+        return [(int(token[:-1]), Cell(None, None, Result.PAB))]
+    white, black = int(game[1]), int(game[2])
+    result_white, result_black = GAME[game[3] or "="]
+    return [
+        (white, Cell(black, Colour.WHITE, result_white)),
+        (black, Cell(white, Colour.BLACK, result_black)),
+    ]
+
+
+def cells(n: int, rounds: list[str]) -> dict[int, tuple[Cell, ...]]:
     """Each player's cells for the rounds written in the compact notation."""
-    out: dict[int, list[Cell | None]] = {p: [] for p in range(1, n + 1)}
-    for text in rounds:
-        row: dict[int, Cell] = {}
-        for token in text.split():
-            game = re.fullmatch(r"(\d+)-(\d+)(?::(.))?", token)
-            if game:
-                white, black = int(game[1]), int(game[2])
-                result_white, result_black = GAME[game[3] or "="]
-                row[white] = Cell(black, Colour.WHITE, result_white)
-                row[black] = Cell(white, Colour.BLACK, result_black)
-            else:
-                row[int(token[:-1])] = Cell(None, None, Result.PAB)
-        for p in out:
-            out[p].append(row.get(p, Cell(None, None, Result.ZERO_BYE)))
-    return out
+    written = [dict(c for token in text.split() for c in token_cells(token)) for text in rounds]
+    absent = Cell(None, None, Result.ZERO_BYE)
+    return {p: tuple(row.get(p, absent) for row in written) for p in range(1, n + 1)}
 
 
 def build(name: str) -> str:
@@ -226,7 +227,7 @@ def build(name: str) -> str:
     }
     t = Tournament(
         players,
-        {p: tuple(c) for p, c in cells(n, rounds).items()},
+        cells(n, rounds),
         total_rounds=total,
         initial_colour=Colour.WHITE if first == "white1" else Colour.BLACK,
         headers=(("012", f"mipair 2012 scenario {name}"),),

@@ -14,7 +14,8 @@ text each step takes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
@@ -25,7 +26,6 @@ from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.solver.weights import Weights
 from mipair.systems.dutch.colours import allocate, played_colours, preference, ranks_higher
 from mipair.systems.dutch.criteria2012 import PairContext2012
-from mipair.systems.dutch.order import board_order
 from mipair.systems.dutch.weigh import kinds, roles
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -86,7 +86,7 @@ def bracket_model(
             lm.maximise(tiers_2012(rnd, lm, role, bracket, nxt), classes=kind)
         except Infeasible:
             continue
-        return lm, cols, len(split), kind
+        return lm, cast(Positions, cols), len(split), kind
     raise Infeasible("no pairing of the bracket completes the round")
 
 
@@ -137,12 +137,11 @@ def allocate_2012(snap: Snapshot, a: PlayerState, b: PlayerState) -> tuple[int, 
 
 
 def publish_2012(rnd: _Round, final: dict[int, int]) -> RoundPairing:
-    """Colours (E1-E5) and board order (F1) of the pairs found."""
-    pairs, bye = [], None
-    for v, w in final.items():
-        if v == w:
-            bye = rnd.p[v].id
-        elif v < w:
-            pairs.append(allocate_2012(rnd.snap, rnd.p[v], rnd.p[w]))
-    boards = tuple(Board(w, b) for w, b in board_order(rnd.snap, pairs))
-    return RoundPairing(rnd.snap.round, boards, bye)
+    """The pairs found with colours by E1-E5 (:func:`allocate_2012`), in the board
+    order of F1 (which does not depend on colours)."""
+    pairing = rnd.publish(final)
+    players = rnd.snap.players
+    boards = tuple(
+        Board(*allocate_2012(rnd.snap, players[b.white], players[b.black])) for b in pairing.boards
+    )
+    return replace(pairing, boards=boards)
