@@ -12,6 +12,7 @@ preferences, topscorers, the quality and the D-order are written out again.
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Iterator
 
@@ -140,6 +141,16 @@ def quality(snap, cand, bracket, nxt, st_by_id, pref) -> tuple[int, ...]:
 # -- D1-D3: the order candidates are generated in -------------------------------
 
 
+def exchange_key(leave, enter, number: dict[int, int]) -> tuple:
+    """D2's order of an exchange (players ``leave`` S1, ``enter`` from S2): fewest
+    players first, then the smallest difference of sums, then the S1 list in
+    decreasing lexicographic order, then the S2 list in increasing order."""
+    diff = sum(number[x] for x in enter) - sum(number[x] for x in leave)
+    leave_key = tuple(-n for n in sorted((number[x] for x in leave), reverse=True))
+    enter_key = tuple(sorted(number[x] for x in enter))
+    return (len(enter), diff, leave_key, enter_key)
+
+
 def residual_key(pairs: list[tuple[int, int]], residual: list[int], number: dict[int, int]):
     """D2 then D1.1 for a homogeneous (or residual) bracket: the first exchange
     (fewest players exchanged, smallest difference of sums, S1 list in
@@ -150,11 +161,8 @@ def residual_key(pairs: list[tuple[int, int]], residual: list[int], number: dict
     s1 = set(residual[: len(pairs)])
     leave = [b for a, b in pairs if a in s1 and b in s1] + [x for x in s1 if x not in mate]
     enter = [a for a, b in pairs if a not in s1 and b not in s1]
-    diff = sum(number[x] for x in enter) - sum(number[x] for x in leave)
-    leave_key = tuple(-n for n in sorted((number[x] for x in leave), reverse=True))
-    enter_key = tuple(sorted(number[x] for x in enter))
     new_s1 = sorted((s1 - set(leave)) | set(enter), key=number.get)
-    return (len(enter), diff, leave_key, enter_key, tuple(number[mate[x]] for x in new_s1))
+    return (*exchange_key(leave, enter, number), tuple(number[mate[x]] for x in new_s1))
 
 
 def d_key(within: list[tuple[int, int]], bracket: list[int], n_mdp: int):
@@ -291,17 +299,47 @@ def test_engine_equals_brute_force(snap: Snapshot) -> None:
     assert engine_pairing(snap) == expected
 
 
-def test_d2_order_of_the_seed_example() -> None:
-    """D2's one-exchange table: 5<->6 first, then 5<->7, then 4<->6 (S1 1-5, S2 6-11)."""
-    residual = list(range(1, 12))
-    number = {x: x for x in residual}
-    s1, s2 = residual[:5], residual[5:]
+def d2_ranked(size: int) -> list[tuple[set[int], set[int]]]:
+    """The exchanges of ``size`` players between S1 = 1-5 and S2 = 6-11, in D2's order."""
+    number = {x: x for x in range(1, 12)}
+    options = [
+        (set(o), set(i))
+        for o in itertools.combinations(range(1, 6), size)
+        for i in itertools.combinations(range(6, 12), size)
+    ]
+    return sorted(options, key=lambda oi: exchange_key(*oi, number))
 
-    def swapped(out: int, into: int) -> list[tuple[int, int]]:
-        new_s1 = sorted(set(s1) - {out} | {into})
-        new_s2 = sorted(set(s2) - {into} | {out})
-        return list(zip(new_s1, new_s2))
 
-    keys = {(o, i): residual_key(swapped(o, i), residual, number) for o in s1 for i in s2}
-    ranked = sorted(keys, key=keys.get)
-    assert ranked[:6] == [(5, 6), (5, 7), (4, 6), (5, 8), (4, 7), (3, 6)]
+def test_d2_order_of_one_exchange() -> None:
+    """D2's one-player table: 5-6 (1), 5-7 (2), 4-6 (3), 5-8 (4), 4-7 (5), 3-6 (6), ... 1-11 (30)."""
+    ranked = d2_ranked(1)
+    assert ranked[:6] == [({5}, {6}), ({5}, {7}), ({4}, {6}), ({5}, {8}), ({4}, {7}), ({3}, {6})]
+    assert ranked.index(({1}, {6})) + 1 == 15 and ranked[-1] == ({1}, {11})
+
+
+def test_d2_order_of_two_exchanges() -> None:
+    """D2's two-player table: 5;4-6;7 (1), 5;4-6;8 (2), 5;3-6;7 (3), 5;4-6;9 (4),
+    5;4-7;8 (5), 5;3-6;8 (6); 4;1-6;7 is the 28th, 2;1-10;11 the 150th."""
+    ranked = d2_ranked(2)
+    assert ranked[:6] == [
+        ({5, 4}, {6, 7}),
+        ({5, 4}, {6, 8}),
+        ({5, 3}, {6, 7}),
+        ({5, 4}, {6, 9}),
+        ({5, 4}, {7, 8}),
+        ({5, 3}, {6, 8}),
+    ]
+    assert ranked.index(({4, 1}, {6, 7})) + 1 == 28 and ranked[-1] == ({2, 1}, {10, 11})
+
+
+def test_d2_order_of_three_exchanges() -> None:
+    """D2's three-player example: 5;4;3-6;7;8 (9), 5;4;3-6;7;9, 5;4;2-6;7;8 (10), ..."""
+    ranked = d2_ranked(3)
+    assert ranked[:6] == [
+        ({5, 4, 3}, {6, 7, 8}),
+        ({5, 4, 3}, {6, 7, 9}),
+        ({5, 4, 2}, {6, 7, 8}),
+        ({5, 4, 3}, {6, 7, 10}),
+        ({5, 4, 3}, {6, 8, 9}),
+        ({5, 4, 2}, {6, 7, 9}),
+    ]
