@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
+from mipair.errors import NoPairingError
 from mipair.model import Colour, Snapshot
 from mipair.pairing import Board, RoundPairing
 from mipair.solver.edges import Positions
@@ -87,7 +88,7 @@ def bracket_model(
         except Infeasible:
             continue
         return lm, cast(Positions, cols), len(split), kind
-    raise Infeasible("no pairing of the bracket completes the round")
+    raise NoPairingError("no pairing of a bracket completes the round (C13)")
 
 
 def brackets_2012(rnd: _Round) -> dict[int, int]:
