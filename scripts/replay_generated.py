@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--first", type=int, default=1, help="first seed")
     ap.add_argument("--min-players", type=int, default=10)
     ap.add_argument("--max-players", type=int, default=300)
-    ap.add_argument("--rules", choices=("2026", "2017"), default="2026")
+    ap.add_argument("--rules", choices=("2026", "2017", "2012"), default="2026")
     ap.add_argument("--jobs", type=int, default=None, help="processes (default: all cores)")
     ap.add_argument("--dir", help="keep the files here instead of a temporary directory")
     ap.add_argument(

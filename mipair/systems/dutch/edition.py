@@ -8,6 +8,7 @@ from functools import cache
 
 from mipair.resources import model_file
 from mipair.systems.dutch.criteria import CRITERIA, Criterion
+from mipair.systems.dutch.criteria2012 import CRITERIA_2012  # dutch2012 (issue 27)
 from mipair.systems.dutch.criteria2017 import CRITERIA_2017
 
 
@@ -86,7 +87,7 @@ def load_edition(name: str = "2026") -> Edition:
         import tomli as tomllib
     path = model_file(f"{EDITION_PREFIX}{name}.toml")
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    known = {**CRITERIA, **CRITERIA_2017}
+    known = {**CRITERIA, **CRITERIA_2017, **CRITERIA_2012}  # 2012: dutch2012 (issue 27)
     specs = []
     for entry in data["criteria"]:
         fn = entry["function"]

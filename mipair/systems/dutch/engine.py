@@ -20,7 +20,7 @@ from mipair.systems.dutch.colours import allocate
 from mipair.systems.dutch.edition import Edition, load_edition
 from mipair.systems.dutch.field import RoundField
 from mipair.systems.dutch.order import board_order
-from mipair.systems.dutch.procedures import PROCEDURES
+from mipair.systems.dutch.procedures import PROCEDURES, Allocation
 
 PAIR_BYTES = 700  # resident memory per candidate pair, measured (benchmark peaks, 2026-11-25):
 # 1,000 players 312 MiB (500,000 pairs), 2,000 1,085 MiB (2 million),
@@ -33,7 +33,8 @@ def pair_dutch(snap: Snapshot, edition: Edition | None = None) -> RoundPairing:
     field = RoundField(snap, edition or load_edition(snap.rules))
     if field.n == 0:
         return RoundPairing(snap.round, ())
-    return publish(field, PROCEDURES[field.edition.procedure](field))
+    procedure = PROCEDURES[field.edition.procedure]
+    return publish(field, procedure.brackets(field), procedure.allocate)
 
 
 def fits(n: int, available: int | None) -> None:
@@ -49,13 +50,16 @@ def fits(n: int, available: int | None) -> None:
         )
 
 
-def publish(field: RoundField, final: dict[int, int]) -> RoundPairing:
-    """Colours (Article 5) and board order of the pairs found (vertex -> vertex)."""
+def publish(
+    field: RoundField, final: dict[int, int], allocation: Allocation = allocate
+) -> RoundPairing:
+    """Colours (``allocation``: Article 5 by default) and board order of the
+    pairs found (vertex -> vertex)."""
     pairs, bye = [], None
     for v, w in final.items():
         if v == w:
             bye = field.players[v].id
         elif v < w:
-            pairs.append(allocate(field.snapshot, field.players[v], field.players[w]))
+            pairs.append(allocation(field.snapshot, field.players[v], field.players[w]))
     boards = tuple(Board(white, black) for white, black in board_order(field.snapshot, pairs))
     return RoundPairing(field.snapshot.round, boards, bye)

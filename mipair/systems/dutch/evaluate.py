@@ -41,6 +41,9 @@ from mipair.systems.dutch.edition import CriterionSpec, load_edition
 from mipair.systems.dutch.lookahead import Total, add, best_following
 
 ORDER = "order"
+WALKED_PROCEDURES = ("2026", "2017")
+"""The procedures whose brackets this module walks; another edition's criteria
+(2012) are not compared yet."""
 C5_TEXT = "the PAB goes to the lowest score possible; value: the recipient's score"
 POINT = 10
 """Scores are held in tenths of a point; C5 shows the recipient's score in points."""

@@ -46,12 +46,25 @@ class ByeScore:
 
 def brackets_2026(field: RoundField) -> dict[int, int]:
     """Pair the round bracket by bracket (2026); return vertex -> vertex (bye: itself)."""
+    return Procedure2026(field, first_matching(field)).brackets()
+
+
+def first_matching(field: RoundField) -> ByeScore:
+    """The round's first matching (``field.hint``), and C5 in an odd field
+    (:func:`bye_score`); NoPairingError when the absolute criteria allow none."""
     if field.odd:
-        bye = bye_score(field)
-    else:
-        bye = ByeScore(0, False)
-        completable(field)
-    return Procedure2026(field, bye).brackets()
+        return bye_score(field)
+    completable(field)
+    return ByeScore(0, False)
+
+
+def pab_candidates(field: RoundField, bye: ByeScore) -> set[int]:
+    """C5: the players who may take the PAB, eligible and scored at most S*."""
+    return {
+        i
+        for i in range(field.n)
+        if field.odd and field.eligible[i] and field.scores[i] <= bye.score
+    }
 
 
 def bye_score(field: RoundField) -> ByeScore:
@@ -105,12 +118,7 @@ class Procedure2026:
             (p.played_games for p in field.players if p.pairing_score == bye.score), reverse=True
         )
         self.unplayed_rank = {g: k for k, g in enumerate(played)} if field.odd else {}
-        candidates = {
-            i
-            for i in range(field.n)
-            if field.odd and field.eligible[i] and field.scores[i] <= bye.score
-        }
-        self.windows = WindowModels(field, candidates)
+        self.windows = WindowModels(field, pab_candidates(field, bye))
 
     def brackets(self) -> dict[int, int]:
         """Pair bracket after bracket; return vertex -> vertex (the bye maps to itself)."""

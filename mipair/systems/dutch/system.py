@@ -18,8 +18,9 @@ from mipair.systems.base import (
     PublishedRound,
     RelaxedPairer,
     Standing,
+    UnsupportedError,
 )
-from mipair.systems.dutch.edition import available_editions
+from mipair.systems.dutch.edition import available_editions, load_edition
 
 Evaluator = Callable[[RoundPairing], list[CriterionValue]]
 
@@ -55,8 +56,14 @@ class DutchSystem(PairingSystem):
         return pair_dutch(state)
 
     def evaluate(self, state: Snapshot, pairing: RoundPairing) -> Sequence[CriterionValue]:
-        from mipair.systems.dutch.evaluate import dutch_criteria
+        from mipair.systems.dutch.evaluate import WALKED_PROCEDURES, dutch_criteria
 
+        edition = load_edition(state.rules)
+        if edition.procedure not in WALKED_PROCEDURES:
+            raise UnsupportedError(
+                f"the criteria of the Dutch {edition.name} edition are not compared yet "
+                f"(only {', '.join(WALKED_PROCEDURES)})"
+            )
         if self.evaluated is None or self.evaluated[0] is not state:
             self.evaluated = (state, dutch_criteria(state))  # engine and proposal share it
         return self.evaluated[1](pairing)

@@ -1,0 +1,144 @@
+"""The 2012 bracket procedure (FIDE Dutch, Istanbul 2012, C1-C14 and D1-D3).
+
+Brackets are paired from the top scoregroup down, each in a window with the
+next scoregroup (the look-ahead of C12), the rest of the round kept
+completable (C13: a bracket may not leave the lowest one unpairable), the
+quality of ``models/dutch-2012.toml`` maximised tier after tier (A11, in the
+order C10 lowers the requirements). The order in which D1-D3 generate
+candidates then decides between pairings of equal quality, by the questions
+of :class:`mipair.systems.dutch.bracket.Bracket`: which MDPs are paired (D3),
+their opponents (D1.2), the exchanges of the residual bracket (D2) and its
+transpositions (D1.1). ``models/dutch-2012.md`` says which reading of the
+text each step takes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from mipair.errors import NoPairingError
+from mipair.model import Colour, PlayerState, Snapshot
+from mipair.solver.edges import Positions
+from mipair.solver.lexmatch import Infeasible, LexMatcher
+from mipair.solver.weights import Weights
+from mipair.systems.dutch.bracket import Bracket
+from mipair.systems.dutch.colours import allocate, played_colours, preference, ranks_higher
+from mipair.systems.dutch.criteria2012 import PairContext2012
+from mipair.systems.dutch.field import RoundField
+from mipair.systems.dutch.procedure2026 import first_matching, pab_candidates
+from mipair.systems.dutch.weigh import kinds, roles
+from mipair.systems.dutch.windows import WindowModels
+
+
+def heterogeneous(bracket: list[int], n_mdp: int) -> bool:
+    """A3: a bracket with players moved down is heterogeneous, unless they make
+    half of it or more (then it is paired as a homogeneous one)."""
+    return n_mdp > 0 and 2 * n_mdp < len(bracket)
+
+
+def tiers_2012(
+    field: RoundField,
+    model: LexMatcher,
+    role: np.ndarray,
+    bracket: list[int],
+    following: list[int],
+) -> list[Weights]:
+    """The 2012 quality criteria of a window as lexicographic tiers."""
+    members, next_group = set(bracket), set(following)
+    lowest = min(field.scores[v] for v in bracket)
+    odd = field.snapshot.round % 2 == 1
+
+    def context(u: int, v: int) -> PairContext2012:
+        return PairContext2012(
+            prefs=field.preferences,
+            in_bracket=v in members,
+            in_next=v in next_group,
+            bracket_min=lowest,
+            odd_round=odd,
+        )
+
+    return field.weigh(model, role, context)
+
+
+def bracket_model(
+    windows: WindowModels,
+    bracket: list[int],
+    following: list[int],
+    n_mdp: int,
+    paired: set[int],
+) -> tuple[LexMatcher, Positions, int, np.ndarray]:
+    """The bracket's window model, its quality pinned (:func:`tiers_2012`).
+
+    In a heterogeneous bracket the MDPs meet residents only (S1 the MDPs, S2
+    the residents, A6/C4); when no pairing of the round allows that, C14.b2
+    ends with the bracket paired as a homogeneous one, and so does this.
+    Returns the model, its columns, the MDP count the procedure uses and the
+    players' kinds.
+    """
+    field = windows.field
+    mdps = bracket[:n_mdp] if heterogeneous(bracket, n_mdp) else []
+    window = sorted(bracket + following)
+    for split in (mdps, []) if mdps else ([],):
+        model, cols = windows.window(bracket, following, paired)
+        for k, u in enumerate(split):
+            for v in split[k + 1 :]:
+                edge = field.edge(u, v)
+                column = None if edge is None else cols.get(edge)
+                if column is not None:
+                    model.forbid(column)
+        role = roles(field.n, window, set(split), set(bracket), set(following))
+        kind = kinds(field.signature, role)
+        try:
+            model.maximise(tiers_2012(field, model, role, bracket, following), classes=kind)
+        except Infeasible:
+            continue
+        return model, cols, len(split), kind
+    raise NoPairingError("no pairing of a bracket completes the round (C13)")
+
+
+def brackets_2012(field: RoundField) -> dict[int, int]:
+    """Pair the round bracket by bracket (2012); return vertex -> vertex (bye: itself).
+
+    The round's first matching and the PAB candidates (C5 of 2026, the lowest
+    score a PAB recipient can have) are those of the 2026 procedure."""
+    windows = WindowModels(field, pab_candidates(field, first_matching(field)))
+    n, scores = field.n, field.scores
+    position = 0
+    while position < n and scores[position] >= scores[0]:
+        position += 1
+    bracket, n_mdp = list(range(position)), 0
+    final: dict[int, int] = {}
+    while len(bracket) > 1 or position < n:
+        following: list[int] = []
+        while position < n and (not following or scores[position] >= scores[following[0]]):
+            following.append(position)
+            position += 1
+        model, cols, split, kind = bracket_model(windows, bracket, following, n_mdp, set(final))
+        matched = Bracket(field, model, cols, bracket, split, following, kind).decide()
+        mate = field.mate_of(model)
+        field.hint = windows.completed(model, mate, bracket + following, set(final))
+        carried = [v for v in bracket if v not in matched]
+        final.update((v, mate[v]) for v in bracket if v in matched)
+        bracket, n_mdp = carried + following, len(carried)
+    final.update((v, v) for v in bracket)
+    return final
+
+
+def allocate_2012(snap: Snapshot, a: PlayerState, b: PlayerState) -> tuple[int, int]:
+    """2012 E1-E5: (white id, black id) for the pair a-b.
+
+    The rules are those of :func:`allocate` but for one step: E2 grants the
+    stronger preference and says nothing of two absolute ones (topscorers,
+    B2), which E3 (alternate from the latest round the colours differed) and
+    E4 (the higher-ranked player's preference) then settle.
+    """
+    hi, lo = (a, b) if ranks_higher(a, b) else (b, a)
+    ph, pl = preference(hi), preference(lo)
+    if not (ph.absolute and pl.absolute and ph.colour is pl.colour):
+        return allocate(snap, a, b)
+    colour = ph.colour
+    for ch, cl in zip(reversed(played_colours(hi)), reversed(played_colours(lo))):
+        if ch is not cl:
+            colour = cl
+            break
+    return (hi.id, lo.id) if colour is Colour.WHITE else (lo.id, hi.id)
