@@ -30,20 +30,22 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mipair.errors import MipairError, NoPairingError
-from mipair.explain.compare import Comparison, absolute_violations, compare
-from mipair.explain.explanation import Explanation, explain_problem
-from mipair.explain.facts import Fact, Matching, PairingProblem
 from mipair.pairing import CriterionValue, RoundPairing, Violation
+
+if TYPE_CHECKING:  # the explanation layer loads only when a comparison or explanation is asked
+    from mipair.explain.compare import Comparison
+    from mipair.explain.explanation import Explanation
+    from mipair.explain.facts import Fact, Matching, PairingProblem
 
 State = Any
 """A system's tournament state before the round to pair (a Dutch ``Snapshot``, a PAPP event...)."""
 
-BoardMaker = Callable[[Matching], tuple[tuple[int, int], ...]]
+BoardMaker = Callable[["Matching"], tuple[tuple[int, int], ...]]
 RelaxedPairer = Callable[
-    [tuple[Fact, ...]], "tuple[tuple[tuple[int, int], ...], int | None] | None"
+    [tuple["Fact", ...]], "tuple[tuple[tuple[int, int], ...], int | None] | None"
 ]
 
 
@@ -161,6 +163,8 @@ class PairingSystem(ABC):
     ) -> list[Violation]:
         """Every absolute rule ``pairing`` breaks (structure first, then the facts);
         ``problem``: :meth:`problem` of ``state`` when the caller has it already."""
+        from mipair.explain.compare import absolute_violations
+
         return absolute_violations(problem or self.problem(state), pairing)
 
     def compare(self, state: State, proposal: RoundPairing) -> Comparison:
@@ -183,6 +187,8 @@ class PairingSystem(ABC):
         except UnsupportedError:
             criteria = None
         problem = self.problem(state)
+        from mipair.explain.compare import compare
+
         return compare(
             problem, engine, proposal, criteria, tuple(self.violations(state, proposal, problem))
         )
@@ -199,6 +205,8 @@ class PairingSystem(ABC):
         """Why the round cannot be paired: minimal reason, least relaxation, resulting pairing."""
         problem = self.problem(state)
         pairer = self.relaxed_pairer(state, problem) if use_engine else None
+        from mipair.explain.explanation import explain_problem
+
         return explain_problem(
             problem, boards=self.boards_of(state), pairer=pairer, seconds=seconds
         )

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from mipair.explain.facts import PairingProblem
 from mipair.model import Snapshot, points_to_str
 from mipair.pairing import Board, CriterionValue, RoundPairing, Violation
 from mipair.systems.base import (
@@ -23,6 +23,9 @@ from mipair.systems.base import (
 from mipair.systems.dutch.edition import available_editions, load_edition
 
 Evaluator = Callable[[RoundPairing], list[CriterionValue]]
+
+if TYPE_CHECKING:  # the explanation layer loads only when asked
+    from mipair.explain.facts import PairingProblem
 
 
 class DutchSystem(PairingSystem):
