@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mipair.errors import InputError
 from mipair.model import (
@@ -61,6 +61,9 @@ from mipair.model import (
     Tournament,
 )
 from mipair.pairing import Board, RoundPairing
+
+if TYPE_CHECKING:
+    from mipair.systems.dutch.edition import Edition
 
 
 def rounds_played(t: Tournament) -> int:
@@ -104,20 +107,20 @@ def scores_before(t: Tournament, rnd: int) -> dict[int, Points]:
     return {pid: sum(ps.cell_points(t.cell(pid, k)) for k in range(1, rnd)) for pid in t.players}
 
 
-def is_unplayed_down(ps: PointSystem, cell: Cell | None, rules: str) -> bool:
+def is_unplayed_down(ps: PointSystem, cell: Cell | None, edition: Edition) -> bool:
     """Does an unplayed round count as a downfloat? (the edition's ``unplayed_downfloat``)."""
-    from mipair.systems.dutch.edition import UNPLAYED_ALWAYS, load_edition
+    from mipair.systems.dutch.edition import UNPLAYED_ALWAYS
 
-    if load_edition(rules).unplayed_downfloat == UNPLAYED_ALWAYS:
+    if edition.unplayed_downfloat == UNPLAYED_ALWAYS:
         return True
     return ps.cell_points(cell) > ps.loss
 
 
-def pab_ineligible(ps: PointSystem, cells: list[Cell | None], rules: str) -> bool:
+def pab_ineligible(ps: PointSystem, cells: list[Cell | None], edition: Edition) -> bool:
     """C.04.1: has the player had something that bars the PAB? (the edition's ``bye_barred_by``)."""
-    from mipair.systems.dutch.edition import BARRED_BY_FORFEIT_WIN, load_edition
+    from mipair.systems.dutch.edition import BARRED_BY_FORFEIT_WIN
 
-    forfeit_only = load_edition(rules).bye_barred_by == BARRED_BY_FORFEIT_WIN
+    forfeit_only = edition.bye_barred_by == BARRED_BY_FORFEIT_WIN
     for cell in cells:
         if cell is None or cell.is_played:
             continue
@@ -179,7 +182,7 @@ def player_state(
     rnd: int,
     tpn: int,
     pairing_scores: Mapping[int, list[Points]],
-    rules: str,
+    edition: Edition,
 ) -> PlayerState:
     """One player's :class:`PlayerState` before round rnd."""
     ps = t.point_system
@@ -198,7 +201,7 @@ def player_state(
             floats.append("down" if mine > theirs else "up" if mine < theirs else None)
         else:
             colours.append(None)
-            floats.append("down" if is_unplayed_down(ps, cell, rules) else None)
+            floats.append("down" if is_unplayed_down(ps, cell, edition) else None)
     now = t.cell(pid, rnd)
     score = sum(ps.cell_points(c) for c in cells)
     return PlayerState(
@@ -214,7 +217,7 @@ def player_state(
         rating=player.rating,
         tpn=tpn,
         played_games=sum(1 for c in cells if c is not None and c.is_played),
-        pab_ineligible=pab_ineligible(ps, cells, rules),
+        pab_ineligible=pab_ineligible(ps, cells, edition),
     )
 
 
@@ -222,12 +225,13 @@ def snapshot(t: Tournament, rnd: int, rules: str = "2026") -> Snapshot:
     """The immutable state of ``t`` before round ``rnd`` (1-based) is paired."""
     if rnd < 1:
         raise ValueError(f"round numbers start at 1, not {rnd}")
-    from mipair.systems.dutch.edition import available_editions
+    from mipair.systems.dutch.edition import available_editions, load_edition
 
     if rules not in available_editions():
         raise ValueError(
             f"unknown rules edition {rules!r} (one of {', '.join(available_editions())})"
         )
+    edition = load_edition(rules)  # its float and PAB definitions, read once for every cell
     ps = t.point_system
     acc = accelerations_of(t)
     # pairing score before round k (k = 1..rnd), for floats and the current round
@@ -240,7 +244,7 @@ def snapshot(t: Tournament, rnd: int, rules: str = "2026") -> Snapshot:
         pairing_scores[pid] = row
     tpns = effective_numbers(t, rnd)
     players = {
-        pid: player_state(t, p, rnd, tpns.get(pid, 0), pairing_scores, rules)
+        pid: player_state(t, p, rnd, tpns.get(pid, 0), pairing_scores, edition)
         for pid, p in t.players.items()
     }
     order = sorted(tpns, key=tpns.__getitem__)

@@ -102,9 +102,10 @@ def bye_causes(snap: Snapshot, pid: int) -> str:
     t = snap.tournament
     ps = t.point_system
     causes = []
+    edition = load_edition(snap.rules)
     for k in range(1, snap.round):
         cell = t.cell(pid, k)
-        if cell is None or not pab_ineligible(ps, [cell], snap.rules):
+        if cell is None or not pab_ineligible(ps, [cell], edition):
             continue
         if cell.is_pab:
             causes.append(f"had the pairing-allocated bye in round {k}")
