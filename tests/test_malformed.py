@@ -8,14 +8,12 @@ the exit code and the absence of a traceback are those a user sees.
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from cli_process import run_cli
 
 from mipair.errors import InputError
 from mipair.formats.trf import parse_text
@@ -165,18 +163,6 @@ def test_parser_locates_defect(name: str) -> None:
     assert err.exit_code == 3
     assert (err.file, err.line) == ("bad.trf", line), err.located()
     assert words.lower() in err.located().lower(), err.located()
-
-
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
-    env.pop("MIPAIR_DEBUG", None)
-    return subprocess.run(
-        [sys.executable, "-m", "mipair.cli.main", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
 
 
 @pytest.mark.parametrize("name", sorted(DEFECTS))

@@ -1,0 +1,23 @@
+"""Run the ``mipair`` command in a process of its own, as a user would (tests' helper)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m mipair.cli.main ARGS`` with this checkout first on the path (no debug tracebacks)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("MIPAIR_DEBUG", None)
+    return subprocess.run(
+        [sys.executable, "-m", "mipair.cli.main", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
