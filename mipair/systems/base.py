@@ -179,13 +179,20 @@ class PairingSystem(ABC):
         self, state: State, engine: RoundPairing | None, proposal: RoundPairing
     ) -> Comparison:
         """Like :meth:`compare` with the system's pairing given (None: there is none)."""
-        criteria: Callable[[RoundPairing], Sequence[CriterionValue]] | None
-        criteria = lambda p: self.evaluate(state, p)  # noqa: E731
+        engine_values: Sequence[CriterionValue] = ()
         try:
             if engine is not None:
-                self.evaluate(state, engine)
+                engine_values = self.evaluate(state, engine)
         except UnsupportedError:
-            criteria = None
+            supported = False
+        else:
+            supported = True
+
+        def evaluated(pairing: RoundPairing) -> Sequence[CriterionValue]:
+            """The criteria of a pairing; the engine's, evaluated once above, are reused."""
+            return engine_values if pairing is engine else self.evaluate(state, pairing)
+
+        criteria = evaluated if supported else None
         problem = self.problem(state)
         from mipair.explain.compare import compare
 
