@@ -50,7 +50,10 @@ def dropin_text(pairing: RoundPairing) -> str:
 
 
 def write_output(output: str | None, text: str) -> None:
-    """Write to OUT atomically, or to stdout when OUT is None or '-'."""
+    """Write to OUT atomically, or to stdout when OUT is None or '-'.
+
+    Not forced to disk: the pairing is recomputed from the input file, which
+    mipair never changes (:func:`mipair.formats.text.save`)."""
     if output is None or output == "-":
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -58,7 +61,7 @@ def write_output(output: str | None, text: str) -> None:
     from mipair.formats.text import save
 
     try:
-        save(output, text)
+        save(output, text, durable=False)
     except OSError as exc:
         raise FileAccessError(
             f"cannot write the file: {exc.strerror or exc}", file=output

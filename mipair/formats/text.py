@@ -65,17 +65,27 @@ def sync_directory(folder: Path) -> None:
             os.close(fd)
 
 
-def save(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> None:
-    """Write atomically (temporary file, fsync, os.replace); newlines are kept as given."""
+def save(
+    path: str | os.PathLike[str], text: str, encoding: str = "utf-8", durable: bool = True
+) -> None:
+    """Write atomically (temporary file, os.replace); newlines are kept as given.
+
+    ``durable`` also forces the text and the rename to disk (fsync) before
+    returning, as tournament state needs; an output that is recomputed from
+    its input (a drop-in pairing) skips it: a reader still sees the old file
+    or the whole new one, and a round no longer waits 2-100 ms on the disk.
+    """
     target = Path(path)
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         with open(tmp, "w", encoding=encoding, newline="") as fh:
             fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                fh.flush()
+                os.fsync(fh.fileno())
         os.replace(tmp, target)
-        sync_directory(target.parent)
+        if durable:
+            sync_directory(target.parent)
     except OSError as exc:
         with contextlib.suppress(OSError):
             tmp.unlink()

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 from dataclasses import dataclass, field
 from functools import cache
 
 from mipair.resources import model_file
-from mipair.systems.dutch.criteria import CRITERIA, Criterion
-from mipair.systems.dutch.criteria2012 import CRITERIA_2012  # dutch2012 (issue 27)
-from mipair.systems.dutch.criteria2017 import CRITERIA_2017
+from mipair.systems.dutch.criteria import Criterion
+
+CRITERION_TABLES = (
+    "mipair.systems.dutch.criteria:CRITERIA",
+    "mipair.systems.dutch.criteria2017:CRITERIA_2017",
+    "mipair.systems.dutch.criteria2012:CRITERIA_2012",
+)
+"""Where a model file's function names are looked up, in this order (each
+``module:table`` imported only when a name is not found in the ones before)."""
 
 
 @dataclass(frozen=True)
@@ -78,6 +85,16 @@ def available_editions() -> tuple[str, ...]:
     return tuple(sorted(names, reverse=True))
 
 
+def criterion_function(name: str) -> Criterion | None:
+    """The criterion function a model file names (None: no such function)."""
+    for table in CRITERION_TABLES:
+        module, _, attribute = table.partition(":")
+        functions: dict[str, Criterion] = getattr(importlib.import_module(module), attribute)
+        if name in functions:
+            return functions[name]
+    return None
+
+
 @cache
 def load_edition(name: str = "2026") -> Edition:
     """Read ``models/dutch-<name>.toml``; unknown function names are an error."""
@@ -87,15 +104,16 @@ def load_edition(name: str = "2026") -> Edition:
         import tomli as tomllib
     path = model_file(f"{EDITION_PREFIX}{name}.toml")
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    known = {**CRITERIA, **CRITERIA_2017, **CRITERIA_2012}  # 2012: dutch2012 (issue 27)
     specs = []
     for entry in data["criteria"]:
         fn = entry["function"]
-        if fn not in known:
-            raise ValueError(f"{path}: unknown criterion function {fn!r}")
         ahead = entry.get("following")
-        if ahead is not None and ahead not in known:
-            raise ValueError(f"{path}: unknown criterion function {ahead!r}")
+        function = criterion_function(fn)
+        following = criterion_function(ahead) if ahead is not None else None
+        for named, found in ((fn, function), (ahead, following)):
+            if named is not None and found is None:
+                raise ValueError(f"{path}: unknown criterion function {named!r}")
+        assert function is not None
         if entry.get("better") not in BETTER or entry.get("levels", "") not in LEVELS:
             raise ValueError(
                 f"{path}: {entry['id']}: better must be one of {BETTER}, levels one of {LEVELS}"
@@ -104,14 +122,14 @@ def load_edition(name: str = "2026") -> Edition:
             CriterionSpec(
                 entry["id"],
                 fn,
-                known[fn],
+                function,
                 entry.get("text", ""),
                 entry.get("min_round", 1),
                 entry["value"],
                 entry["better"],
                 entry.get("levels", ""),
                 entry.get("sign", 1),
-                known[ahead] if ahead else None,
+                following,
             )
         )
     for key, values in DEFINITIONS.items():

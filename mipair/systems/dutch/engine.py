@@ -20,7 +20,7 @@ from mipair.systems.dutch.colours import allocate
 from mipair.systems.dutch.edition import Edition, load_edition
 from mipair.systems.dutch.field import RoundField
 from mipair.systems.dutch.order import board_order
-from mipair.systems.dutch.procedures import PROCEDURES, Allocation
+from mipair.systems.dutch.procedures import Allocation, load_procedure
 
 PAIR_BYTES = 700  # resident memory per candidate pair, measured (benchmark peaks, 2026-11-25):
 # 1,000 players 312 MiB (500,000 pairs), 2,000 1,085 MiB (2 million),
@@ -33,7 +33,7 @@ def pair_dutch(snap: Snapshot, edition: Edition | None = None) -> RoundPairing:
     field = RoundField(snap, edition or load_edition(snap.rules))
     if field.n == 0:
         return RoundPairing(snap.round, ())
-    procedure = PROCEDURES[field.edition.procedure]
+    procedure = load_procedure(field.edition.procedure)
     return publish(field, procedure.brackets(field), procedure.allocate)
 
 

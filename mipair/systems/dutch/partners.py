@@ -8,14 +8,18 @@ a greedy walk first steers the model towards the likely answer
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
-from mipair.solver.classes import Relaxation
 from mipair.solver.edges import Positions, mask
 from mipair.solver.lexmatch import LexMatcher
 from mipair.solver.weights import Weights
 from mipair.systems.dutch.bracket_model import BracketModel
 from mipair.systems.dutch.sparse import core
+
+if TYPE_CHECKING:
+    from mipair.solver.classes import Relaxation
 
 SLACK = 3  # partners below the current one a partner question still weighs
 RELAX_FROM = 40  # S1 players from which partners are first tested on the class model
