@@ -36,7 +36,7 @@ from mipair.snapshot import snapshot
 
 if TYPE_CHECKING:
     from mipair.explain.compare import Difference
-    from mipair.pairing import Violation
+    from mipair.reports import Violation
     from mipair.systems.base import PairingSystem
 
 SAME, COLOURS, PAIRS, UNPAIRABLE = "same", "colours", "pairs", "unpairable"

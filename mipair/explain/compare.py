@@ -17,7 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from mipair.explain.facts import BYE, Matching, PairingProblem, pair
-from mipair.pairing import HIGHER, CriterionValue, RoundPairing, Violation
+from mipair.pairing import RoundPairing
+from mipair.reports import HIGHER, CriterionValue, Violation
 
 
 @dataclass(frozen=True)

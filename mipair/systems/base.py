@@ -29,16 +29,16 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from mipair.errors import MipairError, NoPairingError
-from mipair.pairing import CriterionValue, RoundPairing, Violation
+from mipair.pairing import RoundPairing
 
 if TYPE_CHECKING:  # the explanation layer loads only when a comparison or explanation is asked
     from mipair.explain.compare import Comparison
     from mipair.explain.explanation import Explanation
     from mipair.explain.facts import Fact, Matching, PairingProblem
+    from mipair.reports import CriterionValue, PublishedRound, Standing, Violation
 
 State = Any
 """A system's tournament state before the round to pair (a Dutch ``Snapshot``, a PAPP event...)."""
@@ -53,34 +53,6 @@ class UnsupportedError(MipairError):
     """The system does not offer this operation (exit 3: the request cannot be served)."""
 
     exit_code = 3
-
-
-@dataclass(frozen=True)
-class Standing:
-    """One line of the standings: rank, player, points and the system's tie-breaks by name."""
-
-    rank: int
-    player: int
-    name: str
-    points: str
-    tie_breaks: tuple[tuple[str, str], ...] = ()
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "rank": self.rank,
-            "player": self.player,
-            "name": self.name,
-            "points": self.points,
-            "tie_breaks": dict(self.tie_breaks),
-        }
-
-
-@dataclass(frozen=True)
-class PublishedRound:
-    """One published round of a tournament and the state it was paired from."""
-
-    state: State
-    pairing: RoundPairing
 
 
 class PairingSystem(ABC):

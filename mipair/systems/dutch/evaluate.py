@@ -34,7 +34,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
 from mipair.model import Snapshot, points_to_str
-from mipair.pairing import HIGHER, LOWER, ORDER_ONLY, CriterionValue, RoundPairing
+from mipair.pairing import RoundPairing
+from mipair.reports import HIGHER, LOWER, ORDER_ONLY, CriterionValue
 from mipair.systems.dutch.colours import Preference, preference
 from mipair.systems.dutch.criteria import PairContext
 from mipair.systems.dutch.edition import CriterionSpec, load_edition

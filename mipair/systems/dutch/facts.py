@@ -22,7 +22,8 @@ from dataclasses import replace
 
 from mipair.explain.facts import BYE, Fact, Matching, PairingProblem, pair
 from mipair.model import Colour, ForbiddenPairs, PlayerState, Result, Snapshot
-from mipair.pairing import RoundPairing, Violation
+from mipair.pairing import RoundPairing
+from mipair.reports import Violation
 from mipair.systems.dutch.absolute import (
     clash_class,
     forbidden_pairs,

@@ -11,21 +11,15 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from mipair.model import Snapshot, points_to_str
-from mipair.pairing import Board, CriterionValue, RoundPairing, Violation
-from mipair.systems.base import (
-    BoardMaker,
-    PairingSystem,
-    PublishedRound,
-    RelaxedPairer,
-    Standing,
-    UnsupportedError,
-)
+from mipair.pairing import Board, RoundPairing
+from mipair.systems.base import BoardMaker, PairingSystem, RelaxedPairer, UnsupportedError
 from mipair.systems.dutch.edition import available_editions, load_edition
 
-Evaluator = Callable[[RoundPairing], list[CriterionValue]]
+Evaluator = Callable[[RoundPairing], "list[CriterionValue]"]
 
-if TYPE_CHECKING:  # the explanation layer loads only when asked
+if TYPE_CHECKING:  # the explanation layer and the reports load only when asked
     from mipair.explain.facts import PairingProblem
+    from mipair.reports import CriterionValue, PublishedRound, Standing, Violation
 
 
 class DutchSystem(PairingSystem):
@@ -100,6 +94,7 @@ class DutchSystem(PairingSystem):
 
     def published(self, path: str, edition: str | None = None) -> Iterator[PublishedRound]:
         from mipair.formats.trf import read_tournament
+        from mipair.reports import PublishedRound
         from mipair.snapshot import cut_before, published_pairing, rounds_to_check, snapshot
 
         rules = self.edition(edition)
@@ -129,6 +124,7 @@ class DutchSystem(PairingSystem):
         The tie-breaks are the file's own list (TRF-2026), else the default of
         ``models/tiebreaks.toml`` (:mod:`mipair.results.standings`).
         """
+        from mipair.reports import Standing
         from mipair.results.standings import standings
 
         names = state.tournament.players

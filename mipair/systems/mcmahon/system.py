@@ -19,8 +19,9 @@ from dataclasses import replace
 
 from mipair.explain.compare import Comparison, Difference
 from mipair.explain.facts import BYE, Fact, PairingProblem, pair
-from mipair.pairing import HIGHER, Board, CriterionValue, RoundPairing
-from mipair.systems.base import PairingSystem, PublishedRound, UnsupportedError
+from mipair.pairing import Board, RoundPairing
+from mipair.reports import HIGHER, CriterionValue, PublishedRound
+from mipair.systems.base import PairingSystem, UnsupportedError
 from mipair.systems.mcmahon.field import Entrant
 from mipair.systems.mcmahon.params import model
 from mipair.systems.mcmahon.state import McMahonState

@@ -16,8 +16,9 @@ from pathlib import Path
 
 from mipair.errors import FileAccessError
 from mipair.explain.facts import PairingProblem
-from mipair.pairing import LOWER, Board, CriterionValue, RoundPairing
-from mipair.systems.base import PairingSystem, Standing
+from mipair.pairing import Board, RoundPairing
+from mipair.reports import LOWER, CriterionValue, Standing
+from mipair.systems.base import PairingSystem
 from mipair.systems.papp.config import PappConfig
 from mipair.systems.papp.event import Event
 

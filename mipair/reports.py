@@ -1,0 +1,74 @@
+"""What pairing systems report besides a pairing: how a pairing is judged
+(criterion values, breaches of absolute rules), standings lines, published rounds.
+
+Plain data shared by the systems, ``why``/``check``/``explain``, the standings
+and the service; the command line loads it only when one of those is asked
+(a drop-in pairing never needs it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from mipair.pairing import RoundPairing
+
+
+@dataclass(frozen=True)
+class Violation:
+    """An absolute rule a pairing breaks, with the players concerned."""
+
+    criterion: str
+    players: tuple[int, ...]
+    text: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"criterion": self.criterion, "players": list(self.players), "text": self.text}
+
+
+HIGHER, LOWER, ORDER_ONLY = "higher", "lower", ""
+"""Directions of a criterion value: more is better, less is better, or only an order."""
+
+
+@dataclass(frozen=True)
+class CriterionValue:
+    """One criterion (or weight term, or penalty) evaluated on a whole pairing.
+
+    ``value`` is the quantity ``text`` names; ``better`` says which way is
+    better (:data:`HIGHER`, :data:`LOWER`, or :data:`ORDER_ONLY` for a value
+    that only tells pairings apart, such as a bracket's pairs).
+    """
+
+    id: str
+    text: str
+    value: object
+    better: str = HIGHER
+    where: str = ""  # e.g. "bracket of score 2.5"
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the standings: rank, player, points and the system's tie-breaks by name."""
+
+    rank: int
+    player: int
+    name: str
+    points: str
+    tie_breaks: tuple[tuple[str, str], ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "rank": self.rank,
+            "player": self.player,
+            "name": self.name,
+            "points": self.points,
+            "tie_breaks": dict(self.tie_breaks),
+        }
+
+
+@dataclass(frozen=True)
+class PublishedRound:
+    """One published round of a tournament and the state it was paired from."""
+
+    state: Any  # the system's state the round was paired from
+    pairing: RoundPairing
