@@ -45,6 +45,7 @@ def fide_values(tbs: str, path: str) -> dict[str, dict[int, float | None]]:
     chessfile = trf2json()
     chessfile.parse_file(text, 0)
     tournament = chessfile.get_tournament(1)
+    declare_draw(tournament, path)
     # one run for all: DE right after PTS (the groups it splits are the points' ties), FB last
     # (FIDE's program keeps what FB changes in its players' data for the tie-breaks after it)
     order = ["PTS", "DE", *[n for n in TIEBREAKS if n not in ("DE", "FB")], "FB"]
@@ -59,6 +60,21 @@ def fide_values(tbs: str, path: str) -> dict[str, dict[int, float | None]]:
             for c in result["competitors"]
         }
     return out
+
+
+def declare_draw(tournament: dict, path: str) -> None:
+    """Give FIDE's program the draw value the file declares when no game was drawn.
+
+    Its TRF reader infers the score table from the results and skips the
+    BBW/BBD records, so a 3-1-0 tournament without a drawn game leaves it
+    without a draw entry (``KeyError: 'D'``); the file's own BBD value
+    (read by mipair's reader) is put there.
+    """
+    from mipair.formats.trf import read_tournament
+
+    game = tournament.get("scoreSystem", {}).get("game", {})
+    if "D" not in game:
+        game["D"] = Decimal(read_tournament(path).point_system.draw) / 10
 
 
 def mipair_values(path: str) -> dict[str, dict[int, float | None]]:

@@ -82,3 +82,32 @@ def test_unreachable_cluster_is_one_error():
         from mipair.check.parallel import RoundTask
 
         run_on_cluster([RoundTask(str(FILES[0]), 1, "2026")], "tcp://127.0.0.1:9", False, wait=2)
+
+
+def test_batches_carry_the_text_or_the_file(cluster, tmp_path):
+    """Workers on this machine read the files; others get the texts: the same results."""
+    from distributed import Client
+
+    from mipair.check.cluster import batch_text, batches, run_on_cluster, workers_are_local
+    from mipair.check.parallel import RoundTask, check_task
+
+    tasks = [RoundTask(str(f), r, "2026") for f in FILES for r in (1, 2, 3)]
+    with Client(cluster) as client:
+        assert workers_are_local(client)
+    shared, sent = batches(tasks, True, size=2), batches(tasks, False, size=2)
+    assert [positions for positions, _ in shared] == [[0, 1], [2], [3, 4], [5]]
+    assert all(b.text is None and Path(b.local_path).is_absolute() for _, b in shared)
+    assert [b.text for _, b in sent] == [f.read_text() for f in FILES for _ in (1, 2)]
+    local = [check_task(task) for task in tasks]
+    for flag in (True, False):
+        remote = run_on_cluster(tasks, cluster, shared=flag)
+        assert [(rc.round, rc.agrees, rc.engine) for rc, _ in remote] == [
+            (rc.round, rc.agrees, rc.engine) for rc, _ in local
+        ]
+    copy = tmp_path / "copy.trfx"
+    copy.write_text(FILES[0].read_text())
+    _, batch = batches([RoundTask(str(copy), 1, "2026")], True)[0]
+    assert batch_text(batch) == FILES[0].read_text()
+    copy.write_text(FILES[1].read_text())  # changed after the batch was made
+    with pytest.raises(MipairError, match="changed"):
+        batch_text(batch)

@@ -8,6 +8,7 @@ and the generator live here too, so that worker processes can import them.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -37,8 +38,13 @@ def run(
     jobs: int = 1,
     label: str = "working",
     progress: bool = False,
+    start_method: str | None = None,
 ) -> list[R]:
-    """``[fn(t) for t in tasks]``, on ``jobs`` processes, with an optional progress bar."""
+    """``[fn(t) for t in tasks]``, on ``jobs`` processes, with an optional progress bar.
+
+    ``start_method`` ("spawn", ...): how the worker processes start (default: the
+    platform's); polars work needs fresh processes, not forks of a threaded parent.
+    """
     results: list[R | None] = [None] * len(tasks)
     bar = progress_bar(progress)
     with bar:
@@ -48,7 +54,8 @@ def run(
                 results[i] = fn(t)
                 bar.advance(task_id)
         else:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
+            context = multiprocessing.get_context(start_method) if start_method else None
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
                 futures = {pool.submit(fn, t): i for i, t in enumerate(tasks)}
                 for fut in as_completed(futures):
                     results[futures[fut]] = fut.result()

@@ -35,15 +35,18 @@ def bye_kind(cell: Cell | None) -> str | None:
     return BYE_KINDS.get(cell.result, "zero")
 
 
-def header(t: Tournament, code: str) -> str:
+Headers = tuple[tuple[str, str], ...]
+
+
+def header_text(headers: Headers, code: str) -> str:
     """The text of the first header record ``code`` (stripped), or ''."""
-    return next((text.strip() for c, text in t.headers if c == code), "")
+    return next((text.strip() for c, text in headers if c == code), "")
 
 
-def file_tiebreaks(t: Tournament) -> str:
+def file_tiebreaks(headers: Headers) -> str:
     """The file's own tie-break list (TRF-2026 212 without its PTS, else 202), or ''."""
     for code in TIEBREAK_RECORDS:
-        text = header(t, code)
+        text = header_text(headers, code)
         if text:
             names = [n.strip() for n in text.replace(";", ",").split(",") if n.strip()]
             return ",".join(n for n in names if n.upper() != "PTS")
@@ -68,21 +71,49 @@ def point_columns(ps: PointSystem) -> dict[str, float]:
 
 def tournament_row(t: Tournament, index: int, source: str, digest: str, edition: str) -> dict:
     """The ``tournaments`` row of one file (values, one a column)."""
+    return row_of(
+        index,
+        source,
+        digest,
+        edition,
+        headers=t.headers,
+        system=t.system,
+        total_rounds=t.total_rounds,
+        rounds_written=t.rounds_written,
+        players=len(t.players),
+        point_system=t.point_system,
+    )
+
+
+def row_of(
+    index: int,
+    source: str,
+    digest: str,
+    edition: str,
+    *,
+    headers: Headers,
+    system: str,
+    total_rounds: int | None,
+    rounds_written: int,
+    players: int,
+    point_system: PointSystem,
+) -> dict:
+    """The ``tournaments`` row from what a file says (the careful or the fast reader's)."""
     return {
         "tournament": index,
         "source": source,
         "hash": digest,
         "format": edition,
-        "name": header(t, NAME),
-        "city": header(t, CITY),
-        "start_date": header(t, START),
-        "end_date": header(t, END),
-        "system": t.system,
-        "rounds": t.total_rounds or t.rounds_written,
-        "rounds_played": t.rounds_written,
-        "players": len(t.players),
-        "tiebreaks": file_tiebreaks(t),
-        **point_columns(t.point_system),
+        "name": header_text(headers, NAME),
+        "city": header_text(headers, CITY),
+        "start_date": header_text(headers, START),
+        "end_date": header_text(headers, END),
+        "system": system,
+        "rounds": total_rounds or rounds_written,
+        "rounds_played": rounds_written,
+        "players": players,
+        "tiebreaks": file_tiebreaks(headers),
+        **point_columns(point_system),
     }
 
 
