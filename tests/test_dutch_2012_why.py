@@ -55,3 +55,14 @@ def test_why_2012_says_when_only_the_order_differs() -> None:
 def test_absolute_rules_carry_the_2012_numbers() -> None:
     res = invoke("why", str(SMALL), "--rules", "2012", *pairs("1-2", "3-5", "7-9"))
     assert "  - B1.a: players 1 and 2 have already played" in res.output  # met in round 3
+
+
+def test_the_colour_limits_carry_the_2012_b2() -> None:
+    # the engine's pairs, but 7 (Black, Black so far) gets Black: the 2012 text states
+    # "|CD| <= 2" and "no colour three times in a row" inside its B2
+    res = invoke("why", str(SMALL), "--rules", "2012", *pairs("1-7", "3-2", "6-9", "5-0"))
+    assert res.exit_code == 1, res.output
+    assert (
+        "B2 (colour difference beyond 2) and B2 (same colour three times in a row): player 7 "
+        "would get Black: colour difference -3 and a third Black in a row"
+    ) in res.output
