@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from mipair.cli.group import cli
@@ -24,22 +25,32 @@ def pairs(*boards: str) -> list[str]:
     return [a for board in boards for a in ("--pair", board)]
 
 
-def test_why_2012_names_the_bracket_that_loses_a_pair() -> None:
+FIRST_DIFFERENCES = [
     # the engine pairs 7-1 and 3-2 at the top (2.5); giving 1 the bye leaves one pair there
-    res = invoke("why", str(SMALL), "--rules", "2012", *pairs("3-2", "7-5", "6-9", "1-0"))
+    (
+        SMALL,
+        ("3-2", "7-5", "6-9", "1-0"),
+        "First difference: A11/C14 in the bracket of score 2.5",
+        "engine 1, proposal 0 (higher is better); the engine is better",
+    ),
+    # strong-as-absolute: 3-4 and 1-5 grant neither pair's preferences (X), 2-3 and 5-4 both
+    (
+        SCENARIOS / "strong-as-absolute.trfx",
+        ("4-3", "5-1", "2-0"),
+        "First difference: B4/A8.a/C10.e in the bracket of score 1.0",
+        "engine 2, proposal 0",
+    ),
+]
+
+
+@pytest.mark.parametrize("path, boards, criterion, values", FIRST_DIFFERENCES)
+def test_why_2012_names_the_first_criterion_and_bracket(
+    path: Path, boards: tuple[str, ...], criterion: str, values: str
+) -> None:
+    res = invoke("why", str(path), "--rules", "2012", *pairs(*boards))
     assert res.exit_code == 0, res.output
     assert "breaks no absolute rule" in res.output
-    assert "First difference: A11/C14 in the bracket of score 2.5" in res.output
-    assert "engine 1, proposal 0 (higher is better); the engine is better" in res.output
-
-
-def test_why_2012_names_the_colour_criterion() -> None:
-    # strong-as-absolute: 3-4 and 1-5 grant neither pair's preferences (X), 2-3 and 5-4 both
-    path = SCENARIOS / "strong-as-absolute.trfx"
-    res = invoke("why", str(path), "--rules", "2012", *pairs("4-3", "5-1", "2-0"))
-    assert res.exit_code == 0, res.output
-    assert "First difference: B4/A8.a/C10.e in the bracket of score 1.0" in res.output
-    assert "engine 2, proposal 0" in res.output
+    assert criterion in res.output and values in res.output
 
 
 def test_why_2012_says_when_only_the_order_differs() -> None:
