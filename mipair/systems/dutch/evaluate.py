@@ -222,11 +222,14 @@ def bracket_totals(
         context = replace(base, in_bracket=True, h_in_bracket=True, special=False)
         key = (tuple(following), base.window_min)
         if key not in rnd.ahead:
+            next_score = st[bracket.next_group[0]].pairing_score
+            below = [st[p] for p in rnd.rank if st[p].pairing_score < next_score]
             rnd.ahead[key] = best_following(
                 rnd.snap,
                 [st[p] for p in following],
                 context,
                 [rnd.specs[k].following for k in ahead],  # type: ignore[misc]
+                below if rnd.procedure == "2012" else (),  # 2012 C12 under C13
             )
         best = rnd.ahead[key]
         for k, total in zip(ahead, best):
