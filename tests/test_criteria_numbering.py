@@ -88,3 +88,45 @@ def test_the_check_catches_the_old_2017_numbering() -> None:
     look_ahead = "the next bracket can pair as many players as possible"
     assert not notions(look_ahead) <= notions(rows["C.6"])  # labelled C.6 before issue 23
     assert notions(look_ahead) <= notions(rows["C.7"])
+
+
+SEEDS = REFERENCE.parent / "seeds"
+COLOUR_RULES = {
+    "2026": REFERENCE / "swiss-general.md",
+    "2017": REFERENCE / "swiss-general.md",
+    "2012": next(SEEDS.glob("003_*.txt"), SEEDS / "003"),  # the 2012 Dutch text (French)
+}
+
+
+def rule_text(source: Path, label: str) -> str:
+    """The text of the rule a colour-rule label names: a rule of C.04.1 (``C.04.1 Art. 6``:
+    the 2026 edition's numbered rules; ``C.04.1.f``: the lettered edition's table) or an
+    article of the 2012 Dutch text (``B2 (...)``)."""
+    text = source.read_text(encoding="utf-8")
+    if found := re.fullmatch(r"C\.04\.1 Art\. (\d)", label):
+        section = text.split("### 1.2", 1)[1].split("###", 1)[0]
+        return re.findall(rf"^{found[1]}\. (.*)$", section, flags=re.MULTILINE)[0]
+    if found := re.fullmatch(r"C\.04\.1\.([a-i])", label):
+        return re.findall(rf"^\| {found[1]} \| (.*) \|$", text, flags=re.MULTILINE)[0]
+    found = re.match(r"(B\d) \(", label)
+    assert found, f"{label!r} names no rule this test knows"
+    return re.findall(rf"^{found[1]}\. (.*)$", text, flags=re.MULTILINE)[0]
+
+
+@pytest.mark.skipif(
+    not all(path.is_file() for path in COLOUR_RULES.values()),
+    reason="../shared/reference or ../shared/seeds is not next to the clone",
+)
+@pytest.mark.parametrize("edition", ["2026", "2017", "2012"])
+def test_colour_rules_name_the_editions_own_rules(edition: str) -> None:
+    """models/dutch-<edition>.toml ``colour_rules``: "|CD| <= 2" and "no colour three
+    times in a row" carry the number of the rule that states them in that edition's
+    texts (2012: its own B2, not the later lettering of C.04.1)."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
+    data = tomllib.loads((MODELS / f"dutch-{edition}.toml").read_text(encoding="utf-8"))
+    difference, in_a_row = (rule_text(COLOUR_RULES[edition], r) for r in data["colour_rules"])
+    assert re.search(r"\+2", difference), difference
+    assert re.search(r"three times in a row|trois fois de suite", in_a_row), in_a_row

@@ -190,9 +190,6 @@ def brute_force(snap: Snapshot) -> tuple[frozenset, int | None] | None:
     cands = list(pairings(snap, order))
     if not cands:
         return None
-    if len(order) % 2:
-        lowest = min(st_by_id[b].pairing_score for _, b in cands)
-        cands = [c for c in cands if st_by_id[c[1]].pairing_score == lowest]
     groups: list[list[int]] = []
     for p in order:
         if groups and st_by_id[groups[-1][0]].pairing_score == p.pairing_score:

@@ -148,9 +148,27 @@ topscorers). 3 met 5 and 6: 3-4 and 5-6. Colours: 4 absolute White: 4-3;
 one pair. 1-2 breaks a preference (both had White); 1-3 and 2-3 do not. 3 got
 its point without playing: a downfloater (B1.b), so B5 keeps it paired rather
 than floated again; 1-3 is the first of the two in D1 order (S1 = 1, S2 = 2
-3). 3 has no colour history: 1 gets Black (3-1). 2 moves down: 2, 4, 5 with 5
-players in all, one bye at the lowest score (0): 2 meets 4 (it met 5), and 5
-gets the bye (3, who had one, could not: B1.b).""",
+3). 3 has no colour history: 1 gets Black (3-1). 2 moves down to 4 and 5, the
+lowest bracket: 2 meets 4 (it met 5), and 5 is left over for the bye (A5; 3,
+who had one, could not: B1.b).""",
+    ),
+    "bye-left-over": (
+        "A5, B1, A3, C13, C14.a, D4, B4, E1, E2",
+        5,
+        5,
+        "black1",
+        ["3-1:0 2-4 5U"],
+        "1-5 4-3 bye 2",
+        """After round 1: 1 and 5 on 1 point (5 by the bye, so no second one: B1.b), 2
+and 4 on 0.5 (they drew together), 3 on 0. The top bracket 1 5 makes its pair
+1-5 (A11, C14: P1 is lowered only when the rest cannot be paired, and it can).
+2 and 4 have met (B1.a): P1 = 0, both move down (C14.a) to 3, the lowest
+bracket (two MDPs of three: homogeneous, A3). 3 meets 2 or 4, the other gets
+the bye; the B3 factor (D4) is 0.5² + 1.5² either way. 3 and 2 both prefer
+Black (they had White), 4 White: 3-4 grants both (B4), so 4-3 and the bye to
+2. The 2012 text has no rule giving the bye to the lowest score of the round:
+giving it to 3 would cost the top bracket its pair (1-2 or 1-4 and 5-4 or
+5-2). Colours: 1 prefers White (it had Black), 5 has no history (E2): 1-5.""",
     ),
     "last-bracket": (
         "C12, C13, A3, D1.2, B4, E1",

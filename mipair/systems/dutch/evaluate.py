@@ -19,7 +19,14 @@ function over the bracket's pairs, with the context the engine gives it:
   window's lowest score; the last bracket holds every remaining player. The
   Penultimate Pairing Bracket of A.9 is not re-enacted: a bracket is judged
   as a bracket of the walk.
-* The look-ahead criteria (2026 C8, 2017 C.7) are the best the following
+* 2012 (Istanbul 2012, A3, A11, C10, D4): the same walk as 2026, without C5
+  (the bye is the B3 factor's unpaired player of the last bracket); each
+  bracket's B3 factor and B5/B6 for downfloaters are measured from its
+  residents' score, and in a heterogeneous bracket (fewer MDPs than half, A3)
+  a pair of two MDPs counts for nothing, since S1 (the MDPs) meets S2 (the
+  residents) only (A6, C4; the C14.b2 fall-back to a homogeneous bracket is
+  not re-enacted).
+* The look-ahead criteria (2026 C8, 2017 C.7, 2012 C12) are the best the following
   bracket (this bracket's downfloaters plus the next scoregroup) can do on
   the bracket criteria they name (:mod:`mipair.systems.dutch.lookahead`),
   not the pairs a pairing forms there.
@@ -38,13 +45,14 @@ from mipair.pairing import RoundPairing
 from mipair.reports import HIGHER, LOWER, ORDER_ONLY, CriterionValue
 from mipair.systems.dutch.colours import Preference, preference
 from mipair.systems.dutch.criteria import PairContext
+from mipair.systems.dutch.criteria2012 import PairContext2012
 from mipair.systems.dutch.edition import CriterionSpec, load_edition
 from mipair.systems.dutch.lookahead import Total, add, best_following
+from mipair.systems.dutch.procedure2012 import heterogeneous
 
 ORDER = "order"
-WALKED_PROCEDURES = ("2026", "2017")
-"""The procedures whose brackets this module walks; another edition's criteria
-(2012) are not compared yet."""
+WALKED_PROCEDURES = ("2026", "2017", "2012")
+"""The procedures whose brackets this module walks."""
 C5_TEXT = "the PAB goes to the lowest score possible; value: the recipient's score"
 POINT = 10
 """Scores are held in tenths of a point; C5 shows the recipient's score in points."""
@@ -129,7 +137,7 @@ def evaluate(rnd: Round, pairing: RoundPairing) -> list[CriterionValue]:
     out: list[CriterionValue] = []
     s_star = st[pairing.bye].pairing_score if odd and pairing.bye is not None else 0
     unplayed_rank: dict[int, int] = {}
-    if odd and rnd.procedure != "2017":
+    if odd and rnd.procedure == "2026":
         out.append(CriterionValue("C5", C5_TEXT, s_star / POINT, LOWER))
         played = sorted(
             (st[p].played_games for p in rnd.rank if st[p].pairing_score == s_star), reverse=True
@@ -146,6 +154,14 @@ def evaluate(rnd: Round, pairing: RoundPairing) -> list[CriterionValue]:
                 special=not bracket.next_group,
                 final=bracket.last_group,
                 eligible={p: not st[p].pab_ineligible for p in rnd.rank},
+            )
+        elif rnd.procedure == "2012":
+            base = PairContext2012(
+                prefs=rnd.prefs,
+                in_bracket=False,
+                in_next=False,
+                bracket_min=bracket.score,
+                odd_round=rnd.snap.round % 2 == 1,
             )
         else:
             flag = odd and s_star >= bracket.score and all(mate[v] in bset for v in bset)
@@ -182,9 +198,12 @@ def bracket_totals(
     totals: list[Total | None] = []
     for spec in rnd.specs:
         totals.append(None if spec.following else (0 if not spec.levels else {}))
+    apart = rnd.procedure == "2017" or (
+        rnd.procedure == "2012" and heterogeneous(list(bracket.players), len(mdps))
+    )
     for h, low in pairs:
-        if rnd.procedure == "2017" and low in mdps:
-            continue  # the 2017 window never pairs two MDPs (see procedure2017)
+        if apart and low in mdps:
+            continue  # two MDPs never meet: the 2017 window (procedure2017), 2012 A6/C4
         ctx = replace(
             base,
             in_bracket=low in bset,
@@ -204,11 +223,14 @@ def bracket_totals(
         context = replace(base, in_bracket=True, h_in_bracket=True, special=False)
         key = (tuple(following), base.window_min)
         if key not in rnd.ahead:
+            next_score = st[bracket.next_group[0]].pairing_score
+            below = [st[p] for p in rnd.rank if st[p].pairing_score < next_score]
             rnd.ahead[key] = best_following(
                 rnd.snap,
                 [st[p] for p in following],
                 context,
                 [rnd.specs[k].following for k in ahead],  # type: ignore[misc]
+                below if rnd.procedure == "2012" else (),  # 2012 C12 under C13
             )
         best = rnd.ahead[key]
         for k, total in zip(ahead, best):

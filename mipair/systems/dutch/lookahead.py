@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from mipair.model import PlayerState, Snapshot
-from mipair.solver.lexmatch import LexMatcher
+from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.systems.dutch.absolute import clash_class, forbidden_pairs, rematch
 from mipair.systems.dutch.criteria import Criterion, PairContext
 
@@ -42,23 +42,40 @@ def best_following(
     players: Sequence[PlayerState],
     context: PairContext,
     functions: Sequence[Criterion],
+    below: Sequence[PlayerState] = (),
 ) -> list[Total]:
     """The best totals of ``functions`` (lexicographic, in order) over every pairing of
-    ``players`` (highest-ranked first) in which anyone may stay unpaired."""
+    ``players`` (highest-ranked first) in which anyone may stay unpaired.
+
+    ``below``: the players under the following bracket. When given, only the pairings
+    of ``players`` that let every one of them and of ``below`` be paired (one bye at
+    most, to a player who may take it) count: the 2012 C12 look-ahead, which the
+    engine takes under C13 (the lowest bracket stays pairable); when none does, the
+    answer is the one without ``below``."""
+    everyone = list(players) + list(below)
     banned = forbidden_pairs(snap)
-    classes = [clash_class(snap, p, context.prefs.get(p.id)) for p in players]
+    classes = [clash_class(snap, p, context.prefs.get(p.id)) for p in everyone]
+    zero: list[int | list[tuple[int, int]]] = [0] * len(functions)
     values: dict[tuple[int, int], list[int | list[tuple[int, int]]]] = {}
-    for i, high in enumerate(players):
-        for j in range(i + 1, len(players)):
-            low = players[j]
+    for i, high in enumerate(everyone):
+        for j in range(i + 1, len(everyone)):
+            low = everyone[j]
             if (
                 not rematch(high, low)  # C1, C3 and forbidden pairs: absolute.compatible
                 and (classes[i] is None or classes[i] != classes[j])
                 and frozenset((high.id, low.id)) not in banned
             ):
-                values[(i, j)] = [f(context, high, low) for f in functions]
+                inside = j < len(players)
+                values[(i, j)] = [f(context, high, low) for f in functions] if inside else zero
     tiers = _tiers(values.values(), len(functions))
-    chosen = _best_matching(len(players), values, tiers) if values else []
+    if below:
+        must = [k for k, p in enumerate(everyone) if p.pab_ineligible]
+        try:
+            chosen = _best_matching(len(everyone), values, tiers, must) if values else []
+        except Infeasible:
+            return best_following(snap, players, context, functions)
+    else:
+        chosen = _best_matching(len(players), values, tiers) if values else []
     totals: list[Total] = [0] * len(functions)
     for edge in chosen:
         for k, value in enumerate(values[edge]):
@@ -90,9 +107,11 @@ def _best_matching(
     n: int,
     values: dict[tuple[int, int], list[int | list[tuple[int, int]]]],
     tiers: list[tuple[int, int | None]],
+    complete: Sequence[int] | None = None,
 ) -> list[tuple[int, int]]:
-    """Edges ``(i, j)`` of a matching of nodes ``0..n-1`` (any node may stay single)
-    that maximises ``tiers`` lexicographically."""
+    """Edges ``(i, j)`` of a matching of nodes ``0..n-1`` that maximises ``tiers``
+    lexicographically: any node may stay single, or with ``complete`` (the nodes that
+    may not) the matching pairs all but one node at most (Infeasible if none does)."""
     edges = list(values)
     weights: list[dict[int, int]] = []
     for k, level in tiers:
@@ -106,5 +125,8 @@ def _best_matching(
             if weight:
                 tier[col] = weight
         weights.append(tier)
-    model = LexMatcher(n, edges)
+    if complete is None:
+        model = LexMatcher(n, edges)
+    else:
+        model = LexMatcher(n, edges, complete, n // 2)
     return [edges[col] for col in model.maximise(weights, keep=False)]

@@ -25,7 +25,7 @@ from mipair.systems.dutch.bracket import Bracket
 from mipair.systems.dutch.colours import allocate, played_colours, preference, ranks_higher
 from mipair.systems.dutch.criteria2012 import PairContext2012
 from mipair.systems.dutch.field import RoundField
-from mipair.systems.dutch.procedure2026 import first_matching, pab_candidates
+from mipair.systems.dutch.procedure2026 import first_matching
 from mipair.systems.dutch.weigh import kinds, roles
 from mipair.systems.dutch.windows import WindowModels
 
@@ -96,12 +96,20 @@ def bracket_model(
     raise NoPairingError("no pairing of a bracket completes the round (C13)")
 
 
+def bye_candidates(field: RoundField) -> set[int]:
+    """A5, B1.b: in an odd field, every player who has not had a point without playing."""
+    return {v for v in range(field.n) if field.odd and field.eligible[v]}
+
+
 def brackets_2012(field: RoundField) -> dict[int, int]:
     """Pair the round bracket by bracket (2012); return vertex -> vertex (bye: itself).
 
-    The round's first matching and the PAB candidates (C5 of 2026, the lowest
-    score a PAB recipient can have) are those of the 2026 procedure."""
-    windows = WindowModels(field, pab_candidates(field, first_matching(field)))
+    The round's first matching is the 2026 procedure's (NoPairingError when
+    none). Any player B1.b allows may be the bye (A5: the one left unpaired):
+    the brackets above pair as many as they can, and the lowest bracket's B3
+    factor (D4) gives the bye to its lowest player it can."""
+    first_matching(field)
+    windows = WindowModels(field, bye_candidates(field))
     n, scores = field.n, field.scores
     position = 0
     while position < n and scores[position] >= scores[0]:
