@@ -17,7 +17,8 @@ from test_dutch_2012_brute import pairings, rounds
 
 from mipair.errors import NoPairingError
 from mipair.model import Colour, PlayerState, Snapshot, Tournament
-from mipair.pairing import ORDER_ONLY, Board, CriterionValue, RoundPairing
+from mipair.pairing import Board, RoundPairing
+from mipair.reports import ORDER_ONLY, CriterionValue
 from mipair.systems.dutch.edition import load_edition
 from mipair.systems.registry import get_system
 
