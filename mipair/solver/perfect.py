@@ -18,6 +18,14 @@ total weight. HiGHS finds it in three steps:
    reduced cost rc is worth at most U + rc, so once no column outside has
    rc >= T + 1 - U (T the MIP's integer total) nothing outside can beat T.
 
+4. a certificate ends it: with the last LP's duals (node potentials y and
+   odd-set values z) every perfect matching M satisfies
+   w(M) <= sum(y) + sum(max(z, 0) (|S|-1)/2) + n/2 max(0, max reduced cost),
+   the reduced costs taken over *every* edge, in and out of the model. When
+   the LP optimum is integral and this bound (computed in extended
+   precision) is below its total + 1 in integer units, the matching is
+   optimal and no MIP is run: the usual end of a McMahon round.
+
 Weights are Python integers (shifted by the smallest, which changes every
 perfect matching's total by the same amount) and the returned total is
 recomputed in integers. If HiGHS fails on the way, the MIP of
@@ -100,6 +108,7 @@ def max_weight_perfect_matching(n: int, edges, weights, hint: Sequence[Edge] = (
         h.addRow(1.0, 1.0, 0, [], [])
     columns: list[int] = []  # HiGHS column -> edge
     cuts: list[np.ndarray] = []  # node masks of the odd sets added
+    cut_edges: list[np.ndarray] = []  # the edges (in the model or not) inside each
 
     def enter(cols) -> None:
         cols = np.asarray(cols, dtype=np.int64)
@@ -115,11 +124,22 @@ def max_weight_perfect_matching(n: int, edges, weights, hint: Sequence[Edge] = (
         starts = np.concatenate([[0], np.cumsum(count)[:-1]]).astype(np.int32)
         index = rows[rows >= 0].astype(np.int32)
         k = len(cols)
+        # no upper bound (the degree rows imply x <= 1): the duals then price every column
+        upper = np.full(k, highspy.kHighsInf)
         h.addCols(
-            k, weight[cols], np.zeros(k), np.ones(k), len(index), starts, index, np.ones(len(index))
+            k, weight[cols], np.zeros(k), upper, len(index), starts, index, np.ones(len(index))
         )
         columns.extend(cols.tolist())
         inside[cols] = True
+
+    def add_cut(group: frozenset[int]) -> None:
+        mask = np.zeros(n, dtype=bool)
+        mask[list(group)] = True
+        cuts.append(mask)
+        cut_edges.append(np.flatnonzero(mask[ends[0]] & mask[ends[1]]))
+        mine = np.asarray(columns, dtype=np.int64)
+        cols = np.flatnonzero(mask[ends[0][mine]] & mask[ends[1][mine]]).astype(np.int32)
+        h.addRow(-highspy.kHighsInf, (len(group) - 1) / 2, len(cols), cols, np.ones(len(cols)))
 
     enter(_core(n, ends, weight, hint))
     bound, duals = 0.0, None  # the last LP that priced out: its value and row duals
@@ -134,7 +154,8 @@ def max_weight_perfect_matching(n: int, edges, weights, hint: Sequence[Edge] = (
             continue
         sol = h.getSolution()
         y = np.asarray(sol.row_dual)
-        better = _attractive(n, ends, weight, inside, y, cuts, PRICE_TOL)
+        rc = _reduced_costs(ends, weight, y, cut_edges)
+        better = _best(rc, ~inside & (rc > PRICE_TOL))
         if len(better):
             enter(better[: max(BATCH, 2 * n)])
             h.setOptionValue("simplex_strategy", PRIMAL)  # the basis stays primal feasible
@@ -143,18 +164,25 @@ def max_weight_perfect_matching(n: int, edges, weights, hint: Sequence[Edge] = (
         bound, duals = h.getInfo().objective_function_value * scale, y
         x = np.asarray(sol.col_value)
         if np.all((x < 1e-7) | (x > 1 - 1e-7)):
-            break
+            chosen = [columns[k] for k in np.flatnonzero(x > 0.5)]
+            total = sum(int(exact[e]) for e in chosen) - base * (n // 2)
+            if _perfect(n, ends, chosen) and _certified(
+                n, ends, weight, y, cuts, cut_edges, (total + 0.5) / scale
+            ):
+                return chosen
+            # the tolerances hid a column that may help: let in every one that prices positive
+            doubtful = _best(rc, ~inside & (rc > 0))
+            if not len(doubtful):
+                break
+            enter(doubtful)
+            h.setOptionValue("simplex_strategy", PRIMAL)
+            continue
         found = _odd_sets(n, ends, columns, x, np.asarray(sol.col_dual))
         if not found:
             break
         cut_rounds += 1
         for group in found:
-            mask = np.zeros(n, dtype=bool)
-            mask[list(group)] = True
-            cuts.append(mask)
-            mine = np.asarray(columns, dtype=np.int64)
-            cols = np.flatnonzero(mask[ends[0][mine]] & mask[ends[1][mine]]).astype(np.int32)
-            h.addRow(-highspy.kHighsInf, (len(group) - 1) / 2, len(cols), cols, np.ones(len(cols)))
+            add_cut(group)
         h.setOptionValue("simplex_strategy", DUAL)  # the basis stays dual feasible
     # the LP bound and its duals hold for every column: now the best matching
     # of the columns in, and every column that could still beat it let in
@@ -172,9 +200,8 @@ def max_weight_perfect_matching(n: int, edges, weights, hint: Sequence[Edge] = (
         total = sum(int(exact[e]) for e in chosen) - base * (n // 2)
         if duals is None or not _perfect(n, ends, chosen):
             return _by_mip(n, ends, exact)
-        late = _attractive(
-            n, ends, weight, inside, duals, cuts, (total + 1 - bound) / scale - PRICE_TOL
-        )
+        rc = _reduced_costs(ends, weight, duals, cut_edges)
+        late = _best(rc, ~inside & (rc > (total + 1 - bound) / scale - PRICE_TOL))
         if not len(late):
             return chosen
         start = len(columns)
@@ -186,19 +213,50 @@ def max_weight_perfect_matching(n: int, edges, weights, hint: Sequence[Edge] = (
         )
 
 
-def _attractive(n: int, ends, weight, inside, y, cuts, above: float):
-    """Columns not in the model whose reduced cost exceeds ``above``, the best first."""
+def _reduced_costs(ends, weight, y, cut_edges, dtype=None):
+    """Every edge's reduced cost w - y_u - y_v - (the values of the odd sets holding it).
+
+    ``y``: the degree rows' duals, then the cuts' (as many as ``cut_edges``).
+    """
     import numpy as np
 
-    outside = np.flatnonzero(~inside)
-    if not len(outside):
-        return outside
-    rc = weight[outside] - y[ends[0][outside]] - y[ends[1][outside]]
-    for c, mask in enumerate(cuts):
-        if n + c < len(y):
-            rc -= y[n + c] * (mask[ends[0][outside]] & mask[ends[1][outside]])
-    keep = rc > above
-    return outside[keep][np.argsort(-rc[keep], kind="stable")]
+    y = np.asarray(y, dtype=dtype or np.float64)
+    rc = np.asarray(weight, dtype=y.dtype) - y[ends[0]] - y[ends[1]]
+    n = len(y) - len(cut_edges)
+    for c, edges in enumerate(cut_edges):
+        if y[n + c]:
+            rc[edges] -= y[n + c]
+    return rc
+
+
+def _best(rc, keep):
+    """The edges where ``keep`` holds, the largest reduced cost first."""
+    import numpy as np
+
+    chosen = np.flatnonzero(keep)
+    return chosen[np.argsort(-rc[chosen], kind="stable")]
+
+
+def _certified(n: int, ends, weight, y, cuts, cut_edges, above: float) -> bool:
+    """Whether the duals ``y`` prove that no perfect matching weighs ``above`` or more.
+
+    Weak duality with every edge, computed in extended precision: a perfect
+    matching M weighs sum over M of (reduced cost + y_u + y_v + its odd sets'
+    values) <= sum(y) + sum over cuts of max(z, 0) (|S| - 1) / 2
+    + n/2 max(0, largest reduced cost).
+    """
+    import numpy as np
+
+    wide = np.longdouble
+    rc = _reduced_costs(ends, weight, y, cut_edges, dtype=wide)
+    z = np.asarray(y[n:], dtype=wide)
+    size = np.array([(mask.sum() - 1) // 2 for mask in cuts], dtype=wide)
+    limit = (
+        np.asarray(y[:n], dtype=wide).sum()
+        + (np.maximum(z, 0) * size).sum()
+        + (n // 2) * max(wide(0), rc.max())
+    )
+    return bool(limit < above)
 
 
 def _odd_sets(n: int, ends, columns: Sequence[int], x, reduced) -> list[frozenset[int]]:
