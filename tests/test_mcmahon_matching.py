@@ -64,3 +64,18 @@ def test_a_field_of_a_hundred_with_one_heavy_edge_a_node_and_many_ties() -> None
     ]
     chosen = max_weight_perfect_matching(n, edges, weights)
     assert sum(weights[k] for k in chosen) == reference_total(n, edges, weights)
+
+
+@settings(max_examples=40, deadline=None)
+@given(graphs(), st.data())
+def test_a_second_tier_is_maximised_among_the_first_tier_optima(graph, data) -> None:
+    """Against networkx on the packed weight w K + then, K above any difference of then-totals."""
+    n, edges, weights = graph
+    then = data.draw(st.lists(st.integers(0, 1000), min_size=len(edges), max_size=len(edges)))
+    step = (n // 2) * 1000 + 1
+    packed = reference_total(n, edges, [w * step + t for w, t in zip(weights, then)])
+    if packed is None:
+        return
+    chosen = max_weight_perfect_matching(n, edges, weights, then=then)
+    assert sum(weights[k] for k in chosen) == packed // step
+    assert sum(then[k] for k in chosen) == packed % step

@@ -1,7 +1,7 @@
 """``mipair mcmahon ...``: McMahon (Go) on an OpenGotha XML file.
 
-* ``mcmahon pair EVENT.xml [--og 3.51|3.52] [--forbid KEY,KEY] [-o OUT.xml | --save] [--json]``
-  pairs the first round without games (the players marked as participating;
+* ``mcmahon pair EVENT.xml [--og 3.51|3.52] [--forbid KEY,KEY] [--objective entropy]
+  [-o OUT.xml | --save] [--json]`` pairs the first round without games (the players marked as participating;
   the bye chosen as OpenGotha chooses it), shown as table, White, Black,
   handicap; ``-o``/``--save`` writes the file with the new round in it;
 * ``mcmahon standings EVENT.xml [--after R] [--h9 FILE] [--json]``;
@@ -19,6 +19,9 @@ import json
 import click
 
 from mipair.errors import InputError
+from mipair.systems.mcmahon.params import model
+
+OBJECTIVES = list(model()["entropy"]["objectives"])
 
 og_option = click.option(
     "--og",
@@ -57,18 +60,34 @@ def _forbid(tournament, pairs: tuple[str, ...]) -> None:
     help="Write the file with the new round here.",
 )
 @click.option("--save", is_flag=True, help="Write the new round into EVENT itself.")
+@click.option(
+    "--objective",
+    type=click.Choice(OBJECTIVES),
+    default=OBJECTIVES[0],
+    show_default=True,
+    help="entropy: among the pairings of largest OpenGotha weight, the one whose games' "
+    "GoR winning expectancies are closest to 1/2 (largest total entropy; thesis 2.4.5).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the round as JSON.")
 def pair(
-    event: str, edition: str, forbid: tuple[str, ...], output: str | None, save: bool, as_json: bool
+    event: str,
+    edition: str,
+    forbid: tuple[str, ...],
+    output: str | None,
+    save: bool,
+    objective: str,
+    as_json: bool,
 ) -> None:
     """Pair the first round of EVENT that has no games yet."""
+    from dataclasses import replace
+
     from mipair.formats.opengotha import OgBye, OgGame, read_opengotha, write_opengotha
     from mipair.systems.mcmahon.pairing import pair_state
     from mipair.systems.mcmahon.state import state_of
 
     tournament = read_opengotha(event)
     _forbid(tournament, forbid)
-    state = state_of(tournament, edition)
+    state = replace(state_of(tournament, edition), objective=objective)
     rnd = pair_state(state)
     players = tournament.players
     if output or save:

@@ -36,8 +36,12 @@ decides.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from mipair.solver.lexmatch import Infeasible
+
+if TYPE_CHECKING:
+    import numpy as np
 
 Edge = tuple[int, int]
 CORE_PER_NODE = 12  # heaviest edges of each node in the first LP
@@ -76,18 +80,19 @@ def _core(n: int, ends, weight, hint: Sequence[Edge]):
     return np.flatnonzero(keep)
 
 
-def max_weight_perfect_matching(n: int, edges, weights, hint: Sequence[Edge] = ()) -> list[int]:
+def max_weight_perfect_matching(
+    n: int, edges, weights, hint: Sequence[Edge] = (), then=None
+) -> list[int]:
     """Indices (into ``edges``) of a perfect matching of nodes ``0..n-1`` of largest total weight.
 
     ``edges``: pairs (or an array of shape (m, 2)); ``weights``: their integer
     weights (within int64).
     ``hint``: a perfect matching to seed the first LP with (e.g. neighbours in
-    a natural order). Raises :class:`~mipair.solver.lexmatch.Infeasible` when
-    there is no perfect matching.
+    a natural order). ``then``: a second tier of integer weights, maximised
+    among the matchings of largest total weight (lexicographically, exactly;
+    see :func:`_second_tier`). Raises :class:`~mipair.solver.lexmatch.Infeasible`
+    when there is no perfect matching.
     """
-    from mipair.solver.highs import load, maximiser
-
-    highspy = load()
     import numpy as np
 
     if n % 2:
@@ -96,9 +101,36 @@ def max_weight_perfect_matching(n: int, edges, weights, hint: Sequence[Edge] = (
         return []
     ends = np.asarray(edges, dtype=np.int64).reshape(-1, 2).T
     exact = np.asarray(weights, dtype=np.int64)  # OpenGotha's own limit too
+    chosen, proof = _solve(n, ends, exact, hint)
+    if then is None:
+        return chosen
+    return _second_tier(n, ends, exact, np.asarray(then, dtype=np.int64), chosen, proof)
+
+
+class _Proof(NamedTuple):
+    """The duals of the last LP that priced out: degree rows, then odd-set rows, and the
+    edges inside each odd set (every edge, in the model or not) with its (|S|-1)/2."""
+
+    duals: np.ndarray
+    cut_edges: list[np.ndarray]
+    sizes: list[int]
+
+
+def _scaling(exact) -> tuple[int, float]:
+    """The smallest weight (subtracted) and the power of two the LP costs are divided by."""
     base = int(exact.min())
     spread = int(exact.max()) - base
-    scale = 2.0 ** max(0, spread.bit_length() - COST_BITS)  # a power of two: exact
+    return base, 2.0 ** max(0, spread.bit_length() - COST_BITS)  # a power of two: exact
+
+
+def _solve(n: int, ends, exact, hint: Sequence[Edge]) -> tuple[list[int], _Proof | None]:
+    """The matching of :func:`max_weight_perfect_matching` and the duals that bound it."""
+    from mipair.solver.highs import load, maximiser
+
+    highspy = load()
+    import numpy as np
+
+    base, scale = _scaling(exact)
     weight = (exact - base).astype(np.float64) / scale
     inside = np.zeros(len(exact), dtype=bool)
     h = maximiser(highspy)
@@ -166,10 +198,9 @@ def max_weight_perfect_matching(n: int, edges, weights, hint: Sequence[Edge] = (
         if np.all((x < 1e-7) | (x > 1 - 1e-7)):
             chosen = [columns[k] for k in np.flatnonzero(x > 0.5)]
             total = sum(int(exact[e]) for e in chosen) - base * (n // 2)
-            if _perfect(n, ends, chosen) and _certified(
-                n, ends, weight, y, cuts, cut_edges, (total + 0.5) / scale
-            ):
-                return chosen
+            proof = _Proof(y, cut_edges, [(int(mask.sum()) - 1) // 2 for mask in cuts])
+            if _perfect(n, ends, chosen) and _bound(n, ends, weight, proof) < (total + 0.5) / scale:
+                return chosen, proof
             # the tolerances hid a column that may help: let in every one that prices positive
             doubtful = _best(rc, ~inside & (rc > 0))
             if not len(doubtful):
@@ -194,16 +225,16 @@ def max_weight_perfect_matching(n: int, edges, weights, hint: Sequence[Edge] = (
     while True:
         h.run()
         if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
-            return _by_mip(n, ends, exact)
+            return _by_mip(n, ends, exact), None
         x = np.asarray(h.getSolution().col_value)
         chosen = [columns[k] for k in np.flatnonzero(x > 0.5)]
         total = sum(int(exact[e]) for e in chosen) - base * (n // 2)
         if duals is None or not _perfect(n, ends, chosen):
-            return _by_mip(n, ends, exact)
+            return _by_mip(n, ends, exact), None
         rc = _reduced_costs(ends, weight, duals, cut_edges)
         late = _best(rc, ~inside & (rc > (total + 1 - bound) / scale - PRICE_TOL))
         if not len(late):
-            return chosen
+            return chosen, _Proof(duals, cut_edges, [(int(mask.sum()) - 1) // 2 for mask in cuts])
         start = len(columns)
         enter(late)
         h.changeColsIntegrality(
@@ -237,26 +268,64 @@ def _best(rc, keep):
     return chosen[np.argsort(-rc[chosen], kind="stable")]
 
 
-def _certified(n: int, ends, weight, y, cuts, cut_edges, above: float) -> bool:
-    """Whether the duals ``y`` prove that no perfect matching weighs ``above`` or more.
+def _bound(n: int, ends, weight, proof: _Proof):
+    """An upper bound (LP cost units, extended precision) on every perfect matching's weight.
 
-    Weak duality with every edge, computed in extended precision: a perfect
-    matching M weighs sum over M of (reduced cost + y_u + y_v + its odd sets'
-    values) <= sum(y) + sum over cuts of max(z, 0) (|S| - 1) / 2
-    + n/2 max(0, largest reduced cost).
+    Weak duality with every edge: a perfect matching M weighs the sum over M of
+    (reduced cost + y_u + y_v + the values of its odd sets)
+    <= sum(y) + sum over cuts of max(z, 0) (|S| - 1) / 2 + n/2 max(0, largest reduced cost).
     """
     import numpy as np
 
     wide = np.longdouble
-    rc = _reduced_costs(ends, weight, y, cut_edges, dtype=wide)
-    z = np.asarray(y[n:], dtype=wide)
-    size = np.array([(mask.sum() - 1) // 2 for mask in cuts], dtype=wide)
-    limit = (
-        np.asarray(y[:n], dtype=wide).sum()
-        + (np.maximum(z, 0) * size).sum()
+    rc = _reduced_costs(ends, weight, proof.duals, proof.cut_edges, dtype=wide)
+    z = np.asarray(proof.duals[n:], dtype=wide)
+    return (
+        np.asarray(proof.duals[:n], dtype=wide).sum()
+        + (np.maximum(z, 0) * np.array(proof.sizes, dtype=wide)).sum()
         + (n // 2) * max(wide(0), rc.max())
     )
-    return bool(limit < above)
+
+
+def _second_tier(n: int, ends, exact, then, chosen: list[int], proof: _Proof | None) -> list[int]:
+    """Among the perfect matchings of largest ``exact`` total (``chosen`` is one), one of
+    largest ``then`` total.
+
+    The duals of the first solve leave out every edge that no matching of
+    the first tier's optimum can use (reduced cost below T - bound, T the
+    optimum). On the edges left, integer node potentials p (the rounded
+    degree duals) change every perfect matching's first-tier total by the
+    same sum(p), so w - p_u - p_v orders them as w does, with a small spread;
+    the two tiers are then packed into one integer weight,
+    (w - p_u - p_v) K + then with K above any difference of ``then`` totals,
+    and solved again. The answer's first-tier total is checked equal.
+    """
+    import numpy as np
+
+    base, scale = _scaling(exact)
+    if proof is None:
+        keep = np.ones(len(exact), dtype=bool)
+        potential = np.zeros(n, dtype=np.int64)
+    else:
+        weight = (exact - base).astype(np.float64) / scale
+        rc = _reduced_costs(ends, weight, proof.duals, proof.cut_edges, dtype=np.longdouble)
+        total = (int(exact[chosen].sum()) - base * (n // 2)) / scale
+        keep = rc >= total - _bound(n, ends, weight, proof) - 1 / scale
+        potential = np.rint(np.asarray(proof.duals[:n]) * scale).astype(np.int64)
+    kept = np.flatnonzero(keep)
+    sub = ends[:, kept]
+    first = (exact[kept] - base) - potential[sub[0]] - potential[sub[1]]
+    second = then[kept]
+    step = (n // 2) * int(second.max() - second.min()) + 1
+    if (int(first.max()) - int(first.min())) * step + step >= 2**62:
+        raise OverflowError("the two tiers do not pack into 63 bits")
+    packed = (first - first.min()) * step + (second - second.min())
+    hint = [(int(ends[0][e]), int(ends[1][e])) for e in chosen]
+    better, _ = _solve(n, sub, packed, hint)
+    answer = [int(kept[k]) for k in better]
+    if int(exact[answer].sum()) != int(exact[chosen].sum()):
+        raise ArithmeticError("the second tier changed the first tier's optimum")
+    return answer
 
 
 def _odd_sets(n: int, ends, columns: Sequence[int], x, reduced) -> list[frozenset[int]]:
