@@ -42,18 +42,25 @@ def constants() -> dict:
 
 
 def gor_a(rating) -> np.ndarray:
-    """a(R) of the GoR winning expectancy (thesis 2.2.1, eq. 2.1)."""
+    """a(R) of the GoR winning expectancy (thesis 2.2.1, eq. 2.1; R below the lowest
+    rating counts as the lowest)."""
     c = constants()
-    r = np.maximum(np.asarray(rating, dtype=np.float64), c["lowest_rating"])
+    r = floored(rating)
     return np.where(r > c["a_top_rating"], c["a_top"], 200.0 - (r - 100.0) / 20.0)
 
 
 def winning_expectancy(weaker, stronger, epsilon: float) -> tuple[np.ndarray, np.ndarray]:
     """(S_A, S_B): the winning expectancies of the weaker and the stronger player (eq. 2.1)."""
-    low = np.maximum(np.asarray(weaker, dtype=np.float64), constants()["lowest_rating"])
-    high = np.maximum(np.asarray(stronger, dtype=np.float64), constants()["lowest_rating"])
+    low = np.asarray(weaker, dtype=np.float64)
+    high = np.asarray(stronger, dtype=np.float64)
     s_a = 1.0 / (np.exp((high - low) / gor_a(low)) + 1.0)
     return s_a, 1.0 - s_a - epsilon
+
+
+def floored(rating) -> np.ndarray:
+    """A GoR, raised to the lowest rating the system has (2.2: "the lowest possible rating
+    is 100 points")."""
+    return np.maximum(np.asarray(rating, dtype=np.float64), constants()["lowest_rating"])
 
 
 def game_entropy(s_a, s_b) -> np.ndarray:
@@ -66,7 +73,7 @@ def pair_entropy(fld: Field, first: np.ndarray, second: np.ndarray) -> np.ndarra
     """The entropy (bits) of each game (first[k], second[k]) of entrant positions, with the
     handicap the rules would give it."""
     c = constants()
-    rating = np.array([e.player.rating for e in fld.entrants], dtype=np.float64)
+    rating = floored([e.player.rating for e in fld.entrants])
     side = arrays(fld).side
     stones = signed_stones(fld, side.take(first), side.take(second))  # > 0: first gives
     bonus = c["points_per_stone"] * np.abs(stones)
