@@ -44,31 +44,55 @@ if TYPE_CHECKING:
     import numpy as np
 
 Edge = tuple[int, int]
-CORE_PER_NODE = 12  # heaviest edges of each node in the first LP
+CORE_PER_NODE = 6  # best edges of each node in the first LP
 PRICE_TOL = 1e-7  # a column enters when its (scaled) reduced cost exceeds this
 BATCH = 2000  # columns let in per pricing round (at least two a node), the best first
 TIGHT = 1e-3  # a reduced cost this close to zero makes a column tight
 DUAL, PRIMAL = 1, 4  # HiGHS's simplex_strategy values
 COST_BITS = 20  # costs scaled (by a power of two) below 2**20 for HiGHS's tolerances
+DENSE_NODES = 4000  # up to this many nodes the core is ranked in a dense n x n table
 CUT_ROUNDS = 40  # rounds of odd-set cuts before the MIP decides (pricing rounds are not
 # counted: they end by themselves, each lets new columns in)
 
 
 def _core(n: int, ends, weight, hint: Sequence[Edge]):
-    """Column indices of the first LP: each node's heaviest edges and the hint matching's."""
+    """Column indices of the first LP: each node's best edges and the hint matching's.
+
+    A node's edges are ranked by their weight less half the heaviest weight at the
+    other end (a guess of its potential, so that a partner every node wants does
+    not fill every core); the ranking is done row by row in a dense table when
+    the graph is small enough, else by sorting the incidences.
+    """
     import numpy as np
 
     m = len(weight)
     if m <= n * CORE_PER_NODE:
         return np.arange(m)
-    # every (node, edge) incidence, heaviest first within each node
+    heaviest = np.full(n, -np.inf)
+    np.maximum.at(heaviest, ends[0], weight)
+    np.maximum.at(heaviest, ends[1], weight)
+    # every (node, edge) incidence and its score seen from the node
     node = np.concatenate([ends[0], ends[1]])
+    other = np.concatenate([ends[1], ends[0]])
     edge = np.concatenate([np.arange(m), np.arange(m)])
-    order = np.lexsort((-np.concatenate([weight, weight]), node))
+    score = np.concatenate([weight, weight]) - heaviest[other] / 2
+    keep = np.zeros(m, dtype=bool)
+    if n * n <= DENSE_NODES**2:
+        table = np.full((n, n), -np.inf)
+        table[node, other] = score
+        top = np.argpartition(-table, CORE_PER_NODE, axis=1)[:, :CORE_PER_NODE]
+        where = np.full((n, n), -1, dtype=np.int64)
+        where[node, other] = edge
+        picked = where[np.arange(n)[:, None], top]
+        keep[picked[picked >= 0]] = True
+        for u, v in hint:
+            if where[u, v] >= 0:
+                keep[where[u, v]] = True
+        return np.flatnonzero(keep)
+    order = np.lexsort((-score, node))
     node, edge = node[order], edge[order]
     first = np.searchsorted(node, np.arange(n))
     rank = np.arange(len(node)) - first[node]
-    keep = np.zeros(m, dtype=bool)
     keep[edge[rank < CORE_PER_NODE]] = True
     if len(hint):
         key = np.minimum(ends[0], ends[1]) * n + np.maximum(ends[0], ends[1])
@@ -187,9 +211,9 @@ def _solve(n: int, ends, exact, hint: Sequence[Edge]) -> tuple[list[int], _Proof
         sol = h.getSolution()
         y = np.asarray(sol.row_dual)
         rc = _reduced_costs(ends, weight, y, cut_edges)
-        better = _best(rc, ~inside & (rc > PRICE_TOL))
+        better = _best(rc, ~inside & (rc > PRICE_TOL), max(BATCH, 2 * n))
         if len(better):
-            enter(better[: max(BATCH, 2 * n)])
+            enter(better)
             h.setOptionValue("simplex_strategy", PRIMAL)  # the basis stays primal feasible
             continue
         h.setOptionValue("simplex_strategy", DUAL)
@@ -260,11 +284,13 @@ def _reduced_costs(ends, weight, y, cut_edges, dtype=None):
     return rc
 
 
-def _best(rc, keep):
-    """The edges where ``keep`` holds, the largest reduced cost first."""
+def _best(rc, keep, limit: int | None = None):
+    """The edges where ``keep`` holds, the largest reduced cost first (the ``limit`` best)."""
     import numpy as np
 
     chosen = np.flatnonzero(keep)
+    if limit is not None and len(chosen) > limit:
+        chosen = chosen[np.argpartition(-rc[chosen], limit)[:limit]]
     return chosen[np.argsort(-rc[chosen], kind="stable")]
 
 
