@@ -122,8 +122,10 @@ def main() -> None:
             target=run_size, args=(size, args.rounds, args.og, args.seed, args.objective, out)
         )
         worker.start()
-        row = out.get()
         worker.join()
+        if out.empty():
+            sys.exit(f"the {size}-player run failed (exit code {worker.exitcode})")
+        row = out.get()
         rows.append(row)
         s, c = row["seconds"], row["cpu"]
         print(

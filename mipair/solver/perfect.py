@@ -198,7 +198,7 @@ def _solve(n: int, ends, exact, hint: Sequence[Edge]) -> tuple[list[int], _Proof
         h.addRow(-highspy.kHighsInf, (len(group) - 1) / 2, len(cols), cols, np.ones(len(cols)))
 
     enter(_core(n, ends, weight, hint))
-    bound, duals = 0.0, None  # the last LP that priced out: its value and row duals
+    bound, proof = 0.0, None  # the last LP that priced out: its value, its duals and cuts
     cut_rounds = 0
     while cut_rounds < CUT_ROUNDS:
         h.run()
@@ -217,12 +217,12 @@ def _solve(n: int, ends, exact, hint: Sequence[Edge]) -> tuple[list[int], _Proof
             h.setOptionValue("simplex_strategy", PRIMAL)  # the basis stays primal feasible
             continue
         h.setOptionValue("simplex_strategy", DUAL)
-        bound, duals = h.getInfo().objective_function_value * scale, y
+        bound = h.getInfo().objective_function_value * scale
+        proof = _Proof(y, list(cut_edges), [(int(mask.sum()) - 1) // 2 for mask in cuts])
         x = np.asarray(sol.col_value)
         if np.all((x < 1e-7) | (x > 1 - 1e-7)):
             chosen = [columns[k] for k in np.flatnonzero(x > 0.5)]
             total = sum(int(exact[e]) for e in chosen) - base * (n // 2)
-            proof = _Proof(y, cut_edges, [(int(mask.sum()) - 1) // 2 for mask in cuts])
             if _perfect(n, ends, chosen) and _bound(n, ends, weight, proof) < (total + 0.5) / scale:
                 return chosen, proof
             # the tolerances hid a column that may help: let in every one that prices positive
@@ -253,12 +253,12 @@ def _solve(n: int, ends, exact, hint: Sequence[Edge]) -> tuple[list[int], _Proof
         x = np.asarray(h.getSolution().col_value)
         chosen = [columns[k] for k in np.flatnonzero(x > 0.5)]
         total = sum(int(exact[e]) for e in chosen) - base * (n // 2)
-        if duals is None or not _perfect(n, ends, chosen):
+        if proof is None or not _perfect(n, ends, chosen):
             return _by_mip(n, ends, exact), None
-        rc = _reduced_costs(ends, weight, duals, cut_edges)
+        rc = _reduced_costs(ends, weight, proof.duals, proof.cut_edges)
         late = _best(rc, ~inside & (rc > (total + 1 - bound) / scale - PRICE_TOL))
         if not len(late):
-            return chosen, _Proof(duals, cut_edges, [(int(mask.sum()) - 1) // 2 for mask in cuts])
+            return chosen, proof
         start = len(columns)
         enter(late)
         h.changeColsIntegrality(
@@ -343,15 +343,43 @@ def _second_tier(n: int, ends, exact, then, chosen: list[int], proof: _Proof | N
     first = (exact[kept] - base) - potential[sub[0]] - potential[sub[1]]
     second = then[kept]
     step = (n // 2) * int(second.max() - second.min()) + 1
-    if (int(first.max()) - int(first.min())) * step + step >= 2**62:
-        raise OverflowError("the two tiers do not pack into 63 bits")
-    packed = (first - first.min()) * step + (second - second.min())
-    hint = [(int(ends[0][e]), int(ends[1][e])) for e in chosen]
-    better, _ = _solve(n, sub, packed, hint)
+    where = {(int(a), int(b)): k for k, (a, b) in enumerate(zip(*sub))}
+    mine = [where[(int(ends[0][e]), int(ends[1][e]))] for e in chosen]
+    if (int(first.max()) - int(first.min())) * step + step < 2**62:
+        packed = (first - first.min()) * step + (second - second.min())
+        better, _ = _solve(n, sub, packed, [(int(sub[0][k]), int(sub[1][k])) for k in mine])
+    else:  # too wide to pack: the MIP with the first tier pinned at its optimum
+        better = _pinned(n, sub, first - first.min(), second, mine)
     answer = [int(kept[k]) for k in better]
     if int(exact[answer].sum()) != int(exact[chosen].sum()):
         raise ArithmeticError("the second tier changed the first tier's optimum")
     return answer
+
+
+def _pinned(n: int, ends, first, second, optimum: Sequence[int]) -> list[int]:
+    """A perfect matching of largest ``second`` total among those whose ``first`` total is
+    at least that of the matching ``optimum`` (a MIP on HiGHS; edges index ``ends``)."""
+    from mipair.solver.highs import load, maximiser
+
+    highspy = load()
+    import numpy as np
+
+    h = maximiser(highspy)
+    m = len(first)
+    h.addVars(m, np.zeros(m), np.ones(m))
+    h.changeColsIntegrality(
+        m, np.arange(m, dtype=np.int32), np.array([highspy.HighsVarType.kInteger] * m)
+    )
+    h.changeColsCost(m, np.arange(m, dtype=np.int32), np.asarray(second, dtype=np.float64))
+    for v in range(n):
+        cols = np.flatnonzero((ends[0] == v) | (ends[1] == v)).astype(np.int32)
+        h.addRow(1.0, 1.0, len(cols), cols, np.ones(len(cols)))
+    level = float(sum(int(first[k]) for k in optimum))
+    h.addRow(level, highspy.kHighsInf, m, np.arange(m, dtype=np.int32), first.astype(np.float64))
+    h.run()
+    if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+        return list(optimum)
+    return [int(k) for k in np.flatnonzero(np.asarray(h.getSolution().col_value) > 0.5)]
 
 
 def _odd_sets(n: int, ends, columns: Sequence[int], x, reduced) -> list[frozenset[int]]:
