@@ -13,6 +13,7 @@ process of its own, so the peak resident memory (``ru_maxrss``) is that size's.
 
     python3 benchmarks/bench_mcmahon.py                     # 700 and 2000 players, 5 rounds
     python3 benchmarks/bench_mcmahon.py --sizes 100,700 --rounds 3 --json out.json
+    python3 benchmarks/bench_mcmahon.py --sizes 700 --objective entropy   # the thesis's tier too
 
 Not a test: nothing here asserts a speed.
 """
@@ -77,7 +78,9 @@ def play(t, rnd, draw: random.Random) -> None:
         t.byes.append(OgBye(rnd.round, t.players[rnd.bye].key))
 
 
-def run_size(size: int, rounds: int, edition: str, seed: int, out) -> None:
+def run_size(size: int, rounds: int, edition: str, seed: int, objective: str, out) -> None:
+    from dataclasses import replace
+
     from mipair.systems.mcmahon.pairing import pair_state
     from mipair.systems.mcmahon.state import state_of
 
@@ -85,7 +88,7 @@ def run_size(size: int, rounds: int, edition: str, seed: int, out) -> None:
     draw = random.Random(seed + 1)
     seconds, cpu = [], []
     for _ in range(rounds):
-        state = state_of(t, edition)
+        state = replace(state_of(t, edition), objective=objective)
         start, start_cpu = time.perf_counter(), time.process_time()
         rnd = pair_state(state)
         seconds.append(time.perf_counter() - start)
@@ -106,6 +109,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--og", default="3.52", choices=["3.52", "3.51"])
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--objective", default="opengotha", choices=["opengotha", "entropy"])
     ap.add_argument("--json", dest="json_file")
     args = ap.parse_args()
     rows = []
@@ -114,10 +118,14 @@ def main() -> None:
     )
     for size in (int(s) for s in args.sizes.split(",")):
         out: mp.Queue = mp.Queue()
-        worker = mp.Process(target=run_size, args=(size, args.rounds, args.og, args.seed, out))
+        worker = mp.Process(
+            target=run_size, args=(size, args.rounds, args.og, args.seed, args.objective, out)
+        )
         worker.start()
-        row = out.get()
         worker.join()
+        if out.empty():
+            sys.exit(f"the {size}-player run failed (exit code {worker.exitcode})")
+        row = out.get()
         rows.append(row)
         s, c = row["seconds"], row["cpu"]
         print(

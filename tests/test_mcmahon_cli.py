@@ -114,3 +114,52 @@ def test_solve_why_explain_through_the_interface() -> None:
     assert explain.returncode == 0 and "can be paired" in explain.stdout
     rules = mipair("solve", "--system", "mcmahon", "--rules", "3.51", str(CLUB))
     assert rules.returncode == 0 and "Table" in rules.stdout
+
+
+def with_round_2_blacks_swapped(tmp_path: Path, first: int, second: int) -> Path:
+    """A copy of the club scenario whose round 2 has the Black players of two tables swapped."""
+    import re
+
+    text = CLUB.read_text(encoding="utf-8")
+
+    def game(table: int) -> re.Pattern[str]:
+        return re.compile(
+            rf'<Game blackPlayer="([^"]+)"([^>]*roundNumber="2" tableNumber="{table}")'
+        )
+
+    one, two = game(first).search(text), game(second).search(text)
+    assert one and two
+    text = game(first).sub(lambda m: f'<Game blackPlayer="{two[1]}"{m[2]}', text)
+    text = game(second).sub(lambda m: f'<Game blackPlayer="{one[1]}"{m[2]}', text)
+    path = tmp_path / f"swapped{first}{second}.xml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_check_re_pairs_every_published_round_by_total_weight(tmp_path: Path) -> None:
+    same = mipair("check", str(CLUB), "--system", "mcmahon", "--json")
+    assert same.returncode == 0, same.stderr
+    checks = json.loads(same.stdout)["files"][0]["checks"]
+    assert [c["round"] for c in checks] == [1, 2] and all(c["verdict"] == "same" for c in checks)
+    # round 2 with two new but worse games: exit 6, the deciding weight term named
+    worse = mipair("check", str(with_round_2_blacks_swapped(tmp_path, 3, 4)), "--system", "mcmahon")
+    assert worse.returncode == 6, worse.stderr
+    assert "Round 2: pairs differ" in worse.stdout
+    assert "the published pairing loses on score" in worse.stdout
+    # round 2 with two rematches: exit 7, each named
+    rematch = mipair(
+        "check", str(with_round_2_blacks_swapped(tmp_path, 1, 2)), "--system", "mcmahon", "--json"
+    )
+    assert rematch.returncode == 7, rematch.stderr
+    round_2 = json.loads(rematch.stdout)["files"][0]["checks"][1]
+    assert {v["criterion"] for v in round_2["violations"]} == {"duplicate"}
+    assert len(round_2["violations"]) == 2
+
+
+def test_check_with_the_other_opengotha_behaviour_and_bad_rules(tmp_path: Path) -> None:
+    older = mipair("check", str(CLUB), "--system", "mcmahon", "--rules", "3.51", "--json")
+    assert older.returncode in (0, 6), older.stderr
+    assert json.loads(older.stdout)["files"][0]["rules"] == "3.51"
+    wrong = mipair("check", str(CLUB), "--system", "mcmahon", "--rules", "2026")
+    assert wrong.returncode == 3 and "Traceback" not in wrong.stderr
+    assert "3.52" in wrong.stderr

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import click
 
+from mipair.cli.options import system_option
 from mipair.cli.tables import table_options, table_target
 from mipair.errors import EXIT_BAD_INPUT, FileAccessError, InputError
 from mipair.systems.dutch.edition import available_editions
@@ -27,17 +28,18 @@ EXIT_DIFFERS = 6
 EXIT_ILLEGAL = 7
 RULES = click.Choice(available_editions())
 SUFFIXES = (".trf", ".trfx", ".trf26", ".txt")
+OTHER_SUFFIXES = (".xml",)  # the files of the other systems (McMahon: OpenGotha XML)
 
 
-def _files(paths: tuple[str, ...]) -> list[str]:
+def _files(paths: tuple[str, ...], suffixes: tuple[str, ...] = SUFFIXES) -> list[str]:
     out: list[str] = []
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            found = sorted(str(f) for f in path.iterdir() if f.suffix.lower() in SUFFIXES)
+            found = sorted(str(f) for f in path.iterdir() if f.suffix.lower() in suffixes)
             if not found:
                 raise InputError(
-                    f"no tournament file ({', '.join(SUFFIXES)}) in it",
+                    f"no tournament file ({', '.join(suffixes)}) in it",
                     file=p,
                     field="directory",
                 )
@@ -99,6 +101,30 @@ def check_files(
     return checks, lists
 
 
+def check_with_system(files: list[str], system: str, rules: str | None):
+    """Every published round of every file re-paired by another system (through the
+    pairing-system interface, in this process): the TournamentCheck list."""
+    from mipair.check.replay import TournamentCheck, check_published
+    from mipair.errors import MipairError
+    from mipair.systems.registry import get_system
+
+    pairing_system = get_system(system)
+    edition = pairing_system.edition(rules)
+    checks: list[TournamentCheck] = []
+    for f in files:
+        tc = TournamentCheck(f, edition or system)
+        checks.append(tc)
+        try:
+            published = list(pairing_system.published(f, edition))
+        except MipairError as exc:
+            if len(files) == 1:
+                raise
+            tc.error = exc.located()
+            continue
+        tc.rounds = [check_published(pairing_system, r.pairing, r.state) for r in published]
+    return checks
+
+
 def exit_code(checks) -> int:
     """The documented exit code of ``mipair check`` (see the module docstring)."""
     if any(tc.error for tc in checks):
@@ -117,12 +143,13 @@ def _jobs(jobs: int | None) -> int:
 
 @click.command("check")
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
+@system_option()
 @click.option(
     "--rules",
-    type=RULES,
-    default="2026",
-    show_default=True,
-    help="Edition of the FIDE Dutch rules.",
+    default=None,
+    metavar="EDITION",
+    help="Edition of the rules (FIDE Dutch: " + ", ".join(available_editions()) + "; "
+    "McMahon: the OpenGotha behaviour, 3.52 or 3.51); default: the system's first.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the verdicts as JSON.")
 @click.option(
@@ -148,7 +175,8 @@ def _jobs(jobs: int | None) -> int:
 @table_options("the report, one row a round,")
 def check(
     paths: tuple[str, ...],
-    rules: str,
+    system: str,
+    rules: str | None,
     as_json: bool,
     checklist: str | None,
     jobs: int | None,
@@ -164,16 +192,28 @@ def check(
     or the first criterion it loses on, with both values and which way is better. Criteria
     are compared bracket by bracket in the edition's order, by the functions the engine
     optimises. Exit 0 when all rounds agree, 6 when some differ, 7 when a published
-    round breaks an absolute rule.
+    round breaks an absolute rule. With --system mcmahon (OpenGotha XML files) a
+    difference is told by total weight and the weight term that decides it.
     """
     from mipair.check.checklist import write_checklist
     from mipair.check.report import tournament_text
 
-    files = _files(paths)
-    if checklist and len(files) != 1:
-        raise InputError("-l/--list needs exactly one tournament file", field="-l")
     table = table_target(table_format, output)
-    checks, lists = check_files(files, rules, _jobs(jobs), progress, bool(checklist), cluster)
+    if system == "dutch":
+        files = _files(paths)
+        if checklist and len(files) != 1:
+            raise InputError("-l/--list needs exactly one tournament file", field="-l")
+        if rules is not None and rules not in available_editions():
+            raise click.BadParameter(f"{rules!r} is not one of {', '.join(available_editions())}")
+        checks, lists = check_files(
+            files, rules or "2026", _jobs(jobs), progress, bool(checklist), cluster
+        )
+    else:
+        if checklist or cluster:
+            raise InputError(
+                "-l/--list and --cluster are for the FIDE Dutch system", field="--system"
+            )
+        checks, lists = check_with_system(_files(paths, OTHER_SUFFIXES), system, rules), []
     if checklist:
         write_checklist(checklist, lists)
     if table:

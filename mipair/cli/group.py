@@ -26,6 +26,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
     "standings": ("mipair.cli.standings", "standings", "Rank a tournament by FIDE tie-breaks."),
     "bulk": ("mipair.cli.bulk", "bulk", "Import many tournament files into tables."),
     "mcmahon": ("mipair.cli.mcmahon", "mcmahon", "McMahon for Go on OpenGotha XML files."),
+    "evaluate": ("mipair.cli.mcmahon", "evaluate_command", "Pairing quality of a Go tournament."),
     "serve": ("mipair.cli.serve", "serve", "Serve pairings over HTTP (mipair[service])."),
 }
 

@@ -28,10 +28,11 @@ import numpy as np
 
 from mipair.errors import NoPairingError
 from mipair.systems.mcmahon.bye import choose_bye
+from mipair.systems.mcmahon.entropy import entropy_weights
 from mipair.systems.mcmahon.field import Entrant, Field, build_field
 from mipair.systems.mcmahon.handicap import Colours, orient
 from mipair.systems.mcmahon.sides import arrays
-from mipair.systems.mcmahon.state import McMahonState
+from mipair.systems.mcmahon.state import ENTROPY, OPENGOTHA, McMahonState
 from mipair.systems.mcmahon.weights import coin, pair_table, pair_weight, signed_handicap
 
 
@@ -87,8 +88,12 @@ def weight_table(fld: Field, forbidden: frozenset[frozenset[int]]) -> Candidates
     return table.pick(keep)
 
 
-def best_matching(fld: Field, table: Candidates) -> list[tuple[int, int]]:
-    """A maximum-weight perfect matching of the entrants (positions), exactly."""
+def best_matching(
+    fld: Field, table: Candidates, objective: str = OPENGOTHA
+) -> list[tuple[int, int]]:
+    """A maximum-weight perfect matching of the entrants (positions), exactly; with the
+    ``entropy`` objective, one of largest total game entropy among them
+    (:mod:`mipair.systems.mcmahon.entropy`)."""
     from mipair.solver.lexmatch import Infeasible
     from mipair.solver.perfect import max_weight_perfect_matching
 
@@ -103,8 +108,11 @@ def best_matching(fld: Field, table: Candidates) -> list[tuple[int, int]]:
     hint = [(k, k + 1) for k in range(0, n - 1, 2)]  # neighbours in key order
     for candidates in tables:
         edges = np.stack([candidates.first, candidates.second], axis=1)
+        then = None
+        if objective == ENTROPY:
+            then = entropy_weights(fld, candidates.first, candidates.second)
         try:
-            chosen = max_weight_perfect_matching(n, edges, candidates.weight, hint)
+            chosen = max_weight_perfect_matching(n, edges, candidates.weight, hint, then)
         except Infeasible:
             continue
         return [(int(edges[k][0]), int(edges[k][1])) for k in chosen]
@@ -151,7 +159,8 @@ def pair_state(state: McMahonState) -> Round:
     fld = field_of(state)
     if not fld.entrants:
         return Round(state.round, (), fld.bye.index if fld.bye else None)
-    return games_of(fld, best_matching(fld, weight_table(fld, state.forbidden)))
+    table = weight_table(fld, state.forbidden)
+    return games_of(fld, best_matching(fld, table, state.objective))
 
 
 def matching_weight(fld: Field, pairs: Iterable[tuple[int, int]]) -> int:

@@ -20,6 +20,7 @@ from mipair.formats.opengotha import Node, OgTournament
 from mipair.systems.mcmahon.params import McMahonParams, params_of
 
 FORBIDDEN, FORBIDDEN_PAIR = "ForbiddenPairs", "ForbiddenPair"
+OPENGOTHA, ENTROPY = "opengotha", "entropy"  # the objectives (models/mcmahon.toml [entropy])
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,7 @@ class McMahonState:
     players: tuple[int, ...]  # indices into tournament.players, the bye included
     bye: int | None = None  # a bye already decided (from the file), else None
     forbidden: frozenset[frozenset[int]] = frozenset()
+    objective: str = OPENGOTHA  # or ENTROPY: a further tier after OpenGotha's weights
 
     def key(self, index: int) -> str:
         return self.tournament.players[index].key
