@@ -19,5 +19,6 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
         capture_output=True,
         text=True,
         env=env,
-        timeout=120,
+        cwd=ROOT,
+        timeout=300,
     )

@@ -4,22 +4,12 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
+from cli_process import run_cli
 from go_data import CLUB
 
 from mipair.formats.opengotha import read_opengotha
-
-
-def mipair(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "mipair.cli.main", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
 
 
 def pair_options(pairs: list[str]) -> list[str]:
@@ -28,7 +18,7 @@ def pair_options(pairs: list[str]) -> list[str]:
 
 def test_pair_json_then_the_written_file_reads_back_with_that_round(tmp_path: Path) -> None:
     out = tmp_path / "out.xml"
-    done = mipair("mcmahon", "pair", str(CLUB), "--json", "-o", str(out))
+    done = run_cli("mcmahon", "pair", str(CLUB), "--json", "-o", str(out))
     assert done.returncode == 0, done.stderr
     shown = json.loads(done.stdout)
     assert set(shown) == {"round", "games", "bye"} and shown["round"] == 3
@@ -41,27 +31,27 @@ def test_pair_json_then_the_written_file_reads_back_with_that_round(tmp_path: Pa
     ] == shown["games"]
     assert [g for g in after.games if g.round < 3] == before.games
     assert [b.player for b in after.byes if b.round == 3] == [shown["bye"]]
-    again = mipair("mcmahon", "pair", str(out), "--json")
+    again = run_cli("mcmahon", "pair", str(out), "--json")
     assert json.loads(again.stdout)["round"] == 4
 
 
 def test_save_and_forbid(tmp_path: Path) -> None:
     event = tmp_path / "club.xml"
     shutil.copy(CLUB, event)
-    first = json.loads(mipair("mcmahon", "pair", str(event), "--json").stdout)["games"][0]
+    first = json.loads(run_cli("mcmahon", "pair", str(event), "--json").stdout)["games"][0]
     pair = f"{first['white']},{first['black']}"
-    done = mipair("mcmahon", "pair", str(event), "--forbid", pair, "--save", "--json")
+    done = run_cli("mcmahon", "pair", str(event), "--forbid", pair, "--save", "--json")
     assert done.returncode == 0, done.stderr
     games = json.loads(done.stdout)["games"]
     assert {first["white"], first["black"]} not in [{g["white"], g["black"]} for g in games]
     assert "ForbiddenPair" in event.read_text(encoding="utf-8")  # kept in the file
-    bad = mipair("mcmahon", "pair", str(CLUB), "--forbid", "NOBODY,SOMEONE")
+    bad = run_cli("mcmahon", "pair", str(CLUB), "--forbid", "NOBODY,SOMEONE")
     assert bad.returncode == 3 and "--forbid" in bad.stderr
 
 
 def test_standings_and_h9(tmp_path: Path) -> None:
     h9 = tmp_path / "club.h9"
-    done = mipair("mcmahon", "standings", str(CLUB), "--json", "--h9", str(h9))
+    done = run_cli("mcmahon", "standings", str(CLUB), "--json", "--h9", str(h9))
     assert done.returncode == 0, done.stderr
     table = json.loads(done.stdout)
     assert table["after"] == 2 and table["criteria"] == ["MMS", "SOSM", "SOSOSM"]
@@ -74,21 +64,21 @@ def test_standings_and_h9(tmp_path: Path) -> None:
 
 
 def test_handicaps() -> None:
-    done = mipair("mcmahon", "handicaps", str(CLUB), "--json")
+    done = run_cli("mcmahon", "handicaps", str(CLUB), "--json")
     rows = json.loads(done.stdout)["games"]
     assert len(rows) == 5 and all(r["rule"] == r["handicap"] for r in rows)  # paired by mipair
 
 
 def test_solve_why_explain_through_the_interface() -> None:
-    solve = mipair("solve", "--system", "mcmahon", str(CLUB), "--json")
+    solve = run_cli("solve", "--system", "mcmahon", str(CLUB), "--json")
     assert solve.returncode == 0, solve.stderr
     boards = json.loads(solve.stdout)["boards"]
     pairs = [f"{b['white']}-{b['black']}" for b in boards]
-    same = mipair("why", "--system", "mcmahon", str(CLUB), *pair_options(pairs), "--json")
+    same = run_cli("why", "--system", "mcmahon", str(CLUB), *pair_options(pairs), "--json")
     assert same.returncode == 0 and json.loads(same.stdout)["same_pairs"]
     a, b = pairs[0].split("-"), pairs[1].split("-")
     swapped = [f"{a[0]}-{b[0]}", f"{a[1]}-{b[1]}", *pairs[2:]]
-    other = mipair(
+    other = run_cli(
         "why",
         "--system",
         "mcmahon",
@@ -110,9 +100,9 @@ def test_solve_why_explain_through_the_interface() -> None:
         }
     else:
         assert verdict["violations"][0]["criterion"] == "duplicate"
-    explain = mipair("explain", "--system", "mcmahon", str(CLUB))
+    explain = run_cli("explain", "--system", "mcmahon", str(CLUB))
     assert explain.returncode == 0 and "can be paired" in explain.stdout
-    rules = mipair("solve", "--system", "mcmahon", "--rules", "3.51", str(CLUB))
+    rules = run_cli("solve", "--system", "mcmahon", "--rules", "3.51", str(CLUB))
     assert rules.returncode == 0 and "Table" in rules.stdout
 
 
@@ -137,17 +127,19 @@ def with_round_2_blacks_swapped(tmp_path: Path, first: int, second: int) -> Path
 
 
 def test_check_re_pairs_every_published_round_by_total_weight(tmp_path: Path) -> None:
-    same = mipair("check", str(CLUB), "--system", "mcmahon", "--json")
+    same = run_cli("check", str(CLUB), "--system", "mcmahon", "--json")
     assert same.returncode == 0, same.stderr
     checks = json.loads(same.stdout)["files"][0]["checks"]
     assert [c["round"] for c in checks] == [1, 2] and all(c["verdict"] == "same" for c in checks)
     # round 2 with two new but worse games: exit 6, the deciding weight term named
-    worse = mipair("check", str(with_round_2_blacks_swapped(tmp_path, 3, 4)), "--system", "mcmahon")
+    worse = run_cli(
+        "check", str(with_round_2_blacks_swapped(tmp_path, 3, 4)), "--system", "mcmahon"
+    )
     assert worse.returncode == 6, worse.stderr
     assert "Round 2: pairs differ" in worse.stdout
     assert "the published pairing loses on score" in worse.stdout
     # round 2 with two rematches: exit 7, each named
-    rematch = mipair(
+    rematch = run_cli(
         "check", str(with_round_2_blacks_swapped(tmp_path, 1, 2)), "--system", "mcmahon", "--json"
     )
     assert rematch.returncode == 7, rematch.stderr
@@ -157,9 +149,9 @@ def test_check_re_pairs_every_published_round_by_total_weight(tmp_path: Path) ->
 
 
 def test_check_with_the_other_opengotha_behaviour_and_bad_rules(tmp_path: Path) -> None:
-    older = mipair("check", str(CLUB), "--system", "mcmahon", "--rules", "3.51", "--json")
+    older = run_cli("check", str(CLUB), "--system", "mcmahon", "--rules", "3.51", "--json")
     assert older.returncode in (0, 6), older.stderr
     assert json.loads(older.stdout)["files"][0]["rules"] == "3.51"
-    wrong = mipair("check", str(CLUB), "--system", "mcmahon", "--rules", "2026")
+    wrong = run_cli("check", str(CLUB), "--system", "mcmahon", "--rules", "2026")
     assert wrong.returncode == 3 and "Traceback" not in wrong.stderr
     assert "3.52" in wrong.stderr

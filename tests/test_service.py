@@ -7,8 +7,6 @@ service must be the CLI over HTTP, byte for byte where the CLI writes bytes.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,7 +17,8 @@ pytest.importorskip(
 )
 pytest.importorskip("httpx", reason="httpx is not installed")
 
-from service_server import ROOT, SCENARIOS, Server, running_server
+from cli_process import run_cli
+from service_server import SCENARIOS, Server, running_server
 
 MAX_BYTES = 100_000
 DUTCH = [
@@ -38,16 +37,6 @@ def server() -> Iterator[Server]:
         yield running
 
 
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "mipair.cli.main", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-    )
-
-
 def post(server: Server, endpoint: str, path: Path, **params: object):
     with server.client() as client:
         return client.post(f"/v1/{endpoint}", params=params, content=path.read_bytes())
@@ -57,7 +46,7 @@ def post(server: Server, endpoint: str, path: Path, **params: object):
 def test_pair_is_the_dropin_output_byte_for_byte(server: Server, tmp_path: Path, name, rules):
     source = SCENARIOS / name
     out = tmp_path / "pairs.txt"
-    done = cli("--rules", rules, "--dutch", str(source), "-p", str(out))
+    done = run_cli("--rules", rules, "--dutch", str(source), "-p", str(out))
     assert done.returncode == 0, done.stderr
     answer = post(server, "pair", source, system="dutch", rules=rules)
     assert answer.status_code == 200
@@ -67,14 +56,14 @@ def test_pair_is_the_dropin_output_byte_for_byte(server: Server, tmp_path: Path,
     boards = [f"{b['white']} {b['black']}" for b in body["boards"]]
     assert lines[1 : 1 + len(boards)] == boards
     assert body["bye"] == (int(lines[-1].split()[0]) if lines[-1].endswith(" 0") else None)
-    solved = json.loads(cli("solve", str(source), "--rules", rules, "--json").stdout)
+    solved = json.loads(run_cli("solve", str(source), "--rules", rules, "--json").stdout)
     assert body["round"] == solved["round"] and body["rules"] == rules
 
 
 def test_papp_event_goes_through_the_same_route(server: Server):
     source = SCENARIOS / "papp" / "sample.papp"
     body = post(server, "pair", source, system="papp").json()
-    solved = json.loads(cli("solve", str(source), "--system", "papp", "--json").stdout)
+    solved = json.loads(run_cli("solve", str(source), "--system", "papp", "--json").stdout)
     assert body["round"] == solved["round"]
     assert [(b["white"], b["black"]) for b in body["boards"]] == [
         (b["white"], b["black"]) for b in solved["boards"]
@@ -87,7 +76,7 @@ def test_papp_event_goes_through_the_same_route(server: Server):
 
 def test_check_agrees_with_the_cli(server: Server):
     source = SCENARIOS / "dutch" / "small.trfx"
-    done = cli("check", str(source), "--json", "--jobs", "1")
+    done = run_cli("check", str(source), "--json", "--jobs", "1")
     expected = json.loads(done.stdout)
     rounds = expected["files"][0]["checks"]
     body = post(server, "check", source).json()
@@ -99,7 +88,7 @@ def test_check_agrees_with_the_cli(server: Server):
 
 def test_explain_an_impossible_round(server: Server):
     body = post(server, "explain", INFEASIBLE).json()
-    done = cli("explain", str(INFEASIBLE), "--json")
+    done = run_cli("explain", str(INFEASIBLE), "--json")
     expected = json.loads(done.stdout)
     assert body["pairable"] is False and done.returncode == 1
     assert body["reason"]["summary"] == expected["reason"]["summary"]
@@ -110,7 +99,7 @@ def test_pair_of_an_impossible_round_is_409_with_the_reason(server: Server):
     answer = post(server, "pair", INFEASIBLE, name="rr4.trfx")
     assert answer.status_code == 409
     error = answer.json()["error"]
-    done = cli("--dutch", str(INFEASIBLE), "-p", "-")
+    done = run_cli("--dutch", str(INFEASIBLE), "-p", "-")
     assert done.returncode == 1 and error["exit_code"] == 1
     assert error["located"] == done.stderr.strip().replace(str(INFEASIBLE), "rr4.trfx")
 
@@ -119,7 +108,7 @@ def test_why_names_the_rules_a_proposal_breaks(server: Server):
     source = SCENARIOS / "dutch" / "small.trfx"
     pairs = ["1-2", "3-7", "6-9"]
     answer = post(server, "why", source, pair=pairs)
-    done = cli("why", str(source), "--json", *[a for p in pairs for a in ("--pair", p)])
+    done = run_cli("why", str(source), "--json", *[a for p in pairs for a in ("--pair", p)])
     assert answer.status_code == 200
     assert answer.json()["violations"] == json.loads(done.stdout)["violations"] != []
 
@@ -146,7 +135,7 @@ def test_bad_input_is_422_with_the_clis_located_line(server: Server, tmp_path: P
     broken = tmp_path / "broken.trf"
     text = (SCENARIOS / "dutch" / "small.trfx").read_text(encoding="latin-1")
     broken.write_text(text.replace("XXR 5\n", ""), encoding="latin-1")
-    done = cli("--dutch", str(broken), "-p", "-")
+    done = run_cli("--dutch", str(broken), "-p", "-")
     assert done.returncode == 3
     answer = post(server, "pair", broken, name="broken.trf")
     assert answer.status_code == 422

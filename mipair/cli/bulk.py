@@ -12,6 +12,7 @@ import sys
 
 import click
 
+from mipair.cli.options import jobs_option, progress_option
 from mipair.cli.tables import tiebreaks_option
 from mipair.errors import EXIT_BAD_INPUT
 
@@ -35,12 +36,8 @@ def bulk() -> None:
     help="File format of the tables.",
 )
 @tiebreaks_option("models/tiebreaks.toml's list")
-@click.option("-j", "--jobs", type=int, default=None, help="Worker processes (default: all cores).")
-@click.option(
-    "--progress/--no-progress",
-    default=None,
-    help="Progress bar on stderr (default: when stderr is a terminal).",
-)
+@jobs_option
+@progress_option
 def import_command(
     paths: tuple[str, ...],
     output: str,

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import click
 
-from mipair.cli.options import system_option
+from mipair.cli.options import jobs_option, progress_option, system_option
 from mipair.cli.tables import table_options, table_target
 from mipair.errors import EXIT_BAD_INPUT, FileAccessError, InputError
 from mipair.systems.dutch.edition import available_editions
@@ -160,12 +160,8 @@ def _jobs(jobs: int | None) -> int:
     help="Write the check list of every round here (JSON if the name ends in .json); "
     "one file only.",
 )
-@click.option("-j", "--jobs", type=int, default=None, help="Worker processes (default: all cores).")
-@click.option(
-    "--progress/--no-progress",
-    default=None,
-    help="Progress bar on stderr (default: when stderr is a terminal).",
-)
+@jobs_option
+@progress_option
 @click.option(
     "--cluster",
     metavar="ADDRESS",
@@ -328,12 +324,8 @@ def output_name(output: str, seed: int, many: bool) -> str:
     show_default=True,
     help="Generate this many files, seeds SEED, SEED+1, ...",
 )
-@click.option("-j", "--jobs", type=int, default=None, help="Worker processes (default: all cores).")
-@click.option(
-    "--progress/--no-progress",
-    default=None,
-    help="Progress bar on stderr (default: when stderr is a terminal).",
-)
+@jobs_option
+@progress_option
 def generate(
     config: str | None,
     model: str | None,

@@ -1,4 +1,4 @@
-"""Options shared by the subcommands: the pairing system and its rules edition."""
+"""Options shared by the subcommands: the pairing system and its rules edition, workers, progress."""
 
 from __future__ import annotations
 
@@ -33,6 +33,19 @@ def rules_option() -> Callable[[F], F]:
         + ", ".join(_dutch_editions())
         + "; default: the newest).",
     )
+
+
+jobs_option = click.option(
+    "-j", "--jobs", type=int, default=None, help="Worker processes (default: all cores)."
+)
+"""``-j N``: worker processes for the commands that spread files over cores."""
+
+progress_option = click.option(
+    "--progress/--no-progress",
+    default=None,
+    help="Progress bar on stderr (default: when stderr is a terminal).",
+)
+"""``--progress/--no-progress``: a rich progress bar, by default only on a terminal."""
 
 
 def _dutch_editions() -> tuple[str, ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Any
 
-from mipair.errors import FileAccessError, NoPairingError, TooLargeError
+from mipair.errors import NoPairingError, TooLargeError
 from mipair.pairing import RoundPairing
 
 if TYPE_CHECKING:
@@ -60,12 +60,7 @@ def write_output(output: str | None, text: str) -> None:
         return
     from mipair.formats.text import save
 
-    try:
-        save(output, text, durable=False)
-    except OSError as exc:
-        raise FileAccessError(
-            f"cannot write the file: {exc.strerror or exc}", file=output
-        ) from None
+    save(output, text, durable=False)  # its OSError is already a FileAccessError (exit 5)
 
 
 def dropin_pair(input: str, output: str | None, rules: str, checklist: str | None) -> int:

@@ -7,11 +7,11 @@ loads the others, and nothing here imports a system's modules.
 
 from __future__ import annotations
 
-import importlib
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from mipair.errors import InputError
+from mipair.lazy import named
 
 if TYPE_CHECKING:
     from mipair.pairing import RoundPairing
@@ -37,8 +37,7 @@ def get_system(name: str) -> PairingSystem:
         raise InputError(
             f"unknown pairing system {name!r} (one of {', '.join(SYSTEMS)})", field="system"
         )
-    module, _, cls = SYSTEMS[name].partition(":")
-    system: PairingSystem = getattr(importlib.import_module(module), cls)()
+    system: PairingSystem = named(SYSTEMS[name])()
     return system
 
 

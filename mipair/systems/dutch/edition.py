@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import importlib
 import sys
 from dataclasses import dataclass, field
 from functools import cache
 
+from mipair.lazy import named
 from mipair.resources import model_file
 from mipair.systems.dutch.criteria import Criterion
 
@@ -88,8 +88,7 @@ def available_editions() -> tuple[str, ...]:
 def criterion_function(name: str) -> Criterion | None:
     """The criterion function a model file names (None: no such function)."""
     for table in CRITERION_TABLES:
-        module, _, attribute = table.partition(":")
-        functions: dict[str, Criterion] = getattr(importlib.import_module(module), attribute)
+        functions: dict[str, Criterion] = named(table)
         if name in functions:
             return functions[name]
     return None
@@ -110,10 +109,9 @@ def load_edition(name: str = "2026") -> Edition:
         ahead = entry.get("following")
         function = criterion_function(fn)
         following = criterion_function(ahead) if ahead is not None else None
-        for named, found in ((fn, function), (ahead, following)):
-            if named is not None and found is None:
-                raise ValueError(f"{path}: unknown criterion function {named!r}")
-        assert function is not None
+        if function is None or (ahead is not None and following is None):
+            unknown = fn if function is None else ahead
+            raise ValueError(f"{path}: unknown criterion function {unknown!r}")
         if entry.get("better") not in BETTER or entry.get("levels", "") not in LEVELS:
             raise ValueError(
                 f"{path}: {entry['id']}: better must be one of {BETTER}, levels one of {LEVELS}"

@@ -12,10 +12,11 @@ use: a drop-in call (a whole process per round) loads one edition's code only.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
+
+from mipair.lazy import named
 
 if TYPE_CHECKING:
     from mipair.model import PlayerState, Snapshot
@@ -44,15 +45,8 @@ class Procedure(NamedTuple):
     allocate: Allocation
 
 
-def resolve(name: str) -> Callable[..., object]:
-    """The function a ``module:function`` string names."""
-    module, _, function = name.partition(":")
-    found: Callable[..., object] = getattr(importlib.import_module(module), function)
-    return found
-
-
 @cache
 def load_procedure(name: str) -> Procedure:
     """The procedure ``name`` (a key of :data:`PROCEDURES`), its modules imported."""
     brackets, allocation = PROCEDURES[name]
-    return Procedure(resolve(brackets), resolve(allocation))  # type: ignore[arg-type]
+    return Procedure(named(brackets), named(allocation))
