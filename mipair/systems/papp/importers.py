@@ -15,7 +15,7 @@ from decimal import Decimal
 
 from mipair.errors import InputError
 from mipair.model import Colour, Result, Tournament
-from mipair.snapshot import rounds_played
+from mipair.rounds import rounds_played
 from mipair.systems.papp.config import PappConfig
 from mipair.systems.papp.event import Event, Game, Round, Settings
 from mipair.systems.papp.players import PlayerRecord, split_name
