@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from papp_day import play_round, player_file, run
 
-from mipair.systems.papp.event import Event
-from mipair.systems.papp.event_io import read_event
+from mipair.formats.papp.event import Event
+from mipair.formats.papp.event_file import read_event
 from mipair.systems.papp.scoring import format_points, points_before, standings
 
 FICHIERS = {

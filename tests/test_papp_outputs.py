@@ -7,13 +7,15 @@ from pathlib import Path
 
 import pytest
 
+from mipair.desk.papp.crosstable_html import crosstable_html, fill_cell, split_template
+from mipair.desk.papp.outputs import planned_files, round_file_name
+from mipair.desk.papp.reports import player_card
 from mipair.errors import InputError
-from mipair.systems.papp.config_parser import default_config, parse_config
-from mipair.systems.papp.crosstable_html import crosstable_html, fill_cell, split_template
-from mipair.systems.papp.event_io import read_event
-from mipair.systems.papp.outputs import planned_files, round_file_name
-from mipair.systems.papp.reports import player_card, rating_file
-from mipair.systems.papp.xml_files import rounds_xml, standings_xml
+from mipair.formats.papp.config_file import default_config, parse_config
+from mipair.formats.papp.elo_file import rating_file
+from mipair.formats.papp.event_file import read_event
+from mipair.formats.papp.xml_files import rounds_xml, standings_xml
+from mipair.systems.papp.scoring import ranks, standings, tiebreak_name
 
 SAMPLE = Path(__file__).resolve().parents[1] / "scenarios" / "papp" / "sample.papp"
 
@@ -91,7 +93,8 @@ def test_xml_and_rating_file_and_card() -> None:
         "40",
         "24",
     )
-    stand = ET.fromstring(standings_xml(event, 3))
+    lines = standings(event, 3)
+    stand = ET.fromstring(standings_xml(event, 3, lines, ranks(lines), tiebreak_name(event)))
     top = stand.find("player")
     assert (top.get("id"), top.get("points"), top.get("tiebreak")) == ("1", "3", "134")
     assert "(1 40 2 24);" in rating_file(event)

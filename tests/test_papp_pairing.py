@@ -8,10 +8,10 @@ from itertools import combinations
 
 import pytest
 
-from mipair.systems.papp.config import Penalties, Schedule, Step, check_penalties
-from mipair.systems.papp.event import Event, Game, Round, Settings
+from mipair.formats.papp.config import Penalties, Schedule, Step, check_penalties
+from mipair.formats.papp.event import Event, Game, Round, Settings
+from mipair.formats.papp.players import PlayerRecord
 from mipair.systems.papp.pairing import pair_round
-from mipair.systems.papp.players import PlayerRecord
 
 # ---------------------------------------------------------------------------------------
 # An independent reading of PAPP manual 3.1, straight from the rounds of the event.
@@ -252,7 +252,7 @@ def _play(ev: Event, rng: random.Random) -> Event:
 
 
 def test_manual_pairs_are_kept() -> None:
-    from mipair.systems.papp.config_parser import default_config
+    from mipair.formats.papp.config_file import default_config
 
     ev = _event(7, seed=4, round_robin=(1, 1))
     ev = ev.with_round(Round(1, (Game(3, 5), Game(6, 1))))
@@ -278,7 +278,7 @@ def test_last_pass_inverts_the_latest_different_colours() -> None:
 
 
 def test_round_one_is_drawn_by_lot_but_reproducible() -> None:
-    from mipair.systems.papp.config_parser import default_config
+    from mipair.formats.papp.config_file import default_config
 
     pen = default_config().penalties
     ev = _event(10, seed=1, round_robin=(1, 1))
@@ -298,7 +298,7 @@ def test_round_one_is_drawn_by_lot_but_reproducible() -> None:
 
 @pytest.mark.parametrize("n", range(3, 17))
 def test_round_robin_schedules(n: int) -> None:
-    from mipair.systems.papp.config_parser import default_config
+    from mipair.formats.papp.config_file import default_config
 
     pen = default_config().penalties
     size = n + n % 2
@@ -342,7 +342,7 @@ def test_round_robin_schedules(n: int) -> None:
 
 
 def test_round_robin_falls_back_to_optimisation() -> None:
-    from mipair.systems.papp.config_parser import default_config
+    from mipair.formats.papp.config_file import default_config
 
     pen = default_config().penalties
     rng = random.Random(3)
@@ -359,7 +359,7 @@ def test_round_robin_falls_back_to_optimisation() -> None:
 
 def test_round_robin_stays_off_after_any_round_that_left_the_schedule() -> None:
     """Issue 26, wrong 1: not only round 1 and the current round are looked at."""
-    from mipair.systems.papp.config_parser import default_config
+    from mipair.formats.papp.config_file import default_config
 
     pen = default_config().penalties
     rng = random.Random(5)

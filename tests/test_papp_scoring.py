@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from mipair.desk.papp.entries import Entry, parse_entry, record
 from mipair.errors import InputError
-from mipair.systems.papp.config_parser import parse_config
-from mipair.systems.papp.entries import Entry, parse_entry, record
-from mipair.systems.papp.event import Event, Game, Round, Settings
-from mipair.systems.papp.event_io import parse_event, read_event
-from mipair.systems.papp.players import PlayerRecord
+from mipair.formats.papp.config_file import parse_config
+from mipair.formats.papp.event import Event, Game, Round, Settings
+from mipair.formats.papp.event_file import parse_event, read_event
+from mipair.formats.papp.players import PlayerRecord
 from mipair.systems.papp.scoring import standings, team_standings
 
 SAMPLE = Path(__file__).resolve().parents[1] / "scenarios" / "papp" / "sample.papp"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from papp_day import new_event, play_round, results_of_round, run
 
-from mipair.systems.papp.event_io import read_event
+from mipair.formats.papp.event_file import read_event
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL_TRF = ROOT / "scenarios" / "dutch" / "small.trfx"

@@ -8,10 +8,10 @@ from pathlib import Path
 import click
 
 from mipair.errors import FileAccessError
-from mipair.systems.papp.config import PappConfig, default_config_path
-from mipair.systems.papp.config_parser import default_config, read_config
-from mipair.systems.papp.event import Event
-from mipair.systems.papp.event_io import save_event
+from mipair.formats.papp.config import PappConfig, default_config_path
+from mipair.formats.papp.config_file import default_config, read_config
+from mipair.formats.papp.event import Event
+from mipair.formats.papp.event_file import save_event
 from mipair.systems.papp.presentation import player_label
 
 __all__ = ["commit", "load_config", "player_label"]
@@ -54,7 +54,7 @@ def load_config(option: str | None, event_path: str) -> PappConfig:
 def commit(event_file: str, event: Event, config: PappConfig | None = None) -> None:
     """Write the event atomically (temporary file, fsync, rename), then the round-by-round files
     of the configuration; the caller shows its output after this returns."""
-    from mipair.systems.papp.outputs import write_outputs
+    from mipair.desk.papp.outputs import write_outputs
 
     save_event(event_file, event)
     write_outputs(event, config or load_config(None, event_file), event_file)

@@ -8,9 +8,9 @@ import click
 
 from mipair.cli.papp.common import commit, load_config, player_label
 from mipair.errors import FileAccessError, InputError
-from mipair.systems.papp.config import PappConfig
-from mipair.systems.papp.event_io import read_event
-from mipair.systems.papp.players import PlayerRecord, read_players, split_name
+from mipair.formats.papp.config import PappConfig
+from mipair.formats.papp.event_file import read_event
+from mipair.formats.papp.players import PlayerRecord, read_players, split_name
 
 
 def _beside(event_file: str, name: str) -> Path:
@@ -49,7 +49,7 @@ def search_cmd(
     event_file: str, start: str, players_file: str | None, config_file: str | None
 ) -> None:
     """List the players whose name starts with START ('*': registered already)."""
-    from mipair.systems.papp.registration import search
+    from mipair.desk.papp.registration import search
 
     event = read_event(event_file)
     cfg = load_config(config_file, event_file)
@@ -84,8 +84,8 @@ def register_cmd(
     config_file: str | None,
 ) -> None:
     """Register players of the player files by number, or a new player (--new)."""
-    from mipair.systems.papp.registration import add_to_file, next_number
-    from mipair.systems.papp.roster import register
+    from mipair.desk.papp.registration import add_to_file, next_number
+    from mipair.desk.papp.roster import register
 
     if bool(ids) == bool(new_name):
         raise InputError("give player numbers, or --new 'NAME, First name'")

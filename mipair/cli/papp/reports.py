@@ -8,8 +8,8 @@ import click
 
 from mipair.cli.papp.common import load_config
 from mipair.errors import InputError
-from mipair.systems.papp.event import Event
-from mipair.systems.papp.event_io import read_event
+from mipair.formats.papp.event import Event
+from mipair.formats.papp.event_file import read_event
 
 
 def _after(event: Event, after: int | None) -> int:
@@ -38,7 +38,7 @@ def _emit(text: str, output: str | None) -> None:
 @click.option("-o", "--output", help="Write to this file instead of standard output.")
 def standings_cmd(event_file: str, after: int | None, teams: bool, output: str | None) -> None:
     """Print the standings: points, tie-break (Brightwell), discs ('-': out of the tournament)."""
-    from mipair.systems.papp.reports import standings_text, teams_text
+    from mipair.desk.papp.reports import standings_text, teams_text
 
     event = read_event(event_file)
     rnd = _after(event, after)
@@ -50,7 +50,7 @@ def standings_cmd(event_file: str, after: int | None, teams: bool, output: str |
 @click.option("--round", "round_no", type=int, help="The round (default: the round being played).")
 def show_cmd(event_file: str, round_no: int | None) -> None:
     """The pairings of a round with the results entered so far (PAPP's V)."""
-    from mipair.systems.papp.reports import pairings_text
+    from mipair.desk.papp.reports import pairings_text
 
     event = read_event(event_file)
     number = round_no or max(event.paired_round, 1)
@@ -64,7 +64,7 @@ def show_cmd(event_file: str, round_no: int | None) -> None:
 @click.argument("player", type=int)
 def card_cmd(event_file: str, player: int) -> None:
     """A player's card: each round's colour, score and opponent (PAPP's F)."""
-    from mipair.systems.papp.reports import player_card
+    from mipair.desk.papp.reports import player_card
 
     event = read_event(event_file)
     if player not in event.ids:
@@ -79,9 +79,9 @@ def card_cmd(event_file: str, player: int) -> None:
 @click.option("-o", "--output", help="Write to this file instead of standard output.")
 def crosstable_cmd(event_file: str, after: int | None, as_html: bool, output: str | None) -> None:
     """The crosstable: text (PAPP's W), or HTML from the cell.tpl template."""
-    from mipair.systems.papp.crosstable_html import crosstable_html
-    from mipair.systems.papp.outputs import template_for
-    from mipair.systems.papp.reports import crosstable_text
+    from mipair.desk.papp.crosstable_html import crosstable_html
+    from mipair.desk.papp.outputs import template_for
+    from mipair.desk.papp.reports import crosstable_text
 
     event = read_event(event_file)
     rnd = _after(event, after)
@@ -100,7 +100,7 @@ def crosstable_cmd(event_file: str, after: int | None, as_html: bool, output: st
 @click.option("--config", "config_file", help="PAPP configuration file.")
 def elo_cmd(event_file: str, output: str | None, config_file: str | None) -> None:
     """The rating file for JECH, once the tournament is over (PAPP's E)."""
-    from mipair.systems.papp.reports import rating_file
+    from mipair.formats.papp.elo_file import rating_file
 
     event = read_event(event_file)
     named = load_config(config_file, event_file).file("elo")
@@ -113,7 +113,7 @@ def elo_cmd(event_file: str, output: str | None, config_file: str | None) -> Non
 @click.option("--config", "config_file", help="PAPP configuration file.")
 def outputs_cmd(event_file: str, config_file: str | None) -> None:
     """Write again every round-by-round file of the configuration (fichier ..., XML)."""
-    from mipair.systems.papp.outputs import planned_files, write_outputs
+    from mipair.desk.papp.outputs import planned_files, write_outputs
 
     event = read_event(event_file)
     cfg = load_config(config_file, event_file)

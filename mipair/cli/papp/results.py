@@ -5,10 +5,10 @@ from __future__ import annotations
 import click
 
 from mipair.cli.papp.common import commit, player_label
+from mipair.desk.papp.entries import Recorded
 from mipair.errors import InputError
-from mipair.systems.papp.entries import Recorded
-from mipair.systems.papp.event import Event
-from mipair.systems.papp.event_io import read_event
+from mipair.formats.papp.event import Event
+from mipair.formats.papp.event_file import read_event
 
 
 def coupon(event: Event, done: Recorded) -> str:
@@ -37,7 +37,7 @@ def result(event_file: str, entries: tuple[str, ...], round_no: int | None) -> N
     Every good coupon is recorded (and saved) even when another is bad; the bad
     ones are named on stderr and the exit code is 3.
     """
-    from mipair.systems.papp.entries import record
+    from mipair.desk.papp.entries import record
 
     event = read_event(event_file)
     done: list[Recorded] = []
@@ -67,7 +67,7 @@ def correct_cmd(
     event_file: str, round_no: int, black: int, black_discs: int, white: int, white_discs: int
 ) -> None:
     """Correct a game of any round: the right BLACK, his discs, the right WHITE, his discs."""
-    from mipair.systems.papp.entries import correct
+    from mipair.desk.papp.entries import correct
 
     event, outcome = correct(
         read_event(event_file), round_no, black, black_discs, white, white_discs
@@ -95,7 +95,7 @@ def _change_roster(
     event_file: str, players: tuple[str, ...], leave: bool, for_good: bool = False
 ) -> None:
     """Withdraw (``leave``), delete or bring back players, save, then list who is out."""
-    from mipair.systems.papp.roster import delete, reinstate, withdraw
+    from mipair.desk.papp.roster import delete, reinstate, withdraw
 
     event = read_event(event_file)
     change = (delete if for_good else withdraw) if leave else reinstate

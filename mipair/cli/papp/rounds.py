@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from mipair.cli.papp.common import commit, load_config
-from mipair.systems.papp.event_io import read_event
+from mipair.formats.papp.event_file import read_event
 
 
 @click.command("pair")
@@ -42,7 +42,7 @@ def pair(event_file: str, config_file: str | None, save: bool | None, details: b
 @click.argument("white", type=int)
 def couple_cmd(event_file: str, black: int, white: int) -> None:
     """Pair BLACK with WHITE by hand in the round to pair (PAPP's M, A)."""
-    from mipair.systems.papp.roster import couple
+    from mipair.desk.papp.roster import couple
 
     event = couple(read_event(event_file), black, white)
     commit(event_file, event)
@@ -54,7 +54,7 @@ def couple_cmd(event_file: str, black: int, white: int) -> None:
 @click.argument("player", type=int)
 def decouple_cmd(event_file: str, player: int) -> None:
     """Undo PLAYER's pairing in the round to pair (PAPP's M, D)."""
-    from mipair.systems.papp.roster import decouple
+    from mipair.desk.papp.roster import decouple
 
     event = decouple(read_event(event_file), player)
     commit(event_file, event)
@@ -65,7 +65,7 @@ def decouple_cmd(event_file: str, player: int) -> None:
 @click.argument("event_file", metavar="EVENT")
 def clear_pairs_cmd(event_file: str) -> None:
     """Undo every pairing of the round to pair (PAPP's M, Z)."""
-    from mipair.systems.papp.roster import clear_pairs
+    from mipair.desk.papp.roster import clear_pairs
 
     event = clear_pairs(read_event(event_file))
     commit(event_file, event)

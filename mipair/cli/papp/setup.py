@@ -36,10 +36,11 @@ def new(
     force: bool,
 ) -> None:
     """Create EVENT from a player file or a TRF file."""
-    from mipair.systems.papp.config_parser import default_config, read_config
-    from mipair.systems.papp.event_io import save_event
-    from mipair.systems.papp.importers import from_players, from_trf, settings_from_config
-    from mipair.systems.papp.players import read_players
+    from mipair.desk.papp.creation import from_players, settings_from_config
+    from mipair.formats.papp.config_file import default_config, read_config
+    from mipair.formats.papp.event_file import save_event
+    from mipair.formats.papp.from_trf import from_trf
+    from mipair.formats.papp.players import read_players
 
     if Path(event_file).exists() and not force:
         raise FileAccessError("the event file exists already (use --force)", file=event_file)
@@ -89,8 +90,8 @@ def new(
 @click.option("--force", is_flag=True, help="Overwrite an existing FILE.")
 def config_cmd(output: str | None, write_default: str | None, force: bool) -> None:
     """Print PAPP's default configuration, or write it (--write-default FILE, or OUTPUT)."""
+    from mipair.formats.papp.config import default_config_path
     from mipair.formats.text import save
-    from mipair.systems.papp.config import default_config_path
 
     text = default_config_path().read_text(encoding="utf-8")
     target = write_default or output

@@ -21,11 +21,11 @@ import random
 from dataclasses import dataclass, replace
 
 from mipair.errors import NoPairingError
+from mipair.formats.papp.config import Penalties
+from mipair.formats.papp.event import Event, Game
 from mipair.pairing import RoundPairing
 from mipair.solver.assignment import min_weight_perfect_matching
 from mipair.solver.lexmatch import Infeasible
-from mipair.systems.papp.config import Penalties
-from mipair.systems.papp.event import Event, Game
 from mipair.systems.papp.penalties import RoundState, chromatic_choice, penalty, round_state
 from mipair.systems.papp.roundrobin import round_robin_pairing
 

@@ -8,9 +8,9 @@ from the round robin or from the optimisation, with their penalty p_ij.
 
 from __future__ import annotations
 
+from mipair.formats.papp.config import Penalties
+from mipair.formats.papp.event import Event
 from mipair.pairing import RoundPairing
-from mipair.systems.papp.config import Penalties
-from mipair.systems.papp.event import Event
 from mipair.systems.papp.penalties import components, penalty, round_state
 from mipair.systems.papp.roundrobin import round_robin_pairing
 from mipair.systems.papp.scoring import format_points

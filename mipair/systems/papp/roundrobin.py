@@ -12,7 +12,7 @@ equally often.
 
 from __future__ import annotations
 
-from mipair.systems.papp.event import Event, Round
+from mipair.formats.papp.event import Event, Round
 
 BIP = -1
 

@@ -16,11 +16,11 @@ from pathlib import Path
 
 from mipair.errors import FileAccessError
 from mipair.explain.facts import PairingProblem
+from mipair.formats.papp.config import PappConfig
+from mipair.formats.papp.event import Event
 from mipair.pairing import Board, RoundPairing
 from mipair.reports import LOWER, CriterionValue, Standing
 from mipair.systems.base import PairingSystem
-from mipair.systems.papp.config import PappConfig
-from mipair.systems.papp.event import Event
 
 TOTAL = "total"
 """PAPP minimises one number: the sum of the penalties p_ij of the pairs (manual 4.2)."""
@@ -44,7 +44,7 @@ def config_for(event_path: str, option: str | None = None) -> PappConfig:
     A path that was given (``option`` or ``$PAPP_CFG``) must exist: a mistyped
     name is an error, never PAPP's defaults in silence.
     """
-    from mipair.systems.papp.config_parser import default_config, read_config
+    from mipair.formats.papp.config_file import default_config, read_config
 
     given = option or os.environ.get("PAPP_CFG")
     if given and not Path(given).exists():
@@ -60,7 +60,7 @@ class PappSystem(PairingSystem):
     title = "PAPP (Othello)"
 
     def read(self, path: str, edition: str | None = None) -> PappState:
-        from mipair.systems.papp.event_io import read_event
+        from mipair.formats.papp.event_file import read_event
 
         self.edition(edition)
         return PappState(read_event(path), config_for(path))

@@ -15,8 +15,8 @@ import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 
+from mipair.formats.papp.players import PlayerRecord
 from mipair.formats.text import load, save
-from mipair.systems.papp.players import PlayerRecord
 
 Zone = tuple[str | None, int, int]
 

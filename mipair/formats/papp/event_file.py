@@ -34,9 +34,9 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from mipair.errors import InputError
+from mipair.formats.papp.event import Event, Game, Round, Settings, validate
+from mipair.formats.papp.players import PlayerRecord
 from mipair.formats.text import load, save
-from mipair.systems.papp.event import Event, Game, Round, Settings, validate
-from mipair.systems.papp.players import PlayerRecord
 
 MAGIC = "papp-event"
 VERSION = 1

@@ -17,8 +17,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from mipair.errors import InputError
-from mipair.systems.papp.event import Event, Game, Round
-from mipair.systems.papp.players import PlayerRecord
+from mipair.formats.papp.event import Event, Game, Round
+from mipair.formats.papp.players import PlayerRecord
 
 
 def open_round(event: Event) -> Round:

@@ -23,15 +23,16 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 from mipair.errors import InputError
+from mipair.formats.papp.event import Event
 from mipair.resources import model_file
-from mipair.systems.papp.event import Event
-from mipair.systems.papp.reports import ranks, tiebreak_name
 from mipair.systems.papp.scoring import (
     format_points,
     format_tiebreak,
     game_points,
     points_before,
+    ranks,
     standings,
+    tiebreak_name,
 )
 
 

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, replace
 
 from mipair.errors import InputError
-from mipair.systems.papp.event import Event, Game
+from mipair.formats.papp.event import Event, Game
 
 _SCORE = re.compile(
     r"^\s*([0-9]{1,9})\s*(?:([+-])\s*([0-9]{1,9})|(=)|\s([0-9]{1,9}))\s*$"

@@ -1,6 +1,6 @@
 """PAPP's configuration as data: penalty tables, settings, defaults and coherence checks.
 
-A configuration file (grammar in :mod:`mipair.systems.papp.config_parser`)
+A configuration file (grammar in :mod:`mipair.formats.papp.config_file`)
 becomes a :class:`PappConfig`. Penalty tables indexed by a colour gap, a float
 or a round are :class:`Schedule` step functions: ``N = v`` sets one index,
 ``N+ = v`` every index from ``N`` on, later statements win. This is exactly

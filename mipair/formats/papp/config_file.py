@@ -32,8 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from mipair.errors import InputError
-from mipair.formats.text import load
-from mipair.systems.papp.config import (
+from mipair.formats.papp.config import (
     INFINI,
     MAX_PENALTY,
     PappConfig,
@@ -46,7 +45,8 @@ from mipair.systems.papp.config import (
     penalty_grammar,
     set_scalar,
 )
-from mipair.systems.papp.lexer import Token, tokenize
+from mipair.formats.papp.lexer import Token, tokenize
+from mipair.formats.text import load
 
 FILE_KINDS = (
     "joueurs",

@@ -9,10 +9,29 @@ formats/papp.md (PAPP's manual names the files, not their content).
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Protocol
 
-from mipair.systems.papp.event import Event
-from mipair.systems.papp.reports import ranks, tiebreak_name
-from mipair.systems.papp.scoring import format_points, format_tiebreak, standings
+from mipair.formats.papp.event import Event
+from mipair.formats.papp.figures import format_points, format_tiebreak
+
+
+class StandingLine(Protocol):
+    """One player's line of the standings, as the pairing system computes it."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def points(self) -> int: ...  # half-points
+    @property
+    def tiebreak(self) -> Fraction: ...
+    @property
+    def discs(self) -> int: ...
+    @property
+    def buchholz(self) -> int: ...  # half-points
+    @property
+    def present(self) -> bool: ...
 
 
 def _text(root: ET.Element) -> str:
@@ -68,13 +87,17 @@ def rounds_xml(event: Event) -> str:
     return _text(root)
 
 
-def standings_xml(event: Event, after: int) -> str:
-    """The standings after round ``after`` (``stand###.xml``)."""
-    lines = standings(event, after)
-    rank = ranks(lines)
+def standings_xml(
+    event: Event,
+    after: int,
+    lines: Sequence[StandingLine],
+    rank: Mapping[int, int],
+    tiebreak: str,
+) -> str:
+    """The standings ``lines`` after round ``after`` (``stand###.xml``), ``tiebreak`` its name."""
     root = _tournament(event, "papp-standings")
     root.set("round", str(after))
-    root.set("tiebreak", tiebreak_name(event))
+    root.set("tiebreak", tiebreak)
     for ln in lines:
         person = event.player(ln.id)
         ET.SubElement(

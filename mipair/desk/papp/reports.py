@@ -1,5 +1,5 @@
 """PAPP's text reports (manual 2.6, 2.7, 6.3): pairings with results so far, the results of a
-round, standings, team standings, the text crosstable, a player's card, the rating file.
+round, standings, team standings, the text crosstable, a player's card.
 
 Each is a function of the event alone, so the files written after a correction
 of an earlier round always agree with the event.
@@ -7,15 +7,16 @@ of an earlier round always agree with the event.
 
 from __future__ import annotations
 
-from mipair.systems.papp.event import Event, Game
+from mipair.formats.papp.event import Event, Game
 from mipair.systems.papp.penalties import round_state
 from mipair.systems.papp.scoring import (
-    Line,
     format_points,
     format_tiebreak,
     game_points,
+    ranks,
     standings,
     team_standings,
+    tiebreak_name,
 )
 
 
@@ -64,24 +65,6 @@ def results_text(event: Event, number: int) -> str:
             f"{label(event, rnd.bip)} {settings.total_discs - settings.bip_discs}/{settings.bip_discs} Bip"
         )
     return "\n".join(rows) + "\n"
-
-
-def tiebreak_name(event: Event) -> str:
-    settings = event.settings
-    return (
-        "Buchholz" if settings.discless else "Discs" if settings.brightwell == 0 else "Brightwell"
-    )
-
-
-def ranks(lines: list[Line]) -> dict[int, int]:
-    """Rank of every player: equal points and tie-break share a rank."""
-    out: dict[int, int] = {}
-    prev, rank = None, 0
-    for k, ln in enumerate(lines, 1):
-        if (ln.points, ln.tiebreak) != prev:
-            rank, prev = k, (ln.points, ln.tiebreak)
-        out[ln.id] = rank
-    return out
 
 
 def standings_text(event: Event, after: int) -> str:
@@ -182,27 +165,4 @@ def player_card(event: Event, pid: int) -> str:
         )
     if record.comment:
         rows.append(record.comment)
-    return "\n".join(rows) + "\n"
-
-
-def rating_file(event: Event) -> str:
-    """The rating (ELO) file for JECH at the end of the tournament (manual 2.7, 6.5).
-
-    mipair's form (formats/papp.md): the tournament's name and date as
-    comments, then one line per game played, in PAPP's work-file notation
-    ``(black black_discs white white_discs);`` by round. Bip and absences
-    are not games.
-    """
-    settings = event.settings
-    rows = [f"% {settings.name}", f"% {settings.date}", f"% discs {settings.total_discs}"]
-    for rnd in event.rounds:
-        played = [g for g in rnd.games if g.black_discs is not None]
-        if not played:
-            continue
-        rows.append(f"% round {rnd.number}")
-        for g in played:
-            assert g.black_discs is not None
-            rows.append(
-                f"({g.black} {g.black_discs} {g.white} {settings.total_discs - g.black_discs});"
-            )
     return "\n".join(rows) + "\n"

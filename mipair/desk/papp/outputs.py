@@ -25,13 +25,14 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from mipair.desk.papp.crosstable_html import crosstable_html, default_template
+from mipair.desk.papp.reports import pairings_text, results_text, standings_text, teams_text
 from mipair.errors import FileAccessError
+from mipair.formats.papp.config import PappConfig
+from mipair.formats.papp.event import Event
+from mipair.formats.papp.xml_files import rounds_xml, standings_xml
 from mipair.formats.text import load, save
-from mipair.systems.papp.config import PappConfig
-from mipair.systems.papp.crosstable_html import crosstable_html, default_template
-from mipair.systems.papp.event import Event
-from mipair.systems.papp.reports import pairings_text, results_text, standings_text, teams_text
-from mipair.systems.papp.xml_files import rounds_xml, standings_xml
+from mipair.systems.papp.scoring import ranks, standings, tiebreak_name
 
 TEXT_KINDS: tuple[tuple[str, Callable[[Event, int], str], bool], ...] = (
     ("appariements", pairings_text, False),  # (kind, report, needs a complete round)
@@ -90,7 +91,10 @@ def planned_files(event: Event, cfg: PappConfig, event_file: str | Path) -> dict
     if cfg.xml and event.rounds:
         files[folder / "rounds.xml"] = rounds_xml(event)
         for number in complete:
-            files[folder / round_file_name("stand###.xml", number)] = standings_xml(event, number)
+            lines = standings(event, number)
+            files[folder / round_file_name("stand###.xml", number)] = standings_xml(
+                event, number, lines, ranks(lines), tiebreak_name(event)
+            )
     return files
 
 

@@ -4,7 +4,7 @@ This is what a TRF file cannot hold: the disc score of every game, the
 players' countries, the PAPP settings (disc total, Bip's score, Brightwell
 coefficient, number of rounds, colour names) and the pairs already made for
 the round being paired (manual pairs, kept as they are). The text form is
-:mod:`mipair.systems.papp.event_io`.
+:mod:`mipair.formats.papp.event_file`.
 
 Conventions: the first player of a game has the first colour ("Noir" in
 Othello, who moves first); ``Game.black_discs`` is the first player's disc
@@ -20,7 +20,12 @@ from decimal import Decimal
 from functools import cached_property
 
 from mipair.errors import InputError
-from mipair.systems.papp.players import PlayerRecord
+from mipair.formats.papp.players import PlayerRecord
+
+
+def game_points(own: int, other: int) -> int:
+    """Half-points for a game scored ``own`` discs to ``other``: more discs wins (manual 4.6)."""
+    return 2 if own > other else 1 if own == other else 0
 
 
 @dataclass(frozen=True)
