@@ -1,22 +1,30 @@
-"""The HTML crosstable from a ``cell.tpl`` template (PAPP manual 6.8).
+"""The HTML crosstable from a template (PAPP manual 6.8, PAPP 1.36's ``crosstable.c``).
 
-The template is copied as it is, except that ``$PAPP_CROSSTABLE`` becomes the
-table (laid out by ``models/papp/crosstable.html.j2``) and the lines between
-``<!-- CELL-BEGIN -->`` and ``<!-- CELL-END -->`` define one cell, written for
-every player and round with PAPP's keywords replaced:
+The template is ``cell.tmpl`` beside the event (the name PAPP 1.36 reads and
+writes) or ``cell.tpl`` (the manual's name); when there is neither, PAPP's
+behaviour is to write a default one, which mipair does when it publishes
+(``models/papp/cell.tpl``, written as ``cell.tmpl``). The template is copied
+line by line, except:
 
-PAPP_COLOR, PAPP_OPP (the opponent's line in the table), PAPP_OPP_NAME[n],
-PAPP_MY_NAME[n], PAPP_BLACK_NAME[n], PAPP_WHITE_NAME[n] (first n characters;
-the whole name without [n]), PAPP_COUPON, PAPP_SCORE, PAPP_SCORE_RELATIF,
-PAPP_MY_SCORE, PAPP_OPP_SCORE, PAPP_PTS, PAPP_TOTAL, PAPP_RONDE, PAPP_TABLE,
-PAPP_RANG (the player's rank after that round). Values are HTML-escaped.
+* the lines from ``<!-- CELL-BEGIN -->`` to ``<!-- CELL-END -->`` define the
+  cell and are not copied;
+* a line holding ``$PAPP_CROSSTABLE`` is replaced, whole, by the table:
+  PAPP's own markup (``models/papp/crosstable.html.j2``), one row a player in
+  the order of the standings, each round's cell wrapped in
+  ``<td class="crosstable_cell">``;
+* elsewhere ``PAPP_TOURNAMENT_NAME`` and ``PAPP_RONDE`` become the
+  tournament's name and the number of rounds in the table.
+
+In the cell, PAPP's keywords are replaced by the values PAPP gives them,
+padded as PAPP pads them (:func:`cell_values`); every occurrence is replaced
+and values are HTML-escaped (formats/papp.md, section 7, says where this
+differs from PAPP).
 """
 
 from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -24,27 +32,20 @@ from markupsafe import Markup
 
 from mipair.errors import InputError
 from mipair.formats.papp.event import Event
+from mipair.formats.papp.figures import format_discs, format_score
 from mipair.resources import model_file
 from mipair.systems.papp.scoring import (
+    Line,
     format_points,
     format_tiebreak,
     game_points,
     points_before,
-    ranks,
     standings,
-    tiebreak_name,
 )
 
-
-@dataclass(frozen=True)
-class Standing:
-    """Every player's half-points and rank after one round."""
-
-    points: dict[int, int]
-    ranks: dict[int, int]
-
-
 BEGIN, END, TABLE = "<!-- CELL-BEGIN -->", "<!-- CELL-END -->", "$PAPP_CROSSTABLE"
+TEMPLATES = ("cell.tmpl", "cell.tpl")
+"""The template's names, in the order they are looked for beside the event."""
 _NAMED = ("OPP_NAME", "MY_NAME", "BLACK_NAME", "WHITE_NAME")
 _PLAIN = (
     "SCORE_RELATIF",
@@ -63,25 +64,36 @@ _PLAIN = (
 KEYWORD = re.compile(
     r"PAPP_(" + "|".join(_NAMED) + r")(?:\[(\d+)\])?|PAPP_(" + "|".join(_PLAIN) + r")"
 )
+PAGE_KEYWORD = re.compile(r"PAPP_TOURNAMENT_NAME|PAPP_RONDE")
+_POINTS = {0: " 0 ", 1: "0.5", 2: " 1 "}
 
 
 def default_template() -> str:
-    """The shipped ``cell.tpl`` (with its CSS)."""
+    """The shipped template (with its CSS for PAPP's table classes)."""
     return model_file("papp", "cell.tpl").read_text(encoding="utf-8")
 
 
-def split_template(text: str, source: str | None = None) -> tuple[str, str]:
-    """(the page without the cell definition, the cell definition)."""
-    begin, end = text.find(BEGIN), text.find(END)
-    if begin < 0 or end < begin:
-        raise InputError(f"the template needs a cell between '{BEGIN}' and '{END}'", file=source)
-    if TABLE not in text:
+def template_path(event_file: str | Path) -> Path | None:
+    """The template beside the event (``cell.tmpl``, else ``cell.tpl``), None when neither."""
+    folder = Path(event_file).parent
+    return next((folder / n for n in TEMPLATES if (folder / n).is_file()), None)
+
+
+def split_template(text: str, source: str | None = None) -> tuple[list[str], str]:
+    """(the page's lines without the cell definition, the cell definition)."""
+    lines = text.splitlines(keepends=True)
+    begin = next((k for k, ln in enumerate(lines) if BEGIN in ln), None)
+    end = next(
+        (k for k, ln in enumerate(lines) if END in ln and begin is not None and k > begin), None
+    )
+    if begin is None or end is None:
+        raise InputError(
+            f"the template needs a cell between a line '{BEGIN}' and a line '{END}'", file=source
+        )
+    page = lines[:begin] + lines[end + 1 :]
+    if not any(TABLE in ln for ln in page):
         raise InputError(f"the template has no '{TABLE}'", file=source)
-    start = text.rfind("\n", 0, begin) + 1
-    stop = text.find("\n", end)
-    stop = len(text) if stop < 0 else stop + 1
-    cell = text[text.find("\n", begin) + 1 : text.rfind("\n", 0, end) + 1]
-    return text[:start] + text[stop:], cell
+    return page, "".join(lines[begin + 1 : end])
 
 
 def fill_cell(cell: str, values: dict[str, str]) -> str:
@@ -89,62 +101,66 @@ def fill_cell(cell: str, values: dict[str, str]) -> str:
 
     def value(match: re.Match[str]) -> str:
         if match.group(1):
-            text = values[match.group(1)]
-            size = match.group(2)
+            text, size = values[match.group(1)], match.group(2)
             return html.escape(text[: int(size)] if size else text)
         return html.escape(values[match.group(3)])
 
     return KEYWORD.sub(value, cell)
 
 
+def _padded(text: str, width: int) -> str:
+    return text.ljust(width)
+
+
 def cell_values(
-    event: Event, number: int, pid: int, line_of: dict[int, int], after: Standing
+    event: Event, number: int, pid: int, line_of: dict[int, int], rank_then: dict[int, int]
 ) -> dict[str, str]:
-    """The keywords' values for player ``pid`` in round ``number`` (``after``: that round's)."""
+    """The keywords' values for ``pid`` in round ``number`` (``rank_then``: places after it)."""
     settings = event.settings
+    total_discs = settings.total_discs
     rnd = event.round(number)
-    total = format_points(after.points[pid])
-    rank_then = after.ranks
     me = event.player(pid).full_name
-    base = dict.fromkeys(_NAMED + _PLAIN, "")
-    base.update(MY_NAME=me, RONDE=str(number), TOTAL=total, RANG=str(rank_then[pid]), PTS="0")
+    cumulative = points_before(event, number + 1)[pid]
+    base = {"MY_NAME": me, "TOTAL": _padded(format_points(cumulative), 5)}
+    base["RANG"] = str(rank_then[pid])
     if rnd.bip == pid:
-        own, other = settings.total_discs - settings.bip_discs, settings.bip_discs
-        base.update(OPP="Bip", OPP_NAME="Bip", BLACK_NAME=me, WHITE_NAME="Bip")
-        base.update(_scored(own, other, f"{me} {own}/{other} Bip"))
+        own = total_discs - settings.bip_discs
+        base.update(dict.fromkeys(("COUPON", "OPP_NAME", "SCORE", "SCORE_RELATIF"), "BIP"))
+        base.update(dict.fromkeys(("MY_SCORE", "OPP_SCORE", "BLACK_NAME", "WHITE_NAME"), "BIP"))
+        base.update(COLOR=" - ", OPP="-  ", RONDE="-", TABLE="-")
+        base["PTS"] = _POINTS[game_points(own, settings.bip_discs)]
         return base
     game = rnd.game_of(pid)
-    if game is None:
-        base["COLOR"] = "absent"
+    if game is None or game.black_discs is None:
+        base.update(COUPON=" --- ", COLOR=" - ", OPP="-  ", OPP_NAME="-", SCORE="---")
+        base.update(SCORE_RELATIF="---", MY_SCORE="--", OPP_SCORE="--", PTS=_POINTS[0])
+        base.update(BLACK_NAME="-", WHITE_NAME="-", RONDE="-", TABLE="-")
         return base
     opponent = game.opponent(pid)
-    black = event.player(game.black).full_name
-    white = event.player(game.white).full_name
+    own = game.discs_of(pid, total_discs)
+    relative = format_score(own, total_discs, True)
+    if len(relative) > 2 and relative[1] == "0":
+        relative = relative[0] + relative[2:]  # PAPP drops a leading zero: +08 -> +8
+    players = len(event.players)
+    digits = 1 if players < 20 else 2 if players < 200 else 3
+    table = next(k for k, g in enumerate(rnd.games, 1) if g is game)
+    black, white = event.player(game.black).full_name, event.player(game.white).full_name
     base.update(
-        COLOR=settings.colours[0 if game.black == pid else 1],
-        OPP=str(line_of[opponent]),
+        COLOR=f" {settings.colours[0 if game.black == pid else 1][:1]} ",
+        OPP=_padded(str(line_of[opponent]), 3),
         OPP_NAME=event.player(opponent).full_name,
         BLACK_NAME=black,
         WHITE_NAME=white,
-        TABLE=str(next(k for k, g in enumerate(rnd.games, 1) if g is game)),
+        COUPON=f"{black}  {format_score(game.black_discs, total_discs)}  {white}",
+        SCORE=_padded(format_score(own, total_discs), 3),
+        SCORE_RELATIF=_padded(relative, 3),
+        MY_SCORE=_padded(format_discs(own, total_discs), 2),
+        OPP_SCORE=_padded(format_discs(total_discs - own, total_discs), 2),
+        PTS=_POINTS[game_points(own, total_discs - own)],
+        RONDE=f"{number:02d}",
+        TABLE=f"{table:0{digits}d}",
     )
-    if game.black_discs is not None:
-        own = game.discs_of(pid, settings.total_discs)
-        coupon = f"{black} {game.black_discs}/{settings.total_discs - game.black_discs} {white}"
-        base.update(_scored(own, settings.total_discs - own, coupon))
     return base
-
-
-def _scored(own: int, other: int, coupon: str) -> dict[str, str]:
-    """The keywords of a game with its result, from the player's side."""
-    return {
-        "COUPON": coupon,
-        "SCORE": f"{own}/{other}",
-        "SCORE_RELATIF": f"{own - other:+d}" if own != other else "0",
-        "MY_SCORE": str(own),
-        "OPP_SCORE": str(other),
-        "PTS": format_points(game_points(own, other)),
-    }
 
 
 def crosstable_html(event: Event, after: int, template: str, source: str | None = None) -> str:
@@ -152,34 +168,45 @@ def crosstable_html(event: Event, after: int, template: str, source: str | None 
     page, cell = split_template(template, source)
     lines = standings(event, after)
     line_of = {ln.id: k for k, ln in enumerate(lines, 1)}
-    rank = ranks(lines)
-    then = {
-        r: Standing(points_before(event, r + 1), ranks(standings(event, r)))
-        for r in range(1, after + 1)
-    }
+    places = {r: _places(standings(event, r)) for r in range(1, after + 1)}
     rows = [
         {
-            "id": ln.id,
-            "rank": rank[ln.id],
+            "line": k,
             "name": event.player(ln.id).full_name,
             "country": event.country_of(ln.id),
             "cells": [
-                Markup(fill_cell(cell, cell_values(event, r, ln.id, line_of, then[r])))
+                Markup(fill_cell(cell, cell_values(event, r, ln.id, line_of, places[r])))
                 for r in range(1, after + 1)
             ],
             "points": format_points(ln.points),
             "tiebreak": format_tiebreak(ln.tiebreak),
         }
-        for ln in lines
+        for k, ln in enumerate(lines, 1)
     ]
-    table = (
-        _environment()
-        .get_template("crosstable.html.j2")
-        .render(rounds=range(1, after + 1), rows=rows, tiebreak=tiebreak_name(event))
-    )
-    return page.replace(TABLE, table)
+    table = _environment().get_template("crosstable.html.j2").render(rounds=after, rows=rows)
+    page_values = {
+        "PAPP_TOURNAMENT_NAME": html.escape(event.settings.name),
+        "PAPP_RONDE": str(after),
+    }
+    out = []
+    for line in page:
+        if TABLE in line:
+            out.append(table)
+        else:
+            out.append(PAGE_KEYWORD.sub(lambda m: page_values[m.group(0)], line))
+    return "".join(out)
+
+
+def _places(lines: list[Line]) -> dict[int, int]:
+    """Each player's line in the standings (PAPP_RANG: no shared places)."""
+    return {ln.id: k for k, ln in enumerate(lines, 1)}
 
 
 def _environment() -> Environment:
     folder = Path(model_file("papp", "crosstable.html.j2")).parent
-    return Environment(loader=FileSystemLoader(folder), autoescape=select_autoescape(["j2"]))
+    return Environment(
+        loader=FileSystemLoader(folder),
+        autoescape=select_autoescape(["j2"]),
+        keep_trailing_newline=True,
+        trim_blocks=True,
+    )

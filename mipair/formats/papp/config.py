@@ -204,4 +204,15 @@ def add_step(pen: Penalties, var: str, step: Step) -> Penalties:
     return replace(pen, **changes)
 
 
+def numbered_name(pattern: str, number: int) -> str:
+    """A ``fichier`` name for round ``number``: ``###`` (else the end) becomes 3 characters.
+
+    The round number is padded on the left with ``_`` (``stand###.txt`` ->
+    ``stand__1.txt``, ``equipes`` -> ``equipes__1``): PAPP 1.36's numbering
+    (the manual says only that the number replaces ``###`` or is appended).
+    """
+    code = f"{number:_>3}"
+    return pattern.replace("###", code, 1) if "###" in pattern else pattern + code
+
+
 PENALTY_VARS = tuple(f.name for f in fields(Penalties) if f.name != "lines")

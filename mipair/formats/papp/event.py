@@ -30,12 +30,16 @@ def game_points(own: int, other: int) -> int:
 
 @dataclass(frozen=True)
 class Game:
-    """One game: ``black`` has the first colour; ``black_discs`` None until played."""
+    """One game: ``black`` has the first colour; ``black_discs`` None until played.
+
+    ``by_hand``: the arbiter paired these two (PAPP's M, A), not the pairing.
+    """
 
     black: int
     white: int
     black_discs: int | None = None
     line: int | None = field(default=None, compare=False)
+    by_hand: bool = False
 
     @property
     def played(self) -> bool:
@@ -186,6 +190,14 @@ class Event:
         else:
             rounds.append(rnd)
         return replace(self, rounds=tuple(rounds))
+
+    def as_of(self, number: int) -> Event:
+        """The event as it stood when round ``number`` was published: later rounds left out.
+
+        Who was still in the tournament then is who was not absent in that
+        round (a withdrawal decided later does not reach back).
+        """
+        return replace(self, rounds=self.rounds[:number], withdrawn=frozenset())
 
     @property
     def paired_round(self) -> int:

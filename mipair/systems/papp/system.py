@@ -9,7 +9,6 @@ odd player out, is the round's bye.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,15 +41,14 @@ def config_for(event_path: str, option: str | None = None) -> PappConfig:
     """The configuration of an event: ``option``, ``$PAPP_CFG``, ``papp.cfg`` beside it, defaults.
 
     A path that was given (``option`` or ``$PAPP_CFG``) must exist: a mistyped
-    name is an error, never PAPP's defaults in silence.
+    name is an error, never PAPP's defaults in silence. Nothing is written.
     """
-    from mipair.formats.papp.config_file import default_config, read_config
+    from mipair.formats.papp.config_file import default_config, locate_config, read_config
 
-    given = option or os.environ.get("PAPP_CFG")
-    if given and not Path(given).exists():
-        raise FileAccessError("configuration file not found", file=given)
-    path = given or str(Path(event_path).parent / "papp.cfg")
-    return read_config(path) if Path(path).exists() else default_config()
+    path, given = locate_config(option, Path(event_path).parent)
+    if given and not path.exists():
+        raise FileAccessError("configuration file not found", file=str(path))
+    return read_config(path) if path.exists() else default_config()
 
 
 class PappSystem(PairingSystem):
