@@ -9,18 +9,17 @@ odd player out, is the round's bye.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from mipair.errors import FileAccessError
 from mipair.explain.facts import PairingProblem
+from mipair.formats.papp.config import PappConfig
+from mipair.formats.papp.event import Event, Round
 from mipair.pairing import Board, RoundPairing
 from mipair.reports import LOWER, CriterionValue, PublishedRound, Standing
 from mipair.systems.base import PairingSystem, PlayerLabels, Summary
-from mipair.systems.papp.config import PappConfig
-from mipair.systems.papp.event import Event, Round
 
 TOTAL = "total"
 """PAPP minimises one number: the sum of the penalties p_ij of the pairs (manual 4.2)."""
@@ -42,15 +41,14 @@ def config_for(event_path: str, option: str | None = None) -> PappConfig:
     """The configuration of an event: ``option``, ``$PAPP_CFG``, ``papp.cfg`` beside it, defaults.
 
     A path that was given (``option`` or ``$PAPP_CFG``) must exist: a mistyped
-    name is an error, never PAPP's defaults in silence.
+    name is an error, never PAPP's defaults in silence. Nothing is written.
     """
-    from mipair.systems.papp.config_parser import default_config, read_config
+    from mipair.formats.papp.config_file import default_config, locate_config, read_config
 
-    given = option or os.environ.get("PAPP_CFG")
-    if given and not Path(given).exists():
-        raise FileAccessError("configuration file not found", file=given)
-    path = given or str(Path(event_path).parent / "papp.cfg")
-    return read_config(path) if Path(path).exists() else default_config()
+    path, given = locate_config(option, Path(event_path).parent)
+    if given and not path.exists():
+        raise FileAccessError("configuration file not found", file=str(path))
+    return read_config(path) if path.exists() else default_config()
 
 
 @dataclass(frozen=True)
@@ -69,7 +67,7 @@ class PappSystem(PairingSystem[PappState]):
     file_suffixes = (".papp",)
 
     def read(self, path: str, edition: str | None = None) -> PappState:
-        from mipair.systems.papp.event_io import read_event
+        from mipair.formats.papp.event_file import read_event
 
         self.edition(edition)
         return PappState(read_event(path), config_for(path))
@@ -123,7 +121,7 @@ class PappSystem(PairingSystem[PappState]):
         return PlayerLabels({p.id: str(p.id) for p in state.event.players})
 
     def summary(self, path: str) -> Summary:
-        from mipair.systems.papp.event_io import read_event
+        from mipair.formats.papp.event_file import read_event
 
         event = read_event(path)
         config = config_for(path)
@@ -153,7 +151,7 @@ class PappSystem(PairingSystem[PappState]):
     # -- published rounds (what ``check`` replays) ------------------------------------
 
     def document(self, path: str, text: str | None = None) -> PappDocument:
-        from mipair.systems.papp.event_io import parse_event, read_event
+        from mipair.formats.papp.event_file import parse_event, read_event
 
         event = read_event(path) if text is None else parse_event(text, path)
         return PappDocument(event, config_for(path))

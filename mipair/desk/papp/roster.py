@@ -6,7 +6,8 @@
 * ``couple``/``decouple``/``clear_pairs`` (the manual's M: A, D and Z, 2.5):
   pairs forced by hand in the open round; ``pair`` keeps them.
 * ``register``: a player joins the open round (earlier rounds: absent);
-  ``delete`` removes for good a player who has not played.
+  ``delete`` removes for good a player who has not played;
+* ``change_country`` (the manual's ``N``): another nationality, or a team.
 
 The open round is the first round without all its results (the round to pair).
 """
@@ -17,8 +18,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from mipair.errors import InputError
-from mipair.systems.papp.event import Event, Game, Round
-from mipair.systems.papp.players import PlayerRecord
+from mipair.formats.papp.event import Event, Game, Round
+from mipair.formats.papp.players import PlayerRecord
 
 
 def open_round(event: Event) -> Round:
@@ -107,7 +108,7 @@ def couple(event: Event, black: int, white: int) -> Event:
         if pid in rnd.absent or pid in event.withdrawn:
             raise InputError(f"player {pid} is absent: bring him back first", file=event.source)
         rnd = _without(rnd, pid, event.source)
-    return event.with_round(replace(rnd, games=rnd.games + (Game(black, white),)))
+    return event.with_round(replace(rnd, games=rnd.games + (Game(black, white, by_hand=True),)))
 
 
 def decouple(event: Event, pid: int) -> Event:
@@ -130,6 +131,20 @@ def clear_pairs(event: Event) -> Event:
     if not rnd.paired:
         return event
     return event.with_round(replace(rnd, games=(), bip=None))
+
+
+def change_country(event: Event, pid: int, country: str) -> Event:
+    """Give ``pid`` another nationality for the tournament (PAPP's 'N', manual 2.7).
+
+    Teams are players of one nationality, so this also splits a country's
+    players into teams (``USA``, ``USA2``); same-country penalties follow.
+    """
+    _known(event, (pid,))
+    country = country.strip()
+    if not country or any(c.isspace() for c in country):
+        raise InputError(f"'{country}' is not a country (one word)", file=event.source)
+    players = tuple(replace(p, country=country) if p.id == pid else p for p in event.players)
+    return replace(event, players=players)
 
 
 def register(event: Event, player: PlayerRecord) -> Event:

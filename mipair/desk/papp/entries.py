@@ -1,10 +1,13 @@
 """Coupons: entering, erasing and correcting the result of a game (PAPP manual 2.3, 6.7).
 
-An entry is what the arbiter types: ``145 40`` (discs), ``145+4``, ``145=``,
-``145-6`` (difference with the opponent), ``-145`` or ``145e`` (erase the
-coupon of 145's game). Every entry names its round: by default the round being
-played (the latest round with a pairing); a result for a round whose results
-were all in is a correction and is reported as one.
+An entry is what the arbiter types: the player, by number or by the start of
+his name (``145 40``, ``laz 40``, ``LAZARD Emmanuel 40``, ``poi35``), then
+his discs (``40``) or the difference with his opponent (``+4``, ``=``, ``-6``);
+``-145``, ``-laz`` or ``145e`` (``145x``) erase the coupon of that player's
+game. A name is looked for among the players of the round's games (case and
+accents aside) and must name one of them. Every entry names its round: by
+default the round being played (the latest round with a pairing); a result
+for a round whose results were all in is a correction and is reported as one.
 """
 
 from __future__ import annotations
@@ -12,20 +15,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from mipair.desk.papp.registration import folded
 from mipair.errors import InputError
-from mipair.systems.papp.event import Event, Game
+from mipair.formats.papp.event import Event, Game
 
+_NUMBER = r"[0-9]{1,9}"  # ASCII digits of bounded length: no '²', no 5000-digit number
+_NAME = r"[^0-9+=]*[^0-9+=\s-][^0-9+=]*?"
 _SCORE = re.compile(
-    r"^\s*([0-9]{1,9})\s*(?:([+-])\s*([0-9]{1,9})|(=)|\s([0-9]{1,9}))\s*$"
-)  # ASCII digits of bounded length: no '²', no 5000-digit number
-_ERASE = re.compile(r"^\s*(?:-\s*([0-9]{1,9})|([0-9]{1,9})\s*[eE])\s*$")
+    rf"^\s*(?:(?P<number>{_NUMBER})\s+|(?P<name>{_NAME})\s*|(?P<plain>{_NUMBER})(?=\s*[+=-]))"
+    rf"(?:(?P<sign>[+-])\s*(?P<diff>{_NUMBER})|(?P<draw>=)\s*0*|(?P<discs>{_NUMBER}))\s*$"
+)  # a number and discs need a blank between them: "14540" is not "145 40"
+_ERASE = re.compile(rf"^\s*(?:-\s*(?P<who>[^-\s].*?)|(?P<number>{_NUMBER})\s*[eExX])\s*$")
 
 
 @dataclass(frozen=True)
 class Entry:
-    """A parsed coupon: ``discs`` None erases the game's result."""
+    """A parsed coupon: the player (number, or the start of a name); ``discs`` None erases."""
 
-    player: int
+    player: int | str
     discs: int | None
 
 
@@ -38,29 +45,55 @@ class Recorded:
     replaced: int | None  # Black's discs before (None: no score was there)
     correction: bool  # the round had all its results before this entry
 
+    @property
+    def again(self) -> bool:
+        """The same coupon was entered before (PAPP: "coupon already entered")."""
+        return self.replaced is not None and self.replaced == self.game.black_discs
+
+
+def _who(text: str) -> int | str:
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() else text
+
 
 def parse_entry(text: str, total: int) -> Entry:
     """A coupon as the arbiter types it (see the module docstring)."""
     erase = _ERASE.match(text)
     if erase:
-        return Entry(int(erase.group(1) or erase.group(2)), None)
+        return Entry(_who(erase["who"] or erase["number"]), None)
     m = _SCORE.match(text)
     if not m:
         raise InputError(
             f"cannot read the result '{text.strip()}': expected PLAYER DISCS, "
-            "PLAYER+DIFF, PLAYER=, PLAYER-DIFF or -PLAYER (erase)"
+            "PLAYER+DIFF, PLAYER=, PLAYER-DIFF or -PLAYER (erase); PLAYER is a number "
+            "or the start of a name"
         )
-    pid = int(m.group(1))
-    if m.group(5) is not None:
-        own = int(m.group(5))
+    if m["discs"] is not None:
+        own = int(m["discs"])
     else:
-        diff = 0 if m.group(4) else int(m.group(3)) * (1 if m.group(2) == "+" else -1)
+        diff = 0 if m["draw"] else int(m["diff"]) * (1 if m["sign"] == "+" else -1)
         if (total + diff) % 2:
             raise InputError(f"a difference of {diff} is impossible with {total} discs")
         own = (total + diff) // 2
     if not 0 <= own <= total:
         raise InputError(f"{own} discs is not a score out of {total}")
-    return Entry(pid, own)
+    return Entry(_who(m["number"] or m["plain"] or m["name"]), own)
+
+
+def find_in_round(event: Event, number: int, who: int | str) -> int:
+    """The player ``who`` names among the players of round ``number``'s games."""
+    if isinstance(who, int):
+        return who
+    players = [pid for g in event.round(number).games for pid in (g.black, g.white)]
+    wanted = folded(who)
+    found = [pid for pid in players if folded(event.player(pid).full_name).startswith(wanted)]
+    exact = [pid for pid in found if folded(event.player(pid).full_name) == wanted]
+    if len(found) == 1 or len(exact) == 1:
+        return (exact or found)[0]
+    if not found:
+        raise InputError(f"no player of round {number} is called '{who}'", file=event.source)
+    names = ", ".join(f"{event.player(p).full_name} ({p})" for p in sorted(found))
+    raise InputError(f"'{who}' could be {names}: type more of the name", file=event.source)
 
 
 def current_round(event: Event) -> int:
@@ -83,9 +116,10 @@ def record(event: Event, text: str, number: int | None = None) -> tuple[Event, R
     if not 1 <= number <= len(event.rounds):
         raise InputError(f"round {number} is not in the event", file=event.source)
     rnd = event.round(number)
-    game = rnd.game_of(entry.player)
+    pid = find_in_round(event, number, entry.player)
+    game = rnd.game_of(pid)
     if game is None:
-        raise InputError(f"player {entry.player} has no game in round {number}", file=event.source)
+        raise InputError(f"player {pid} has no game in round {number}", file=event.source)
     finished = rnd.complete
     if entry.discs is None:
         if finished and number < len(event.rounds):
@@ -97,7 +131,7 @@ def record(event: Event, text: str, number: int | None = None) -> tuple[Event, R
         new = replace(game, black_discs=None)
     else:
         total = event.settings.total_discs
-        black = entry.discs if entry.player == game.black else total - entry.discs
+        black = entry.discs if pid == game.black else total - entry.discs
         new = replace(game, black_discs=black)
     event = _set_game(event, number, game, new)
     return event, Recorded(number, new, game.black_discs, finished)

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mipair.errors import FileAccessError, InputError
+from mipair.formats.papp.lexer import logical_lines
 from mipair.formats.text import load
-from mipair.systems.papp.lexer import logical_lines
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
-"""Start a PAPP event from a JECH/PAPP player file or from a TRF tournament.
+"""A PAPP event from a TRF tournament (``mipair papp new --trf``).
 
-From TRF the event is a game "without discs" (``discs 2``, manual 6.11): a
+The event is a game "without discs" (``discs 2``, manual 6.11): a
 win is 2/0, a draw 1/1, and the tie-break is the Buchholz. TRF's white (who
 moves first in chess) becomes the first colour, named "White". Forfeits
 count as won/lost games, the pairing-allocated bye as Bip; other byes and
@@ -10,48 +10,15 @@ such byes, so the import says so).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from decimal import Decimal
 
-from mipair.errors import InputError
+from mipair.formats.papp.event import Event, Game, Round, Settings
+from mipair.formats.papp.players import PlayerRecord, split_name
 from mipair.model import Colour, Result, Tournament
 from mipair.rounds import rounds_played
-from mipair.systems.papp.config import PappConfig
-from mipair.systems.papp.event import Event, Game, Round, Settings
-from mipair.systems.papp.players import PlayerRecord, split_name
 
 _WIN = {Result.WIN, Result.WIN_UNPLAYED, Result.FORFEIT_WIN}
 _DRAW = {Result.DRAW, Result.DRAW_UNPLAYED}
-
-
-def settings_from_config(cfg: PappConfig, **overrides: object) -> Settings:
-    """The event settings a configuration implies (disc total, Bip, colours, country)."""
-    values: dict[str, object] = dict(
-        total_discs=cfg.total_discs,
-        bip_discs=cfg.bip_discs,
-        colours=cfg.colours,
-        country=cfg.country,
-        round_robin=cfg.round_robin,
-    )
-    if cfg.brightwell is not None:
-        values["brightwell"] = cfg.brightwell
-    values.update({k: v for k, v in overrides.items() if v is not None})
-    return Settings(**values)  # type: ignore[arg-type]
-
-
-def from_players(
-    records: Iterable[PlayerRecord], settings: Settings, select: Iterable[int] = ()
-) -> Event:
-    """A new event registering ``select`` (default: every player of the file)."""
-    records = list(records)
-    wanted = list(select)
-    if wanted:
-        by_id = {r.id: r for r in records}
-        missing = [i for i in wanted if i not in by_id]
-        if missing:
-            raise InputError(f"player(s) {', '.join(map(str, missing))} not in the player file")
-        records = [by_id[i] for i in dict.fromkeys(wanted)]
-    return Event(settings, tuple(records))
 
 
 def from_trf(t: Tournament, settings: Settings | None = None) -> tuple[Event, list[str]]:

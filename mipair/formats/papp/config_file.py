@@ -24,6 +24,7 @@ round 0, a Bip that wins) are collected in ``PappConfig.warnings``.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal
@@ -32,8 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from mipair.errors import InputError
-from mipair.formats.text import load
-from mipair.systems.papp.config import (
+from mipair.formats.papp.config import (
     INFINI,
     MAX_PENALTY,
     PappConfig,
@@ -46,7 +46,8 @@ from mipair.systems.papp.config import (
     penalty_grammar,
     set_scalar,
 )
-from mipair.systems.papp.lexer import Token, tokenize
+from mipair.formats.papp.lexer import Token, tokenize
+from mipair.formats.text import load
 
 FILE_KINDS = (
     "joueurs",
@@ -358,6 +359,22 @@ def default_config() -> PappConfig:
 def _default() -> PappConfig:
     path = default_config_path()
     return parse_config(path.read_text(encoding="utf-8"), source=str(path))
+
+
+CONFIG_NAME = "papp.cfg"
+"""The configuration PAPP reads when it is given none (manual 4)."""
+CONFIG_VARIABLE = "PAPP_CFG"
+"""The environment variable naming the configuration (manual 4)."""
+
+
+def locate_config(option: str | None, folder: str | Path) -> tuple[Path, bool]:
+    """Which configuration applies: ``option``, else ``$PAPP_CFG``, else ``papp.cfg`` in ``folder``.
+
+    Returns the path and whether it was given (by ``option`` or the variable):
+    a given file must exist, while a missing ``papp.cfg`` means PAPP's defaults.
+    """
+    given = option or os.environ.get(CONFIG_VARIABLE) or None
+    return (Path(given), True) if given else (Path(folder) / CONFIG_NAME, False)
 
 
 def read_config(path: str | Path) -> PappConfig:

@@ -15,6 +15,7 @@
     round 1
     game 92 33/31 45        first player (Black), his discs / the other's, second player
     game 12 7               paired, not played yet
+    game 12 7 by-hand       a pair the arbiter made (kept by the pairing)
     bip 17
     absent 3 4
     withdrawn 3             out of the tournament until he returns (anywhere after the players)
@@ -34,13 +35,14 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from mipair.errors import InputError
+from mipair.formats.papp.event import Event, Game, Round, Settings, validate
+from mipair.formats.papp.players import PlayerRecord
 from mipair.formats.text import load, save
-from mipair.systems.papp.event import Event, Game, Round, Settings, validate
-from mipair.systems.papp.players import PlayerRecord
 
 MAGIC = "papp-event"
 VERSION = 1
 INT_MAX = 2**31 - 1
+HAND = "by-hand"
 SETTINGS = ("name", "date", "rounds", "brightwell", "discs", "score-bip", "colours", "country")
 RECORDS = frozenset((MAGIC, "player", "round", "game", "bip", "absent", "seed", "round-robin"))
 RECORDS |= frozenset(SETTINGS)
@@ -183,8 +185,10 @@ def _game(line: _Line, total: int) -> Game:
         raise line.error(f"expected a score DISCS/DISCS or a player number, found '{score[:20]}'")
     if white == black:
         raise line.error(f"player {black} cannot play himself")
+    by_hand = not line.done and line.items[line.pos] == (HAND, False)
+    line.pos += by_hand
     line.end()
-    return Game(black, white, discs, line.no)
+    return Game(black, white, discs, line.no, by_hand)
 
 
 def parse_event(text: str, source: str | None = None) -> Event:
@@ -308,7 +312,7 @@ def write_event(event: Event) -> str:
             score = (
                 "" if g.black_discs is None else f" {g.black_discs}/{s.total_discs - g.black_discs}"
             )
-            out.append(f"game {g.black}{score} {g.white}")
+            out.append(f"game {g.black}{score} {g.white}" + (f" {HAND}" if g.by_hand else ""))
         if rnd.bip is not None:
             out.append(f"bip {rnd.bip}")
         if rnd.absent:

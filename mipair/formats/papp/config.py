@@ -1,6 +1,6 @@
 """PAPP's configuration as data: penalty tables, settings, defaults and coherence checks.
 
-A configuration file (grammar in :mod:`mipair.systems.papp.config_parser`)
+A configuration file (grammar in :mod:`mipair.formats.papp.config_file`)
 becomes a :class:`PappConfig`. Penalty tables indexed by a colour gap, a float
 or a round are :class:`Schedule` step functions: ``N = v`` sets one index,
 ``N+ = v`` every index from ``N`` on, later statements win. This is exactly
@@ -202,6 +202,17 @@ def add_step(pen: Penalties, var: str, step: Step) -> Penalties:
         "lines": pen.lines + ((var, step.line or 0),),
     }
     return replace(pen, **changes)
+
+
+def numbered_name(pattern: str, number: int) -> str:
+    """A ``fichier`` name for round ``number``: ``###`` (else the end) becomes 3 characters.
+
+    The round number is padded on the left with ``_`` (``stand###.txt`` ->
+    ``stand__1.txt``, ``equipes`` -> ``equipes__1``): PAPP 1.36's numbering
+    (the manual says only that the number replaces ``###`` or is appended).
+    """
+    code = f"{number:_>3}"
+    return pattern.replace("###", code, 1) if "###" in pattern else pattern + code
 
 
 PENALTY_VARS = tuple(f.name for f in fields(Penalties) if f.name != "lines")

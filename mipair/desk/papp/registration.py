@@ -1,7 +1,9 @@
 """Registering players on the day (PAPP manual 2.1, 6.1).
 
 * :func:`search`: the players of the player files whose name starts with what
-  the arbiter typed (case and accents aside), as PAPP's [Tab] completion lists.
+  the arbiter typed (case and accents aside), as PAPP's [Tab] completion lists;
+  :func:`completion`: what [Tab] completes the name to (the shared start);
+  :func:`same_name`: players already called so (a name registered twice).
 * :func:`next_number`: a new player's number: the first free number of an
   insertion zone of his country, else of an international zone, else the
   smallest free number >= 1 (``zone-insertion``, manual 6.1).
@@ -15,13 +17,13 @@ import unicodedata
 from collections.abc import Iterable
 from pathlib import Path
 
+from mipair.formats.papp.players import PlayerRecord
 from mipair.formats.text import load, save
-from mipair.systems.papp.players import PlayerRecord
 
 Zone = tuple[str | None, int, int]
 
 
-def _folded(text: str) -> str:
+def folded(text: str) -> str:
     """Upper case without accents, blanks collapsed (for name searches)."""
     plain = unicodedata.normalize("NFKD", text)
     plain = "".join(c for c in plain if not unicodedata.combining(c))
@@ -30,9 +32,31 @@ def _folded(text: str) -> str:
 
 def search(records: Iterable[PlayerRecord], start: str) -> list[PlayerRecord]:
     """Players whose full name (NAME First) starts with ``start``, by name."""
-    wanted = _folded(start)
-    found = [r for r in records if _folded(r.full_name).startswith(wanted)]
-    return sorted(found, key=lambda r: (_folded(r.full_name), r.id))
+    wanted = folded(start)
+    found = [r for r in records if folded(r.full_name).startswith(wanted)]
+    return sorted(found, key=lambda r: (folded(r.full_name), r.id))
+
+
+def completion(records: Iterable[PlayerRecord], start: str) -> str:
+    """What PAPP's [Tab] completes ``start`` to: the longest start every match shares.
+
+    ``willi`` with WILLIAM Jacquart, WILLIAMS Anthony and WILLIAMSON Tim
+    gives ``WILLIAM`` (manual 2.1); ``start`` itself when nothing matches.
+    """
+    names = [folded(r.full_name) for r in search(records, start)]
+    if not names:
+        return start
+    shared = names[0]
+    for name in names[1:]:
+        while not name.startswith(shared):
+            shared = shared[:-1]
+    return shared
+
+
+def same_name(records: Iterable[PlayerRecord], name: str, firstname: str) -> list[PlayerRecord]:
+    """The players called ``name`` ``firstname`` (case and accents aside)."""
+    wanted = folded(f"{name} {firstname}")
+    return [r for r in records if folded(r.full_name) == wanted]
 
 
 def next_number(taken: set[int], country: str, zones: Iterable[Zone]) -> int:

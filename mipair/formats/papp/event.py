@@ -4,7 +4,7 @@ This is what a TRF file cannot hold: the disc score of every game, the
 players' countries, the PAPP settings (disc total, Bip's score, Brightwell
 coefficient, number of rounds, colour names) and the pairs already made for
 the round being paired (manual pairs, kept as they are). The text form is
-:mod:`mipair.systems.papp.event_io`.
+:mod:`mipair.formats.papp.event_file`.
 
 Conventions: the first player of a game has the first colour ("Noir" in
 Othello, who moves first); ``Game.black_discs`` is the first player's disc
@@ -20,17 +20,26 @@ from decimal import Decimal
 from functools import cached_property
 
 from mipair.errors import InputError
-from mipair.systems.papp.players import PlayerRecord
+from mipair.formats.papp.players import PlayerRecord
+
+
+def game_points(own: int, other: int) -> int:
+    """Half-points for a game scored ``own`` discs to ``other``: more discs wins (manual 4.6)."""
+    return 2 if own > other else 1 if own == other else 0
 
 
 @dataclass(frozen=True)
 class Game:
-    """One game: ``black`` has the first colour; ``black_discs`` None until played."""
+    """One game: ``black`` has the first colour; ``black_discs`` None until played.
+
+    ``by_hand``: the arbiter paired these two (PAPP's M, A), not the pairing.
+    """
 
     black: int
     white: int
     black_discs: int | None = None
     line: int | None = field(default=None, compare=False)
+    by_hand: bool = False
 
     @property
     def played(self) -> bool:
@@ -181,6 +190,14 @@ class Event:
         else:
             rounds.append(rnd)
         return replace(self, rounds=tuple(rounds))
+
+    def as_of(self, number: int) -> Event:
+        """The event as it stood when round ``number`` was published: later rounds left out.
+
+        Who was still in the tournament then is who was not absent in that
+        round (a withdrawal decided later does not reach back).
+        """
+        return replace(self, rounds=self.rounds[:number], withdrawn=frozenset())
 
     @property
     def paired_round(self) -> int:
