@@ -18,6 +18,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
+from mipair.model import Colour, Tournament
 from swiss_brute.history import (
     BLACK,
     WHITE,
@@ -28,8 +29,6 @@ from swiss_brute.history import (
     pairable,
     perfect_matchings,
 )
-
-from mipair.model import Colour, Tournament
 
 ABSOLUTE, STRONG, MILD, NONE = 3, 2, 1, 0
 
@@ -121,7 +120,9 @@ class BursteinRound:
         ids = sorted(self.players)
         bye = self.bye(ids) if len(ids) % 2 else None
         rest = [pid for pid in ids if pid != bye]
-        candidates = [frozenset(frozenset(p) for p in m) for m in perfect_matchings(rest, self.legal)]
+        candidates = [
+            frozenset(frozenset(p) for p in m) for m in perfect_matchings(rest, self.legal)
+        ]
         if not candidates:
             raise NoLegalPairing("no complete legal pairing ([C4])")
         unpaired, incoming = set(rest), set()
@@ -138,7 +139,11 @@ class BursteinRound:
         """3.1: eligible, leaves the others pairable, lowest score, most games, lowest rank (1.8)."""
         order = sorted(
             (pid for pid in ids if not self.players[pid].pab_barred),
-            key=lambda pid: (self.score(pid), -self.players[pid].games_played, _reverse(self.rank[pid])),
+            key=lambda pid: (
+                self.score(pid),
+                -self.players[pid].games_played,
+                _reverse(self.rank[pid]),
+            ),
         )
         for pid in order:
             if pairable([p for p in ids if p != pid], self.legal):
@@ -146,7 +151,9 @@ class BursteinRound:
         raise NoLegalPairing("no player may take the PAB ([C2], [C4])")
 
     # -- 3.2 and Article 4 ---------------------------------------------------------------------
-    def choose(self, bracket: set[int], unpaired: set[int], candidates: list[frozenset]) -> tuple[list, set[int]]:
+    def choose(
+        self, bracket: set[int], unpaired: set[int], candidates: list[frozenset]
+    ) -> tuple[list, set[int]]:
         """The candidates whose pairing of ``bracket`` is the first best one; its outgoing floaters."""
         below = unpaired - bracket
         decisions: dict[tuple, list] = {}
@@ -251,5 +258,7 @@ def pair_burstein(source: str | Tournament | Field, rnd: int | None = None) -> R
     if field.total_rounds is None:
         raise NoLegalPairing("the number of rounds is needed for the seeding rounds (1.6)")
     if field.round <= seeding_rounds(field.total_rounds):
-        raise ValueError(f"round {field.round} is a seeding round, paired by the Dutch system (1.6)")
+        raise ValueError(
+            f"round {field.round} is a seeding round, paired by the Dutch system (1.6)"
+        )
     return BursteinRound(field).pair()

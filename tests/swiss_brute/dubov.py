@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 
+from mipair.model import Colour, Tournament
 from swiss_brute.history import (
     BLACK,
     WHITE,
@@ -23,8 +24,6 @@ from swiss_brute.history import (
     pairable,
     perfect_matchings,
 )
-
-from mipair.model import Colour, Tournament
 
 ABSOLUTE, STRONG, MILD = 3, 2, 1
 INFINITY = 10**9
@@ -85,9 +84,13 @@ class DubovRound:
         self.pref = {pid: preference(e) for pid, e in self.players.items()}
         self.aro = {pid: aro(field, e) for pid, e in self.players.items()}
         forbidden = [
-            fp for fp in field.tournament.forbidden if fp.applies(field.round) and len(fp.players) > 1
+            fp
+            for fp in field.tournament.forbidden
+            if fp.applies(field.round) and len(fp.players) > 1
         ]
-        self.forbidden = {frozenset(pair) for fp in forbidden for pair in itertools.combinations(fp.players, 2)}
+        self.forbidden = {
+            frozenset(pair) for fp in forbidden for pair in itertools.combinations(fp.players, 2)
+        }
 
     # [C1] and [C3]: the pairs a legal pairing may hold
     def legal(self, a: int, b: int) -> bool:
@@ -175,7 +178,7 @@ class DubovRound:
         g1, g2 = self.subgroups(bracket)
         g1, g2 = self.shift(bracket, g1, g2)
         s1 = sorted(g1, key=lambda p: (self.aro[p], p))  # 3.2.5
-        for t2 in itertools.permutations(sorted(g2)):  # 4.4: transpositions in order
+        for t2 in transpositions(g2):
             if all(self.legal(a, b) for a, b in zip(s1, t2)):  # 3.2.6
                 return list(zip(s1, t2))
         raise NoLegalPairing(f"no legal transposition for G1 {s1}, G2 {sorted(g2)}")
@@ -189,12 +192,17 @@ class DubovRound:
         g1 = [p for p in bracket if self.pref[p][0] is WHITE]
         return g1, [p for p in bracket if p not in g1]
 
-    def shift(self, bracket: list[int], g1: list[int], g2: list[int]) -> tuple[list[int], list[int]]:
+    def shift(
+        self, bracket: list[int], g1: list[int], g2: list[int]
+    ) -> tuple[list[int], list[int]]:
         """3.2.4 with 4.3: the shifts that give G1 and G2 a legal pairing best by [C7]."""
         smaller_is_g1 = len(g1) <= len(g2)
         smaller = g1 if smaller_is_g1 else g2
         inside = min(
-            (sum(1 for a, b in m if a in smaller and b in smaller) for m in perfect_matchings(sorted(bracket), self.legal)),
+            (
+                sum(1 for a, b in m if a in smaller and b in smaller)
+                for m in perfect_matchings(sorted(bracket), self.legal)
+            ),
             default=0,
         )
         best_value, best = INFINITY, (g1, g2)
@@ -222,10 +230,14 @@ class DubovRound:
                 best_value, best = value, (a, b)
         return best_value, best
 
-    def shift_sets(self, g1: list[int], g2: list[int], from_g1: bool, count: int) -> list[tuple[int, ...]]:
+    def shift_sets(
+        self, g1: list[int], g2: list[int], from_g1: bool, count: int
+    ) -> list[tuple[int, ...]]:
         """4.3: the possible shifters, numbered from the middle out, and their sets in order."""
         if from_g1:
-            pool = sorted((p for p in g1 if self.pref[p][0] is WHITE), key=lambda p: (self.aro[p], p))
+            pool = sorted(
+                (p for p in g1 if self.pref[p][0] is WHITE), key=lambda p: (self.aro[p], p)
+            )
         else:
             pool = sorted(p for p in g2 if self.pref[p][0] is BLACK)
         if not all(self.players[p].games_played == 0 for p in g1 + g2):
@@ -274,7 +286,14 @@ def middle_out(items: Sequence[int]) -> list[int]:
     return out
 
 
-def _moved(g1: list[int], g2: list[int], chosen: Sequence[int], *, from_g1: bool) -> tuple[list[int], list[int]]:
+def transpositions(g2: Sequence[int]) -> list[tuple[int, ...]]:
+    """4.4: G2 by ascending TPN, then its permutations in lexicographic order."""
+    return list(itertools.permutations(sorted(g2)))
+
+
+def _moved(
+    g1: list[int], g2: list[int], chosen: Sequence[int], *, from_g1: bool
+) -> tuple[list[int], list[int]]:
     if from_g1:
         return [p for p in g1 if p not in chosen], g2 + list(chosen)
     return g1 + list(chosen), [p for p in g2 if p not in chosen]

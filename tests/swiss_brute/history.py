@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from mipair.formats.trf import read_tournament
 from mipair.model import Cell, Colour, Tournament
@@ -127,7 +127,13 @@ def field_of(source: str | Tournament, rnd: int | None = None) -> Field:
         now = t.cell(pid, rnd)
         absent = now is not None and now.opponent is None and not now.is_pab
         entrants[pid] = Entrant(
-            pid, player.rating, total, total + virtual.get((pid, rnd), 0), tuple(past), barred, absent
+            pid,
+            player.rating,
+            total,
+            total + virtual.get((pid, rnd), 0),
+            tuple(past),
+            barred,
+            absent,
         )
     return Field(t, rnd, entrants, scores_before, points.win, points.draw)
 
@@ -144,7 +150,9 @@ def _past(rnd: int, cell: Cell | None, gained: int) -> Past:
 # -- pairings as sets of pairs -------------------------------------------------------------
 
 
-def perfect_matchings(ids: Sequence[int], legal: Callable[[int, int], bool]) -> Iterator[list[tuple[int, int]]]:
+def perfect_matchings(
+    ids: Sequence[int], legal: Callable[[int, int], bool]
+) -> Iterator[list[tuple[int, int]]]:
     """Every way to pair all of ``ids`` (an even number) with legal pairs only."""
     if not ids:
         yield []
@@ -162,7 +170,7 @@ def pairable(ids: Sequence[int], legal: Callable[[int, int], bool]) -> bool:
     if len(order) % 2:
         return False
 
-    @lru_cache(maxsize=None)
+    @cache
     def walk(rest: tuple[int, ...]) -> bool:
         if not rest:
             return True
@@ -178,7 +186,7 @@ def pairable(ids: Sequence[int], legal: Callable[[int, int], bool]) -> bool:
 def max_pairs(ids: Sequence[int], legal: Callable[[int, int], bool]) -> int:
     """The largest number of legal pairs among ``ids``."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def walk(rest: tuple[int, ...]) -> int:
         if len(rest) < 2:
             return 0

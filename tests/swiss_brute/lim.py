@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from mipair.model import Colour, Tournament
 from swiss_brute.history import (
     BLACK,
     WHITE,
@@ -25,8 +26,6 @@ from swiss_brute.history import (
     max_pairs,
     pairable,
 )
-
-from mipair.model import Colour, Tournament
 
 DOWN, UP = "down", "up"
 Compatible = Callable[[int, int], bool]
@@ -94,7 +93,9 @@ class LimRound:
         median = (self.field.round - 1) * self.field.win // 2
         above = sorted({self.score(p) for p in rest if self.score(p) > median}, reverse=True)
         below = sorted({self.score(p) for p in rest if self.score(p) < median})
-        residents = {s: sorted(p for p in rest if self.score(p) == s) for s in {*above, *below, median}}
+        residents = {
+            s: sorted(p for p in rest if self.score(p) == s) for s in {*above, *below, median}
+        }
         upper, from_above = self.side(above, residents, median, DOWN)
         lower, from_below = self.side(below, residents, median, UP)
         crack_count = {DOWN: len(from_above), UP: len(from_below)}
@@ -116,7 +117,9 @@ class LimRound:
     def bye(self, ids: list[int]) -> int:
         """1.1: the lowest ranked of the lowest scoregroup who may have it and leaves the rest pairable."""
         for pid in sorted(ids, key=lambda p: (self.score(p), -p)):
-            if not self.players[pid].pab_barred and pairable([p for p in ids if p != pid], self.compatible):
+            if not self.players[pid].pab_barred and pairable(
+                [p for p in ids if p != pid], self.compatible
+            ):
                 return pid
         raise NoLegalPairing("no player may take the PAB")
 
@@ -150,7 +153,9 @@ class LimRound:
             incoming = result.floaters
         return made, incoming
 
-    def group(self, residents: list[int], incoming: list[int], following: list[int], direction: str) -> GroupResult:
+    def group(
+        self, residents: list[int], incoming: list[int], following: list[int], direction: str
+    ) -> GroupResult:
         """3: one scoregroup other than the median."""
         members = residents + incoming
         keep = max_pairs(members, self.compatible)
@@ -170,7 +175,12 @@ class LimRound:
         return GroupResult(pairs, out)
 
     def floater_key(
-        self, stay: list[int], out: list[int], incoming: list[int], following: list[int], direction: str
+        self,
+        stay: list[int],
+        out: list[int],
+        incoming: list[int],
+        following: list[int],
+        direction: str,
     ) -> Callable[[int], tuple]:
         """3.9 types (d, c, b, a), then 3.10, then 3.2.2 colour balance, then 3.2.4 number."""
         base = _matching(out, following, self.compatible)
@@ -200,7 +210,8 @@ class LimRound:
             available = [
                 q
                 for q in order
-                if self.compatible(player, q) and pairable([p for p in others if p != q], self.compatible)
+                if self.compatible(player, q)
+                and pairable([p for p in others if p != q], self.compatible)
             ]
             if not available:
                 raise NoLegalPairing(f"{player} has no available opponent in {sorted(unpaired)}")
@@ -229,7 +240,9 @@ class LimRound:
             take(player, order)
         return pairs
 
-    def median(self, residents: list[int], from_above: list[int], from_below: list[int]) -> list[tuple[int, int]]:
+    def median(
+        self, residents: list[int], from_above: list[int], from_below: list[int]
+    ) -> list[tuple[int, int]]:
         """2.2, 3.6.3: the Median Scoregroup, paired downward, downfloaters then upfloaters first."""
         return self.pair_members(residents + from_above + from_below, from_above, from_below, DOWN)
 

@@ -13,10 +13,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from swiss_brute.history import Field, RoundPairing, field_of
-
 from mipair.formats.trf import write_tournament
 from mipair.model import Cell, Colour, Player, PointSystem, Result, Tournament
+from swiss_brute.history import Field, RoundPairing, field_of
 
 Pairer = Callable[[Field], RoundPairing]
 
@@ -31,10 +30,14 @@ class Mix:
     half_byes: float = 0.02
 
 
-def start(players: int, rounds: int, rng: random.Random, initial: Colour | None = None) -> Tournament:
+def start(
+    players: int, rounds: int, rng: random.Random, initial: Colour | None = None
+) -> Tournament:
     """A tournament before round 1: ratings falling with the pairing number (Dubov 1.1: all rated)."""
     ratings = sorted((rng.randint(1400, 2600) for _ in range(players)), reverse=True)
-    table = {pid: Player(id=pid, name=f"Player {pid}", rating=r) for pid, r in enumerate(ratings, 1)}
+    table = {
+        pid: Player(id=pid, name=f"Player {pid}", rating=r) for pid, r in enumerate(ratings, 1)
+    }
     return Tournament(
         players=table,
         results={pid: () for pid in table},
@@ -49,7 +52,11 @@ def play(t: Tournament, rnd: int, pairer: Pairer, rng: random.Random, mix: Mix) 
     cells = {pid: list(c) + [None] * (rnd - 1 - len(c)) for pid, c in t.results.items()}
     for pid in cells:
         if rng.random() < mix.absences:
-            kind = Result.HALF_BYE if rng.random() < mix.half_byes / max(mix.absences, 1e-9) else Result.ZERO_BYE
+            kind = (
+                Result.HALF_BYE
+                if rng.random() < mix.half_byes / max(mix.absences, 1e-9)
+                else Result.ZERO_BYE
+            )
             cells[pid].append(Cell(None, None, kind))
     announced = _with(t, cells)
     present = [pid for pid in t.players if len(cells[pid]) < rnd]
@@ -76,7 +83,9 @@ def tournament(
     cells = {pid: list(c) for pid, c in t.results.items()}
     for pid in cells:
         if rng.random() < mix.absences:
-            cells[pid] += [None] * (upto - 1 - len(cells[pid])) + [Cell(None, None, Result.ZERO_BYE)]
+            cells[pid] += [None] * (upto - 1 - len(cells[pid])) + [
+                Cell(None, None, Result.ZERO_BYE)
+            ]
     return _with(t, cells)
 
 
@@ -87,7 +96,11 @@ def trf(t: Tournament, edition: str = "trfx") -> str:
 
 def _result(rng: random.Random, mix: Mix) -> tuple[Result, Result]:
     if rng.random() < mix.forfeits:
-        return (Result.FORFEIT_WIN, Result.FORFEIT_LOSS) if rng.random() < 0.5 else (Result.FORFEIT_LOSS, Result.FORFEIT_WIN)
+        return (
+            (Result.FORFEIT_WIN, Result.FORFEIT_LOSS)
+            if rng.random() < 0.5
+            else (Result.FORFEIT_LOSS, Result.FORFEIT_WIN)
+        )
     roll = rng.random()
     if roll < mix.draws:
         return Result.DRAW, Result.DRAW
