@@ -114,6 +114,18 @@ def test_colours_by_rank_depend_on_the_side_of_the_median() -> None:
     assert rnd.colours(1, 3, below=True) == (1, 3)
 
 
+def test_the_median_cracks_the_side_2_6_names() -> None:
+    """2.6.2 (scenarios/lim/round2-median: no more floaters from above) cracks the higher side;
+    2.6.1 (scenarios/lim/round4-crack-lower: one floater from above) the lower side."""
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[1] / "scenarios" / "lim"
+    for name, side in (("round2-median.trfx", lim.DOWN), ("round4-crack-lower.trfx", lim.UP)):
+        rnd = lim.LimRound(field_of(str(folder / name)))
+        rnd.pair()
+        assert rnd.cracks == [side]
+
+
 @pytest.mark.parametrize("seed", range(24))
 def test_random_rounds_keep_the_absolute_rules(seed: int) -> None:
     t = simulate.tournament(6 + seed % 5, 5, 2 + seed % 4, seed, lambda f: lim.LimRound(f).pair())

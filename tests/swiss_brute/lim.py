@@ -59,6 +59,7 @@ class LimRound:
         self.field = f
         self.players = {e.id: e for e in f.to_pair()}
         self.due = {pid: due_colour(e) for pid, e in self.players.items()}
+        self.cracks: list[str] = []  # 2.6: the sides cracked, in order (DOWN: the higher side)
 
     def score(self, pid: int) -> int:
         return self.players[pid].pairing_score
@@ -108,6 +109,7 @@ class LimRound:
             if not (upper if side == DOWN else lower):
                 side = UP if side == DOWN else DOWN
             cracked = (upper if side == DOWN else lower).pop()
+            self.cracks.append(side)
             (from_above if side == DOWN else from_below).extend(cracked)
             crack_count[side] += 2
         boards = [self.colours(a, b, below=False) for a, b in upper + middle]
