@@ -20,17 +20,14 @@ from collections.abc import Sequence
 
 from mipair.model import Colour, Tournament
 from swiss_brute.history import (
-    BLACK,
-    WHITE,
     Entrant,
     Field,
     RoundPairing,
     field_of,
-    pairable,
     perfect_matchings,
 )
-
-ABSOLUTE, STRONG, MILD, NONE = 3, 2, 1, 0
+from swiss_brute.rules import NoLegalPairing, SwissRound, give
+from swiss_brute.rules import preference as _preference
 
 
 def seeding_rounds(total_rounds: int) -> int:
@@ -40,18 +37,7 @@ def seeding_rounds(total_rounds: int) -> int:
 
 def preference(e: Entrant) -> tuple[Colour | None, int]:
     """1.5: as the Dutch system; a player who has not played has none (1.5.4)."""
-    colours, cd = e.colours, e.colour_difference
-    if cd > 1:
-        return BLACK, ABSOLUTE
-    if cd < -1:
-        return WHITE, ABSOLUTE
-    if len(colours) >= 2 and colours[-1] == colours[-2]:
-        return colours[-1].opposite, ABSOLUTE
-    if cd:
-        return (BLACK if cd > 0 else WHITE), STRONG
-    if colours:
-        return colours[-1].opposite, MILD
-    return None, NONE
+    return _preference(e, None)
 
 
 def index(field: Field) -> dict[int, tuple[int, int]]:
@@ -89,32 +75,14 @@ def seen_by_opponents(field: Field, e: Entrant) -> int:
     return score
 
 
-class BursteinRound:
+class BursteinRound(SwissRound):
     """One round after the seeding rounds."""
 
     def __init__(self, field: Field) -> None:
-        self.field = field
-        self.players = {e.id: e for e in field.to_pair()}
-        self.pref = {pid: preference(e) for pid, e in self.players.items()}
+        super().__init__(field)
         idx = index(field)
         # 1.8: Index (Buchholz, then Sonneborn-Berger) descending, then TPN; scores not used
         self.rank = {pid: (-idx[pid][0], -idx[pid][1], pid) for pid in self.players}
-        self.forbidden = {
-            frozenset(pair)
-            for fp in field.tournament.forbidden
-            if fp.applies(field.round)
-            for pair in itertools.combinations(fp.players, 2)
-        }
-
-    def legal(self, a: int, b: int) -> bool:
-        """[C1] no rematch, [C3] no two equal absolute preferences (no exception)."""
-        if b in self.players[a].opponents or frozenset((a, b)) in self.forbidden:
-            return False
-        (ca, sa), (cb, sb) = self.pref[a], self.pref[b]
-        return not (sa == ABSOLUTE and sb == ABSOLUTE and ca == cb)
-
-    def score(self, pid: int) -> int:
-        return self.players[pid].pairing_score
 
     def pair(self) -> RoundPairing:
         ids = sorted(self.players)
@@ -137,18 +105,9 @@ class BursteinRound:
     # -- 3.1 ---------------------------------------------------------------------------------
     def bye(self, ids: list[int]) -> int:
         """3.1: eligible, leaves the others pairable, lowest score, most games, lowest rank (1.8)."""
-        order = sorted(
-            (pid for pid in ids if not self.players[pid].pab_barred),
-            key=lambda pid: (
-                self.score(pid),
-                -self.players[pid].games_played,
-                _reverse(self.rank[pid]),
-            ),
+        return self.first_bye(
+            ids, lambda p: (self.score(p), -self.players[p].games_played, _reverse(self.rank[p]))
         )
-        for pid in order:
-            if pairable([p for p in ids if p != pid], self.legal):
-                return pid
-        raise NoLegalPairing("no player may take the PAB ([C2], [C4])")
 
     # -- 3.2 and Article 4 ---------------------------------------------------------------------
     def choose(
@@ -210,28 +169,20 @@ class BursteinRound:
         if pa.games_played == 0 and pb.games_played == 0:  # 5.2.1: score, then TPN
             high, low = (a, b) if (self.score(a), -a) > (self.score(b), -b) else (b, a)
             gets = self.field.initial_colour if high % 2 else self.field.initial_colour.opposite
-            return _give(high, low, gets)
+            return give(high, low, gets)
         if ca is not None and cb is not None and ca != cb:  # 5.2.2
-            return _give(a, b, ca)
+            return give(a, b, ca)
         if sa != sb:  # 5.2.3 (a player without a preference is the weaker)
-            return _give(a, b, ca) if sa > sb else _give(b, a, cb)  # type: ignore[arg-type]
+            return give(a, b, ca) if sa > sb else give(b, a, cb)  # type: ignore[arg-type]
         for x, y in zip(reversed(pa.colours), reversed(pb.colours)):  # 5.2.4
             if x != y:
-                return _give(a, b, y)
+                return give(a, b, y)
         high, low = (a, b) if self.rank[a] < self.rank[b] else (b, a)  # 5.2.5: rank of 1.8
-        return _give(high, low, self.pref[high][0])  # type: ignore[arg-type]
-
-
-class NoLegalPairing(Exception):
-    """The text finds no pairing (1.9.3)."""
+        return give(high, low, self.pref[high][0])  # type: ignore[arg-type]
 
 
 def _reverse(key: tuple) -> tuple:
     return tuple(-x for x in key)
-
-
-def _give(first: int, second: int, colour: Colour) -> tuple[int, int]:
-    return (first, second) if colour is WHITE else (second, first)
 
 
 def article4_order(n: int, pairs: int) -> list[list[tuple[int, int]]]:

@@ -11,7 +11,7 @@ fields must stay small (up to about 12 players).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from mipair.model import Colour, Tournament
 from swiss_brute.history import (
@@ -24,8 +24,9 @@ from swiss_brute.history import (
     pairable,
     perfect_matchings,
 )
+from swiss_brute.rules import NoLegalPairing, SwissRound, give
+from swiss_brute.rules import preference as _preference
 
-ABSOLUTE, STRONG, MILD = 3, 2, 1
 INFINITY = 10**9
 
 
@@ -33,19 +34,10 @@ INFINITY = 10**9
 
 
 def preference(e: Entrant) -> tuple[Colour, int]:
-    """1.6: every player wants a colour; one who has not played wants Black, mildly (1.6.4)."""
-    colours, cd = e.colours, e.colour_difference
-    if cd > 1:
-        return BLACK, ABSOLUTE
-    if cd < -1:
-        return WHITE, ABSOLUTE
-    if len(colours) >= 2 and colours[-1] == colours[-2]:
-        return colours[-1].opposite, ABSOLUTE
-    if cd:
-        return (BLACK if cd > 0 else WHITE), STRONG
-    if colours:
-        return colours[-1].opposite, MILD
-    return BLACK, MILD
+    """1.6: as the Dutch system; a player who has not played wants Black, mildly (1.6.4)."""
+    colour, strength = _preference(e, BLACK)
+    assert colour is not None
+    return colour, strength
 
 
 def aro(field: Field, e: Entrant) -> int:
@@ -75,32 +67,14 @@ def max_upfloats(field: Field) -> int:
 # -- the round ---------------------------------------------------------------------------
 
 
-class DubovRound:
+class DubovRound(SwissRound):
     """One round of the Dubov procedure on ``field``."""
 
+    newcomer = BLACK
+
     def __init__(self, field: Field) -> None:
-        self.field = field
-        self.players = {e.id: e for e in field.to_pair()}
-        self.pref = {pid: preference(e) for pid, e in self.players.items()}
+        super().__init__(field)
         self.aro = {pid: aro(field, e) for pid, e in self.players.items()}
-        forbidden = [
-            fp
-            for fp in field.tournament.forbidden
-            if fp.applies(field.round) and len(fp.players) > 1
-        ]
-        self.forbidden = {
-            frozenset(pair) for fp in forbidden for pair in itertools.combinations(fp.players, 2)
-        }
-
-    # [C1] and [C3]: the pairs a legal pairing may hold
-    def legal(self, a: int, b: int) -> bool:
-        if b in self.players[a].opponents or frozenset((a, b)) in self.forbidden:
-            return False
-        (ca, sa), (cb, sb) = self.pref[a], self.pref[b]
-        return not (sa == ABSOLUTE and sb == ABSOLUTE and ca == cb)
-
-    def score(self, pid: int) -> int:
-        return self.players[pid].pairing_score
 
     def pair(self) -> RoundPairing:
         ids = sorted(self.players)
@@ -119,14 +93,7 @@ class DubovRound:
     # -- 3.1 the PAB --------------------------------------------------------------------------
     def bye(self, ids: list[int]) -> int:
         """3.1: eligible, leaves the others pairable, lowest score, most games, largest TPN."""
-        order = sorted(
-            (pid for pid in ids if not self.players[pid].pab_barred),
-            key=lambda pid: (self.score(pid), -self.players[pid].games_played, -pid),
-        )
-        for pid in order:
-            if pairable([p for p in ids if p != pid], self.legal):
-                return pid
-        raise NoLegalPairing("no player may take the PAB ([C2], [C4])")
+        return self.first_bye(ids, lambda p: (self.score(p), -self.players[p].games_played, -p))
 
     # -- 3.2 one bracket ----------------------------------------------------------------------
     def bracket(self, unpaired: list[int]) -> list[tuple[int, int]]:
@@ -262,20 +229,16 @@ class DubovRound:
         if pa.games_played == 0 and pb.games_played == 0:  # 5.2.1
             odd = high % 2 == 1
             high_gets = self.field.initial_colour if odd else self.field.initial_colour.opposite
-            return _give(high, low, high_gets)
+            return give(high, low, high_gets)
         (ca, sa), (cb, sb) = self.pref[a], self.pref[b]
         if ca != cb:  # 5.2.2
-            return _give(a, b, ca)
+            return give(a, b, ca)
         if sa != sb:  # 5.2.3
-            return _give(a, b, ca) if sa > sb else _give(b, a, cb)
+            return give(a, b, ca) if sa > sb else give(b, a, cb)
         for x, y in zip(reversed(pa.colours), reversed(pb.colours)):  # 5.2.4
             if x != y:
-                return _give(a, b, y)
-        return _give(high, low, self.pref[high][0])  # 5.2.5
-
-
-class NoLegalPairing(Exception):
-    """The text finds no pairing (1.9, A7)."""
+                return give(a, b, y)
+        return give(high, low, self.pref[high][0])  # 5.2.5
 
 
 def middle_out(items: Sequence[int]) -> list[int]:
@@ -299,15 +262,7 @@ def _moved(
     return g1 + list(chosen), [p for p in g2 if p not in chosen]
 
 
-def _give(first: int, second: int, colour: Colour) -> tuple[int, int]:
-    """(white, black) when ``first`` gets ``colour``."""
-    return (first, second) if colour is WHITE else (second, first)
-
-
 def pair_dubov(source: str | Tournament | Field, rnd: int | None = None) -> RoundPairing:
     """The Dubov pairing of the next round (or of ``rnd``) of a tournament file."""
     field = source if isinstance(source, Field) else field_of(source, rnd)
     return DubovRound(field).pair()
-
-
-Legal = Callable[[int, int], bool]

@@ -16,16 +16,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from mipair.model import Colour, Tournament
-from swiss_brute.history import (
-    BLACK,
-    WHITE,
-    Entrant,
-    Field,
-    RoundPairing,
-    field_of,
-    max_pairs,
-    pairable,
-)
+from swiss_brute import history
+from swiss_brute.history import BLACK, WHITE, Entrant, Field, RoundPairing
+from swiss_brute.rules import NoLegalPairing, give
 
 DOWN, UP = "down", "up"
 Compatible = Callable[[int, int], bool]
@@ -89,7 +82,7 @@ class LimRound:
         ids = sorted(self.players)
         bye = self.bye(ids) if len(ids) % 2 else None
         rest = [p for p in ids if p != bye]
-        if not pairable(rest, self.compatible):
+        if not history.pairable(rest, self.compatible):
             raise NoLegalPairing("the players cannot all be paired (2.1)")
         median = (self.field.round - 1) * self.field.win // 2
         above = sorted({self.score(p) for p in rest if self.score(p) > median}, reverse=True)
@@ -102,7 +95,7 @@ class LimRound:
         crack_count = {DOWN: len(from_above), UP: len(from_below)}
         while True:
             members = residents[median] + from_above + from_below
-            if pairable(members, self.compatible):
+            if history.pairable(members, self.compatible):
                 middle = self.median(residents[median], from_above, from_below)
                 break
             side = DOWN if crack_count[DOWN] <= crack_count[UP] else UP  # 2.6.1 / 2.6.2
@@ -119,7 +112,7 @@ class LimRound:
     def bye(self, ids: list[int]) -> int:
         """1.1: the lowest ranked of the lowest scoregroup who may have it and leaves the rest pairable."""
         for pid in sorted(ids, key=lambda p: (self.score(p), -p)):
-            if not self.players[pid].pab_barred and pairable(
+            if not self.players[pid].pab_barred and history.pairable(
                 [p for p in ids if p != pid], self.compatible
             ):
                 return pid
@@ -160,12 +153,12 @@ class LimRound:
     ) -> GroupResult:
         """3: one scoregroup other than the median."""
         members = residents + incoming
-        keep = max_pairs(members, self.compatible)
+        keep = history.max_pairs(members, self.compatible)
         stay, out = list(members), []
         while len(stay) > 2 * keep:  # 2.3, 4.4: the floaters, one at a time
             key = self.floater_key(stay, out, incoming, following, direction)
             for x in sorted(stay, key=key):
-                if max_pairs([p for p in stay if p != x], self.compatible) == keep:
+                if history.max_pairs([p for p in stay if p != x], self.compatible) == keep:
                     out.append(x)
                     stay.remove(x)
                     break
@@ -213,7 +206,7 @@ class LimRound:
                 q
                 for q in order
                 if self.compatible(player, q)
-                and pairable([p for p in others if p != q], self.compatible)
+                and history.pairable([p for p in others if p != q], self.compatible)
             ]
             if not available:
                 raise NoLegalPairing(f"{player} has no available opponent in {sorted(unpaired)}")
@@ -253,22 +246,18 @@ class LimRound:
         pa, pb = self.players[a], self.players[b]
         fits = [c for c in (WHITE, BLACK) if within_limits(pa, c) and within_limits(pb, c.opposite)]
         if len(fits) == 1:  # 5.1, 5.3
-            return _give(a, b, fits[0])
+            return give(a, b, fits[0])
         da, db = self.due[a], self.due[b]
         if da is not None and db is not None and da != db:  # 5.1, 5.5, 5.6
-            return _give(a, b, da)
+            return give(a, b, da)
         if (da is None) != (db is None):
-            return _give(a, b, da) if da is not None else _give(b, a, db)  # type: ignore[arg-type]
+            return give(a, b, da) if da is not None else give(b, a, db)  # type: ignore[arg-type]
         for x, y in zip(reversed(pa.colours), reversed(pb.colours)):  # 5.4: latest difference
             if x != y:
-                return _give(a, b, y)
+                return give(a, b, y)
         high, low = (a, b) if (self.score(a), -a) > (self.score(b), -b) else (b, a)
         decider, other = (low, high) if below else (high, low)  # 5.4: rank
-        return _give(decider, other, self.due[decider] or self.field.initial_colour)
-
-
-class NoLegalPairing(Exception):
-    """The text finds no pairing."""
+        return give(decider, other, self.due[decider] or self.field.initial_colour)
 
 
 def _matching(left: Sequence[int], right: Sequence[int], ok: Compatible) -> int:
@@ -287,11 +276,7 @@ def _matching(left: Sequence[int], right: Sequence[int], ok: Compatible) -> int:
     return sum(1 for x in left if augment(x, set()))
 
 
-def _give(first: int, second: int, colour: Colour) -> tuple[int, int]:
-    return (first, second) if colour is WHITE else (second, first)
-
-
 def pair_lim(source: str | Tournament | Field, rnd: int | None = None) -> RoundPairing:
     """The Lim pairing of the next round (or ``rnd``) of a tournament file."""
-    f = source if isinstance(source, Field) else field_of(source, rnd)
+    f = source if isinstance(source, Field) else history.field_of(source, rnd)
     return LimRound(f).pair()

@@ -116,3 +116,19 @@ def _with(t: Tournament, cells: dict[int, list[Cell | None]]) -> Tournament:
         total_rounds=t.total_rounds,
         initial_colour=t.initial_colour,
     )
+
+
+def random_round(
+    seed: int, pairer: Pairer, rounds: int = 5, first: int = 2
+) -> tuple[Field, RoundPairing]:
+    """A random round of 6-10 players after ``first`` - 1 .. ``first`` + 2 rounds, and its
+    pairing by ``pairer``; the test is skipped when the history leaves no legal pairing."""
+    import pytest
+
+    from swiss_brute.rules import NoLegalPairing
+
+    try:
+        field = field_of(tournament(6 + seed % 5, rounds, first + seed % 4, seed, pairer))
+        return field, pairer(field)
+    except NoLegalPairing:
+        pytest.skip("this random history leaves no legal pairing")
