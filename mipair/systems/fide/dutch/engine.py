@@ -16,9 +16,9 @@ from mipair.errors import TooLargeError
 from mipair.memory import available_memory
 from mipair.pairing import Board, RoundPairing
 from mipair.systems.fide.dutch.bracket_rules import BracketRules
-from mipair.systems.fide.dutch.field import RoundField
-from mipair.systems.fide.dutch.order import board_order
 from mipair.systems.fide.edition import Edition
+from mipair.systems.fide.field import RoundField
+from mipair.systems.fide.order import board_order
 from mipair.systems.fide.state import Snapshot
 
 PAIR_BYTES = 700  # resident memory per candidate pair, measured (benchmark peaks, 2026-11-25):

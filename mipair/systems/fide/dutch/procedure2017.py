@@ -24,10 +24,10 @@ from mipair.systems.fide.dutch.bracket import Bracket
 from mipair.systems.fide.dutch.bracket_rules import BracketRules, BracketView, Opening, RoundView
 from mipair.systems.fide.dutch.colours import allocate
 from mipair.systems.fide.dutch.criteria import PairContext
-from mipair.systems.fide.dutch.field import RoundField
 from mipair.systems.fide.dutch.procedures import DutchProcedure
-from mipair.systems.fide.dutch.weigh import kinds, roles
+from mipair.systems.fide.field import RoundField
 from mipair.systems.fide.state import PlayerState, Snapshot
+from mipair.systems.fide.weigh import kinds, roles
 
 
 class Dutch2017(DutchProcedure):

@@ -5,7 +5,7 @@ candidate a bracket keeps is the one with the best failure vector (C5, C6 ..
 C21); ties are broken by the order in which Articles 3-4 generate candidates
 (MDP set, MDP-Pairing, remainder exchange, remainder transposition). We solve
 exactly that with one matching model per window (a bracket and the next
-scoregroup, :mod:`mipair.systems.fide.dutch.windows`):
+scoregroup, :mod:`mipair.systems.fide.windows`):
 
 1. Hard constraints: only pairs allowed by C1, C3 and forbidden pairs exist;
    every player is matched except, with an odd count, one PAB candidate of
@@ -32,12 +32,12 @@ from mipair.systems.fide.dutch.bracket import Bracket
 from mipair.systems.fide.dutch.bracket_rules import BracketRules, BracketView, Opening, RoundView
 from mipair.systems.fide.dutch.colours import allocate
 from mipair.systems.fide.dutch.criteria import PairContext
-from mipair.systems.fide.dutch.field import RoundField
 from mipair.systems.fide.dutch.procedures import DutchProcedure
-from mipair.systems.fide.dutch.sparse import core
-from mipair.systems.fide.dutch.weigh import kinds, roles
-from mipair.systems.fide.dutch.windows import WindowModels
+from mipair.systems.fide.field import RoundField
+from mipair.systems.fide.sparse import core
 from mipair.systems.fide.state import PlayerState, Snapshot
+from mipair.systems.fide.weigh import kinds, roles
+from mipair.systems.fide.windows import WindowModels
 
 C5_TEXT = "the PAB goes to the lowest score possible; value: the recipient's score"
 POINT = 10

@@ -1,6 +1,7 @@
 """The quality criteria of a window, evaluated once per kind of pair.
 
 A criterion reads only a few facts about each player of a pair (its
+*signature*, which the edition's procedure object gives: the Dutch
 :func:`mipair.systems.fide.dutch.criteria.signature`) and the pair's place in the
 window (whether each player is an MDP, in the bracket, in the next
 scoregroup: its *role*). Two pairs whose players share signatures and roles
@@ -16,11 +17,11 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from mipair.solver.weights import Weights
-from mipair.systems.fide.dutch.criteria import PairContext
 from mipair.systems.fide.edition import CriterionSpec
 from mipair.systems.fide.state import PlayerState
 
-Context = Callable[[int, int], "PairContext | None"]
+Context = Callable[[int, int], object]
+"""The context of the pair of vertices (u, v) that the criteria read (None: leave the pair out)."""
 
 
 def weigh(
@@ -36,7 +37,7 @@ def weigh(
     ``ends``: shape (2, m), pair k (model column k) = vertices ``ends[0][k]``
     (ranked higher) and ``ends[1][k]``; ``signature`` and ``role``: a small
     integer per vertex, such that ``context(u, v)`` (the pair's
-    :class:`PairContext`, None to leave it out) and the criteria depend on
+    context, e.g. the Dutch ``PairContext``; None to leave it out) and the criteria depend on
     nothing else. Criteria that compare levels become one tier per level,
     highest level first.
     """

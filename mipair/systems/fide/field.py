@@ -1,16 +1,22 @@
-"""The players of one Dutch round and the pairs the absolute criteria allow.
+"""The players of one round of a FIDE Swiss system and the pairs the absolute criteria allow.
 
-Every edition's procedure, its window models and the bracket questions
-(:mod:`mipair.systems.fide.dutch.bracket`) share this state: the players sorted by
-pairing score then pairing number (C.04.3 1.2), vertex ``i`` being the
-``i``-th of them, the candidate pairs (C1, C3, forbidden pairs) as numbered
-edges, the edges ruled out for good by decisions already frozen, and the
-round's current matching.
+A system's procedure, its window models (:mod:`mipair.systems.fide.windows`) and
+its bracket questions (the Dutch :mod:`mipair.systems.fide.dutch.bracket`, the
+Burstein Article 4) share this state: the players sorted by pairing score then
+pairing number (C.04.3 1.2), vertex ``i`` being the ``i``-th of them, the
+candidate pairs (C1, C3, forbidden pairs) as numbered edges, the edges ruled
+out for good by decisions already frozen, and the round's current matching.
+
+What differs between systems comes from the edition's procedure object
+(:class:`FieldRules`): which players may not meet for their colours (the Dutch
+C3 spares topscorers, Burstein's does not) and what its criteria read of a
+player (its signature).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Collection, Iterable
+from typing import Protocol, cast
 
 import numpy as np
 
@@ -18,15 +24,22 @@ from mipair.solver.completion import CompletionOracle
 from mipair.solver.edges import Edges, Positions
 from mipair.solver.lexmatch import LexMatcher
 from mipair.solver.weights import Weights
-from mipair.systems.fide.dutch.absolute import clash_class
-from mipair.systems.fide.dutch.colours import preference
-from mipair.systems.fide.dutch.criteria import PairContext, signature
-from mipair.systems.fide.dutch.weigh import weigh
+from mipair.systems.fide.colours import Preference, preference
 from mipair.systems.fide.edition import Edition
 from mipair.systems.fide.rules import forbidden_pairs, pab_eligible
 from mipair.systems.fide.state import PlayerState, Snapshot
+from mipair.systems.fide.weigh import Context, weigh
 
-Context = Callable[[int, int], "PairContext | None"]
+
+class FieldRules(Protocol):
+    """What a field asks of the edition's procedure object."""
+
+    def clash_class(self, snap: Snapshot, player: PlayerState, pref: Preference) -> object:
+        """Two players may not meet when their classes are equal and not None (C3)."""
+
+    def signature(self, player: PlayerState, pref: Preference, eligible: bool) -> tuple:
+        """Everything the edition's criteria read of a player: players with equal
+        signatures are interchangeable to them (:mod:`mipair.systems.fide.weigh`)."""
 
 
 class RoundField:
@@ -35,6 +48,7 @@ class RoundField:
     def __init__(self, snap: Snapshot, edition: Edition) -> None:
         self.snapshot = snap
         self.edition = edition
+        self.rules = cast(FieldRules, edition.procedure)
         players = [snap.players[pid] for pid in snap.to_pair]
         players.sort(key=lambda p: (-p.pairing_score, p.tpn))
         self.players: list[PlayerState] = players
@@ -53,7 +67,7 @@ class RoundField:
         kinds: dict[tuple, int] = {}  # a number per vertex: its criteria signature
         self.signature = np.array(
             [
-                kinds.setdefault(signature(p, self.preferences[p.id], ok), len(kinds))
+                kinds.setdefault(self.rules.signature(p, self.preferences[p.id], ok), len(kinds))
                 for p, ok in zip(players, self.eligible)
             ],
             dtype=np.int64,
@@ -75,7 +89,9 @@ class RoundField:
         kinds: dict[object, int] = {None: 0}
         clash = np.array(
             [
-                kinds.setdefault(clash_class(self.snapshot, p, self.preferences[p.id]), len(kinds))
+                kinds.setdefault(
+                    self.rules.clash_class(self.snapshot, p, self.preferences[p.id]), len(kinds)
+                )
                 for p in players
             ],
             dtype=np.int64,
@@ -137,7 +153,7 @@ class RoundField:
 
     def weigh(self, model: LexMatcher, role: np.ndarray, context: Context) -> list[Weights]:
         """Every active criterion on the window's edge columns of ``model`` (its
-        edges ranked higher player first): :func:`mipair.systems.fide.dutch.weigh.weigh`."""
+        edges ranked higher player first): :func:`mipair.systems.fide.weigh.weigh`."""
         ends = model.ends()
         if self.window_columns is not None:
             ends = ends[:, : self.window_columns]

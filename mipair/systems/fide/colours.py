@@ -1,0 +1,164 @@
+"""Colour preferences, as every FIDE Swiss system defines them, and the colour rules.
+
+Preferences: C.04.3 (2026) 1.7, which Burstein (C.04.4.2 1.5) takes word for word:
+absolute beyond a colour difference of +-1 or after two equal colours in a row,
+strong at +-1, mild otherwise, none before a first game; decided in the order
+the reference engine uses (|CD| >= 2 first, then two equal colours in a row,
+then |CD| = 1, then the last colour). Only played games count (C.04.2 (2026)
+3.4). The general colour rules (C.04.1 (2026) Art. 6 and 7): no colour
+difference beyond +-2, no colour three times in a row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import TYPE_CHECKING
+
+from mipair.model import Colour
+from mipair.systems.fide.state import PlayerState, Snapshot
+
+if TYPE_CHECKING:
+    from mipair.explain.facts import Fact
+    from mipair.pairing import RoundPairing
+    from mipair.reports import Violation
+
+COLOUR_NAME = {Colour.WHITE: "White", Colour.BLACK: "Black"}
+
+
+class Strength(IntEnum):
+    NONE = 0
+    MILD = 1
+    STRONG = 2
+    ABSOLUTE = 3
+
+
+@dataclass(frozen=True)
+class Preference:
+    """A player's colour preference for the round being paired."""
+
+    colour: Colour | None
+    strength: Strength
+    cd: int  # colour difference (whites - blacks)
+    repeated: Colour | None  # colour of the last two played games, if equal
+
+    @property
+    def absolute(self) -> bool:
+        return self.strength is Strength.ABSOLUTE
+
+
+def played_colours(state: PlayerState) -> list[Colour]:
+    """Colours of the played games, oldest first (unplayed rounds removed)."""
+    return [c for c in state.colours if c is not None]
+
+
+def preference(state: PlayerState) -> Preference:
+    """C.04.3 (2026) 1.7: absolute, strong, mild or no colour preference."""
+    history = played_colours(state)
+    cd = sum(1 if c is Colour.WHITE else -1 for c in history)
+    repeated = history[-1] if len(history) >= 2 and history[-1] is history[-2] else None
+    if cd <= -2 or cd >= 2:
+        return Preference(Colour.WHITE if cd < 0 else Colour.BLACK, Strength.ABSOLUTE, cd, repeated)
+    if repeated is not None:
+        return Preference(repeated.opposite, Strength.ABSOLUTE, cd, repeated)
+    if cd:
+        return Preference(Colour.WHITE if cd < 0 else Colour.BLACK, Strength.STRONG, cd, repeated)
+    if history:
+        return Preference(history[-1].opposite, Strength.MILD, cd, repeated)
+    return Preference(None, Strength.NONE, cd, repeated)
+
+
+def why_absolute(p: Preference) -> str:
+    """Why a colour preference is absolute, e.g. 'colour difference -2'."""
+    if abs(p.cd) >= 2:
+        return f"colour difference {p.cd:+d}"
+    assert p.repeated is not None
+    return f"two {COLOUR_NAME[p.repeated]}s in a row"
+
+
+def absolute_class(pref: Preference) -> object:
+    """Two players may not meet when their classes are equal and not None: both
+    with an absolute preference for one colour (C.04.1 (2026) Art. 6 and 7)."""
+    return ("absolute", pref.colour) if pref.absolute else None
+
+
+def colour_fact(a: int, b: int, pa: Preference, pb: Preference, exception: str = "") -> Fact:
+    """The fact that a and b, both with an absolute preference for one colour, do not
+    meet (``exception``: why the system's exception does not apply, e.g. topscorers)."""
+    from mipair.explain.facts import Fact, pair
+
+    assert pa.colour is not None
+    col = COLOUR_NAME[pa.colour]
+    return Fact(
+        "colour",
+        (a, b),
+        f"players {a} ({why_absolute(pa)}) and {b} ({why_absolute(pb)}) must both have "
+        f"{col}{exception}",
+        f"let {a} and {b} meet although one of them cannot have {col}",
+        frozenset({pair(a, b)}),
+        note=col,
+    )
+
+
+def colour_breach(state: PlayerState, colour: Colour, rules: tuple[str, str]) -> Violation | None:
+    """The general colour rules ``state`` breaks when given ``colour`` (None: none),
+    named as the edition numbers them (``rules``: |CD| > 2, a third colour in a row)."""
+    from mipair.reports import Violation
+
+    history = played_colours(state) + [colour]
+    cd = sum(1 if c is Colour.WHITE else -1 for c in history)
+    broken, why = [], []
+    if abs(cd) > 2:
+        broken.append(rules[0])
+        why.append(f"colour difference {cd:+d}")
+    if len(history) >= 3 and history[-1] is history[-2] is history[-3]:
+        broken.append(rules[1])
+        why.append(f"a third {COLOUR_NAME[colour]} in a row")
+    if not broken:
+        return None
+    return Violation(
+        " and ".join(broken),
+        (state.id,),
+        f"player {state.id} would get {COLOUR_NAME[colour]}: {' and '.join(why)}",
+    )
+
+
+# -- a published round with the engine's pairs and other colours (``check``) --
+
+
+def colour_detail(snap: Snapshot, engine: RoundPairing, published: RoundPairing) -> str:
+    """Same pairs, other colours: the boards and the preferences the published colours miss."""
+    kinds = {1: "mild", 2: "strong", 3: "absolute"}
+    mine = {(b.white, b.black) for b in engine.boards}
+    swapped, missed = [], []
+    for b in published.boards:
+        if (b.black, b.white) not in mine:
+            continue
+        swapped.append(f"{b.white}-{b.black}")
+        for pid, got in ((b.white, Colour.WHITE), (b.black, Colour.BLACK)):
+            pref = preference(snap.players[pid])
+            if pref.colour is not None and pref.colour is not got:
+                missed.append(
+                    f"player {pid} prefers {COLOUR_NAME[pref.colour]} "
+                    f"({kinds[int(pref.strength)]}) and gets {COLOUR_NAME[got]}"
+                )
+    text = (
+        "the published colours break Article 5 (colour allocation) on board"
+        f"{'s' if len(swapped) > 1 else ''} {', '.join(swapped)} (published White first)"
+    )
+    if missed:
+        text += ": " + "; ".join(missed)
+    return (
+        f"{text}. Colour preferences not granted: mipair {colour_misses(engine, snap)}, "
+        f"published {colour_misses(published, snap)}."
+    )
+
+
+def colour_misses(pairing: RoundPairing, snap: Snapshot) -> int:
+    """Players whose colour preference the pairing's colours do not grant (Article 5)."""
+    miss = 0
+    for b in pairing.boards:
+        for pid, got in ((b.white, Colour.WHITE), (b.black, Colour.BLACK)):
+            want = preference(snap.players[pid]).colour
+            miss += want is not None and want is not got
+    return miss
