@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 SYSTEMS: dict[str, str] = {
     "dutch": "mipair.systems.fide.dutch.system:DutchSystem",
+    "burstein": "mipair.systems.fide.burstein.system:BursteinSystem",
     "papp": "mipair.systems.papp.system:PappSystem",
     "mcmahon": "mipair.systems.mcmahon.system:McMahonSystem",
 }

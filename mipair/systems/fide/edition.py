@@ -58,6 +58,8 @@ DEFINITIONS = {
 """The edition's definitions a model file must give, and their possible values."""
 REQUIRED = ("edition", "procedure", "absolute_ids", "colour_rules", "criteria")
 """The other keys every model file must have."""
+KNOWN = (*REQUIRED, *DEFINITIONS, "title")
+"""The keys the loader reads; any other is one of the edition's :attr:`Edition.settings`."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,9 @@ class Edition:
     colour_rules: tuple[str, str] = ("", "")
     """How the edition's general Swiss rules number "no |CD| > 2" and "no colour
     three times in a row"."""
+    settings: dict[str, Any] = field(default_factory=dict, compare=False)
+    """The model file's other keys: the edition's own definitions, which its procedure
+    reads (Burstein: the seeding rounds, the PAB order, the Index)."""
 
     def active(self, rnd: int) -> tuple[CriterionSpec, ...]:
         """The criteria that exist when round ``rnd`` is paired."""
@@ -139,6 +144,7 @@ def read_edition(system: str, path: Path) -> Edition:
         data["bye_barred_by"],
         dict(data["absolute_ids"]),
         tuple(data["colour_rules"]),
+        {key: value for key, value in data.items() if key not in KNOWN},
     )
 
 

@@ -23,7 +23,7 @@ from mipair.systems.fide.state import Snapshot, snapshot
 
 if TYPE_CHECKING:  # the explanation layer and the reports load only when asked
     from mipair.explain.facts import PairingProblem
-    from mipair.reports import CriterionValue, PublishedRound
+    from mipair.reports import CriterionValue, PublishedRound, Violation
     from mipair.systems.fide.procedure import Evaluator
 
 TRF_SUFFIXES = (".trf", ".trfx", ".trf26", ".txt")
@@ -67,10 +67,22 @@ class FideSystem(PairingSystem[Snapshot]):
         return self.evaluated[1](pairing)
 
     def problem(self, state: Snapshot) -> PairingProblem:
-        """C.04.1's facts: rematches, PAB eligibility, forbidden pairs."""
+        """The edition's facts: C.04.1's (rematches, PAB eligibility, forbidden pairs)
+        and the system's own about each pair (:meth:`SwissProcedure.pair_facts`)."""
         from mipair.systems.fide.rules import basic_problem
 
-        return basic_problem(state)
+        return basic_problem(state, state.edition.procedure.pair_facts(state))
+
+    def violations(
+        self, state: Snapshot, pairing: RoundPairing, problem: PairingProblem | None = None
+    ) -> list[Violation]:
+        """The generic checks, then the edition's on the pairing's own colours."""
+        return super().violations(state, pairing, problem) + (
+            state.edition.procedure.colour_violations(state, pairing)
+        )
+
+    def colour_note(self, state: Snapshot, engine: RoundPairing, published: RoundPairing) -> str:
+        return state.edition.procedure.colour_note(state, engine, published)
 
     def entrants(self, state: Snapshot) -> frozenset[int]:
         return frozenset(state.players)
