@@ -26,10 +26,10 @@ OBJECTIVES = list(model()["entropy"]["objectives"])
 og_option = click.option(
     "--og",
     "edition",
-    type=click.Choice(["3.52", "3.51"]),
-    default="3.52",
-    show_default=True,
-    help="OpenGotha behaviour to reproduce (reference 5.6).",
+    type=click.Choice(list(model()["editions"])),
+    default=None,
+    help="OpenGotha behaviour to reproduce (reference 5.6); default: the one of the "
+    "OpenGotha version that saved the file.",
 )
 
 
@@ -143,9 +143,10 @@ def standings_command(
     event: str, edition: str, after: int | None, h9_file: str | None, as_json: bool
 ) -> None:
     """Standings: place, player, rank and the placement criteria."""
+    from mipair.formats.h9 import write_h9
     from mipair.formats.opengotha import read_opengotha
-    from mipair.formats.text import save
     from mipair.systems.mcmahon.params import params_of
+    from mipair.systems.mcmahon.placement import Placement
     from mipair.systems.mcmahon.scores import Scores
     from mipair.systems.mcmahon.standings import h9_text, shown, standings
 
@@ -156,9 +157,9 @@ def standings_command(
     if not 0 <= rounds <= max(last, params.rounds):
         raise InputError(f"--after {after}: the tournament has rounds 1 to {params.rounds}")
     criteria = list(params.placement)
-    table = standings(Scores(tournament, params, rounds), rounds, criteria)
+    table = standings(Placement(Scores(tournament, params, rounds), rounds, criteria))
     if h9_file:
-        save(h9_file, h9_text(tournament, params, rounds))
+        write_h9(h9_file, h9_text(tournament, params, after))
     players = tournament.players
     if as_json:
         rows = [
@@ -167,7 +168,7 @@ def standings_command(
                 "key": players[s.index].key,
                 "name": players[s.index].full_name,
                 "rank": players[s.index].rank_label,
-                **dict(zip(criteria, s.values)),
+                **dict(zip(criteria, s.values(criteria))),
             }
             for s in table
         ]
@@ -186,7 +187,7 @@ def standings_command(
         place = "" if s.tied else str(s.place)
         click.echo(
             f"{place:>4}  {p.full_name:30} {p.rank_label:>4} "
-            + " ".join(f"{shown(v):>8}" for v in s.values)
+            + " ".join(f"{shown(c, v):>8}" for c, v in zip(criteria, s.stored))
         )
 
 

@@ -10,7 +10,7 @@ with every pair only when no matching without a rematch exists.
 Forbidden pairs are never candidates.
 
 Tables follow the better-placed player of each game (placement criteria
-before the round, then rating), as OpenGotha numbers them.
+before the round, then rating).
 
 A deliberate difference: OpenGotha pairs a field of more than 600 players in
 chunks of at least 200, taken from the top score down (reference 6.1, item 4);
@@ -31,7 +31,7 @@ from mipair.systems.mcmahon.bye import choose_bye
 from mipair.systems.mcmahon.entropy import entropy_weights
 from mipair.systems.mcmahon.field import Entrant, Field, build_field
 from mipair.systems.mcmahon.handicap import Colours, orient
-from mipair.systems.mcmahon.sides import arrays
+from mipair.systems.mcmahon.sides import arrays, position_of
 from mipair.systems.mcmahon.state import ENTROPY, OPENGOTHA, McMahonState
 from mipair.systems.mcmahon.weights import coin, pair_table, pair_weight, signed_handicap
 
@@ -56,11 +56,14 @@ class Round(NamedTuple):
 def field_of(state: McMahonState, bye: int | None = None) -> Field:
     """The round's field with ``bye`` (default: the state's, else the one OpenGotha would choose)."""
     chosen = bye if bye is not None else state.bye
+    t, params, r = state.tournament, state.params, state.round
     if chosen is None and len(state.players) % 2:
-        everyone = build_field(state.tournament, state.params, state.round, state.players, None)
-        chosen = choose_bye(everyone.entrants, state.params).index
+        everyone = build_field(t, params, r, state.players, None)
+        chosen = choose_bye(everyone.entrants, params).index
+        to_pair = [i for i in state.players if i != chosen]
+        return build_field(t, params, r, to_pair, chosen, everyone.scores, everyone.placement)
     to_pair = [i for i in state.players if i != chosen]
-    return build_field(state.tournament, state.params, state.round, to_pair, chosen)
+    return build_field(t, params, r, to_pair, chosen)
 
 
 @dataclass(frozen=True)
@@ -105,8 +108,10 @@ def best_matching(
     tables = [table]
     if dup > 0 and dup > (n // 2) * spread and len(fresh.weight) < len(table.weight):
         tables.insert(0, fresh)
-    hint = [(k, k + 1) for k in range(0, n - 1, 2)]  # neighbours in key order
+    hint = [(k, k + 1) for k in range(0, n - 1, 2)]  # neighbours in the list
     for candidates in tables:
+        if len(candidates.weight) < n // 2:  # too few pairs left to pair everyone
+            continue
         edges = np.stack([candidates.first, candidates.second], axis=1)
         then = None
         if objective == ENTROPY:
@@ -135,14 +140,18 @@ def colours(fld: Field, a: Entrant, b: Entrant) -> Colours:
 
 def table_order(fld: Field, games: Iterable[Colours]) -> list[Colours]:
     """Games by their better-placed player: placement before the round, then rating."""
-    scores, before = fld.scores, fld.round - 1
-    criteria = list(fld.params.placement)
+    placement = fld.placement
 
     def place(index: int) -> tuple:
-        rating = scores.players[index].rating
-        return scores.ranking_key(index, before, criteria)[:-2] + (-rating,)
+        rating = placement.scores.players[index].rating
+        return tuple(-v for v in placement.row(index)) + (-rating,)
 
     return sorted(games, key=lambda g: min(place(g.white), place(g.black)))
+
+
+def in_list_order(fld: Field, a: Entrant, b: Entrant) -> tuple[Entrant, Entrant]:
+    """The two players as OpenGotha's list has them (the first argument of its weight)."""
+    return (a, b) if position_of(fld, a) < position_of(fld, b) else (b, a)
 
 
 def games_of(fld: Field, pairs: Sequence[tuple[int, int]]) -> Round:
@@ -166,7 +175,4 @@ def pair_state(state: McMahonState) -> Round:
 def matching_weight(fld: Field, pairs: Iterable[tuple[int, int]]) -> int:
     """The total weight of pairs of player indices in a field."""
     where = {e.index: e for e in fld.entrants}
-    return sum(
-        pair_weight(fld, *sorted((where[a], where[b]), key=lambda e: e.player.key))
-        for a, b in pairs
-    )
+    return sum(pair_weight(fld, *in_list_order(fld, where[a], where[b])) for a, b in pairs)

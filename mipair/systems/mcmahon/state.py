@@ -84,7 +84,7 @@ def next_round(tournament: OgTournament, params: McMahonParams) -> int:
     return r
 
 
-def state_of(tournament: OgTournament, edition: str) -> McMahonState:
+def state_of(tournament: OgTournament, edition: str | None = None) -> McMahonState:
     """The state before the tournament's next round (see the module docstring)."""
     params = params_of(tournament, edition)
     r = next_round(tournament, params)
@@ -110,7 +110,9 @@ def cut(tournament: OgTournament, before: int) -> OgTournament:
     )
 
 
-def published_states(tournament: OgTournament, edition: str) -> Iterator[McMahonState]:
+def published_states(
+    tournament: OgTournament, edition: str | None = None
+) -> Iterator[McMahonState]:
     """For each round with games: the state it was paired from (its players and bye as published)."""
     params = params_of(tournament, edition)
     index = {p.key: i for i, p in enumerate(tournament.players)}

@@ -3,7 +3,8 @@
 State: a :class:`~mipair.systems.mcmahon.state.McMahonState` read from an
 OpenGotha XML file. Pairing ids are the players' positions in the file's
 player list, from 1. Editions are the two OpenGotha behaviours, ``3.52``
-(default) and ``3.51`` (reference 5.6).
+and ``3.51`` (reference 5.6); without one, the behaviour of the OpenGotha
+version that saved the file.
 
 ``evaluate`` gives the total weight OpenGotha maximises, then each weight term
 summed over the boards (all "higher is better"). ``problem`` gives the
@@ -49,7 +50,7 @@ class McMahonSystem(PairingSystem):
         from mipair.formats.opengotha import read_opengotha
         from mipair.systems.mcmahon.state import state_of
 
-        return state_of(read_opengotha(path), self.edition(edition) or "3.52")
+        return state_of(read_opengotha(path), self.edition(edition) if edition else None)
 
     def round_of(self, state: McMahonState) -> int:
         return state.round
@@ -63,7 +64,7 @@ class McMahonSystem(PairingSystem):
 
     def evaluate(self, state: McMahonState, pairing: RoundPairing) -> Sequence[CriterionValue]:
         """The total weight, then each weight term over the boards (model order)."""
-        from mipair.systems.mcmahon.pairing import field_of
+        from mipair.systems.mcmahon.pairing import field_of, in_list_order
         from mipair.systems.mcmahon.weights import components, declared_terms
 
         bye = _index(state, pairing.bye) if pairing.bye is not None else None
@@ -71,10 +72,7 @@ class McMahonSystem(PairingSystem):
         where = {e.index: e for e in fld.entrants}
         sums = {term_id: 0 for term_id, _, _ in declared_terms()}
         for b in pairing.boards:
-            a, c = sorted(
-                (where[_index(state, b.white)], where[_index(state, b.black)]),
-                key=lambda e: e.player.key,
-            )
+            a, c = in_list_order(fld, where[_index(state, b.white)], where[_index(state, b.black)])
             for term_id, value in components(fld, a, c).items():
                 sums[term_id] += value
         total = len(pairing.boards) + sum(sums.values())
@@ -145,7 +143,7 @@ class McMahonSystem(PairingSystem):
 
         tournament = read_opengotha(path)
         index = {p.key: i + 1 for i, p in enumerate(tournament.players)}
-        for state in published_states(tournament, self.edition(edition) or "3.52"):
+        for state in published_states(tournament, self.edition(edition) if edition else None):
             games = sorted(
                 (g for g in tournament.games if g.round == state.round), key=lambda g: g.table
             )

@@ -195,15 +195,24 @@ def above_thresholds(fld: Field, side: Side) -> np.ndarray:
     return above
 
 
+def handicap_range(fld: Field) -> int:
+    """5.5: the largest McMahon score gap, the number of groups in a McMahon tournament."""
+    p = fld.params
+    if p.mcmahon_type:
+        return fld.groups
+    return p.mm_top(fld.round) - p.mm_floor + p.zero - int(model()["scores"]["smms_correction_min"])
+
+
 def handicap_minimisation(fld: Field, a: Side, b: Side) -> np.ndarray:
-    """5.5 handicap: f(|m_a - m_b| / G, paiSeMinimizeHandicap), m the top score when above thresholds."""
+    """5.5 handicap: f(|m_a - m_b| / range, paiSeMinimizeHandicap), m the McMahon score, the
+    highest possible one when above the thresholds."""
     p = fld.params
     if p.handicap_weight == 0:
         return np.zeros(len(a.position), dtype=np.int64)
-    top = p.group_max(fld.round)
+    top = p.mm_top(fld.round)
     level_a = np.where(above_thresholds(fld, a), top, a.mms2 // 2)
     level_b = np.where(above_thresholds(fld, b), top, b.mms2 // 2)
-    x = np.abs(level_a - level_b).astype(np.float64) / float(fld.groups)
+    x = np.abs(level_a - level_b).astype(np.float64) / float(handicap_range(fld))
     return concavity(x, p.handicap_weight, p.nx1_factor)
 
 
