@@ -63,7 +63,7 @@ def _arrows(tied: Sequence[int], net: dict[tuple[int, int], int]) -> nx.DiGraph:
     graph = nx.DiGraph()
     graph.add_nodes_from(tied)
     graph.add_edges_from((j, i) for (i, j), value in net.items() if value == 1)
-    for cycle in nx.strongly_connected_components(graph):
+    for cycle in list(nx.strongly_connected_components(graph)):
         if len(cycle) < 2:
             continue
         graph.remove_edges_from([(a, b) for a in cycle for b in cycle if graph.has_edge(a, b)])

@@ -82,8 +82,11 @@ def unplayed_sign(scores: Scores, status: str) -> str:
     return {2: "+", 1: "="}.get(value, "-")
 
 
-def round_entry(scores: Scores, player: int, round_number: int, line_of: dict[int, int]) -> str:
-    """A round of a player as OpenGotha writes it: ``  12+/w0``, ``   5-!b3``, ``   0=   ``.
+def round_entry(
+    scores: Scores, player: int, round_number: int, line_of: dict[int, int], full: bool = True
+) -> str:
+    """A round of a player as OpenGotha writes it: ``  12+/w0``, ``   5-!b3``, ``   0=   ``;
+    without ``full`` (the tournament's short game format) only ``  12+``.
 
     ``!`` marks a result decided by default, ``?`` an unknown result or colour.
     """
@@ -94,6 +97,8 @@ def round_entry(scores: Scores, player: int, round_number: int, line_of: dict[in
     sign = "?" if base == "RESULT_UNKNOWN" else {2: "+", 1: "=", 0: "-"}[o.points2]
     if base in ("RESULT_BOTHWIN", "RESULT_BOTHLOSE"):
         sign = "+" if base == "RESULT_BOTHWIN" else "-"
+    if not full:
+        return f"{line_of[o.opponent]:4}{sign}"
     kind = "!" if o.result.endswith("_BYDEF") else "/"
     colour = "?" if not o.known_colour else "w" if o.white else "b"
     return f"{line_of[o.opponent]:4}{sign}{kind}{colour}{o.handicap}"
@@ -142,10 +147,12 @@ def h9_text(tournament: OgTournament, params: McMahonParams, after: int | None =
     table = standings(placement, listed)
     line_of = {s.index: k for k, s in enumerate(table, 1)}
     criteria = params.placement
+    format_found = tournament.parameter("DPParameterSet", "gameFormat")
+    full = format_found is None or format_found[0] != "short"
     rows = []
     for s in table:
         p = tournament.players[s.index]
-        entries = [round_entry(scores, s.index, k, line_of) for k in range(1, rounds + 1)]
+        entries = [round_entry(scores, s.index, k, line_of, full) for k in range(1, rounds + 1)]
         rows.append(
             H9Row(
                 "" if s.tied else str(s.place),
