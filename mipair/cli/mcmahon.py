@@ -239,22 +239,22 @@ def handicaps(event: str, edition: str | None, round_number: int | None, as_json
 @click.option("--json", "as_json", is_flag=True, help="Print the evaluation as JSON.")
 def evaluate_command(event: str, as_json: bool) -> None:
     """The pairing quality of a finished Go tournament (OpenGotha XML): the total error of
-    the thesis "Enhancing Go tournament pairings in Europe" (Vuorinen 2010, eq. 7.1),
-    e = 1/(2kN) sqrt(sum over players and rounds of (RS(player) - RS(opponent))^2),
-    N players, k rounds, RS each player's relative strength. Smaller is better: games
-    between equally strong players.
+    the thesis "Enhancing Go tournament pairings in Europe" (Vuorinen 2010, eq. 7.1), the
+    typical gap of relative strength RS between a player and his opponents, in grades.
+    Smaller is better: games between equally strong players.
 
     \b
-    The thesis's RS algorithm (its appendix B) is not in its text; the reading taken:
-    RS in GoR points, from each player's rating in the file; each pass moves every
-    player's RS by 20 points x (results - expected results), all players at once, the
-    expectations by the thesis's GoR winning expectancy (eq. 2.1, epsilon 0, 100 points
-    a handicap stone), plus one virtual jigo a pass against one's own starting rating
-    (so that a player who won every game has a balance); passes stop when no RS moves
-    by more than 0.01 point. Games by default, unknown, both-win and both-lose do not
+    The reading taken: e = sqrt( sum over players and rounds of (RS(player) - RS(opponent))^2
+    / (2kN) ), N players, k rounds, the 1/(2kN) under the root (as printed, outside it, the
+    figure falls with the size the thesis says it removes), RS gaps in grades (100 GoR
+    points). RS (the thesis's appendix B is not in its text): in GoR points, from each
+    player's rating in the file; each pass moves every player's RS by 20 points x (results -
+    expected results), the expectations by the thesis's GoR winning expectancy (eq. 2.1,
+    epsilon 0, 100 points a handicap stone), plus one virtual jigo a pass against one's own
+    starting rating (so that a player who won every game has a balance); passes stop when no
+    RS moves by more than 0.01 point. Games by default, unknown, both-win and both-lose do not
     move RS but count as pairings; N counts players with a game, k rounds with a game.
-    Constants: models/mcmahon.toml [evaluate]. The figures are not on the scale of the
-    thesis's tables (their RS scale is in the missing appendix).
+    Constants: models/mcmahon.toml [evaluate].
     """
     from mipair.formats.opengotha import read_opengotha
     from mipair.systems.mcmahon.evaluate import evaluate

@@ -260,18 +260,28 @@ def declared_terms() -> list[tuple[str, str, Term]]:
     return [(t["id"], t["text"], TERMS[t["function"]]) for t in model()["terms"]]
 
 
-def term_arrays(fld: Field, first: np.ndarray, second: np.ndarray) -> dict[str, np.ndarray]:
-    """Every term of the pairs (first[k], second[k]) of entrant positions, by id."""
+def term_arrays(
+    fld: Field, first: np.ndarray, second: np.ndarray, terms: frozenset[str] | None = None
+) -> dict[str, np.ndarray]:
+    """Every term (or the ``terms`` named) of the pairs (first[k], second[k]) of entrant
+    positions, by id."""
     side = arrays(fld).side
     a, b = side.take(first), side.take(second)
-    return {term_id: term(fld, a, b) for term_id, _, term in declared_terms()}
+    return {
+        term_id: term(fld, a, b)
+        for term_id, _, term in declared_terms()
+        if terms is None or term_id in terms
+    }
 
 
-def pair_table(fld: Field) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every pair of entrant positions i < j (i before j in key order) and its weight."""
+def pair_table(
+    fld: Field, terms: frozenset[str] | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every pair of entrant positions i < j (i listed before j) and its weight: 1 plus every
+    term, or plus the ``terms`` named only."""
     first, second = np.triu_indices(len(fld.entrants), 1)
     total = np.ones(len(first), dtype=np.int64)
-    for values in term_arrays(fld, first, second).values():
+    for values in term_arrays(fld, first, second, terms).values():
         total += values
     return first, second, total
 
