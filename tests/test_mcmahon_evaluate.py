@@ -11,14 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from mipair.formats.opengotha import (
-    Node,
-    OgBye,
-    OgGame,
-    OgPlayer,
-    OgTournament,
-    write_opengotha,
-)
+from mipair.formats.opengotha import Node, OgBye, OgGame, OgPlayer, OgTournament
+from mipair.formats.opengotha_write import write_opengotha
 from mipair.systems.mcmahon.evaluate import evaluate
 
 

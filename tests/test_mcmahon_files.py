@@ -10,13 +10,8 @@ import pytest
 from go_data import CLUB, REPRODUCIBLE, go_file
 
 from mipair.errors import InputError
-from mipair.formats.opengotha import (
-    format_opengotha,
-    parse_opengotha,
-    parse_rank,
-    rank_text,
-    read_opengotha,
-)
+from mipair.formats.opengotha import parse_opengotha, parse_rank, rank_text, read_opengotha
+from mipair.formats.opengotha_write import format_opengotha
 
 
 def test_ranks() -> None:

@@ -89,7 +89,8 @@ def pair(
     EVENT (under its lock) before anything is printed."""
     from mipair.desk.mcmahon.event import pair_next
     from mipair.desk.mcmahon.store import about, changing, locked
-    from mipair.formats.opengotha import read_opengotha, write_opengotha
+    from mipair.formats.opengotha import read_opengotha
+    from mipair.formats.opengotha_write import write_opengotha
 
     pairs = _forbidden(forbid)
     if save:

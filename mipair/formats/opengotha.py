@@ -8,10 +8,14 @@ everything else (the parameter sets, teams, clubs groups) as a tree of
 nothing. Players are referred to by their OpenGotha *key*: surname and first
 name joined, spaces removed, upper-cased (accents kept).
 
-Files saved by OpenGotha 3.51.02 carry no ``dataVersion``; OpenGotha itself
-then reads them as its old format and drops the games of players whose key
-holds ``-`` or ``_``. Here the version does not change how a file is read:
-every game is kept. Files are written with ``dataVersion="201"``.
+Players, ranks and keys are read as OpenGotha reads them
+(:mod:`mipair.formats.go_players`): a rank off the scale held at its end, a
+rating held in -900..2949, a game's key spelled on a Turkish system or with
+accents folded matched to its player. Files saved by OpenGotha 3.51.02 carry
+no ``dataVersion``; OpenGotha itself then reads them as its old format and
+drops the games of players whose key holds ``-`` or ``_``. Here the version
+does not change how a file is read: every game is kept. Writing:
+:mod:`mipair.formats.opengotha_write`.
 
 Bad files raise :class:`~mipair.errors.InputError` located at the element's
 line (exit 3).
@@ -22,7 +26,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from xml.parsers import expat
-from xml.sax.saxutils import escape, quoteattr
 
 from mipair.errors import InputError
 from mipair.formats.go_players import (
@@ -34,6 +37,8 @@ from mipair.formats.go_players import (
     rank_text,
     resolve,
 )
+
+__all__ = ["parse_rank", "player_key", "rank_text"]  # also read from here
 
 DATA_VERSION = "201"
 ROUNDS_MAX = 20  # the length of the ``participating`` flags
@@ -365,89 +370,3 @@ def parse_opengotha(data: bytes, path: str = "<xml>") -> OgTournament:
     games.sort(key=lambda g: (g.round, g.table))
     byes.sort(key=lambda b: b.round)
     return OgTournament(dict(root.attrs), players, games, byes, others, path)
-
-
-# -- writing -------------------------------------------------------------------------
-
-
-def _element(tag: str, attrs: dict[str, str], indent: str) -> str:
-    inner = " ".join(f"{k}={quoteattr(v)}" for k, v in sorted(attrs.items()))
-    return f"{indent}<{tag} {inner}/>" if inner else f"{indent}<{tag}/>"
-
-
-def _node_text(node: Node, indent: str) -> list[str]:
-    if not node.children:
-        return [_element(node.tag, node.attrs, indent)]
-    head = " ".join(f"{k}={quoteattr(v)}" for k, v in sorted(node.attrs.items()))
-    lines = [f"{indent}<{escape(node.tag)}{' ' + head if head else ''}>"]
-    for child in node.children:
-        lines += _node_text(child, indent + "    ")
-    return lines + [f"{indent}</{node.tag}>"]
-
-
-def _player_attrs(p: OgPlayer) -> dict[str, str]:
-    attrs = dict(p.attrs)
-    attrs.update(
-        name=p.name,
-        firstName=p.first_name,
-        rating=str(p.rating),
-        country=p.country,
-        club=p.club,
-        smmsCorrection=str(p.smms_correction),
-        participating=p.participating,
-        registeringStatus=p.registering_status,
-        egfPin=p.egf_pin,
-    )
-    attrs.setdefault("rank", rank_text(p.rank))
-    if attrs["rank"].strip() == "" or _safe_rank(attrs["rank"]) != p.rank:
-        attrs["rank"] = rank_text(p.rank)
-    return attrs
-
-
-def _safe_rank(text: str) -> int | None:
-    try:
-        return parse_rank(text)
-    except ValueError:
-        return None
-
-
-def format_opengotha(tournament: OgTournament) -> str:
-    """The XML text of a tournament, as OpenGotha lays it out (attributes sorted)."""
-    root = dict(tournament.root)
-    root["dataVersion"] = DATA_VERSION
-    lines = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>']
-    head = " ".join(f"{k}={quoteattr(v)}" for k, v in sorted(root.items()))
-    lines.append(f"<Tournament {head}>")
-    lines.append("    <Players>")
-    lines += [_element("Player", _player_attrs(p), "        ") for p in tournament.players]
-    lines.append("    </Players>")
-    lines.append("    <Games>")
-    for g in sorted(tournament.games, key=lambda g: (g.round, g.table)):
-        attrs = {
-            "blackPlayer": g.black,
-            "handicap": str(g.handicap),
-            "knownColor": "true" if g.known_color else "false",
-            "result": g.result,
-            "roundNumber": str(g.round),
-            "tableNumber": str(g.table),
-            "whitePlayer": g.white,
-        }
-        lines.append(_element("Game", attrs, "        "))
-    lines.append("    </Games>")
-    if tournament.byes:
-        lines.append("    <ByePlayers>")
-        for b in sorted(tournament.byes, key=lambda b: b.round):
-            attrs = {"player": b.player, "roundNumber": str(b.round)}
-            lines.append(_element("ByePlayer", attrs, "        "))
-        lines.append("    </ByePlayers>")
-    for node in tournament.others:
-        lines += _node_text(node, "    ")
-    lines.append("</Tournament>")
-    return "\n".join(lines) + "\n"
-
-
-def write_opengotha(path: str, tournament: OgTournament) -> None:
-    """Write a tournament atomically (temporary file, fsync, rename)."""
-    from mipair.formats.text import save
-
-    save(path, format_opengotha(tournament))

@@ -21,7 +21,8 @@ from pathlib import Path
 from filelock import FileLock, Timeout
 
 from mipair.errors import FileAccessError, MipairError
-from mipair.formats.opengotha import OgTournament, read_opengotha, write_opengotha
+from mipair.formats.opengotha import OgTournament, read_opengotha
+from mipair.formats.opengotha_write import write_opengotha
 
 WAIT_SECONDS = 60.0
 WAIT_VARIABLE = "MIPAIR_LOCK_WAIT"
