@@ -53,11 +53,16 @@ class McMahonSystem(PairingSystem[McMahonState]):
     def editions(self) -> tuple[str, ...]:
         return tuple(model()["editions"])
 
+    def edition(self, requested: str | None) -> str | None:
+        """The edition named (checked), or None: each file is then paired with the OpenGotha
+        behaviour of the version that saved it (:func:`~mipair.systems.mcmahon.params.detect_edition`)."""
+        return super().edition(requested) if requested else None
+
     def read(self, path: str, edition: str | None = None) -> McMahonState:
         from mipair.formats.opengotha import read_opengotha
         from mipair.systems.mcmahon.state import state_of
 
-        return state_of(read_opengotha(path), self.edition(edition) if edition else None)
+        return state_of(read_opengotha(path), self.edition(edition))
 
     def round_of(self, state: McMahonState) -> int:
         return state.round
@@ -176,7 +181,7 @@ class McMahonSystem(PairingSystem[McMahonState]):
         from mipair.systems.mcmahon.state import published_state
 
         assert isinstance(document, OgTournament)
-        state = published_state(document, rnd, self.edition(edition) if edition else None)
+        state = published_state(document, rnd, self.edition(edition))
         index = {p.key: i + 1 for i, p in enumerate(document.players)}
         games = sorted((g for g in document.games if g.round == rnd), key=lambda g: g.table)
         boards = tuple(Board(index[g.white], index[g.black]) for g in games)
