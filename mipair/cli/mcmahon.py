@@ -115,9 +115,13 @@ def show_round(tournament, round_number: int, as_json: bool, html_file: str | No
     view = pairing_view(tournament, round_number)
     if html_file:
         save(html_file, pairing_page(view))
+    echo_view(view, as_json, pairing_text)
+
+
+def echo_view(view: dict, as_json: bool, as_text) -> None:
+    """Print a view as JSON or as its text."""
     click.echo(
-        json.dumps(view, indent=2, ensure_ascii=False) if as_json else pairing_text(view),
-        nl=as_json,
+        json.dumps(view, indent=2, ensure_ascii=False) if as_json else as_text(view), nl=as_json
     )
 
 
@@ -178,10 +182,7 @@ def standings_command(
         write_h9(h9_file, h9_text(tournament, params_of(tournament, edition), after))
     if html_file:
         save(html_file, standings_page(view))
-    click.echo(
-        json.dumps(view, indent=2, ensure_ascii=False) if as_json else standings_text(view),
-        nl=as_json,
-    )
+    echo_view(view, as_json, standings_text)
 
 
 @mcmahon.command("handicaps")

@@ -2,10 +2,11 @@
 
 The OpenGotha XML file is the whole state: OpenGotha opens every file written
 here. Each command that changes it (register, absences, pair, result ...)
-holds an exclusive lock for its whole read-change-write (a ``.NAME.lock``
-file beside it, through the ``filelock`` library), so that two commands run
-at once (two results typed in two terminals) never lose one of the changes:
-the second waits for the first, at most ``MIPAIR_LOCK_WAIT`` seconds (60 by
+holds an exclusive lock for its whole read-change-write
+(:func:`mipair.formats.state_file.locked_state`: a ``.NAME.lock`` file
+beside it, through the ``filelock`` library), so that two commands run at
+once (two results typed in two terminals) never lose one of the changes: the
+second waits for the first, at most ``MIPAIR_LOCK_WAIT`` seconds (60 by
 default), then stops with a message naming the file (exit 5), having changed
 nothing. The file is written atomically (temporary file, fsync, rename)
 before the command prints anything.
@@ -18,51 +19,10 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from filelock import FileLock, Timeout
-
 from mipair.errors import FileAccessError, MipairError
 from mipair.formats.opengotha import OgTournament, read_opengotha
 from mipair.formats.opengotha_write import write_opengotha
-
-WAIT_SECONDS = 60.0
-WAIT_VARIABLE = "MIPAIR_LOCK_WAIT"
-
-
-def lock_path(path: str | os.PathLike[str]) -> Path:
-    """``.NAME.lock`` beside the file."""
-    target = Path(path)
-    return target.with_name(f".{target.name}.lock")
-
-
-def _wait() -> float:
-    text = os.environ.get(WAIT_VARIABLE, "").strip()
-    try:
-        return max(0.0, float(text)) if text else WAIT_SECONDS
-    except ValueError:
-        return WAIT_SECONDS
-
-
-@contextlib.contextmanager
-def locked(path: str | os.PathLike[str]) -> Iterator[None]:
-    """Hold the file's lock for the ``with`` block (see the module docstring)."""
-    seconds = _wait()
-    lock = FileLock(lock_path(path), timeout=seconds)
-    try:
-        lock.acquire()
-    except Timeout:
-        raise FileAccessError(
-            f"another command is changing this file; waited {seconds:g} s "
-            f"(nothing was changed; run the command again, or set {WAIT_VARIABLE})",
-            file=str(path),
-        ) from None
-    except OSError as exc:
-        raise FileAccessError(
-            f"cannot lock the file: {exc.strerror or exc}", file=str(path)
-        ) from None
-    try:
-        yield
-    finally:
-        lock.release()
+from mipair.formats.state_file import locked_state as locked
 
 
 @contextlib.contextmanager
