@@ -15,7 +15,7 @@ from decimal import Decimal
 from mipair.formats.papp.event import Event, Game, Round, Settings
 from mipair.formats.papp.players import PlayerRecord, split_name
 from mipair.model import Colour, Result, Tournament
-from mipair.snapshot import rounds_played
+from mipair.rounds import rounds_played
 
 _WIN = {Result.WIN, Result.WIN_UNPLAYED, Result.FORFEIT_WIN}
 _DRAW = {Result.DRAW, Result.DRAW_UNPLAYED}

@@ -27,7 +27,11 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
-from mipair.model import Colour, Snapshot, points_to_str
+from mipair.model import Colour, points_to_str
+from mipair.systems.fide.dutch.colours import preference
+from mipair.systems.fide.dutch.criteria import float_back
+from mipair.systems.fide.rules import pab_eligible
+from mipair.systems.fide.state import Snapshot
 
 if TYPE_CHECKING:
     from mipair.pairing import RoundPairing
@@ -83,10 +87,6 @@ def _now(pid: int, pairing: RoundPairing | None, absent: bool) -> str:
 
 def rows(snap: Snapshot, pairing: RoundPairing | None = None) -> list[Row]:
     """The check list of ``snap``'s round (``pairing`` fills the last column)."""
-    from mipair.systems.dutch.absolute import pab_eligible
-    from mipair.systems.dutch.colours import preference
-    from mipair.systems.dutch.criteria import float_back
-
     t = snap.tournament
     counted = [st for st in snap.players.values() if st.tpn > 0]
     counted.sort(key=lambda st: (-st.pairing_score, st.tpn))
@@ -185,8 +185,3 @@ def write_checklist(path: str, rounds: list[tuple[int, str, list[Row]]]) -> None
     from mipair.formats.text import save
 
     save(path, render(rounds, path.lower().endswith(".json")))
-
-
-def write_round_checklist(path: str, snap: Snapshot, pairing: RoundPairing | None) -> None:
-    """The ``-l`` of a pairing run: one round's check list."""
-    write_checklist(path, [(snap.round, snap.rules, rows(snap, pairing))])

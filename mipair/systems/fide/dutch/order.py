@@ -8,7 +8,7 @@ the order of C.04.2 as the reference engine applies it.
 
 from __future__ import annotations
 
-from mipair.model import Snapshot
+from mipair.systems.fide.state import Snapshot
 
 
 def board_order(snap: Snapshot, pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:

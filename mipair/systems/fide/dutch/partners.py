@@ -15,8 +15,8 @@ import numpy as np
 from mipair.solver.edges import Positions, mask
 from mipair.solver.lexmatch import LexMatcher
 from mipair.solver.weights import Weights
-from mipair.systems.dutch.bracket_model import BracketModel
-from mipair.systems.dutch.sparse import core
+from mipair.systems.fide.dutch.bracket_model import BracketModel
+from mipair.systems.fide.dutch.sparse import core
 
 if TYPE_CHECKING:
     from mipair.solver.classes import Relaxation

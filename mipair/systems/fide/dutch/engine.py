@@ -4,37 +4,36 @@ Every window of the round (a bracket and the next scoregroup) is a matching
 model (:class:`mipair.solver.lexmatch.LexMatcher`) whose quality criteria,
 declared in order in ``models/dutch-<edition>.toml``, are maximised
 lexicographically; then the choices the rules' generation order decides are
-frozen one question at a time (:mod:`mipair.systems.dutch.bracket`). How the
-brackets follow one another is the edition's procedure
-(:data:`mipair.systems.dutch.procedures.PROCEDURES`); colours (Article 5) and
-the board order close the round.
+frozen one question at a time (:mod:`mipair.systems.fide.dutch.bracket`). How the
+brackets follow one another is the edition's procedure object
+(:class:`mipair.systems.fide.dutch.procedures.DutchProcedure`); its colour
+allocation (Article 5) and the board order close the round.
 """
 
 from __future__ import annotations
 
 from mipair.errors import TooLargeError
 from mipair.memory import available_memory
-from mipair.model import Snapshot
 from mipair.pairing import Board, RoundPairing
-from mipair.systems.dutch.colours import allocate
-from mipair.systems.dutch.edition import Edition, load_edition
-from mipair.systems.dutch.field import RoundField
-from mipair.systems.dutch.order import board_order
-from mipair.systems.dutch.procedures import Allocation, load_procedure
+from mipair.systems.fide.dutch.bracket_rules import BracketRules
+from mipair.systems.fide.dutch.field import RoundField
+from mipair.systems.fide.dutch.order import board_order
+from mipair.systems.fide.edition import Edition
+from mipair.systems.fide.state import Snapshot
 
 PAIR_BYTES = 700  # resident memory per candidate pair, measured (benchmark peaks, 2026-11-25):
 # 1,000 players 312 MiB (500,000 pairs), 2,000 1,085 MiB (2 million),
 # 5,000 6.3-7.3 GB (12.5 million)
 
 
-def pair_dutch(snap: Snapshot, edition: Edition | None = None) -> RoundPairing:
-    """Pair round ``snap.round`` by the Dutch rules of ``snap.rules`` (or ``edition``)."""
+def pair_dutch(snap: Snapshot, rules: BracketRules, edition: Edition | None = None) -> RoundPairing:
+    """Pair round ``snap.round`` by an edition's bracket ``rules`` and criteria (those of
+    ``snap.edition``, or ``edition``)."""
     fits(len(snap.to_pair), available_memory())
-    field = RoundField(snap, edition or load_edition(snap.rules))
+    field = RoundField(snap, edition or snap.edition)
     if field.n == 0:
         return RoundPairing(snap.round, ())
-    procedure = load_procedure(field.edition.procedure)
-    return publish(field, procedure.brackets(field), procedure.allocate)
+    return publish(field, rules.brackets(field), rules)
 
 
 def fits(n: int, available: int | None) -> None:
@@ -50,16 +49,14 @@ def fits(n: int, available: int | None) -> None:
         )
 
 
-def publish(
-    field: RoundField, final: dict[int, int], allocation: Allocation = allocate
-) -> RoundPairing:
-    """Colours (``allocation``: Article 5 by default) and board order of the
-    pairs found (vertex -> vertex)."""
+def publish(field: RoundField, final: dict[int, int], procedure: BracketRules) -> RoundPairing:
+    """Colours (the procedure's allocation) and board order of the pairs found
+    (vertex -> vertex)."""
     pairs, bye = [], None
     for v, w in final.items():
         if v == w:
             bye = field.players[v].id
         elif v < w:
-            pairs.append(allocation(field.snapshot, field.players[v], field.players[w]))
+            pairs.append(procedure.allocate(field.snapshot, field.players[v], field.players[w]))
     boards = tuple(Board(white, black) for white, black in board_order(field.snapshot, pairs))
     return RoundPairing(field.snapshot.round, boards, bye)

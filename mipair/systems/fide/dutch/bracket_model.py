@@ -15,7 +15,7 @@ import numpy as np
 from mipair.solver.edges import Positions
 from mipair.solver.lexmatch import LexMatcher
 from mipair.solver.weights import Tier
-from mipair.systems.dutch.field import RoundField
+from mipair.systems.fide.dutch.field import RoundField
 
 
 class BracketModel:

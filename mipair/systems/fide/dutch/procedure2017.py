@@ -6,10 +6,12 @@ becomes the Penultimate Pairing Bracket (PPB) and is paired again against
 all remaining players, which form the Collapsed Last Bracket (CLB). The
 quality criteria (``models/dutch-2017.toml``) are those of the 2017 text
 (PSD instead of scores); the ordering decisions inside a bracket are the
-same as in 2026 (:class:`mipair.systems.dutch.bracket.Bracket`).
+same as in 2026 (:class:`mipair.systems.fide.dutch.bracket.Bracket`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -18,10 +20,46 @@ from mipair.solver.completion import CompletionOracle
 from mipair.solver.edges import Positions
 from mipair.solver.lexmatch import LexMatcher
 from mipair.solver.weights import Weights
-from mipair.systems.dutch.bracket import Bracket
-from mipair.systems.dutch.criteria import PairContext
-from mipair.systems.dutch.field import RoundField
-from mipair.systems.dutch.weigh import kinds, roles
+from mipair.systems.fide.dutch.bracket import Bracket
+from mipair.systems.fide.dutch.bracket_rules import BracketRules, BracketView, Opening, RoundView
+from mipair.systems.fide.dutch.colours import allocate
+from mipair.systems.fide.dutch.criteria import PairContext
+from mipair.systems.fide.dutch.field import RoundField
+from mipair.systems.fide.dutch.procedures import DutchProcedure
+from mipair.systems.fide.dutch.weigh import kinds, roles
+from mipair.systems.fide.state import PlayerState, Snapshot
+
+
+class Dutch2017(DutchProcedure):
+    """C.04.3 (2017): windows without look-below, PPB and collapsed last bracket (A.9)."""
+
+    def brackets(self, field: RoundField) -> dict[int, int]:
+        return brackets_2017(field, self)
+
+    def allocate(self, snapshot: Snapshot, a: PlayerState, b: PlayerState) -> tuple[int, int]:
+        """E.1-E.5 (the rules of 2026 Article 5)."""
+        return allocate(snapshot, a, b)
+
+    def bracket_context(self, round_view: RoundView, bracket: BracketView) -> PairContext:
+        return PairContext(
+            prefs=round_view.prefs,
+            in_bracket=False,
+            in_next=False,
+            window_min=bracket.window_min,
+            special=bracket.last_window,
+            final=bracket.next_is_last,
+            eligible=round_view.eligible,
+        )
+
+    def keeps_apart(self, bracket: Sequence[int], n_mdp: int) -> bool:
+        """A.3: a bracket's MDPs are paired with residents (S1 against S2) only."""
+        return True
+
+    def opening(self, snapshot: Snapshot, players: Sequence[int], bye: int | None) -> Opening:
+        return Opening()
+
+    def players_below(self, snapshot: Snapshot, score: int) -> list[PlayerState]:
+        return []
 
 
 def completable(field: RoundField, rest: list[int]) -> bool:
@@ -38,11 +76,17 @@ def completable(field: RoundField, rest: list[int]) -> bool:
 
 
 def window_model(
-    field: RoundField, bracket: list[int], following: list[int], n_mdp: int, special: bool
+    field: RoundField,
+    bracket: list[int],
+    following: list[int],
+    n_mdp: int,
+    special: bool,
+    procedure: BracketRules,
 ) -> tuple[LexMatcher, Positions]:
     """The matching model of a 2017 window: MDPs never meet each other in it."""
     win = sorted(bracket + following)
-    edges, cols = field.window_edges(win, exclude=set(bracket[:n_mdp]))
+    apart = procedure.keeps_apart(bracket, n_mdp)
+    edges, cols = field.window_edges(win, exclude=set(bracket[:n_mdp]) if apart else ())
     if special:  # C.4: the last bracket (or PPB + CLB) completes the round
         must = [v for v in win if not field.eligible[v]]
         return LexMatcher(field.n, edges, must, len(win) // 2), cols
@@ -53,36 +97,17 @@ def tiers_2017(
     field: RoundField,
     model: LexMatcher,
     role: np.ndarray,
-    bracket: list[int],
-    following: list[int],
-    n_mdp: int,
-    special: bool,
-    final: bool,
+    view: BracketView,
+    procedure: BracketRules,
 ) -> list[Weights]:
     """The 2017 quality criteria of a window as lexicographic tiers."""
-    members = set(bracket)
-    mdps = set(bracket[:n_mdp])
-    win = sorted(members | set(following))
     eligible = {p.id: field.eligible[i] for i, p in enumerate(field.players)}
-
-    def context(u: int, v: int) -> PairContext | None:
-        if v in mdps:
-            return None
-        return PairContext(
-            prefs=field.preferences,
-            window_min=field.scores[win[-1]],
-            special=special,
-            final=final,
-            eligible=eligible,
-            in_bracket=v in members,
-            in_next=v not in members,
-            h_in_bracket=u in members,
-        )
-
-    return field.weigh(model, role, context)
+    round_view = RoundView(prefs=field.preferences, eligible=eligible)
+    base = procedure.bracket_context(round_view, view)
+    return field.weigh(model, role, lambda u, v: procedure.pair_context(base, view, u, v))
 
 
-def brackets_2017(field: RoundField) -> dict[int, int]:
+def brackets_2017(field: RoundField, procedure: BracketRules) -> dict[int, int]:
     """Pair the round bracket by bracket (2017); return vertex -> vertex (bye: itself)."""
     n, scores = field.n, field.scores
     if not completable(field, list(range(n))):
@@ -105,12 +130,19 @@ def brackets_2017(field: RoundField) -> dict[int, int]:
             position += 1
         last = position == n
         dead = set(field.dead)
-        model, cols = window_model(field, bracket, following, n_mdp, special)
+        model, cols = window_model(field, bracket, following, n_mdp, special, procedure)
         role = roles(field.n, sorted(bracket + following), set(bracket[:n_mdp]), set(bracket))
         kind = kinds(field.signature, role)
-        model.maximise(
-            tiers_2017(field, model, role, bracket, following, n_mdp, special, last), classes=kind
+        view = BracketView(
+            set(bracket),
+            set(following),
+            set(bracket[:n_mdp]),
+            apart=procedure.keeps_apart(bracket, n_mdp),
+            window_min=field.scores[max(bracket + following)],
+            last_window=special,
+            next_is_last=last,
         )
+        model.maximise(tiers_2017(field, model, role, view, procedure), classes=kind)
         matched = Bracket(field, model, cols, bracket, n_mdp, following, kind).decide()
         mate = model.mate()
         if not special:

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from mipair.model import PlayerState, Snapshot
 from mipair.solver.lexmatch import Infeasible, LexMatcher
-from mipair.systems.dutch.absolute import clash_class, forbidden_pairs, rematch
-from mipair.systems.dutch.criteria import Criterion, PairContext
+from mipair.systems.fide.dutch.absolute import clash_class
+from mipair.systems.fide.dutch.criteria import Criterion, PairContext
+from mipair.systems.fide.rules import forbidden_pairs, rematch
+from mipair.systems.fide.state import PlayerState, Snapshot
 
 Total = int | dict[int, int]
 """A criterion summed over pairs: one number, or one number per level."""

@@ -2,7 +2,7 @@
 
 * C.04.3 (2026) C1 / (2017) C.1: no rematch of a played game (forfeits do not count).
 * C.04.3 (2026) C2 / (2017) C.2: the PAB only to an eligible player (see
-  :func:`mipair.snapshot.pab_ineligible` for each edition's rule).
+  :func:`mipair.systems.fide.state.pab_ineligible` for each edition's rule).
 * C.04.3 (2026) C3 / (2017) C.3: two non-topscorers with the same absolute
   colour preference may not meet.
 * Forbidden pairs (TRF-2026 260 / XXP) are extra absolute exclusions.
@@ -10,8 +10,9 @@
 
 from __future__ import annotations
 
-from mipair.model import PlayerState, Snapshot
-from mipair.systems.dutch.colours import Preference, preference
+from mipair.systems.fide.dutch.colours import Preference, preference
+from mipair.systems.fide.rules import forbidden_pairs, rematch
+from mipair.systems.fide.state import PlayerState, Snapshot
 
 
 def is_last_round(snap: Snapshot) -> bool:
@@ -25,21 +26,6 @@ def is_topscorer(snap: Snapshot, state: PlayerState) -> bool:
         return False
     ps = snap.tournament.point_system
     return 2 * state.pairing_score > (snap.round - 1) * max(ps.win, ps.draw)
-
-
-def forbidden_pairs(snap: Snapshot) -> set[frozenset[int]]:
-    """Pairs the organiser forbids in this round (every two players of one XXP/260 record)."""
-    out: set[frozenset[int]] = set()
-    for fp in snap.tournament.forbidden:
-        if fp.applies(snap.round):
-            ids = fp.players
-            out.update(frozenset((a, b)) for i, a in enumerate(ids) for b in ids[i + 1 :] if a != b)
-    return out
-
-
-def rematch(a: PlayerState, b: PlayerState) -> bool:
-    """C.04.3 (2026) C1: a and b have already played each other."""
-    return b.id in a.opponents
 
 
 def clash_class(snap: Snapshot, a: PlayerState, pa: Preference | None = None) -> object:
@@ -61,11 +47,6 @@ def colour_clash(
     """C.04.3 (2026) C3: both non-topscorers with the same absolute preference."""
     ka = clash_class(snap, a, pa)
     return ka is not None and ka == clash_class(snap, b, pb)
-
-
-def pab_eligible(state: PlayerState) -> bool:
-    """C.04.3 (2026) C2: may this player receive the pairing-allocated bye?"""
-    return not state.pab_ineligible
 
 
 def compatible(

@@ -2,12 +2,14 @@
 
 ``why`` and ``check`` need, for the engine's pairing and for an arbiter's, the
 values of the edition's criteria in the order they count. The definitions are
-the engine's own: the functions of :mod:`mipair.systems.dutch.criteria` and
-:mod:`~mipair.systems.dutch.criteria2017`, listed per edition in
+the engine's own: the functions of :mod:`mipair.systems.fide.dutch.criteria` and
+:mod:`~mipair.systems.fide.dutch.criteria2017`, listed per edition in
 ``models/dutch-<edition>.toml`` with what each shown value is (``value``),
 which way is better (``better``) and how it is levelled (``levels``). This
 module only walks a finished pairing through the brackets and sums each
-function over the bracket's pairs, with the context the engine gives it:
+function over the bracket's pairs, with the context the edition's procedure
+object gives the engine (:class:`~mipair.systems.fide.dutch.procedures.DutchProcedure`:
+its opening, bracket context, pairs kept apart and look-ahead below):
 
 * 2026 (C.04.3 (2026) Articles 1-4): C5 first in an odd field (the PAB
   recipient's score, lower is better); then each bracket (scoregroup plus
@@ -28,7 +30,7 @@ function over the bracket's pairs, with the context the engine gives it:
   not re-enacted).
 * The look-ahead criteria (2026 C8, 2017 C.7, 2012 C12) are the best the following
   bracket (this bracket's downfloaters plus the next scoregroup) can do on
-  the bracket criteria they name (:mod:`mipair.systems.dutch.lookahead`),
+  the bracket criteria they name (:mod:`mipair.systems.fide.dutch.lookahead`),
   not the pairs a pairing forms there.
 * After a bracket's criteria, its pairs: two pairings equal on every
   criterion but with different pairs differ only in the order in which the
@@ -40,22 +42,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
-from mipair.model import Snapshot, points_to_str
+from mipair.model import points_to_str
 from mipair.pairing import RoundPairing
 from mipair.reports import HIGHER, LOWER, ORDER_ONLY, CriterionValue
-from mipair.systems.dutch.colours import Preference, preference
-from mipair.systems.dutch.criteria import PairContext
-from mipair.systems.dutch.criteria2012 import PairContext2012
-from mipair.systems.dutch.edition import CriterionSpec, load_edition
-from mipair.systems.dutch.lookahead import Total, add, best_following
-from mipair.systems.dutch.procedure2012 import heterogeneous
+from mipair.systems.fide.dutch.bracket_rules import BracketRules, BracketView, Opening, RoundView
+from mipair.systems.fide.dutch.colours import preference
+from mipair.systems.fide.dutch.criteria import PairContext
+from mipair.systems.fide.dutch.lookahead import Total, add, best_following
+from mipair.systems.fide.edition import CriterionSpec
+from mipair.systems.fide.state import Snapshot
 
 ORDER = "order"
-WALKED_PROCEDURES = ("2026", "2017", "2012")
-"""The procedures whose brackets this module walks."""
-C5_TEXT = "the PAB goes to the lowest score possible; value: the recipient's score"
-POINT = 10
-"""Scores are held in tenths of a point; C5 shows the recipient's score in points."""
 
 
 def mates(pairing: RoundPairing) -> dict[int, int]:
@@ -84,9 +81,9 @@ class Round:
 
     snap: Snapshot
     specs: tuple[CriterionSpec, ...]
-    procedure: str
+    procedure: BracketRules
     rank: dict[int, int]
-    prefs: dict[int, Preference]
+    view: RoundView
     groups: list[list[int]]
     ahead: dict[tuple[tuple[int, ...], int], list[Total]] = field(default_factory=dict)
     """The look-ahead answers by following bracket (the same for both pairings compared)."""
@@ -107,10 +104,13 @@ class Round:
             )
 
 
-def dutch_criteria(snap: Snapshot) -> Callable[[RoundPairing], list[CriterionValue]]:
-    """An evaluator of complete legal pairings of ``snap``'s round (see the module docstring)."""
+def dutch_criteria(
+    snap: Snapshot, procedure: BracketRules
+) -> Callable[[RoundPairing], list[CriterionValue]]:
+    """An evaluator of complete legal pairings of ``snap``'s round by the bracket rules
+    ``procedure`` and the criteria of ``snap.edition`` (see the module docstring)."""
     st = snap.players
-    edition = load_edition(snap.rules)
+    edition = snap.edition
     ids = sorted(snap.to_pair, key=lambda p: (-st[p].pairing_score, st[p].tpn))
     groups: list[list[int]] = []
     for p in ids:
@@ -118,103 +118,93 @@ def dutch_criteria(snap: Snapshot) -> Callable[[RoundPairing], list[CriterionVal
             groups[-1].append(p)
         else:
             groups.append([p])
+    view = RoundView(
+        prefs={p: preference(st[p]) for p in ids},
+        eligible={p: not st[p].pab_ineligible for p in ids},
+        odd_round=snap.round % 2 == 1,
+    )
     rnd = Round(
-        snap,
-        edition.active(snap.round),
-        edition.procedure,
-        {p: i for i, p in enumerate(ids)},
-        {p: preference(st[p]) for p in ids},
-        groups,
+        snap, edition.active(snap.round), procedure, {p: i for i, p in enumerate(ids)}, view, groups
     )
     return lambda pairing: evaluate(rnd, pairing)
 
 
 def evaluate(rnd: Round, pairing: RoundPairing) -> list[CriterionValue]:
     """Every criterion of ``pairing``, bracket by bracket, in the declared order."""
-    st = rnd.snap.players
     mate = mates(pairing)
     odd = len(rnd.rank) % 2 == 1
-    out: list[CriterionValue] = []
-    s_star = st[pairing.bye].pairing_score if odd and pairing.bye is not None else 0
-    unplayed_rank: dict[int, int] = {}
-    if odd and rnd.procedure == "2026":
-        out.append(CriterionValue("C5", C5_TEXT, s_star / POINT, LOWER))
-        played = sorted(
-            (st[p].played_games for p in rnd.rank if st[p].pairing_score == s_star), reverse=True
-        )
-        unplayed_rank = {g: k for k, g in enumerate(played)}
+    opening = rnd.procedure.opening(rnd.snap, list(rnd.rank), pairing.bye if odd else None)
+    out: list[CriterionValue] = list(opening.values)
+    round_view = replace(
+        rnd.view, bye_score=opening.bye_score, unplayed_rank=dict(opening.unplayed_rank)
+    )
     for bracket in rnd.walk(mate):
-        bset, window = set(bracket.players), bracket.players + bracket.next_group
+        view = bracket_view(rnd, bracket, mate, opening, odd)
+        base = rnd.procedure.bracket_context(round_view, view)
+        window = bracket.players + bracket.next_group
         label = f"bracket of score {points_to_str(bracket.score)}"
-        base = PairContext(prefs=rnd.prefs, in_bracket=False, in_next=False)
-        if rnd.procedure == "2017":
-            base = replace(
-                base,
-                window_min=min(st[p].pairing_score for p in window),
-                special=not bracket.next_group,
-                final=bracket.last_group,
-                eligible={p: not st[p].pab_ineligible for p in rnd.rank},
-            )
-        elif rnd.procedure == "2012":
-            base = PairContext2012(
-                prefs=rnd.prefs,
-                in_bracket=False,
-                in_next=False,
-                bracket_min=bracket.score,
-                odd_round=rnd.snap.round % 2 == 1,
-            )
-        else:
-            flag = odd and s_star >= bracket.score and all(mate[v] in bset for v in bset)
-            base = replace(
-                base, bye_score=s_star, single_bye_floater=flag, unplayed_rank=unplayed_rank
-            )
         pairs = [
             (h, mate[h])
             for h in sorted(window, key=rnd.rank.__getitem__)
             if mate[h] != h and mate[h] in window and rnd.rank[mate[h]] > rnd.rank[h]
         ]
-        totals = bracket_totals(rnd, bracket, base, pairs, mate)
+        totals = bracket_totals(rnd, bracket, view, base, pairs, mate)
         for spec, total in zip(rnd.specs, totals):
             if total is not None:
-                out += shown(spec, total, label, levels_of(rnd, spec, window, base))
-        inside = tuple(sorted((h, low) for h, low in pairs if low in bset))
+                out += shown(spec, total, label, levels_of(rnd, spec, window))
+        inside = tuple(sorted((h, low) for h, low in pairs if low in view.members))
         out.append(CriterionValue(ORDER, "the pairs formed", inside, ORDER_ONLY, label))
     return out
+
+
+def bracket_view(
+    rnd: Round, bracket: Bracket, mate: dict[int, int], opening: Opening, odd: bool
+) -> BracketView:
+    """The bracket of the walk as the procedure's contexts read it."""
+    st = rnd.snap.players
+    members = set(bracket.players)
+    mdps = [p for p in bracket.players if st[p].pairing_score > bracket.score]
+    window = bracket.players + bracket.next_group
+    single = rnd.procedure.single_bye_floater(
+        opening, bracket.score, all(mate[v] in members for v in members), odd
+    )
+    return BracketView(
+        members,
+        set(bracket.next_group),
+        set(mdps),
+        apart=rnd.procedure.keeps_apart(bracket.players, len(mdps)),
+        lowest=bracket.score,
+        window_min=min(st[p].pairing_score for p in window),
+        last_window=not bracket.next_group,
+        next_is_last=bracket.last_group,
+        single=single,
+        previous_single=single,
+    )
 
 
 def bracket_totals(
     rnd: Round,
     bracket: Bracket,
+    view: BracketView,
     base: PairContext,
     pairs: list[tuple[int, int]],
     mate: dict[int, int],
 ) -> list[Total | None]:
     """Each criterion summed over the bracket's pairs (None: not shown for this bracket)."""
     st = rnd.snap.players
-    bset, mdps = (
-        set(bracket.players),
-        {p for p in bracket.players if st[p].pairing_score > bracket.score},
-    )
     totals: list[Total | None] = []
     for spec in rnd.specs:
         totals.append(None if spec.following else (0 if not spec.levels else {}))
-    apart = rnd.procedure == "2017" or (
-        rnd.procedure == "2012" and heterogeneous(list(bracket.players), len(mdps))
-    )
     for h, low in pairs:
-        if apart and low in mdps:
-            continue  # two MDPs never meet: the 2017 window (procedure2017), 2012 A6/C4
-        ctx = replace(
-            base,
-            in_bracket=low in bset,
-            in_next=low in bracket.next_group,
-            h_in_bracket=h in bset,
-        )
+        ctx = rnd.procedure.pair_context(base, view, h, low)
+        if ctx is None:
+            continue  # kept apart: the pair is not one of this bracket's
         for k, spec in enumerate(rnd.specs):
             if not spec.following:
                 totals[k] = add(totals[k], spec.function(ctx, st[h], st[low]))  # type: ignore[arg-type]
     ahead = [k for k, spec in enumerate(rnd.specs) if spec.following]
     if ahead and bracket.next_group:
+        bset = view.members
         following = sorted(
             [p for p in bracket.players if mate[p] not in bset or mate[p] == p]
             + list(bracket.next_group),
@@ -224,13 +214,12 @@ def bracket_totals(
         key = (tuple(following), base.window_min)
         if key not in rnd.ahead:
             next_score = st[bracket.next_group[0]].pairing_score
-            below = [st[p] for p in rnd.rank if st[p].pairing_score < next_score]
             rnd.ahead[key] = best_following(
                 rnd.snap,
                 [st[p] for p in following],
                 context,
                 [rnd.specs[k].following for k in ahead],  # type: ignore[misc]
-                below if rnd.procedure == "2012" else (),  # 2012 C12 under C13
+                rnd.procedure.players_below(rnd.snap, next_score),
             )
         best = rnd.ahead[key]
         for k, total in zip(ahead, best):
@@ -238,15 +227,13 @@ def bracket_totals(
     return totals
 
 
-def levels_of(
-    rnd: Round, spec: CriterionSpec, window: tuple[int, ...], base: PairContext
-) -> list[int]:
+def levels_of(rnd: Round, spec: CriterionSpec, window: tuple[int, ...]) -> list[int]:
     """The levels a levelled criterion is shown at, highest first: the window's scores,
     or (score difference) every difference among them and every A.8 downfloat value."""
     scores = sorted({rnd.snap.players[p].pairing_score for p in window}, reverse=True)
     if spec.levels != "score difference":
         return scores
-    from mipair.systems.dutch.criteria2017 import ONE_POINT
+    from mipair.systems.fide.dutch.criteria2017 import ONE_POINT
 
     low = min(scores)
     keys = {a - b for a in scores for b in scores if a >= b} | {s - low + ONE_POINT for s in scores}

@@ -1,7 +1,7 @@
 """The quality criteria of a window, evaluated once per kind of pair.
 
 A criterion reads only a few facts about each player of a pair (its
-:func:`mipair.systems.dutch.criteria.signature`) and the pair's place in the
+:func:`mipair.systems.fide.dutch.criteria.signature`) and the pair's place in the
 window (whether each player is an MDP, in the bracket, in the next
 scoregroup: its *role*). Two pairs whose players share signatures and roles
 get the same values, so the criteria are called once per kind of pair, and
@@ -15,10 +15,10 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from mipair.model import PlayerState
 from mipair.solver.weights import Weights
-from mipair.systems.dutch.criteria import PairContext
-from mipair.systems.dutch.edition import CriterionSpec
+from mipair.systems.fide.dutch.criteria import PairContext
+from mipair.systems.fide.edition import CriterionSpec
+from mipair.systems.fide.state import PlayerState
 
 Context = Callable[[int, int], "PairContext | None"]
 

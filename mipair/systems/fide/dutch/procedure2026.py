@@ -5,7 +5,7 @@ candidate a bracket keeps is the one with the best failure vector (C5, C6 ..
 C21); ties are broken by the order in which Articles 3-4 generate candidates
 (MDP set, MDP-Pairing, remainder exchange, remainder transposition). We solve
 exactly that with one matching model per window (a bracket and the next
-scoregroup, :mod:`mipair.systems.dutch.windows`):
+scoregroup, :mod:`mipair.systems.fide.dutch.windows`):
 
 1. Hard constraints: only pairs allowed by C1, C3 and forbidden pairs exist;
    every player is matched except, with an odd count, one PAB candidate of
@@ -15,11 +15,12 @@ scoregroup, :mod:`mipair.systems.dutch.windows`):
    field kept completable (so completion and the look-ahead of C8 are exact),
    and pin them.
 3. Then freeze, one after another, the choices the generation order decides
-   (:class:`mipair.systems.dutch.bracket.Bracket`).
+   (:class:`mipair.systems.fide.dutch.bracket.Bracket`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -27,12 +28,81 @@ import numpy as np
 from mipair.errors import NoPairingError
 from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.solver.weights import Weights
-from mipair.systems.dutch.bracket import Bracket
-from mipair.systems.dutch.criteria import PairContext
-from mipair.systems.dutch.field import RoundField
-from mipair.systems.dutch.sparse import core
-from mipair.systems.dutch.weigh import kinds, roles
-from mipair.systems.dutch.windows import WindowModels
+from mipair.systems.fide.dutch.bracket import Bracket
+from mipair.systems.fide.dutch.bracket_rules import BracketRules, BracketView, Opening, RoundView
+from mipair.systems.fide.dutch.colours import allocate
+from mipair.systems.fide.dutch.criteria import PairContext
+from mipair.systems.fide.dutch.field import RoundField
+from mipair.systems.fide.dutch.procedures import DutchProcedure
+from mipair.systems.fide.dutch.sparse import core
+from mipair.systems.fide.dutch.weigh import kinds, roles
+from mipair.systems.fide.dutch.windows import WindowModels
+from mipair.systems.fide.state import PlayerState, Snapshot
+
+C5_TEXT = "the PAB goes to the lowest score possible; value: the recipient's score"
+POINT = 10
+"""Scores are held in tenths of a point; C5 shows the recipient's score in points."""
+
+
+class Dutch2026(DutchProcedure):
+    """C.04.3 (2026): C4/C5 as constraints, windows with exact look-below (see the module)."""
+
+    def brackets(self, field: RoundField) -> dict[int, int]:
+        return Procedure2026(field, first_matching(field), self).brackets()
+
+    def allocate(self, snapshot: Snapshot, a: PlayerState, b: PlayerState) -> tuple[int, int]:
+        """Article 5."""
+        return allocate(snapshot, a, b)
+
+    def bracket_context(self, round_view: RoundView, bracket: BracketView) -> PairContext:
+        return PairContext(
+            prefs=round_view.prefs,
+            in_bracket=False,
+            in_next=False,
+            bye_score=round_view.bye_score,
+            unplayed_rank=round_view.unplayed_rank,
+            single_bye_floater=bracket.single,
+        )
+
+    def pair_context(
+        self, base: PairContext, bracket: BracketView, higher: int, lower: int
+    ) -> PairContext | None:
+        """C9 for a pair of two MDPs is the bracket above's (they come from it)."""
+        context = super().pair_context(base, bracket, higher, lower)
+        if context is not None and higher in bracket.mdps and lower in bracket.mdps:
+            context.single_bye_floater = bracket.previous_single
+        return context
+
+    def keeps_apart(self, bracket: Sequence[int], n_mdp: int) -> bool:
+        return False
+
+    def opening(self, snapshot: Snapshot, players: Sequence[int], bye: int | None) -> Opening:
+        """C5 first in an odd field: the PAB recipient's score (lower is better)."""
+        if len(players) % 2 == 0:
+            return Opening()
+        from mipair.reports import LOWER, CriterionValue
+
+        st = snapshot.players
+        s_star = st[bye].pairing_score if bye is not None else 0
+        value = CriterionValue("C5", C5_TEXT, s_star / POINT, LOWER)
+        return Opening((value,), s_star, unplayed_ranks((st[p] for p in players), s_star))
+
+    def players_below(self, snapshot: Snapshot, score: int) -> list[PlayerState]:
+        return []
+
+    def single_bye_floater(
+        self, opening: Opening, bracket_score: int, paired_inside: bool, odd: bool
+    ) -> bool:
+        """C9's note: an odd round, S* at least the bracket's score, and no player of
+        the bracket paired below it."""
+        return odd and opening.bye_score >= bracket_score and paired_inside
+
+
+def unplayed_ranks(players: Iterable[PlayerState], bye_score: int) -> dict[int, int]:
+    """C9: games played -> rank among the PAB candidates (the players scored
+    ``bye_score``), most games first."""
+    played = sorted((p.played_games for p in players if p.pairing_score == bye_score), reverse=True)
+    return {g: k for k, g in enumerate(played)}
 
 
 @dataclass(frozen=True)
@@ -42,11 +112,6 @@ class ByeScore:
 
     score: int
     single: bool
-
-
-def brackets_2026(field: RoundField) -> dict[int, int]:
-    """Pair the round bracket by bracket (2026); return vertex -> vertex (bye: itself)."""
-    return Procedure2026(field, first_matching(field)).brackets()
 
 
 def first_matching(field: RoundField) -> ByeScore:
@@ -111,13 +176,15 @@ def completable(field: RoundField) -> None:
 class Procedure2026:
     """The brackets of one round, from the top down (C.04.3 (2026) Article 4)."""
 
-    def __init__(self, field: RoundField, bye: ByeScore) -> None:
+    def __init__(self, field: RoundField, bye: ByeScore, procedure: BracketRules) -> None:
         self.field = field
         self.bye = bye
-        played = sorted(
-            (p.played_games for p in field.players if p.pairing_score == bye.score), reverse=True
+        self.procedure = procedure
+        self.round_view = RoundView(
+            prefs=field.preferences,
+            bye_score=bye.score,
+            unplayed_rank=unplayed_ranks(field.players, bye.score) if field.odd else {},
         )
-        self.unplayed_rank = {g: k for k, g in enumerate(played)} if field.odd else {}
         self.windows = WindowModels(field, pab_candidates(field, bye))
 
     def brackets(self) -> dict[int, int]:
@@ -175,19 +242,14 @@ class Procedure2026:
         previous_flag: bool,
     ) -> list[Weights]:
         """The bracket's quality criteria (2026) as lexicographic tiers of edge weights."""
-        members, next_group = set(bracket), set(following)
-        mdps = set(bracket[:n_mdp])
-        field = self.field
-
-        def context(u: int, v: int) -> PairContext:
-            single = previous_flag if (u in mdps and v in mdps) else flag
-            return PairContext(
-                prefs=field.preferences,
-                bye_score=self.bye.score,
-                unplayed_rank=self.unplayed_rank,
-                in_bracket=v in members,
-                in_next=v in next_group,
-                single_bye_floater=single,
-            )
-
-        return field.weigh(model, role, context)
+        view = BracketView(
+            set(bracket),
+            set(following),
+            set(bracket[:n_mdp]),
+            single=flag,
+            previous_single=previous_flag,
+        )
+        base = self.procedure.bracket_context(self.round_view, view)
+        return self.field.weigh(
+            model, role, lambda u, v: self.procedure.pair_context(base, view, u, v)
+        )

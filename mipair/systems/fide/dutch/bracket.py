@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from mipair.solver.weights import Weights
-from mipair.systems.dutch.partners import RELAX_FROM, PartnerQuestions
+from mipair.systems.fide.dutch.partners import RELAX_FROM, PartnerQuestions
 
 EXACT_EXCHANGE_SIZE = 18  # remainders up to this size settle exchanges in one solve
 

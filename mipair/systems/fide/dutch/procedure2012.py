@@ -6,7 +6,7 @@ completable (C13: a bracket may not leave the lowest one unpairable), the
 quality of ``models/dutch-2012.toml`` maximised tier after tier (A11, in the
 order C10 lowers the requirements). The order in which D1-D3 generate
 candidates then decides between pairings of equal quality, by the questions
-of :class:`mipair.systems.dutch.bracket.Bracket`: which MDPs are paired (D3),
+of :class:`mipair.systems.fide.dutch.bracket.Bracket`: which MDPs are paired (D3),
 their opponents (D1.2), the exchanges of the residual bracket (D2) and its
 transpositions (D1.1). ``models/dutch-2012.md`` says which reading of the
 text each step takes.
@@ -14,20 +14,57 @@ text each step takes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from mipair.errors import NoPairingError
-from mipair.model import Colour, PlayerState, Snapshot
+from mipair.model import Colour
 from mipair.solver.edges import Positions
 from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.solver.weights import Weights
-from mipair.systems.dutch.bracket import Bracket
-from mipair.systems.dutch.colours import allocate, played_colours, preference, ranks_higher
-from mipair.systems.dutch.criteria2012 import PairContext2012
-from mipair.systems.dutch.field import RoundField
-from mipair.systems.dutch.procedure2026 import first_matching
-from mipair.systems.dutch.weigh import kinds, roles
-from mipair.systems.dutch.windows import WindowModels
+from mipair.systems.fide.dutch.bracket import Bracket
+from mipair.systems.fide.dutch.bracket_rules import BracketRules, BracketView, Opening, RoundView
+from mipair.systems.fide.dutch.colours import allocate, played_colours, preference, ranks_higher
+from mipair.systems.fide.dutch.criteria2012 import PairContext2012
+from mipair.systems.fide.dutch.field import RoundField
+from mipair.systems.fide.dutch.procedure2026 import first_matching
+from mipair.systems.fide.dutch.procedures import DutchProcedure
+from mipair.systems.fide.dutch.weigh import kinds, roles
+from mipair.systems.fide.dutch.windows import WindowModels
+from mipair.systems.fide.state import PlayerState, Snapshot
+
+
+class Dutch2012(DutchProcedure):
+    """Istanbul 2012: C1-C14 and D1-D3, the bye left over by the lowest bracket (A5, D4)."""
+
+    def brackets(self, field: RoundField) -> dict[int, int]:
+        return brackets_2012(field, self)
+
+    def allocate(self, snapshot: Snapshot, a: PlayerState, b: PlayerState) -> tuple[int, int]:
+        return allocate_2012(snapshot, a, b)
+
+    def bracket_context(self, round_view: RoundView, bracket: BracketView) -> PairContext2012:
+        return PairContext2012(
+            prefs=round_view.prefs,
+            in_bracket=False,
+            in_next=False,
+            bracket_min=bracket.lowest,
+            odd_round=round_view.odd_round,
+        )
+
+    def keeps_apart(self, bracket: Sequence[int], n_mdp: int) -> bool:
+        """A6, C4: in a heterogeneous bracket S1 (the MDPs) meets S2 (the residents) only."""
+        return heterogeneous(list(bracket), n_mdp)
+
+    def opening(self, snapshot: Snapshot, players: Sequence[int], bye: int | None) -> Opening:
+        return Opening()
+
+    def players_below(self, snapshot: Snapshot, score: int) -> list[PlayerState]:
+        """C12 under C13: the look-ahead keeps the players below pairable too."""
+        st = snapshot.players
+        below = [st[p] for p in snapshot.to_pair if st[p].pairing_score < score]
+        return sorted(below, key=lambda p: (-p.pairing_score, p.tpn))
 
 
 def heterogeneous(bracket: list[int], n_mdp: int) -> bool:
@@ -40,24 +77,13 @@ def tiers_2012(
     field: RoundField,
     model: LexMatcher,
     role: np.ndarray,
-    bracket: list[int],
-    following: list[int],
+    view: BracketView,
+    procedure: BracketRules,
 ) -> list[Weights]:
     """The 2012 quality criteria of a window as lexicographic tiers."""
-    members, next_group = set(bracket), set(following)
-    lowest = min(field.scores[v] for v in bracket)
-    odd = field.snapshot.round % 2 == 1
-
-    def context(u: int, v: int) -> PairContext2012:
-        return PairContext2012(
-            prefs=field.preferences,
-            in_bracket=v in members,
-            in_next=v in next_group,
-            bracket_min=lowest,
-            odd_round=odd,
-        )
-
-    return field.weigh(model, role, context)
+    round_view = RoundView(prefs=field.preferences, odd_round=field.snapshot.round % 2 == 1)
+    base = procedure.bracket_context(round_view, view)
+    return field.weigh(model, role, lambda u, v: procedure.pair_context(base, view, u, v))
 
 
 def bracket_model(
@@ -66,6 +92,7 @@ def bracket_model(
     following: list[int],
     n_mdp: int,
     paired: set[int],
+    procedure: BracketRules,
 ) -> tuple[LexMatcher, Positions, int, np.ndarray]:
     """The bracket's window model, its quality pinned (:func:`tiers_2012`).
 
@@ -76,7 +103,7 @@ def bracket_model(
     players' kinds.
     """
     field = windows.field
-    mdps = bracket[:n_mdp] if heterogeneous(bracket, n_mdp) else []
+    mdps = bracket[:n_mdp] if procedure.keeps_apart(bracket, n_mdp) else []
     window = sorted(bracket + following)
     for split in (mdps, []) if mdps else ([],):
         model, cols = windows.window(bracket, following, paired)
@@ -89,7 +116,10 @@ def bracket_model(
         role = roles(field.n, window, set(split), set(bracket), set(following))
         kind = kinds(field.signature, role)
         try:
-            model.maximise(tiers_2012(field, model, role, bracket, following), classes=kind)
+            view = BracketView(
+                set(bracket), set(following), lowest=min(field.scores[v] for v in bracket)
+            )
+            model.maximise(tiers_2012(field, model, role, view, procedure), classes=kind)
         except Infeasible:
             continue
         return model, cols, len(split), kind
@@ -101,7 +131,7 @@ def bye_candidates(field: RoundField) -> set[int]:
     return {v for v in range(field.n) if field.odd and field.eligible[v]}
 
 
-def brackets_2012(field: RoundField) -> dict[int, int]:
+def brackets_2012(field: RoundField, procedure: BracketRules) -> dict[int, int]:
     """Pair the round bracket by bracket (2012); return vertex -> vertex (bye: itself).
 
     The round's first matching is the 2026 procedure's (NoPairingError when
@@ -121,7 +151,9 @@ def brackets_2012(field: RoundField) -> dict[int, int]:
         while position < n and (not following or scores[position] >= scores[following[0]]):
             following.append(position)
             position += 1
-        model, cols, split, kind = bracket_model(windows, bracket, following, n_mdp, set(final))
+        model, cols, split, kind = bracket_model(
+            windows, bracket, following, n_mdp, set(final), procedure
+        )
         matched = Bracket(field, model, cols, bracket, split, following, kind).decide()
         mate = field.mate_of(model)
         field.hint = windows.completed(model, mate, bracket + following, set(final))

@@ -1,6 +1,6 @@
 """The quality criteria of the 2012 edition (FIDE Dutch, Istanbul 2012, A11 and C10).
 
-Same conventions as :mod:`mipair.systems.dutch.criteria`: a function per
+Same conventions as :mod:`mipair.systems.fide.dutch.criteria`: a function per
 criterion, the pair given higher-ranked player first, larger is better. The
 2012 edition reuses the 2026 functions for the number of pairs, the look-ahead
 of C12, the colour preferences (X) and the upfloaters (B5/B6 up); the ones
@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from mipair.model import PlayerState
-from mipair.systems.dutch.colours import Preference, Strength
-from mipair.systems.dutch.criteria import PairContext, Value
-from mipair.systems.dutch.criteria import repeat_up_1 as upfloat_repeat_1
-from mipair.systems.dutch.criteria import repeat_up_2 as upfloat_repeat_2
+from mipair.systems.fide.dutch.colours import Preference, Strength
+from mipair.systems.fide.dutch.criteria import PairContext, Value
+from mipair.systems.fide.dutch.criteria import repeat_up_1 as upfloat_repeat_1
+from mipair.systems.fide.dutch.criteria import repeat_up_2 as upfloat_repeat_2
+from mipair.systems.fide.state import PlayerState
 
 ONE_POINT = 10  # pairing scores are in tenths of a point
 

@@ -1,6 +1,6 @@
 """The quality criteria of the 2017 edition (C.04.3 (2017) C.5 - C.19) as edge weights.
 
-Same conventions as :mod:`mipair.systems.dutch.criteria` (higher-ranked
+Same conventions as :mod:`mipair.systems.fide.dutch.criteria` (higher-ranked
 player first, larger is better, ``(level, value)`` terms compared level by
 level from the highest). The 2017 edition compares *pairing score
 differences* (A.8 PSD) instead of scores, so its levels are score
@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from mipair.model import PlayerState
-from mipair.systems.dutch.criteria import PairContext, Value, float_back
+from mipair.systems.fide.dutch.criteria import PairContext, Value, float_back
+from mipair.systems.fide.state import PlayerState
 
 ONE_POINT = 10  # the artificial value of A.8 is one point (10 tenths) below the window
 

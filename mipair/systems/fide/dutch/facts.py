@@ -2,12 +2,15 @@
 
 Every absolute criterion that forbids something in the round becomes one
 removable :class:`~mipair.explain.facts.Fact`, decided by the Dutch building
-blocks (:mod:`mipair.systems.dutch.absolute`):
+blocks (:mod:`mipair.systems.fide.dutch.absolute`):
 
 * ``rematch``: C1, one per pair of players who already played each other;
 * ``forbidden``: one per pair an XXP / 260 record forbids this round;
 * ``bye``: C2, one per player who may not receive the pairing-allocated bye;
 * ``colour``: C3, one per pair of non-topscorers with the same absolute colour.
+
+The first three are C.04.1's, shared by every FIDE system
+(:mod:`mipair.systems.fide.rules`); the colour clashes are the Dutch system's.
 
 :func:`colour_breaches` judges a pairing's own colours by the general Swiss
 rules (C.04.1 (2026) Art. 6 and 7, (2017) f and g): no colour difference
@@ -21,57 +24,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mipair.explain.facts import BYE, Fact, Matching, PairingProblem, pair
-from mipair.model import Colour, ForbiddenPairs, PlayerState, Result, Snapshot
+from mipair.model import Colour, ForbiddenPairs
 from mipair.pairing import RoundPairing
 from mipair.reports import Violation
-from mipair.systems.dutch.absolute import (
-    clash_class,
-    forbidden_pairs,
-    is_topscorer,
-    pab_eligible,
-    rematch,
-)
-from mipair.systems.dutch.colours import Preference, played_colours, preference
-from mipair.systems.dutch.edition import load_edition
+from mipair.systems.fide.dutch.absolute import clash_class, is_topscorer
+from mipair.systems.fide.dutch.colours import Preference, played_colours, preference
+from mipair.systems.fide.rules import basic_problem
+from mipair.systems.fide.state import PlayerState, Snapshot
 
 COLOUR_NAME = {Colour.WHITE: "White", Colour.BLACK: "Black"}
-
-
-def _rounds(items: list[int]) -> str:
-    return ("round " if len(items) == 1 else "rounds ") + ", ".join(map(str, items))
-
-
-def games_between(snap: Snapshot, a: int, b: int) -> list[int]:
-    """Rounds in which a and b played a game that counts (forfeits do not)."""
-    t = snap.tournament
-    out = []
-    for k in range(1, snap.round):
-        cell = t.cell(a, k)
-        if cell is not None and cell.is_played and cell.opponent == b:
-            out.append(k)
-    return out
-
-
-def rematch_fact(snap: Snapshot, a: int, b: int) -> Fact:
-    when = _rounds(games_between(snap, a, b))
-    return Fact(
-        "rematch",
-        (a, b),
-        f"players {a} and {b} have already played each other ({when})",
-        f"allow {a} and {b} to play each other again",
-        frozenset({pair(a, b)}),
-        note=when,
-    )
-
-
-def forbidden_fact(a: int, b: int) -> Fact:
-    return Fact(
-        "forbidden",
-        (a, b),
-        f"players {a} and {b} are a forbidden pair",
-        f"lift the forbidden pair {a}-{b}",
-        frozenset({pair(a, b)}),
-    )
 
 
 def why_absolute(p: Preference) -> str:
@@ -96,62 +57,19 @@ def colour_fact(a: int, b: int, pa: Preference, pb: Preference) -> Fact:
     )
 
 
-def bye_causes(snap: Snapshot, pid: int) -> str:
-    """The rounds that bar a player from the PAB, e.g. 'had the bye in round 3'."""
-    from mipair.snapshot import pab_ineligible
-
-    t = snap.tournament
-    ps = t.point_system
-    causes = []
-    edition = load_edition(snap.rules)
-    for k in range(1, snap.round):
-        cell = t.cell(pid, k)
-        if cell is None or not pab_ineligible(ps, [cell], edition):
-            continue
-        if cell.is_pab:
-            causes.append(f"had the pairing-allocated bye in round {k}")
-        elif cell.opponent is not None:
-            causes.append(f"won by forfeit in round {k}")
-        elif cell.result is Result.FULL_BYE:
-            causes.append(f"had a full-point bye in round {k}")
-        else:
-            causes.append(f"had a bye worth a win in round {k}")
-    return "; ".join(causes) or "barred from the bye"
-
-
-def bye_fact(snap: Snapshot, pid: int) -> Fact:
-    cause = bye_causes(snap, pid)
-    second = "a second bye" if snap.players[pid].had_pab else "the bye"
-    return Fact(
-        "bye",
-        (pid,),
-        f"player {pid} may not receive the bye ({cause})",
-        f"allow player {pid} {second}",
-        frozenset({pair(pid, BYE)}),
-        note=cause,
-    )
-
-
 def dutch_problem(snap: Snapshot) -> PairingProblem:
-    """The players to pair in ``snap`` and every absolute-criterion fact among them."""
+    """The players to pair in ``snap`` and every absolute-criterion fact among them:
+    C.04.1's (:func:`~mipair.systems.fide.rules.basic_problem`) and C3's colour clashes."""
     ids = snap.to_pair
-    states: dict[int, PlayerState] = {p: snap.players[p] for p in ids}
-    prefs = {p: preference(states[p]) for p in ids}
-    banned = forbidden_pairs(snap)
-    classes = {p: clash_class(snap, states[p], prefs[p]) for p in ids}
-    facts: list[Fact] = []
-    for i, a in enumerate(ids):
-        for b in ids[i + 1 :]:
-            if rematch(states[a], states[b]):
-                facts.append(rematch_fact(snap, a, b))
-            if pair(a, b) in banned:
-                facts.append(forbidden_fact(a, b))
-            if classes[a] is not None and classes[a] == classes[b]:  # C3 (colour_clash)
-                facts.append(colour_fact(a, b, prefs[a], prefs[b]))
-    facts += [bye_fact(snap, p) for p in ids if not pab_eligible(states[p])]
-    numbered = load_edition(snap.rules).absolute_ids
-    facts = [replace(f, criterion=numbered.get(f.kind, f.kind)) for f in facts]
-    return PairingProblem(round=snap.round, players=tuple(ids), facts=tuple(facts))
+    prefs = {p: preference(snap.players[p]) for p in ids}
+    classes = {p: clash_class(snap, snap.players[p], prefs[p]) for p in ids}
+    clashes = [
+        colour_fact(a, b, prefs[a], prefs[b])
+        for i, a in enumerate(ids)
+        for b in ids[i + 1 :]
+        if classes[a] is not None and classes[a] == classes[b]
+    ]
+    return basic_problem(snap, clashes)
 
 
 def colour_breach(state: PlayerState, colour: Colour, rules: tuple[str, str]) -> Violation | None:
@@ -177,7 +95,7 @@ def colour_breach(state: PlayerState, colour: Colour, rules: tuple[str, str]) ->
 def colour_breaches(snap: Snapshot, pairing: RoundPairing) -> list[Violation]:
     """Every player to whom the pairing's own colours give |CD| > 2 or a third equal
     colour in a row, outside the topscorer exception (see the module docstring)."""
-    rules = load_edition(snap.rules).colour_rules
+    rules = snap.edition.colour_rules
     out = []
     for b in pairing.boards:
         white, black = snap.players.get(b.white), snap.players.get(b.black)
@@ -194,7 +112,7 @@ def colour_breaches(snap: Snapshot, pairing: RoundPairing) -> list[Violation]:
 
 def dutch_boards(snap: Snapshot):
     """Boards of a pairing: colours by Article 5, higher pairing scores first."""
-    from mipair.systems.dutch.colours import allocate
+    from mipair.systems.fide.dutch.colours import allocate
 
     def make(m: Matching) -> tuple[tuple[int, int], ...]:
         st = snap.players
@@ -261,9 +179,7 @@ def engine_pairer(snap: Snapshot, problem: PairingProblem):
         if relaxed is None or len(problem.players) > ENGINE_MAX_PLAYERS:
             return None
         try:
-            from mipair.systems.registry import pair_round
-
-            got = pair_round(relaxed)
+            got = relaxed.edition.procedure.pair(relaxed)
         except Exception:
             return None
         m = Matching(

@@ -21,8 +21,8 @@ import numpy as np
 from mipair.solver.completion import CompletionOracle, Core
 from mipair.solver.edges import Edges, Positions, mask
 from mipair.solver.lexmatch import Cut, LexMatcher
-from mipair.systems.dutch.field import RoundField
-from mipair.systems.dutch.sparse import core
+from mipair.systems.fide.dutch.field import RoundField
+from mipair.systems.fide.dutch.sparse import core
 
 WHOLE_UP_TO = 1000  # pairs of the players left from which a window models them by exits
 

@@ -19,8 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Union
 
-from mipair.model import PlayerState
-from mipair.systems.dutch.colours import Preference, Strength
+from mipair.systems.fide.dutch.colours import Preference, Strength
+from mipair.systems.fide.state import PlayerState
 
 Value = Union[int, list[tuple[int, int]]]  # noqa: UP007 - a runtime alias
 
@@ -51,7 +51,7 @@ def float_back(p: PlayerState, back: int) -> str | None:
 def signature(p: PlayerState, pref: Preference, eligible: bool) -> tuple:
     """Everything the criteria of both editions read about a player: players
     with equal signatures are interchangeable to them (see
-    :mod:`mipair.systems.dutch.weigh`)."""
+    :mod:`mipair.systems.fide.dutch.weigh`)."""
     return (p.pairing_score, tuple(p.floats[-2:]), p.played_games, pref, eligible)
 
 

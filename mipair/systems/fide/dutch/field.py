@@ -1,7 +1,7 @@
 """The players of one Dutch round and the pairs the absolute criteria allow.
 
 Every edition's procedure, its window models and the bracket questions
-(:mod:`mipair.systems.dutch.bracket`) share this state: the players sorted by
+(:mod:`mipair.systems.fide.dutch.bracket`) share this state: the players sorted by
 pairing score then pairing number (C.04.3 1.2), vertex ``i`` being the
 ``i``-th of them, the candidate pairs (C1, C3, forbidden pairs) as numbered
 edges, the edges ruled out for good by decisions already frozen, and the
@@ -14,16 +14,17 @@ from collections.abc import Callable, Collection, Iterable
 
 import numpy as np
 
-from mipair.model import PlayerState, Snapshot
 from mipair.solver.completion import CompletionOracle
 from mipair.solver.edges import Edges, Positions
 from mipair.solver.lexmatch import LexMatcher
 from mipair.solver.weights import Weights
-from mipair.systems.dutch.absolute import clash_class, forbidden_pairs, pab_eligible
-from mipair.systems.dutch.colours import preference
-from mipair.systems.dutch.criteria import PairContext, signature
-from mipair.systems.dutch.edition import Edition
-from mipair.systems.dutch.weigh import weigh
+from mipair.systems.fide.dutch.absolute import clash_class
+from mipair.systems.fide.dutch.colours import preference
+from mipair.systems.fide.dutch.criteria import PairContext, signature
+from mipair.systems.fide.dutch.weigh import weigh
+from mipair.systems.fide.edition import Edition
+from mipair.systems.fide.rules import forbidden_pairs, pab_eligible
+from mipair.systems.fide.state import PlayerState, Snapshot
 
 Context = Callable[[int, int], "PairContext | None"]
 
@@ -136,7 +137,7 @@ class RoundField:
 
     def weigh(self, model: LexMatcher, role: np.ndarray, context: Context) -> list[Weights]:
         """Every active criterion on the window's edge columns of ``model`` (its
-        edges ranked higher player first): :func:`mipair.systems.dutch.weigh.weigh`."""
+        edges ranked higher player first): :func:`mipair.systems.fide.dutch.weigh.weigh`."""
         ends = model.ends()
         if self.window_columns is not None:
             ends = ends[:, : self.window_columns]
