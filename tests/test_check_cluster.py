@@ -54,6 +54,27 @@ def test_cluster_report_equals_the_local_one(cluster):
     assert sum(len(tc.rounds) for tc in remote) >= 5
 
 
+def test_opengotha_files_on_the_cluster(cluster, tmp_path):
+    """A folder of OpenGotha files goes to the cluster as TRF files do (the workers get
+    the text when told they are remote)."""
+    from test_check_systems import CLUB, swapped_game
+
+    other = tmp_path / "colours.xml"
+    other.write_text(swapped_game(CLUB.read_text(), "AUBERTCLAIRE", "KELLERANNA"))
+    files = [str(CLUB), str(other)]
+    mcmahon = get_system("mcmahon")
+    local, _ = check_files(mcmahon, files, None, 1, False)
+    remote, _ = check_files(mcmahon, files, None, 1, False, cluster=cluster)
+    assert without_seconds(remote) == without_seconds(local)
+    assert [len(tc.differing) for tc in remote] == [0, 1] and exit_code(remote) == 6
+    from mipair.check.cluster import run_on_cluster
+    from mipair.check.parallel import RoundTask
+
+    tasks = [RoundTask("mcmahon", str(other), r, None) for r in (1, 2)]
+    sent = run_on_cluster(tasks, cluster, shared=False)
+    assert [rc.verdict for rc, _ in sent] == ["same", "colours"]
+
+
 def test_cli_cluster_same_output_and_exit_status(cluster, tmp_path):
     folder = tmp_path / "period"
     folder.mkdir()

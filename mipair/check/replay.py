@@ -27,7 +27,8 @@ not the engine's, in this order:
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from mipair.errors import NoPairingError
@@ -54,6 +55,8 @@ class RoundCheck:
     note: str = ""
     reason: str = ""  # why the engine found no pairing
     seconds: float = 0.0
+    names: Mapping[int, str] = field(default_factory=dict, compare=False)
+    """The players of both pairings as the system's files name them (empty: by id)."""
 
     @property
     def agrees(self) -> bool:
@@ -96,6 +99,7 @@ class RoundCheck:
             "difference": self.difference.to_json() if self.difference else None,
             "note": self.note,
             "seconds": round(self.seconds, 3),
+            **({"names": {str(k): v for k, v in self.names.items()}} if self.names else {}),
         }
 
 
@@ -145,7 +149,16 @@ def check_published(
         return RoundCheck(
             published.round, verdict, engine, published, seconds=time.perf_counter() - start
         )
-    return explain_difference(system, state, engine, published, verdict, reason, start)
+    found = explain_difference(system, state, engine, published, verdict, reason, start)
+    return replace(found, names=names_of(system, state, engine, published))
+
+
+def names_of(system: PairingSystem, state: Any, *pairings: RoundPairing | None) -> dict[int, str]:
+    """The players of ``pairings`` as the system's files name them, when that is not by id."""
+    labels = system.labels(state)
+    players = {p for pairing in pairings if pairing is not None for p in pairing.players()}
+    named = {p: labels.label(p) for p in sorted(players)}
+    return {} if all(name == str(p) for p, name in named.items()) else named
 
 
 def explain_difference(
