@@ -54,6 +54,9 @@ class FideSystem(PairingSystem[Snapshot]):
         t = read_tournament(path)
         return self.snapshot(t, round_to_pair(t), edition)
 
+    def edition_of(self, state: Snapshot) -> str | None:
+        return state.edition.name
+
     def round_of(self, state: Snapshot) -> int:
         return state.round
 
