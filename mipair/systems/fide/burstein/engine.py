@@ -36,6 +36,12 @@ from mipair.systems.fide.state import PlayerState, Snapshot
 from mipair.systems.fide.weigh import kinds, roles
 from mipair.systems.fide.windows import WindowModels
 
+SLACK = 3
+PACKED = 3
+"""Questions offered to one solve, at most: packed exactly (:func:`mipair.solver.packing.pack`),
+a solve holds two or three; offering more made it harder (1000 players: 12.8 s, not 11.0)."""
+"""Opponents below a player's current one that his question still weighs (:meth:`Article4.tier`)."""
+
 Rank = Callable[[PlayerState], tuple]
 """1.8's sort key: the players of a bracket, the highest ranked first."""
 
@@ -184,10 +190,12 @@ class Article4:
 
     The bracket's players get BSNs in the order of 1.8 (4.1); a pairing comes first
     when BSN 1's opponent has the larger BSN, a floater (opponent 0) last, then BSN
-    2's, and so on (4.2-4.3). So, each player in BSN order not paired yet, is given
-    the highest BSN he can still meet in a pairing that keeps the pinned criteria and
-    C4 (one question to the window's model, unless its current answer gives him that
-    one already), or floats when he can meet none.
+    2's, and so on (4.2-4.3). So each player in BSN order not paired yet is given the
+    highest BSN he can still meet in a pairing that keeps the pinned criteria and C4,
+    or floats when he can meet none: a question to the window's model, unless its
+    current answer gives him that one already. The questions of the players after him
+    go into the same solve, as lexicographic tiers of small weights (:meth:`tier`), and
+    every leading one the solve answers exactly is settled with his.
     """
 
     def __init__(
@@ -198,59 +206,90 @@ class Article4:
         self.order = sorted(bracket, key=lambda v: rank(players[v]))
         self.bsn = {v: k for k, v in enumerate(self.order, 1)}
         self.mate = field.mate_of(model)
+        self.settled: set[int] = set()
+        self.matched: set[int] = set()
+        self.partners = {p: self.columns(p) for p in self.order}
 
-    def col(self, u: int, v: int) -> int | None:
-        """The model column of the live pair u-v, if the model may still use it."""
-        e = self.field.edge(u, v)
-        c = None if e is None else self.cols.get(e)
-        return None if c is None or c in self.model.banned else c
-
-    def options(self, p: int, settled: set[int]) -> list[tuple[int, int]]:
-        """p's possible opponents in the bracket, highest BSN first, with their columns."""
+    def columns(self, p: int) -> list[tuple[int, int]]:
+        """p's opponents in the bracket that the model allows, highest BSN first, with
+        the model columns of their pairs."""
         out = []
         for q in reversed(self.order):
-            c = self.col(p, q) if q != p and q not in settled else None
-            if c is not None:
+            e = self.field.edge(p, q) if q != p else None
+            c = None if e is None else self.cols.get(e)
+            if c is not None and c not in self.model.banned:
                 out.append((q, c))
         return out
+
+    def options(self, p: int) -> list[tuple[int, int]]:
+        """p's possible opponents now: those not settled, whose pair the model still allows."""
+        banned = self.model.banned
+        return [(q, c) for q, c in self.partners[p] if q not in self.settled and c not in banned]
+
+    def tier(self, p: int) -> dict[int, int]:
+        """p's question as a tier: his options weigh more the higher their BSN, down to
+        his current opponent and SLACK more; the others, and floating, weigh nothing.
+
+        In a solve of several questions the first can always keep its current opponent,
+        so its answer is exact; a later one is exact when its answer weighs something
+        (a better opponent would weigh more), and is asked again otherwise."""
+        weighed: list[int] = []
+        after = -1  # how many more to weigh once the current opponent is met
+        for q, c in self.options(p):
+            if after == 0:
+                break
+            weighed.append(c)
+            after = SLACK if q == self.mate[p] else after - (after > 0)
+        return {c: len(weighed) - k for k, c in enumerate(weighed)}
 
     def steer(self) -> None:
         """One solve towards the pairs a greedy walk in Article 4's order gives (each
         player the highest BSN free), so that most questions need no solve."""
-        settled: set[int] = set()
+        taken: set[int] = set()
         wanted: dict[int, int] = {}
         for p in self.order:
-            if p in settled:
+            if p in taken:
                 continue
-            for q, c in self.options(p, settled):
-                wanted[c] = 1
-                settled.update((p, q))
-                break
-        chosen = set(self.model.solution)
-        if wanted and not set(wanted) <= chosen:
+            for q, c in self.options(p):
+                if q not in taken:
+                    wanted[c] = 1
+                    taken.update((p, q))
+                    break
+        if wanted and not set(wanted) <= set(self.model.solution):
             self.model.maximise([wanted], keep=False)
             self.mate = self.field.mate_of(self.model)
+
+    def settle(self, p: int) -> None:
+        """Fix p's current answer: his pair in the bracket, or that he floats."""
+        q = self.mate[p]
+        self.settled.add(p)
+        if q in self.bsn:
+            self.model.force(dict(self.partners[p])[q])
+            self.settled.add(q)
+            self.matched.update((p, q))
+            return
+        for other, c in self.options(p):  # p floats: none of his pairs here is used
+            self.model.forbid(c)
+            self.field.kill(self.field.edge(p, other))
 
     def decide(self) -> set[int]:
         """Fix the bracket's pairs in Article 4's order; return the players paired in it."""
         self.steer()
-        settled: set[int] = set()
-        matched: set[int] = set()
-        for p in self.order:
-            if p in settled:
+        for k, p in enumerate(self.order):
+            if p in self.settled:
                 continue
-            options = self.options(p, settled)
-            if options and self.mate[p] != options[0][0]:
-                self.model.maximise([{c: self.bsn[q] for q, c in options}], keep=False)
+            best = self.options(p)
+            if best and self.mate[p] != best[0][0]:
+                pending = [q for q in self.order[k:] if q not in self.settled][:PACKED]
+                tiers = [self.tier(q) for q in pending]
+                self.model.maximise(tiers, keep=False, groups=1)
                 self.mate = self.field.mate_of(self.model)
-            q = self.mate[p]
-            settled.add(p)
-            if q in self.bsn:
-                self.model.force(self.col(p, q))  # type: ignore[arg-type]
-                settled.add(q)
-                matched.update((p, q))
-            else:  # p floats: none of its pairs in the bracket is used
-                for other, c in options:
-                    self.model.forbid(c)
-                    self.field.kill(self.field.edge(p, other))
-        return matched
+                done = 1
+                while done < self.model.settled and self.model.value(tiers[done]):
+                    done += 1
+                for q in pending[:done]:
+                    if q not in self.settled:
+                        self.settle(q)
+                continue
+            self.settle(p)
+        return self.matched
