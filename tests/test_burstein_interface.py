@@ -210,3 +210,23 @@ def test_a_cut_tournament_reads_as_its_file_says(tmp_path: Path) -> None:
     cut.write_text(write_tournament(finish(cut_before(t, 4)), "trf26"))
     published = SYSTEM.published_round(t, 4)
     assert SYSTEM.pair(SYSTEM.read(str(cut))).pairs() == published.pairing.pairs()
+
+
+def test_the_service_pairs_and_judges_a_burstein_round() -> None:
+    """/version lists the system and its edition; /v1/pair with system=burstein answers the
+    drop-in output, /v1/why the first Burstein criterion that decides."""
+    pytest.importorskip("fastapi", reason="the service extra is not installed")
+    from service_server import running_server
+
+    path = ROOT / "scenarios" / "burstein" / "round4-following-bracket.trfx"
+    with running_server(workers=1, queue=4) as server, server.client() as client:
+        assert client.get("/version").json()["systems"]["burstein"] == ["2026"]
+        answer = client.post("/v1/pair", params={"system": "burstein"}, content=path.read_bytes())
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["text"] == "4\n6 4\n5 1\n3 7\n2 0\n"
+        why = client.post(
+            "/v1/why",
+            params={"system": "burstein", "pair": ["6-5", "7-4", "1-3", "2-0"]},
+            content=path.read_bytes(),
+        )
+        assert why.json()["difference"]["criterion"] == "C7"
