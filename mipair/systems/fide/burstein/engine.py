@@ -37,10 +37,10 @@ from mipair.systems.fide.weigh import kinds, roles
 from mipair.systems.fide.windows import WindowModels
 
 SLACK = 3
+"""Opponents below a player's current one that his question still weighs (:meth:`Article4.tier`)."""
 PACKED = 3
 """Questions offered to one solve, at most: packed exactly (:func:`mipair.solver.packing.pack`),
 a solve holds two or three; offering more made it harder (1000 players: 12.8 s, not 11.0)."""
-"""Opponents below a player's current one that his question still weighs (:meth:`Article4.tier`)."""
 
 Rank = Callable[[PlayerState], tuple]
 """1.8's sort key: the players of a bracket, the highest ranked first."""
@@ -131,6 +131,17 @@ def completable(field: RoundField) -> None:
     field.hint = model.mate()
 
 
+def scoregroups(scores: Sequence[int]) -> list[list[int]]:
+    """The scoregroups of a field's vertices (sorted by score), from the top."""
+    out: list[list[int]] = []
+    for v, score in enumerate(scores):
+        if out and scores[out[-1][0]] == score:
+            out[-1].append(v)
+        else:
+            out.append([v])
+    return out
+
+
 class Brackets:
     """The brackets of one round from the top (3.2), the PAB recipient out of the field."""
 
@@ -139,20 +150,10 @@ class Brackets:
         self.rank = rank
         self.windows = WindowModels(field, set())
 
-    def groups(self) -> list[list[int]]:
-        """The scoregroups, from the top: vertices of equal pairing score."""
-        out: list[list[int]] = []
-        for v, score in enumerate(self.field.scores):
-            if out and self.field.scores[out[-1][0]] == score:
-                out[-1].append(v)
-            else:
-                out.append([v])
-        return out
-
     def pair(self) -> dict[int, int]:
         """Pair bracket after bracket; vertex -> vertex."""
         field = self.field
-        groups = self.groups()
+        groups = scoregroups(field.scores)
         bracket, later = groups[0], groups[1:]
         final: dict[int, int] = {}
         while bracket:

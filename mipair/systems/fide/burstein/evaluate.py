@@ -28,7 +28,7 @@ from mipair.reports import HIGHER, LOWER, CriterionValue
 from mipair.solver.edges import Edges
 from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.systems.fide.burstein.criteria import PairContext
-from mipair.systems.fide.burstein.engine import Rank, without
+from mipair.systems.fide.burstein.engine import Rank, scoregroups, without
 from mipair.systems.fide.edition import CriterionSpec
 from mipair.systems.fide.field import RoundField
 from mipair.systems.fide.state import Snapshot
@@ -101,12 +101,7 @@ class Walk:
 
     def brackets(self) -> Iterator[Bracket]:
         scores = self.field.scores
-        groups: list[list[int]] = []
-        for v, score in enumerate(scores):
-            if groups and scores[groups[-1][0]] == score:
-                groups[-1].append(v)
-            else:
-                groups.append([v])
+        groups = scoregroups(scores)
         incoming: list[int] = []
         for k, group in enumerate(groups):
             following = groups[k + 1] if k + 1 < len(groups) else []
