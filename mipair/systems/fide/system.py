@@ -71,7 +71,7 @@ class FideSystem(PairingSystem[Snapshot]):
 
     def problem(self, state: Snapshot) -> PairingProblem:
         """C.04.1's facts: rematches, PAB eligibility, forbidden pairs."""
-        from mipair.systems.fide.rules import basic_problem
+        from mipair.systems.fide.facts import basic_problem
 
         return basic_problem(state)
 
