@@ -7,7 +7,6 @@ click (a tournament manager starts one process per round); ``mipair solve``
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Any
 
 from mipair.errors import NoPairingError, TooLargeError
@@ -50,25 +49,30 @@ def dropin_text(pairing: RoundPairing) -> str:
 
 
 def write_output(output: str | None, text: str) -> None:
-    """Write to OUT atomically, or to stdout when OUT is None or '-'.
+    """Write to OUT, or to stdout when OUT is None or '-' (:func:`mipair.formats.text.save`).
 
     Not forced to disk: the pairing is recomputed from the input file, which
-    mipair never changes (:func:`mipair.formats.text.save`)."""
-    if output is None or output == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
-        return
+    mipair never changes."""
     from mipair.formats.text import save
 
-    save(output, text, durable=False)  # its OSError is already a FileAccessError (exit 5)
+    save(output or "-", text, durable=False)  # every failure is a FileAccessError (exit 5)
 
 
 def dropin_pair(input: str, output: str | None, rules: str, checklist: str | None) -> int:
-    """``mipair --dutch IN -p [OUT]``: bbpPairings' output format and exit codes."""
-    snap, pairing = pair_file(input, rules)
-    write_output(output, dropin_text(pairing))
-    if checklist:
-        from mipair.check.checklist import write_round_checklist
+    """``mipair --dutch IN -p [OUT]``: bbpPairings' output format and exit codes.
 
-        write_round_checklist(checklist, snap, pairing)
+    With ``-l LIST`` the pairing and its check list are written all or none
+    (:class:`mipair.formats.destination.Outputs`): a check list that cannot be
+    written leaves OUT as it was."""
+    from mipair.formats.destination import Outputs
+
+    snap, pairing = pair_file(input, rules)
+    outputs = Outputs(durable=False)
+    outputs.add_text(output or "-", dropin_text(pairing))
+    if checklist:
+        from mipair.check.checklist import render, rows
+
+        rounds = [(snap.round, snap.rules, rows(snap, pairing))]
+        outputs.add_text(checklist, render(rounds, checklist.lower().endswith(".json")))
+    outputs.write()
     return 0

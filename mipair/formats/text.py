@@ -7,7 +7,6 @@ UTF-8 or Latin-1 (older Windows programs). :func:`decode` accepts all of them;
 
 from __future__ import annotations
 
-import contextlib
 import os
 from pathlib import Path
 
@@ -55,45 +54,19 @@ def load(path: str | os.PathLike[str]) -> str:
     return decode(data)
 
 
-def sync_directory(folder: Path) -> None:
-    """Make a rename in ``folder`` durable (fsync of the directory where the OS allows it)."""
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
 def save(
     path: str | os.PathLike[str], text: str, encoding: str = "utf-8", durable: bool = True
 ) -> None:
-    """Write atomically (temporary file, os.replace); newlines are kept as given.
+    """Write a text file safely (newlines kept as given): atomically when it is a regular file,
+    in place when it is a device, a FIFO or standard output (:mod:`mipair.formats.destination`).
 
     ``durable`` also forces the text and the rename to disk (fsync) before
     returning, as tournament state needs; an output that is recomputed from
     its input (a drop-in pairing) skips it: a reader still sees the old file
     or the whole new one, and a round no longer waits 2-100 ms on the disk.
     """
-    target = Path(path)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "w", encoding=encoding, newline="") as fh:
-            fh.write(text)
-            if durable:
-                fh.flush()
-                os.fsync(fh.fileno())
-        os.replace(tmp, target)
-        if durable:
-            sync_directory(target.parent)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise FileAccessError(
-            f"cannot write the file: {exc.strerror or exc}", file=str(path)
-        ) from None
-    except UnicodeEncodeError as exc:
-        tmp.unlink(missing_ok=True)
-        raise FileAccessError(
-            f"cannot encode the text as {encoding}: {exc.reason}", file=str(path)
-        ) from None
+    from mipair.formats.destination import Outputs
+
+    outputs = Outputs(durable)
+    outputs.add_text(os.fspath(path), text, encoding)
+    outputs.write()
