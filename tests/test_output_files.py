@@ -129,3 +129,12 @@ def test_pairing_and_check_list_are_written_all_or_none(tmp_path: Path):
 def test_a_missing_name_under_proc_is_not_created():
     done = run_cli("--dutch", str(SMALL), "-p", "/proc/self/no-such-file")
     assert done.returncode == 5 and len(done.stderr.splitlines()) == 1
+
+
+def test_papp_pair_no_save_writes_nothing(tmp_path: Path):
+    for name in ("sample.papp", "joueurs.txt"):
+        (tmp_path / name).write_bytes((ROOT / "scenarios" / "papp" / name).read_bytes())
+    before = sorted(p.name for p in tmp_path.iterdir())
+    done = run_cli("papp", "pair", str(tmp_path / "sample.papp"), "--no-save")
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == before  # no papp.cfg written

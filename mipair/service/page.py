@@ -121,9 +121,15 @@ async def arbiter(request: Request) -> HTMLResponse:
         request,
         "result.html",
         context,
-        status_code=answers["pair"].status,
+        status_code=page_status(answers["pair"].status),
         headers={"X-Request-ID": request_id},
     )
+
+
+def page_status(status: int) -> int:
+    """The page's HTTP status: a round that cannot be paired or a bad file is a page that says
+    so (200); a refusal or a failure of the service keeps its status (413, 429, 5xx)."""
+    return 200 if status in (409, 422) else status
 
 
 @router.post("/arbiter/check", response_class=HTMLResponse)
@@ -137,7 +143,7 @@ async def arbiter_check(request: Request) -> StreamingResponse:
             file="upload", system="", failure=refused.answer.body["error"], version=__version__
         )
         return StreamingResponse(
-            iter([page]), status_code=refused.answer.status, media_type="text/html"
+            iter([page]), status_code=page_status(refused.answer.status), media_type="text/html"
         )
     job = Job("published", system, rules or None, body, name, (), service.settings.explain_seconds)
     listed, _ = await service.solve(job, request.is_disconnected)

@@ -17,12 +17,13 @@ from mipair.systems.papp.presentation import player_label
 __all__ = ["commit", "load_config", "player_label"]
 
 
-def load_config(option: str | None, event_path: str) -> PappConfig:
+def load_config(option: str | None, event_path: str, write_default: bool = True) -> PappConfig:
     """The configuration: ``--config``, else ``$PAPP_CFG``, else ``papp.cfg`` beside the event.
 
     A path that was given must exist (exit 5 otherwise). When none was given
     and ``papp.cfg`` is missing, PAPP's defaults are written there (as PAPP
-    does) and used. Warnings go to stderr.
+    does; not when ``write_default`` is false, as for ``pair --no-save``, which
+    writes nothing) and used. Warnings go to stderr.
     """
     given = option or os.environ.get("PAPP_CFG")
     if given and not Path(given).exists():
@@ -32,6 +33,8 @@ def load_config(option: str | None, event_path: str) -> PappConfig:
             file=given,
         )
     path = Path(given or Path(event_path).parent / "papp.cfg")
+    if not path.exists() and not write_default:
+        return default_config()
     if not path.exists():
         try:
             path.write_text(default_config_path().read_text(encoding="utf-8"), encoding="utf-8")

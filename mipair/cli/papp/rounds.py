@@ -26,7 +26,7 @@ def pair(event_file: str, config_file: str | None, save: bool | None, details: b
     from mipair.systems.registry import get_system
 
     event = read_event(event_file)
-    cfg = load_config(config_file, event_file)
+    cfg = load_config(config_file, event_file, write_default=save is not False)
     pairing = get_system("papp").pair(PappState(event, cfg))
     text = describe_pairing(event, cfg.penalties, pairing, details)
     paired = apply_pairing(event, pairing)
