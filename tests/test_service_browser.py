@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import shutil
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -123,7 +124,7 @@ def test_upload_and_read_the_boards_with_names_ratings_and_scores(browser, serve
     assert download is not None and download.startswith("data:text/plain")
     with page.expect_download() as got:
         page.click("#download")
-    assert open(got.value.path(), encoding="utf-8").read() == expected["text"]
+    assert Path(got.value.path()).read_text(encoding="utf-8") == expected["text"]
     page.emulate_media(media="print")
     assert not page.is_visible("#print") and page.is_visible("#boards")
     assert watched.close() == []

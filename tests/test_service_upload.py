@@ -4,6 +4,7 @@ by less than the upload limit."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import threading
@@ -39,10 +40,8 @@ def used(folder: Path) -> int:
     total = 0
     for root, _, files in os.walk(folder):
         for name in files:
-            try:
+            with contextlib.suppress(OSError):  # a file removed while counted
                 total += os.lstat(os.path.join(root, name)).st_blocks * 512
-            except OSError:
-                pass
     return total
 
 
