@@ -60,17 +60,19 @@ def worker(
     try:
         from mipair.check.config import GeneratorConfig
         from mipair.check.generate import generate
-        from mipair.systems.registry import pair_round
+        from mipair.systems.registry import get_system
+
+        system = get_system("dutch")
 
         def timed(snap):
             start = time.perf_counter()
-            pairing = pair_round(snap)
+            pairing = system.pair(snap)
             out.put(("round", snap.round, time.perf_counter() - start, _peak_mib()))
             return pairing
 
         out.put(("start", 0, 0.0, _peak_mib()))
         cfg = GeneratorConfig(players=players, rounds=rounds, forfeit_rate=forfeit_rate)
-        generate(cfg, seed, rules, pair=timed)
+        generate(cfg, seed, system, rules, pair=timed)
         out.put(("done", 0, 0.0, _peak_mib()))
     except Exception as exc:
         out.put(("error", 0, 0.0, f"{type(exc).__name__}: {exc}"))

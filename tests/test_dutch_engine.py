@@ -17,8 +17,8 @@ import pytest
 from mipair.formats.trf import read_tournament
 from mipair.model import Cell, Colour, Result, Tournament
 from mipair.pairing import RoundPairing
-from mipair.snapshot import snapshot
-from mipair.systems.registry import pair_round
+from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
+from mipair.systems.fide.system import pair_snapshot as pair_round
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "scenarios" / "dutch").glob("*.trf*"))
@@ -231,7 +231,7 @@ def test_a_field_too_large_for_the_memory_is_refused_before_pairing() -> None:
     """The engine holds every candidate pair: a field whose pairs cannot fit in the
     memory available is refused with exit 4 (TooLargeError), not left to exhaust it."""
     from mipair.errors import TooLargeError
-    from mipair.systems.dutch.engine import fits
+    from mipair.systems.fide.dutch.engine import fits
 
     gib = 2**30
     fits(1000, 8 * gib)

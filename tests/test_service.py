@@ -203,7 +203,7 @@ def test_why_errors_speak_the_apis_words(server: Server):
     assert answer.status_code == 422
     error = answer.json()["error"]
     assert error["field"] == "pair" and "--pair" not in error["located"]
-    assert "pair=3-7" in error["message"]
+    assert "WHITE-BLACK" in error["message"]
     missing = post(server, "why", SCENARIOS / "dutch" / "small.trfx", pair=["1-99"], name="s.trfx")
     assert (
         missing.json()["error"]["located"]

@@ -16,9 +16,7 @@ if TYPE_CHECKING:
     from mipair.systems.base import PairingSystem
 
 
-def pair_file(
-    path: str, rules: str | None = "2026", system: str = "dutch"
-) -> tuple[Any, RoundPairing]:
+def pair_file(path: str, rules: str | None, system: str) -> tuple[Any, RoundPairing]:
     """Read a tournament file and pair its next round; returns (state, pairing)."""
     from mipair.systems.registry import get_system
 
@@ -58,21 +56,29 @@ def write_output(output: str | None, text: str) -> None:
     save(output or "-", text, durable=False)  # every failure is a FileAccessError (exit 5)
 
 
-def dropin_pair(input: str, output: str | None, rules: str, checklist: str | None) -> int:
+def dropin_pair(
+    system_name: str, input: str, output: str | None, rules: str | None, checklist: str | None
+) -> int:
     """``mipair --dutch IN -p [OUT]``: bbpPairings' output format and exit codes.
 
     With ``-l LIST`` the pairing and its check list are written all or none
-    (:class:`mipair.formats.destination.Outputs`): a check list that cannot be
-    written leaves OUT as it was."""
+    (:class:`mipair.formats.destination.Outputs`): OUT is prepared, the check
+    list written, and OUT put in place only then, so a check list that cannot
+    be written leaves OUT as it was."""
     from mipair.formats.destination import Outputs
 
-    snap, pairing = pair_file(input, rules)
+    snap, pairing = pair_file(input, rules, system_name)
     outputs = Outputs(durable=False)
     outputs.add_text(output or "-", dropin_text(pairing))
-    if checklist:
-        from mipair.check.checklist import render, rows
 
-        rounds = [(snap.round, snap.rules, rows(snap, pairing))]
-        outputs.add_text(checklist, render(rounds, checklist.lower().endswith(".json")))
-    outputs.write()
+    def write_check_list() -> None:
+        from mipair.systems.registry import get_system
+
+        system = get_system(system_name)
+        system.write_check_lists(
+            checklist or "",
+            [(pairing.round, system.edition(rules) or "", system.check_list(snap, pairing))],
+        )
+
+    outputs.write(before_commit=write_check_list if checklist else None)
     return 0

@@ -104,13 +104,19 @@ def write_stdout(write: Writer) -> None:
         ) from None
 
 
+def temporary_path(target: Path) -> Path:
+    """Where a regular file is written before the rename: ``.NAME.PID.tmp`` beside ``target``
+    (:mod:`mipair.formats.state_file` removes those a killed writer left)."""
+    return target.with_name(f".{target.name}.{os.getpid()}.tmp")
+
+
 class Staged:
     """A regular file's new content, written to a temporary file beside its target."""
 
     def __init__(self, path: str, write: Writer, durable: bool) -> None:
         self.path = path
         self.target = Path(os.path.realpath(path))  # through a symbolic link: its target
-        self.temporary = self.target.with_name(f".{self.target.name}.{os.getpid()}.tmp")
+        self.temporary = temporary_path(self.target)
         self.durable = durable
         try:
             with open(self.temporary, "wb") as handle:
@@ -159,8 +165,10 @@ class Outputs:
             ) from None
         self.add(path, lambda handle: handle.write(data))  # type: ignore[arg-type, return-value]
 
-    def write(self) -> None:
-        """Prepare every regular file, write the in-place targets, then rename the prepared files."""
+    def write(self, before_commit: Callable[[], None] | None = None) -> None:
+        """Prepare every regular file, write the in-place targets, run ``before_commit`` (another
+        output written by its own code), then rename the prepared files; a failure before the
+        renames leaves every prepared target as it was."""
         staged: list[Staged] = []
         try:
             for path, write in self.pending:
@@ -171,6 +179,8 @@ class Outputs:
                     write_stdout(write)
                 elif in_place(path):
                     write_in_place(path, write)
+            if before_commit is not None:
+                before_commit()
         except BaseException:
             for prepared in staged:
                 prepared.discard()

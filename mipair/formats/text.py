@@ -11,6 +11,9 @@ import os
 from pathlib import Path
 
 from mipair.errors import FileAccessError
+from mipair.formats.destination import Outputs, temporary_path
+
+__all__ = ["decode", "load", "newline_of", "save", "split_lines", "temporary_path"]
 
 ENCODINGS = ("utf-8", "latin-1")
 
@@ -65,8 +68,6 @@ def save(
     its input (a drop-in pairing) skips it: a reader still sees the old file
     or the whole new one, and a round no longer waits 2-100 ms on the disk.
     """
-    from mipair.formats.destination import Outputs
-
     outputs = Outputs(durable)
     outputs.add_text(os.fspath(path), text, encoding)
     outputs.write()

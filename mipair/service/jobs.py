@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from importlib import resources
 
-from mipair.errors import MipairError
+from mipair.errors import InputError, MipairError
 from mipair.pairing import RoundPairing
 from mipair.service.cards import board_extras, player_cards
 from mipair.service.logs import LOGGER
@@ -40,7 +40,8 @@ class Job:
     rules: str | None
     body: bytes
     upload_name: str = "upload"
-    pairs: tuple[tuple[int, int], ...] = ()
+    pairs: tuple[str, ...] = ()
+    """The proposed boards of ``why``, ``WHITE-BLACK`` as the user wrote them."""
     explain_seconds: float = 3.0
     cards: bool = False  # the pairing also names its players (the page)
     rounds: tuple[int, ...] = ()  # the check of these published rounds only (empty: all)
@@ -152,16 +153,24 @@ def why_job(system: PairingSystem, path: str, job: Job) -> Answer:
     from mipair.cli.explain import proposal
 
     state = system.read(path, system.edition(job.rules))
-    proposed = proposal(system, state, list(job.pairs), safe_name(job.upload_name), "pair")
-    comparison = system.compare(state, proposed)
+    labels = system.labels(state)
+    try:
+        pairs = [labels.pair(text) for text in job.pairs]
+    except InputError as exc:  # the API's parameter is pair=, not the CLI's --pair
+        raise InputError(exc.message, file=safe_name(job.upload_name), field="pair") from None
+    comparison = system.compare(
+        state, proposal(system, state, pairs, safe_name(job.upload_name), "pair")
+    )
     body = {"system": system.name, **comparison.to_json(), "text": comparison.text()}
     return Answer(200, body, len(system.problem(state).players))
 
 
 def standings_job(system: PairingSystem, path: str, job: Job) -> Answer:
     """The standings the system gives, before the round to pair."""
+    from mipair.results.standings import system_standings
+
     state = system.read(path, system.edition(job.rules))
-    lines = system.standings(state)
+    lines = system_standings(system, state)
     body: dict[str, object] = {
         "system": system.name,
         "round": system.round_of(state),

@@ -15,9 +15,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 
 from mipair import __version__
-from mipair.errors import InputError
 from mipair.service.docs import error_responses
-from mipair.service.problems import from_mipair_error
 from mipair.service.runner import Service
 from mipair.service.schemas import ANSWERS, HealthAnswer, VersionAnswer
 from mipair.systems.registry import get_system, system_names
@@ -109,24 +107,9 @@ async def why(
     rules: Rules = None,
     name: UploadName = None,
 ) -> JSONResponse:
-    """A proposed pairing held against the engine's, as `mipair why --pair A-B ...`."""
-    try:
-        pairs = tuple(parse_board(text) for text in pair)
-    except InputError as exc:
-        answer = from_mipair_error(exc, "", name or "upload")
-        return JSONResponse(answer.body, status_code=answer.status)
-    return await service_of(request).handle(request, "why", system, rules, name, pairs)
-
-
-def parse_board(text: str) -> tuple[int, int]:
-    """``pair=A-B`` (A White, B Black; ``A-0``: A has the bye), in the API's own words."""
-    white, sep, black = text.strip().partition("-")
-    if not sep or not white.strip().isdigit() or not black.strip().isdigit():
-        raise InputError(
-            f"{text!r} is not a board: write WHITE-BLACK, e.g. pair=3-7 (pair=3-0: 3 has the bye)",
-            field="pair",
-        )
-    return int(white), int(black)
+    """A proposed pairing held against the engine's, as `mipair why --pair A-B ...` (players
+    by pairing number or as the file names them)."""
+    return await service_of(request).handle(request, "why", system, rules, name, tuple(pair))
 
 
 @router.get("/health", response_model=HealthAnswer, responses=error_responses(503))
