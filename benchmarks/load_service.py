@@ -77,7 +77,7 @@ def corpus_rounds(max_players: int, limit: int, seed: int) -> list[tuple[str, by
     return rounds[:limit]
 
 
-LARGE_CONFIG = "PlayersNumber=3000\nRoundsNumber=3\n"
+LARGE_CONFIG = "PlayersNumber=3000\nRoundsNumber=2\n"
 CACHE = Path(tempfile.gettempdir()) / "mipair-load-service"
 
 
@@ -99,7 +99,7 @@ def summary(latencies: list[float], seconds: float) -> dict[str, float]:
 
 def large_round(path: str | None) -> bytes:
     """The large request: ``path``, or a generated 3,000-player tournament cut before its last
-    round (made once, kept in the temporary folder)."""
+    round (made once, kept in the temporary folder): the request pairs its round 2."""
     if path:
         return Path(path).read_bytes()
     CACHE.mkdir(exist_ok=True)

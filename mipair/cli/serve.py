@@ -28,17 +28,7 @@ SHUTDOWN_MARGIN = 5.0
     "--time-limit", type=float, default=None, help="Seconds a solve may take (504 past it)."
 )
 @click.option("--max-bytes", type=int, default=None, help="Largest upload accepted (413 past it).")
-def serve(
-    host: str,
-    port: int,
-    workers: int | None,
-    large_workers: int | None,
-    large_players: int | None,
-    queue: int | None,
-    max_wait: float | None,
-    time_limit: float | None,
-    max_bytes: int | None,
-) -> None:
+def serve(host: str, port: int, **limits: float | int | None) -> None:
     """Serve pairings over HTTP: POST /v1/pair, /v1/check, ... and the arbiters' page at /.
 
     Requests of fewer than --large-players players are solved by the small
@@ -59,15 +49,7 @@ def serve(
         raise click.ClickException(
             f"the service needs its extra: pip install 'mipair[service]' ({exc.name} is missing)"
         ) from None
-    settings = Settings.from_environment(
-        workers=workers,
-        large_workers=large_workers,
-        large_players=large_players,
-        queue=queue,
-        max_wait=max_wait,
-        time_limit=time_limit,
-        max_bytes=max_bytes,
-    )
+    settings = Settings.from_environment(**limits)
     uvicorn.run(
         create_app(settings),
         host=host,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from mipair.errors import MipairError
 from mipair.pairing import RoundPairing
 from mipair.systems.base import PairingSystem
 
@@ -21,9 +22,11 @@ Card = dict[str, object]
 
 def standings_cards(system: PairingSystem, state: Any) -> dict[int, Card]:
     """Names and points from the system's standings (every system that gives standings)."""
+    from mipair.results.standings import system_standings
+
     try:
-        lines = system.standings(state)
-    except Exception:  # a system without standings: ids only
+        lines = system_standings(system, state)
+    except MipairError:  # a system without standings: ids only
         return {}
     return {line.player: {"name": line.name, "score": line.points} for line in lines}
 
