@@ -8,7 +8,9 @@
 #      Python 3.11 image pinned by digest: --build-arg BASE=python:3.11-slim-bookworm@sha256:...
 #      and BUILDER= the same image, which then needs binutils for `strip`);
 #   2. the dependencies, every version pinned in deploy/docker/requirements-EXTRAS.txt,
-#      installed from the wheels in dist/deps/ (no index), stripped and compiled;
+#      installed from the wheels in dist/deps/ (no index), compiled; the polars runtime's
+#      symbols stripped (40 MB; the other libraries are patched by auditwheel, which strip
+#      would break);
 #   3. mipair itself, from its wheel in dist/app/, compiled.
 # EXTRAS: `service` (the HTTP service) or `cluster` (also Dask's scheduler and workers, for
 # `mipair check --cluster`; see deploy/kubernetes/dask.yaml).
@@ -27,8 +29,9 @@ RUN python3 -m venv /opt/mipair \
  && site=$(echo /opt/mipair/lib/python3*/site-packages) \
  && rm -rf "$site"/swagger_ui/static/swagger-editor* "$site"/swagger_ui/static/*.map \
       "$site"/numpy/*/tests "$site"/numpy/tests "$site"/networkx/*/tests "$site"/networkx/*/*/tests \
- && find "$site" -name '*.so*' -type f -exec strip --strip-unneeded {} + \
- && /opt/mipair/bin/python -m compileall -q -j 0 "$site"
+ && find "$site"/_polars_runtime* -name '*.so' -type f -exec strip --strip-unneeded {} + \
+ && /opt/mipair/bin/python -m compileall -q -j 0 "$site" \
+ && /opt/mipair/bin/python -c "import numpy, polars, highspy, pysat.solvers; polars.DataFrame({'a': [1]}).sum()"
 
 FROM deps AS app
 COPY dist/app/ /build/app/
