@@ -37,7 +37,7 @@ class Settings:
     """Requests that may wait in the small lane (a bound on memory: each holds its upload)."""
     large_queue: int = 2
     """Requests that may wait in the large lane."""
-    max_wait: float = 30.0
+    max_wait: float = 60.0
     """Seconds a request may be expected to wait for a worker; past it 429 and Retry-After."""
     max_bytes: int = 2_000_000
     """Largest accepted upload (413 above it); a 5000-player TRF is about 1 MB."""
