@@ -151,3 +151,29 @@ def test_the_dask_cluster_is_reachable_as_documented():
     assert re.search(r"^distributed==", requirements, re.M)
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert f"tcp://{service['metadata']['name']}:{port}" in readme
+
+
+def test_the_image_pins_every_declared_dependency():
+    """deploy/docker/requirements-*.txt pin every dependency pyproject declares for the image."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+
+    def names(requirements: list[str]) -> set[str]:
+        found = set()
+        for text in requirements:
+            if ";" in text and "python_version <" in text:
+                continue  # a backport this Python does not need
+            found.add(re.split(r"[<>=!~\[; ]", text, maxsplit=1)[0].lower().replace("_", "-"))
+        return found - {"mipair"}
+
+    def pinned(extras: str) -> set[str]:
+        path = ROOT / "deploy" / "docker" / f"requirements-{extras}.txt"
+        lines = [x for x in path.read_text(encoding="utf-8").splitlines() if "==" in x]
+        return {x.split("==")[0].lower().replace("_", "-") for x in lines}
+
+    core = names(project["dependencies"])
+    service = core | names(project["optional-dependencies"]["service"])
+    assert service <= pinned("service"), service - pinned("service")
+    cluster = service | names(project["optional-dependencies"]["cluster"])
+    assert cluster <= pinned("cluster"), cluster - pinned("cluster")
