@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from mipair.solver.weights import Weights
+from mipair.solver.weights import KeyedWeights, Weights
 
 CANDIDATES = (16, 64)  # partners offered to each node when a class pair's counts are realised
 
@@ -42,16 +42,45 @@ class Aggregate:
     col_of: np.ndarray  # per model column, its class column (-1: not usable)
     first: np.ndarray  # per class column, one model column of it
     tags: list[str]
+    _keyed: tuple | None = None  # the keys last weighed, and the (class column, key) pairs
 
     def weigh(self, tier: Weights) -> np.ndarray | None:
         """The weight of every class column under ``tier`` (a model tier), or
         None when two model columns of one class column weigh differently."""
+        if isinstance(tier, KeyedWeights):
+            return self._weigh_keyed(tier)
         m = len(self.col_of)
         w = np.zeros(m, dtype=np.int64)
         w[tier.cols] = tier.vals
         used = self.col_of >= 0  # weights of unusable columns never count
         mine = w[self.first]
         return mine if np.array_equal(w[used], mine[self.col_of[used]]) else None
+
+    def _weigh_keyed(self, tier: KeyedWeights) -> np.ndarray | None:
+        """:meth:`weigh` for weights given by keys: compared class column by
+        class column over the distinct keys each one holds (no array per column)."""
+        if self._keyed is None or self._keyed[0] is not tier.keys:
+            key = tier.keys.key
+            span = len(key)
+            size = len(tier.table) + 1  # the last: columns without a key (weight 0)
+            used = np.flatnonzero(self.col_of >= 0)
+            ks = np.full(len(used), size - 1, dtype=np.int64)
+            inside = used < span
+            ks[inside] = key[used[inside]]
+            code = self.col_of[used] * size + ks
+            bound = len(self.first) * size
+            if bound <= 4 * len(code) + 1024:  # few codes: a table instead of a sort
+                present = np.zeros(bound, dtype=bool)
+                present[code] = True
+                pairs = np.flatnonzero(present)
+            else:
+                pairs = np.unique(code)
+            self._keyed = (tier.keys, pairs // size, pairs % size)
+        _, class_col, keys = self._keyed
+        table = np.append(tier.table, 0)
+        vals = table[keys]
+        mine = table[keys[np.searchsorted(class_col, np.arange(len(self.first)))]]
+        return mine if np.array_equal(vals, mine[class_col]) else None
 
     def pins(self, pins: Sequence[tuple[Weights, int]]) -> list[tuple[np.ndarray, int]]:
         """The pinned rows of a model that are class-wise, as class weights and levels

@@ -103,6 +103,22 @@ class CompletionOracle:
                     self.solver.add_clause([-x])
             self._known.clear()
 
+    def forbid_all(self, us: np.ndarray, vs: np.ndarray) -> None:
+        """The pairs ``us[k]-vs[k]`` are out of the graph for good."""
+        inside = (us < len(self.allowed)) & (vs < len(self.allowed))
+        us, vs = us[inside], vs[inside]
+        there = self.allowed[us, vs]
+        if not there.any():
+            return
+        us, vs = us[there], vs[there]
+        self.allowed[us, vs] = self.allowed[vs, us] = False
+        if self.solver is not None:
+            for u, v in zip(us.tolist(), vs.tolist()):
+                x = self.pair.get((u, v) if u < v else (v, u))
+                if x is not None:
+                    self.solver.add_clause([-x])
+        self._known.clear()
+
     def check(
         self,
         lower: Collection[int],

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
+import numpy as np
+
 from mipair.solver.edges import Edges, mask
 from mipair.solver.matching import MatchingModel
 
@@ -27,7 +29,7 @@ class Submodels(MatchingModel):
         self: Model,
         cols: Iterable[int],
         core: Callable[[Edges], Iterable[int] | None] | None = None,
-    ) -> tuple[Model, list[int]]:
+    ) -> tuple[Model, np.ndarray]:
         """A model of the edge columns ``cols`` alone, every other column held
         at the current solution; returns it and its columns' indices here.
 
@@ -40,53 +42,60 @@ class Submodels(MatchingModel):
         the large one's. ``core(edges)``, if given, names the edges the small
         model starts from (with the current solution's).
         """
-        np = self._np
         ne = len(self.edges)
-        chosen = set(self.solution)
-        given = np.fromiter(cols, dtype=np.int64)
+        given = np.asarray(cols if isinstance(cols, np.ndarray) else list(cols), dtype=np.int64)
         given = given[given < ne]
-        picked = given[np.isin(given, np.fromiter(chosen, dtype=np.int64))]
-        nodes = set(self._ends[:, picked].ravel().tolist())
-        member = mask(self.n, nodes)
+        solution = np.asarray(self.solution, dtype=np.int64)
+        picked = solution[np.isin(solution, given)]
+        nodes = np.unique(self._ends[:, picked].ravel())
+        member = mask(self.n, nodes.tolist())
         ok = (
             member[self._ends[0][given]] & member[self._ends[1][given]] & ~self.banned_mask()[given]
         )
-        back = given[ok].tolist()
-        here = {c: k for k, c in enumerate(back)}
+        back = np.sort(given[ok])  # our columns in the small model, in order
         edges = self.edges.take(back)
+        mine = self._here(back, solution)  # the current answer's columns there
         start = core(edges) if core is not None else None
         if start is not None:
-            start = {*start, *(here[c] for c in chosen if c in here)}
-        sub = type(self)(self.n, edges, sorted(nodes), core=start)
-        position = self._positions(back, chosen)
+            start = {*start, *mine.tolist()}
+        sub = type(self)(self.n, edges, nodes.tolist(), core=start)
+        position = self._positions(back, self.solution)
         for weights, at_least in self.pins:
-            mine, held = weights.split(position)
-            if len(mine):
-                sub.pin(mine, at_least - held)
-        for c in self.forced & here.keys():
-            sub.force(here[c])
-        sub.solution = [here[c] for c in chosen if c in here]
+            inner, held = weights.split(position)
+            if len(inner):
+                sub.pin(inner, at_least - held)
+        forced = np.sort(np.fromiter(self.forced, dtype=np.int64, count=len(self.forced)))
+        for k in self._here(back, forced).tolist():
+            sub.force(k)
+        sub.solution = mine.tolist()
         return sub, back
 
-    def _positions(self, back: Sequence[int], chosen: Iterable[int] = ()):
+    def _here(self, back, cols):
+        """The positions in the sorted array ``back`` of those of ``cols`` it holds."""
+        at = np.searchsorted(back, cols).clip(0, max(len(back) - 1, 0))
+        hit = back[at] == cols if len(back) else np.zeros(len(cols), dtype=bool)
+        return at[hit]
+
+    def _positions(self, back: Sequence[int] | np.ndarray, chosen: Iterable[int] = ()):
         """Our column -> its index in ``back``, else -2 if in ``chosen``, else -1."""
-        np = self._np
         position = np.full(self.m, -1, dtype=np.int64)
         position[np.fromiter(chosen, dtype=np.int64)] = -2
         position[np.asarray(back, dtype=np.int64)] = np.arange(len(back))
         return position
 
-    def adopt(self, sub: Submodels, back: Sequence[int], force: bool = True) -> None:
+    def adopt(self, sub: Submodels, back: Sequence[int] | np.ndarray, force: bool = True) -> None:
         """Take the answer of a model made by :meth:`isolate` as the current one:
         its columns are forced here (with ``force``), or only used (it satisfies
         this model: the held columns were this one's answer)."""
         if force:
             for k in sub.solution:
-                self.force(back[k])
+                self.force(int(back[k]))
         self.solution = self._merged(sub, back)
 
-    def _merged(self, sub: Submodels, back: Sequence[int]) -> list[int]:
+    def _merged(self, sub: Submodels, back: Sequence[int] | np.ndarray) -> list[int]:
         """The current answer with the columns of ``sub`` (made by :meth:`isolate`)
         replaced by its answer."""
-        mine = set(back)
-        return sorted([c for c in self.solution if c not in mine] + [back[k] for k in sub.solution])
+        ours = np.asarray(self.solution, dtype=np.int64)
+        kept = ours[~np.isin(ours, np.asarray(back, dtype=np.int64))]
+        theirs = np.asarray(back, dtype=np.int64)[np.asarray(sub.solution, dtype=np.int64)]
+        return np.sort(np.concatenate([kept, theirs])).tolist()

@@ -104,7 +104,7 @@ def brackets_2017(field: RoundField) -> dict[int, int]:
             following.append(position)
             position += 1
         last = position == n
-        dead = set(field.dead)
+        dead = field.dead.copy()
         model, cols = window_model(field, bracket, following, n_mdp, special)
         role = roles(field.n, sorted(bracket + following), set(bracket[:n_mdp]), set(bracket))
         kind = kinds(field.signature, role)
@@ -117,6 +117,7 @@ def brackets_2017(field: RoundField) -> dict[int, int]:
             rest = [v for v in range(n) if v not in final and v not in matched]
             if not completable(field, rest):
                 field.dead = dead  # A.9: this bracket is the PPB; pair it again
+                field.deaths = int(dead.sum())
                 position, special = start, True
                 continue
         special = position == n
