@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import os
 
-from mipair.errors import InputError
+from mipair.errors import InputError, TooLargeError
+
+BASE_BYTES = 100 * 2**20  # a pairing process with its libraries loaded, before the field
+PAIR_BYTES = 100  # resident memory per candidate pair of a Dutch round at its peak
 
 
 def available_memory() -> int | None:
@@ -26,3 +29,23 @@ def available_memory() -> int | None:
     except (OSError, ValueError, IndexError):
         pass
     return min(limits) if limits else None
+
+
+def dutch_round_bytes(n: int) -> int:
+    """The resident memory a Dutch round of ``n`` players to pair reaches at
+    its peak: the process, then a share per candidate pair (every pair of the
+    field is one, but the few a player has already met)."""
+    return BASE_BYTES + PAIR_BYTES * (n * (n - 1) // 2)
+
+
+def fits(n: int, available: int | None) -> None:
+    """Refuse (exit 4) a Dutch round of ``n`` players whose peak
+    (:func:`dutch_round_bytes`) would not fit in ``available`` bytes (None:
+    unknown), rather than exhaust the machine."""
+    need = dutch_round_bytes(n)
+    if available is not None and need > available:
+        raise TooLargeError(
+            f"{n} players to pair need about {need / 2**20:,.0f} MiB of memory "
+            f"({n * (n - 1) // 2:,} candidate pairs); "
+            f"{available / 2**20:,.0f} MiB available"
+        )

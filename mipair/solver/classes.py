@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from mipair.solver.edges import distinct
 from mipair.solver.weights import KeyedWeights, Weights
 
 CANDIDATES = (16, 64)  # partners offered to each node when a class pair's counts are realised
@@ -74,7 +75,7 @@ class Aggregate:
                 present[code] = True
                 pairs = np.flatnonzero(present)
             else:
-                pairs = np.unique(code)
+                pairs = distinct(code)
             self._keyed = (tier.keys, pairs // size, pairs % size)
         _, class_col, keys = self._keyed
         table = np.append(tier.table, 0)

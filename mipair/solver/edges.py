@@ -110,7 +110,7 @@ class ColumnSet:
             found = np.flatnonzero(self.mask & cols.mask)
         else:
             idx = np.fromiter(cols, dtype=np.int64) if not isinstance(cols, np.ndarray) else cols
-            found = np.unique(idx[self.mask[idx]])
+            found = distinct(idx[self.mask[idx]])
         self.mask[found] = False
         self.count -= len(found)
         return found
@@ -163,4 +163,13 @@ def mask(n: int, members: Iterable[int]) -> np.ndarray:
     """A boolean mask of length ``n`` marking ``members``."""
     out = np.zeros(n, dtype=bool)
     out[np.fromiter(members, dtype=np.int64)] = True
+    return out
+
+
+def distinct(values: np.ndarray) -> np.ndarray:
+    """The distinct values of an integer array, sorted (``np.unique`` without
+    its import of ``numpy.ma``, some 40 ms of a small round's process)."""
+    out = np.sort(values)
+    if len(out) > 1:
+        out = out[np.concatenate(([True], out[1:] != out[:-1]))]
     return out

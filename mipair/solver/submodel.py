@@ -14,7 +14,7 @@ from typing import TypeVar
 
 import numpy as np
 
-from mipair.solver.edges import Edges, mask
+from mipair.solver.edges import Edges, distinct, mask
 from mipair.solver.matching import MatchingModel
 
 Edge = tuple[int, int]
@@ -47,7 +47,7 @@ class Submodels(MatchingModel):
         given = given[given < ne]
         solution = np.asarray(self.solution, dtype=np.int64)
         picked = solution[np.isin(solution, given)]
-        nodes = np.unique(self._ends[:, picked].ravel())
+        nodes = distinct(self._ends[:, picked].ravel())
         member = mask(self.n, nodes.tolist())
         ok = (
             member[self._ends[0][given]] & member[self._ends[1][given]] & ~self.banned_mask()[given]
