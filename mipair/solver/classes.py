@@ -413,7 +413,7 @@ def _bipartite(
         j = (i + np.tile(np.arange(min(width, s)), s)) % s
         u, v = L[i], R[j]
         want = np.minimum(u, v) * n + np.maximum(u, v)
-        at = np.searchsorted(key, want).clip(0, max(len(key) - 1, 0))
+        at = np.minimum(np.searchsorted(key, want), max(len(key) - 1, 0))
         hit = key[at] == want if len(key) else np.zeros(len(want), dtype=bool)
         cols.append(live[at[hit]])
         us.append(u[hit])

@@ -108,7 +108,7 @@ class PricedColumns:
                 continue
             if not len(weights):
                 continue
-            i = np.searchsorted(weights.cols, cols).clip(0, len(weights.cols) - 1)
+            i = np.minimum(np.searchsorted(weights.cols, cols), len(weights.cols) - 1)
             hit = np.flatnonzero(weights.cols[i] == cols)
             add(hit, row, weights.vals[i[hit]])
         at, rows, vals = (np.concatenate(x) for x in zip(*parts))

@@ -207,7 +207,7 @@ class CompletionOracle:
             near[i, i + d] = sub[i, i + d]
         if self.hint is not None:
             mate = np.asarray(self.hint, dtype=np.int64)[part]
-            at = np.searchsorted(part, mate).clip(0, k - 1)
+            at = np.minimum(np.searchsorted(part, mate), k - 1)
             ok = part[at] == mate
             i, j = np.flatnonzero(ok), at[ok]
             near[i, j] |= sub[i, j]

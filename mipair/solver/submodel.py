@@ -72,7 +72,7 @@ class Submodels(MatchingModel):
 
     def _here(self, back, cols):
         """The positions in the sorted array ``back`` of those of ``cols`` it holds."""
-        at = np.searchsorted(back, cols).clip(0, max(len(back) - 1, 0))
+        at = np.minimum(np.searchsorted(back, cols), max(len(back) - 1, 0))
         hit = back[at] == cols if len(back) else np.zeros(len(cols), dtype=bool)
         return at[hit]
 

@@ -76,7 +76,7 @@ class Weights:
         if not len(chosen) or not len(self.cols):
             return 0
         picked = np.asarray(chosen, dtype=np.int64)
-        i = np.searchsorted(self.cols, picked).clip(0, len(self.cols) - 1)
+        i = np.minimum(np.searchsorted(self.cols, picked), len(self.cols) - 1)
         hit = self.cols[i] == picked
         return int(self.vals[i[hit]].sum())
 
@@ -98,7 +98,7 @@ class Weights:
         cols = np.asarray(cols, dtype=np.int64)
         if not len(self.cols):
             return np.zeros(len(cols), dtype=np.int64)
-        i = np.searchsorted(self.cols, cols).clip(0, len(self.cols) - 1)
+        i = np.minimum(np.searchsorted(self.cols, cols), len(self.cols) - 1)
         return np.where(self.cols[i] == cols, self.vals[i], 0)
 
     def spectrum(self) -> tuple[np.ndarray, np.ndarray]:

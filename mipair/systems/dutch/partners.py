@@ -204,7 +204,7 @@ class PartnerQuestions(BracketModel):
             return
         sub, back = self.submodel(self.paired_inside(remaining))
         walk = np.fromiter(self.order_weights, dtype=np.int64, count=len(self.order_weights))
-        at = np.searchsorted(back, walk).clip(0, max(len(back) - 1, 0))
+        at = np.minimum(np.searchsorted(back, walk), max(len(back) - 1, 0))
         hit = back[at] == walk if len(back) else np.zeros(len(walk), dtype=bool)
         weights = [self.order_weights[c] for c in walk[hit].tolist()]
         sub.maximise([dict(zip(at[hit].tolist(), weights))], keep=False)
