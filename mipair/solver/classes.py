@@ -28,6 +28,7 @@ import numpy as np
 from mipair.solver.edges import distinct
 from mipair.solver.weights import KeyedWeights, Weights
 
+CHUNK = 1 << 22  # columns looked at a time (a 10,000-player model has 50 million)
 CANDIDATES = (16, 64)  # partners offered to each node when a class pair's counts are realised
 
 
@@ -62,20 +63,23 @@ class Aggregate:
         class column over the distinct keys each one holds (no array per column)."""
         if self._keyed is None or self._keyed[0] is not tier.keys:
             key = tier.keys.key
-            span = len(key)
             size = len(tier.table) + 1  # the last: columns without a key (weight 0)
-            used = np.flatnonzero(self.col_of >= 0)
-            ks = np.full(len(used), size - 1, dtype=np.int64)
-            inside = used < span
-            ks[inside] = key[used[inside]]
-            code = self.col_of[used] * size + ks
             bound = len(self.first) * size
-            if bound <= 4 * len(code) + 1024:  # few codes: a table instead of a sort
-                present = np.zeros(bound, dtype=bool)
-                present[code] = True
-                pairs = np.flatnonzero(present)
-            else:
-                pairs = distinct(code)
+            small = bound <= 1 << 26  # few codes: a table instead of a sort
+            present = np.zeros(bound if small else 0, dtype=bool)
+            found = []
+            for start in range(0, len(self.col_of), CHUNK):  # no temporaries per column
+                cols = self.col_of[start : start + CHUNK]
+                at = np.flatnonzero(cols >= 0) + start
+                ks = np.full(len(at), size - 1, dtype=np.int64)
+                inside = at < len(key)
+                ks[inside] = key[at[inside]]
+                code = self.col_of[at].astype(np.int64) * size + ks
+                if small:
+                    present[code] = True
+                else:
+                    found.append(distinct(code))
+            pairs = np.flatnonzero(present) if small else distinct(np.concatenate(found))
             self._keyed = (tier.keys, pairs // size, pairs % size)
         _, class_col, keys = self._keyed
         table = np.append(tier.table, 0)
@@ -136,19 +140,31 @@ def aggregate(
     count = np.bincount(node_class[covered], minlength=nclass)
     cls_must = np.zeros(nclass, dtype=bool)
     cls_must[node_class[covered & must]] = True
-    a, b = node_class[ends[0]], node_class[ends[1]]
     width = nclass + len(tags)
-    key = np.concatenate(
-        [np.minimum(a, b) * width + np.maximum(a, b), node_class[ex_node] * width + nclass + ex_tag]
-    )
+    cls = node_class.astype(np.int32) if nclass * width + width < 2**31 else node_class
+
+    def edge_keys(part: slice) -> np.ndarray:  # a block of edge columns, no square temporaries
+        a, b = cls[ends[0][part]], cls[ends[1][part]]
+        return np.minimum(a, b) * width + np.maximum(a, b)
+
+    blocks = [slice(start, min(start + CHUNK, ne)) for start in range(0, ne, CHUNK)]
+    exit_key = node_class[ex_node] * width + nclass + ex_tag
     present = np.zeros(nclass * width + width, dtype=bool)  # keys are small: no sort
-    present[key[usable]] = True
+    for part in blocks:
+        present[edge_keys(part)[usable[part]]] = True
+    present[exit_key[ex_ok]] = True
     uniq = np.flatnonzero(present)
-    number = np.cumsum(present) - 1
-    col_of = np.where(usable, number[np.where(usable, key, 0)], -1)
-    first = np.full(len(uniq), -1, dtype=np.int64)
-    cols = np.flatnonzero(usable)
-    first[col_of[cols[::-1]]] = cols[::-1]  # the lowest column of each
+    number = (np.cumsum(present) - 1).astype(np.int32)
+    col_of = np.full(len(usable), -1, dtype=np.int32)
+    first = np.full(len(uniq), len(usable), dtype=np.int64)
+    for part in blocks:
+        ok = usable[part]
+        mine = np.where(ok, number[np.where(ok, edge_keys(part), 0)], -1)
+        col_of[part] = mine
+        np.minimum.at(first, mine[ok], np.flatnonzero(ok) + part.start)  # the lowest column
+    col_of[ne:] = np.where(ex_ok, number[np.where(ex_ok, exit_key, 0)], -1)
+    exit_cols = np.flatnonzero(ex_ok)
+    np.minimum.at(first, col_of[ne + exit_cols], ne + exit_cols)
     col_a, second = uniq // width, uniq % width
     col_b = np.where(second < nclass, second, nclass - 1 - second)
     return Aggregate(node_class, count, cls_must, col_a, col_b, col_of, first, tags)
@@ -328,10 +344,10 @@ def ruled_out(agg: Aggregate, opt: Levels, chosen: Sequence[int]) -> np.ndarray:
     matching model with the same bound, under which such a column's reduced
     cost is below minus the tier's slack (reduced-cost fixing; levels are
     integers, hence the 1/2)."""
-    out = np.zeros(len(agg.col_of), dtype=bool)
-    used = agg.col_of >= 0
+    bad = np.zeros(len(agg.col_a), dtype=bool)  # per class column
     for reduced, slack in zip(opt.reduced, opt.slack):
-        out[used] |= reduced[agg.col_of[used]] < -(slack + 0.5 + 1e-9 * abs(slack))
+        bad |= reduced < -(slack + 0.5 + 1e-9 * abs(slack))
+    out = bad[np.maximum(agg.col_of, 0)] & (agg.col_of >= 0)
     out[np.asarray(chosen, dtype=np.int64)] = False
     return out
 
@@ -386,11 +402,13 @@ def realize(
             front[b] += y
     if any(f > b for f, b in zip(front, back)):
         return None
-    lo, hi = np.minimum(ends[0], ends[1]), np.maximum(ends[0], ends[1])
     live = np.flatnonzero(usable[:ne])
-    key = lo[live] * n + hi[live]
-    order = np.argsort(key)
-    key, live = key[order], live[order]
+    lo, hi = ends[0][live].astype(np.int64), ends[1][live].astype(np.int64)
+    key = np.minimum(lo, hi) * n + np.maximum(lo, hi)
+    del lo, hi
+    if len(key) > 1 and not np.all(key[1:] >= key[:-1]):  # a round's pairs come in order
+        order = np.argsort(key)
+        key, live = key[order], live[order]
     for width in CANDIDATES:
         pairs = _bipartite(sides, key, live, n, width)
         if pairs is not None:

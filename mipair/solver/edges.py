@@ -110,7 +110,12 @@ class ColumnSet:
             found = np.flatnonzero(self.mask & cols.mask)
         else:
             idx = np.fromiter(cols, dtype=np.int64) if not isinstance(cols, np.ndarray) else cols
-            found = distinct(idx[self.mask[idx]])
+            if len(idx) * 16 > len(self.mask):  # many: a mask, not a sort
+                chosen = np.zeros(len(self.mask), dtype=bool)
+                chosen[idx] = True
+                found = np.flatnonzero(chosen & self.mask)
+            else:
+                found = distinct(idx[self.mask[idx]])
         self.mask[found] = False
         self.count -= len(found)
         return found

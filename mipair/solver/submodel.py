@@ -16,6 +16,7 @@ import numpy as np
 
 from mipair.solver.edges import Edges, distinct, mask
 from mipair.solver.matching import MatchingModel
+from mipair.solver.weights import ColumnKeys, KeyedWeights
 
 Edge = tuple[int, int]
 Model = TypeVar("Model", bound="Submodels")
@@ -46,13 +47,17 @@ class Submodels(MatchingModel):
         given = np.asarray(cols if isinstance(cols, np.ndarray) else list(cols), dtype=np.int64)
         given = given[given < ne]
         solution = np.asarray(self.solution, dtype=np.int64)
-        picked = solution[np.isin(solution, given)]
+        in_given = np.zeros(self.m, dtype=bool)
+        in_given[given] = True
+        picked = solution[in_given[solution]]
         nodes = distinct(self._ends[:, picked].ravel())
         member = mask(self.n, nodes.tolist())
         ok = (
             member[self._ends[0][given]] & member[self._ends[1][given]] & ~self.banned_mask()[given]
         )
-        back = np.sort(given[ok])  # our columns in the small model, in order
+        back = given[ok]  # our columns in the small model, in order
+        if len(back) > 1 and not np.all(back[1:] > back[:-1]):
+            back = distinct(back)
         edges = self.edges.take(back)
         mine = self._here(back, solution)  # the current answer's columns there
         start = core(edges) if core is not None else None
@@ -60,8 +65,13 @@ class Submodels(MatchingModel):
             start = {*start, *mine.tolist()}
         sub = type(self)(self.n, edges, nodes.tolist(), core=start)
         position = self._positions(back, self.solution)
+        held_out = solution[position[solution] == -2]  # the answer's columns outside
+        restricted: dict[int, ColumnKeys] = {}
         for weights, at_least in self.pins:
-            inner, held = weights.split(position)
+            if isinstance(weights, KeyedWeights):  # stays a table: the keys of ``back``
+                inner, held = weights.restrict(back, restricted), weights.total(held_out)
+            else:
+                inner, held = weights.split(position)
             if len(inner):
                 sub.pin(inner, at_least - held)
         forced = np.sort(np.fromiter(self.forced, dtype=np.int64, count=len(self.forced)))
@@ -69,6 +79,11 @@ class Submodels(MatchingModel):
             sub.force(k)
         sub.solution = mine.tolist()
         return sub, back
+
+    def _held_in(self, back, cols):
+        """A mask of the columns of ``cols`` the sorted array ``back`` holds."""
+        at = np.minimum(np.searchsorted(back, cols), len(back) - 1)
+        return back[at] == cols
 
     def _here(self, back, cols):
         """The positions in the sorted array ``back`` of those of ``cols`` it holds."""
@@ -96,6 +111,7 @@ class Submodels(MatchingModel):
         """The current answer with the columns of ``sub`` (made by :meth:`isolate`)
         replaced by its answer."""
         ours = np.asarray(self.solution, dtype=np.int64)
-        kept = ours[~np.isin(ours, np.asarray(back, dtype=np.int64))]
-        theirs = np.asarray(back, dtype=np.int64)[np.asarray(sub.solution, dtype=np.int64)]
+        back = np.asarray(back, dtype=np.int64)
+        kept = ours[~np.isin(ours, back)] if not len(back) else ours[~self._held_in(back, ours)]
+        theirs = back[np.asarray(sub.solution, dtype=np.int64)]
         return np.sort(np.concatenate([kept, theirs])).tolist()

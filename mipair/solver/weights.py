@@ -191,6 +191,18 @@ class KeyedWeights(Weights):
         held = int(self.at(np.flatnonzero(position == -2)).sum())
         return Weights(position[inside], vals), held
 
+    def restrict(self, back: np.ndarray, made: dict[int, ColumnKeys]) -> KeyedWeights:
+        """These weights on a sub-model whose column k is our column ``back[k]``
+        (:meth:`split` for a sub-model of a chosen part; its keys made once
+        for every tier of these keys, in ``made``)."""
+        sub = made.get(id(self.keys))
+        if sub is None:
+            key, size = self.keys.key, len(self.keys.counts)
+            beyond = back >= len(key)  # columns without a key (exits): the last key
+            mine = np.where(beyond, size, key[np.where(beyond, 0, back)]) if len(back) else back
+            sub = made[id(self.keys)] = ColumnKeys(mine, size + 1)
+        return KeyedWeights(sub, np.append(self.table, 0)[: len(sub.counts)])
+
     def __repr__(self) -> str:
         return f"KeyedWeights({self.table.tolist()!r} over {len(self.keys)} columns)"
 
