@@ -16,7 +16,7 @@ import numpy as np
 
 from mipair.solver.edges import Edges, distinct, mask
 from mipair.solver.matching import MatchingModel
-from mipair.solver.weights import ColumnKeys, KeyedWeights
+from mipair.solver.weights import ColumnKeys, KeyedWeights, Weights
 
 Edge = tuple[int, int]
 Model = TypeVar("Model", bound="Submodels")
@@ -68,6 +68,7 @@ class Submodels(MatchingModel):
         held_out = solution[position[solution] == -2]  # the answer's columns outside
         restricted: dict[int, ColumnKeys] = {}
         for weights, at_least in self.pins:
+            inner: Weights
             if isinstance(weights, KeyedWeights):  # stays a table: the keys of ``back``
                 inner, held = weights.restrict(back, restricted), weights.total(held_out)
             else:
