@@ -74,12 +74,14 @@ def worker(players: int, spec: Field, out: mp.Queue) -> None:
         from mipair.check.config import GeneratorConfig
         from mipair.check.generate import generate
         from mipair.memory import dutch_round_bytes
-        from mipair.systems.registry import pair_round
+        from mipair.systems.registry import get_system
+
+        system = get_system("dutch")
 
         def timed(snap):
             estimate = dutch_round_bytes(len(snap.to_pair)) / 2**20
             start = time.perf_counter()
-            pairing = pair_round(snap)
+            pairing = system.pair(snap)
             seconds = time.perf_counter() - start
             out.put(("round", snap.round, seconds, (_peak_mib(), estimate)))
             return pairing
@@ -92,7 +94,7 @@ def worker(players: int, spec: Field, out: mp.Queue) -> None:
             half_point_bye_rate=spec.half_point_bye_rate,
             retired_rate=spec.retired_rate,
         )
-        generate(cfg, spec.seed, spec.rules, pair=timed)
+        generate(cfg, spec.seed, system, spec.rules, pair=timed)
         out.put(("done", 0, 0.0, _peak_mib()))
     except Exception as exc:
         out.put(("error", 0, 0.0, f"{type(exc).__name__}: {exc}"))

@@ -1,9 +1,10 @@
-"""The tournament model: players, rounds, results and the state before a round.
+"""The tournament model: players, rounds and results, as a tournament file states them.
 
-Everything here is immutable. A :class:`Tournament` is what a file says; the
-state "before round r" (:class:`Snapshot`) is computed from the results, never
-typed in. Formats (``mipair.formats``) build tournaments; pairing systems
-(``mipair.systems``) read snapshots.
+Everything here is immutable. A :class:`Tournament` is what a file says;
+questions about its rounds (how many are played, the round to pair, scores
+before a round, the published pairing) are answered in :mod:`mipair.rounds`;
+the state a pairing system pairs from is each system's own (the FIDE systems':
+:mod:`mipair.systems.fide.state`). Formats (``mipair.formats``) build tournaments.
 
 Conventions
 -----------
@@ -241,43 +242,3 @@ class Tournament:
     def cell(self, pid: int, rnd: int) -> Cell | None:
         cells = self.results.get(pid, ())
         return cells[rnd - 1] if 0 < rnd <= len(cells) else None
-
-
-@dataclass(frozen=True)
-class PlayerState:
-    """What the pairing of round r needs to know about one player (before round r)."""
-
-    id: int
-    score: Points  # real points from rounds < r
-    pairing_score: Points  # score + acceleration for round r
-    colours: tuple[Colour | None, ...]  # per round < r: colour in a *played* game, else None
-    floats: tuple[str | None, ...]  # per round < r: "up", "down" or None
-    opponents: frozenset[int]  # opponents in played games (rematch ban)
-    had_pab: bool  # received a pairing-allocated bye (or equivalent)
-    byes: tuple[int, ...]  # rounds with a bye of any kind
-    absent: bool  # not to be paired in round r (announced bye/absence)
-    rating: int = 0
-    tpn: int = 0  # effective pairing number (1-based) for colours and ties
-    played_games: int = 0  # games played over the board in rounds < r
-    pab_ineligible: bool = False  # may not receive the PAB (C.04.1, edition-specific)
-
-    @property
-    def colour_difference(self) -> int:
-        """Whites minus blacks over played games."""
-        return sum(1 if c is Colour.WHITE else -1 for c in self.colours if c is not None)
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """The immutable state of a tournament before round ``round`` is paired."""
-
-    tournament: Tournament
-    round: int
-    players: Mapping[int, PlayerState] = field(default_factory=dict)
-    initial_colour: Colour | None = None  # given (XXC/152) or inferred from round 1
-    rules: str = "2026"  # edition whose float/PAB definitions were used
-
-    @property
-    def to_pair(self) -> list[int]:
-        """Ids of players present for the round, in pairing-id order."""
-        return sorted(pid for pid, st in self.players.items() if not st.absent)

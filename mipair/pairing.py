@@ -26,6 +26,11 @@ class RoundPairing:
     boards: tuple[Board, ...]
     bye: int | None = None
 
+    def players(self) -> set[int]:
+        """Every player of the round: both of each board, and the bye."""
+        out = {p for b in self.boards for p in (b.white, b.black)}
+        return out | {self.bye} if self.bye is not None else out
+
     def pairs(self) -> set[frozenset[int]]:
         """The pairs as unordered sets (colours ignored)."""
         return {frozenset((b.white, b.black)) for b in self.boards}

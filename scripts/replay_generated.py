@@ -85,6 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     seeds = range(args.first, args.first + args.seeds)
     tasks = [
         GenerateTask(
+            "dutch",
             config_for(s, args.min_players, args.max_players),
             s,
             args.rules,

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from itertools import combinations
 
-from mipair.model import Snapshot
-from mipair.systems.dutch.absolute import colour_clash, pab_eligible
+from mipair.systems.fide.dutch.absolute import colour_clash
+from mipair.systems.fide.rules import pab_eligible
+from mipair.systems.fide.state import Snapshot
 
 Key = tuple[str, frozenset]
 

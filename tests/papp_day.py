@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mipair.cli.main import main
-from mipair.systems.papp.event_io import read_event
+from mipair.formats.papp.event_file import read_event
 
 COUNTRIES = ("F", "GB", "NL", "DK", "B")
 

@@ -4,7 +4,14 @@
   imports count too: a circle is a circle);
 * no private name (``_Name``) imported from another module;
 * no module over 600 lines, no class over 300 lines;
-* every registered pairing system implements the common interface.
+* every registered pairing system implements the common interface and states
+  its own state type;
+* a system's own modules (``mipair/systems/NAME/``, and in the FIDE family
+  ``mipair/systems/fide/NAME/``) are imported only by that system and by the
+  applications; ``mipair/model.py`` and ``mipair/formats/`` import no system;
+* a new Swiss system is its criteria data, its procedure module and one registry
+  line (the toy system of ``tests/toy_swiss``), and an edition whose procedure
+  lacks a member fails when it is loaded.
 """
 
 from __future__ import annotations
@@ -13,6 +20,9 @@ import ast
 from pathlib import Path
 
 import pytest
+
+from mipair.pairing import RoundPairing
+from mipair.systems.fide.procedure import SwissProcedure
 
 PACKAGE = Path(__file__).resolve().parents[1] / "mipair"
 MAX_MODULE_LINES = 600
@@ -149,11 +159,146 @@ def test_no_module_or_class_too_long() -> None:
     assert long == []
 
 
-@pytest.mark.parametrize("name", ["dutch", "papp"])
-def test_registered_systems_implement_the_interface(name: str) -> None:
-    from mipair.systems.base import PairingSystem
-    from mipair.systems.registry import SYSTEMS, get_system
+def registered() -> list[str]:
+    from mipair.systems.registry import system_names
 
-    assert name in SYSTEMS
+    return list(system_names())
+
+
+@pytest.mark.parametrize("name", registered())
+def test_registered_systems_implement_the_interface(name: str) -> None:
+    from typing import Any, get_args
+
+    from mipair.systems.base import PairingSystem
+    from mipair.systems.registry import get_system
+
     system = get_system(name)
     assert isinstance(system, PairingSystem) and system.name == name
+    assert system.file_suffixes, f"{name} names no file ending for check DIR"
+    stated = [
+        arg
+        for cls in type(system).__mro__
+        for base in getattr(cls, "__orig_bases__", ())
+        if getattr(base, "__origin__", None) is PairingSystem
+        for arg in get_args(base)
+    ]
+    assert stated and all(arg is not Any for arg in stated), f"{name} states no state type"
+
+
+APPLICATIONS = ("mipair.cli", "mipair.service")
+"""The application layer's packages (every folder outside the layers is one too)."""
+LAYERED = ("mipair.solver", "mipair.formats", "mipair.explain", "mipair.systems", "mipair.check")
+LAYERED += ("mipair.results",)
+
+
+def home_of(module: str) -> str | None:
+    """The system package a module belongs to: ``mipair.systems.X`` (a family such as
+    ``fide`` counts as one home for its shared modules, and each member ``fide.Y`` as
+    its own), or None for modules outside every system."""
+    parts = module.split(".")
+    if len(parts) < 3 or parts[1] != "systems" or not (PACKAGE / "systems" / parts[2]).is_dir():
+        return None
+    home = ".".join(parts[:3])
+    if len(parts) >= 5 and (PACKAGE / "systems" / parts[2] / parts[3]).is_dir():
+        home = ".".join(parts[:4])  # a member of a family: mipair.systems.fide.dutch
+    return home
+
+
+def is_application(module: str) -> bool:
+    if module.startswith(APPLICATIONS):
+        return True
+    top = ".".join(module.split(".")[:2])
+    return (PACKAGE / top.split(".")[1]).is_dir() and not top.startswith(LAYERED)
+
+
+def test_a_systems_own_modules_stay_in_the_system() -> None:
+    wrong = []
+    for name, targets in graph().items():
+        for target in targets:
+            home = home_of(target)
+            if home is None or is_application(name):
+                continue
+            if not (name == home or name.startswith(home + ".")):
+                wrong.append(f"{name} imports {target}")
+    assert wrong == []
+
+
+def test_model_and_formats_import_no_system() -> None:
+    edges = graph()
+    wrong = [
+        f"{name} imports {target}"
+        for name, targets in edges.items()
+        if name == "mipair.model" or name.startswith("mipair.formats")
+        for target in targets
+        if target.startswith("mipair.systems")
+    ]
+    assert wrong == []
+
+
+def test_the_home_rule_sees_a_reach_into_a_system() -> None:
+    assert home_of("mipair.systems.fide.dutch.engine") == "mipair.systems.fide.dutch"
+    assert home_of("mipair.systems.fide.state") == "mipair.systems.fide"
+    assert home_of("mipair.systems.mcmahon.weights") == "mipair.systems.mcmahon"
+    assert home_of("mipair.systems.base") is None
+    assert is_application("mipair.cli.check") and not is_application("mipair.check.replay")
+
+
+TOY = Path(__file__).resolve().parent / "toy_swiss"
+
+
+@pytest.fixture
+def toy_registered(monkeypatch: pytest.MonkeyPatch):
+    """The toy system's one registry line."""
+    from mipair.systems import registry
+
+    monkeypatch.setitem(registry.SYSTEMS, "toy", "toy_swiss.procedure:ToySystem")
+    registry.get_system.cache_clear()
+    yield registry.get_system("toy")
+    registry.get_system.cache_clear()
+
+
+def test_a_new_swiss_system_is_data_a_procedure_and_a_registry_line(toy_registered) -> None:
+    """The toy system pairs, is checked and compared through the interface, and its
+    procedure module imports only the FIDE family's shared modules."""
+    from mipair.check.replay import check_tournament
+
+    toy = toy_registered
+    tree = ast.parse((TOY / "procedure.py").read_text(encoding="utf-8"))
+    reached = {t for t, _ in imported("toy_swiss.procedure", tree, set(modules()))}
+    assert not [t for t in reached if home_of(t) not in (None, "mipair.systems.fide")]
+    assert toy.editions() == ("2026",)
+    source = Path(__file__).resolve().parents[1] / "scenarios" / "dutch" / "small.trfx"
+    state = toy.read(str(source))
+    pairing = toy.pair(state)
+    assert {p for b in pairing.boards for p in (b.white, b.black)} | (
+        {pairing.bye} if pairing.bye else set()
+    ) == set(state.to_pair)
+    assert not toy.violations(state, pairing)
+    report = check_tournament(toy, str(source))
+    assert report.rounds and all(r.verdict in ("same", "colours", "pairs") for r in report.rounds)
+    first = toy.evaluate(state, pairing)[0]
+    assert first.id == "T4" and first.value == sum(
+        abs(state.players[b.white].pairing_score - state.players[b.black].pairing_score)
+        for b in pairing.boards
+    )
+
+
+def test_an_edition_lacking_a_member_fails_when_loaded(tmp_path: Path) -> None:
+    from mipair.systems.fide.edition import EditionError, read_edition
+
+    model = (TOY / "toy-2026.toml").read_text(encoding="utf-8")
+    broken = tmp_path / "toy-2027.toml"
+    broken.write_text(
+        model.replace("toy_swiss.procedure:ToyProcedure", "test_architecture:Incomplete")
+    )
+    with pytest.raises(EditionError, match="lacks evaluator"):
+        read_edition("toy", broken)
+
+
+class Incomplete(SwissProcedure[object]):
+    """A procedure that forgot its evaluator (see the test above)."""
+
+    criterion_tables = ("toy_swiss.procedure:CRITERIA",)
+
+    def pair(self, snapshot: object) -> RoundPairing:
+        raise NotImplementedError

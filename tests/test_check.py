@@ -16,13 +16,14 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from dutch_tools import check_round, generate
 
 from mipair.check.config import GeneratorConfig
-from mipair.check.generate import generate
-from mipair.check.replay import COLOURS, PAIRS, SAME, check_round
+from mipair.check.replay import COLOURS, PAIRS, SAME
 from mipair.formats.trf import read_tournament, write_tournament
 from mipair.model import Cell, Colour, ForbiddenPairs, Result, Tournament
-from mipair.snapshot import cut_before, published_pairing, snapshot
+from mipair.rounds import cut_before, published_pairing
+from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "dutch-2026"
 

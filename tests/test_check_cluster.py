@@ -12,6 +12,7 @@ import pytest
 
 from mipair.cli.check import check_files, exit_code
 from mipair.errors import MipairError
+from mipair.systems.registry import get_system
 
 distributed = pytest.importorskip(
     "distributed", reason="Dask distributed (mipair[cluster]) is not installed"
@@ -45,11 +46,33 @@ def without_seconds(checks) -> list[dict]:
 
 def test_cluster_report_equals_the_local_one(cluster):
     files = [str(f) for f in FILES]
-    local, _ = check_files(files, "2026", 1, False)
-    remote, _ = check_files(files, "2026", 1, False, cluster=cluster)
+    dutch = get_system("dutch")
+    local, _ = check_files(dutch, files, "2026", 1, False)
+    remote, _ = check_files(dutch, files, "2026", 1, False, cluster=cluster)
     assert without_seconds(remote) == without_seconds(local)
     assert exit_code(remote) == exit_code(local)
     assert sum(len(tc.rounds) for tc in remote) >= 5
+
+
+def test_opengotha_files_on_the_cluster(cluster, tmp_path):
+    """A folder of OpenGotha files goes to the cluster as TRF files do (the workers get
+    the text when told they are remote)."""
+    from test_check_systems import CLUB, swapped_game
+
+    other = tmp_path / "colours.xml"
+    other.write_text(swapped_game(CLUB.read_text(), "AUBERTCLAIRE", "KELLERANNA"))
+    files = [str(CLUB), str(other)]
+    mcmahon = get_system("mcmahon")
+    local, _ = check_files(mcmahon, files, None, 1, False)
+    remote, _ = check_files(mcmahon, files, None, 1, False, cluster=cluster)
+    assert without_seconds(remote) == without_seconds(local)
+    assert [len(tc.differing) for tc in remote] == [0, 1] and exit_code(remote) == 6
+    from mipair.check.cluster import run_on_cluster
+    from mipair.check.parallel import RoundTask
+
+    tasks = [RoundTask("mcmahon", str(other), r, None) for r in (1, 2)]
+    sent = run_on_cluster(tasks, cluster, shared=False)
+    assert [rc.verdict for rc, _ in sent] == ["same", "colours"]
 
 
 def test_cli_cluster_same_output_and_exit_status(cluster, tmp_path):
@@ -81,7 +104,9 @@ def test_unreachable_cluster_is_one_error():
         from mipair.check.cluster import run_on_cluster
         from mipair.check.parallel import RoundTask
 
-        run_on_cluster([RoundTask(str(FILES[0]), 1, "2026")], "tcp://127.0.0.1:9", False, wait=2)
+        run_on_cluster(
+            [RoundTask("dutch", str(FILES[0]), 1, "2026")], "tcp://127.0.0.1:9", False, wait=2
+        )
 
 
 def test_batches_carry_the_text_or_the_file(cluster, tmp_path):
@@ -91,7 +116,7 @@ def test_batches_carry_the_text_or_the_file(cluster, tmp_path):
     from mipair.check.cluster import batch_text, batches, run_on_cluster, workers_are_local
     from mipair.check.parallel import RoundTask, check_task
 
-    tasks = [RoundTask(str(f), r, "2026") for f in FILES for r in (1, 2, 3)]
+    tasks = [RoundTask("dutch", str(f), r, "2026") for f in FILES for r in (1, 2, 3)]
     with Client(cluster) as client:
         assert workers_are_local(client)
     shared, sent = batches(tasks, True, size=2), batches(tasks, False, size=2)
@@ -106,7 +131,7 @@ def test_batches_carry_the_text_or_the_file(cluster, tmp_path):
         ]
     copy = tmp_path / "copy.trfx"
     copy.write_text(FILES[0].read_text())
-    _, batch = batches([RoundTask(str(copy), 1, "2026")], True)[0]
+    _, batch = batches([RoundTask("dutch", str(copy), 1, "2026")], True)[0]
     assert batch_text(batch) == FILES[0].read_text()
     copy.write_text(FILES[1].read_text())  # changed after the batch was made
     with pytest.raises(MipairError, match="changed"):

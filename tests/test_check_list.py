@@ -28,10 +28,10 @@ from pathlib import Path
 
 import pytest
 
-from mipair.check.checklist import checklist_json, checklist_text, rows
 from mipair.formats.trf import read_tournament
 from mipair.pairing import Board, RoundPairing
-from mipair.snapshot import snapshot
+from mipair.systems.fide.dutch.checklist import checklist_json, checklist_text, rows
+from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
 
 SMALL = Path(__file__).resolve().parents[1] / "scenarios" / "dutch" / "small.trfx"
 

@@ -130,11 +130,12 @@ def test_the_relaxation_rules_out_what_a_pin_forbids() -> None:
 def test_dutch_rounds_are_the_same_with_the_class_shortcuts(seed: int, monkeypatch) -> None:
     """Generated tournaments, each round paired with the class model used for
     every model and remainder (thresholds at zero) and without it."""
+    from dutch_tools import generate
+
     from mipair.check.config import GeneratorConfig
-    from mipair.check.generate import generate
     from mipair.solver import lexmatch
-    from mipair.systems.dutch import bracket
-    from mipair.systems.registry import pair_round
+    from mipair.systems.fide.dutch import bracket
+    from mipair.systems.fide.system import pair_snapshot as pair_round
 
     compared = []
 

@@ -17,12 +17,14 @@ from pathlib import Path
 
 import pytest
 
-from mipair.model import Colour, PlayerState
-from mipair.snapshot import round_to_pair, snapshot
-from mipair.systems.dutch.colours import preference
-from mipair.systems.dutch.criteria import PairContext
-from mipair.systems.dutch.edition import load_edition
-from mipair.systems.dutch.lookahead import best_following
+from mipair.model import Colour
+from mipair.rounds import round_to_pair
+from mipair.systems.fide.dutch.colours import preference
+from mipair.systems.fide.dutch.criteria import PairContext
+from mipair.systems.fide.dutch.lookahead import best_following
+from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
+from mipair.systems.fide.edition import load_edition
+from mipair.systems.fide.state import PlayerState
 
 MODELS = Path(__file__).resolve().parents[1] / "models"
 COLOUR = {"W": Colour.WHITE, "B": Colour.BLACK, "-": None}
@@ -192,7 +194,7 @@ def test_every_criterion_has_a_case() -> None:
 @pytest.mark.parametrize("key", sorted(CASES), ids=lambda k: f"{k[0]}-{k[1]}-{k[2]}")
 def test_criterion(key: tuple[str, str, str]) -> None:
     edition, cid, name = key
-    spec = next(c for c in load_edition(edition).criteria if (c.id, c.name) == (cid, name))
+    spec = next(c for c in load_edition("dutch", edition).criteria if (c.id, c.name) == (cid, name))
     for high, low, kwargs, expected in CASES[key]:
         value = spec.function(context(high, low, **dict(kwargs)), high, low)
         if isinstance(value, list):
@@ -217,6 +219,6 @@ def test_look_ahead_is_the_best_the_following_bracket_can_do() -> None:
         replace(player(4, 15, "BW"), opponents=frozenset({3})),
     ]
     ctx = PairContext(prefs={p.id: preference(p) for p in players}, in_bracket=True, in_next=False)
-    spec = {c.name: c for c in load_edition("2026").criteria}
+    spec = {c.name: c for c in load_edition("dutch", "2026").criteria}
     functions = [spec["pairs_in_next"].following, spec["scores_in_next"].following]
     assert best_following(snap, players, ctx, functions) == [2, {20: 2}]  # type: ignore[arg-type]

@@ -20,9 +20,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from mipair.errors import NoPairingError
-from mipair.model import Colour, PlayerState, Snapshot, Tournament
-from mipair.systems.dutch.edition import load_edition
-from mipair.systems.dutch.engine import pair_dutch
+from mipair.model import Colour, Tournament
+from mipair.systems.fide.edition import load_edition
+from mipair.systems.fide.state import PlayerState, Snapshot
+from mipair.systems.fide.system import pair_snapshot
 
 WHITE, BLACK = Colour.WHITE, Colour.BLACK
 POINT = 10  # scores in tenths
@@ -271,12 +272,12 @@ def rounds(draw) -> Snapshot:
         pid: PlayerState(opponents=frozenset(met[pid]), **fields) for pid, fields in players.items()
     }
     tournament = Tournament(players={}, results={}, total_rounds=rnd if last else rnd + 2)
-    return Snapshot(tournament, rnd, states, initial_colour=WHITE, rules="2012")
+    return Snapshot(tournament, rnd, load_edition("dutch", "2012"), states, initial_colour=WHITE)
 
 
 def engine_pairing(snap: Snapshot) -> tuple[frozenset, int | None] | None:
     try:
-        result = pair_dutch(snap, load_edition("2012"))
+        result = pair_snapshot(snap)
     except NoPairingError:
         return None
     hi = {p.id: (-p.pairing_score, p.tpn) for p in snap.players.values()}

@@ -1,4 +1,4 @@
-"""The 2012 criteria ``why`` and ``check`` compare (mipair/systems/dutch/evaluate.py).
+"""The 2012 criteria ``why`` and ``check`` compare (mipair/systems/fide/dutch/evaluate.py).
 
 The evaluation walks a complete pairing bracket by bracket in the order of
 models/dutch-2012.toml with the functions the engine optimises: the engine's
@@ -16,10 +16,11 @@ from hypothesis import HealthCheck, given, settings
 from test_dutch_2012_brute import pairings, rounds
 
 from mipair.errors import NoPairingError
-from mipair.model import Colour, PlayerState, Snapshot, Tournament
+from mipair.model import Colour, Tournament
 from mipair.pairing import Board, RoundPairing
 from mipair.reports import ORDER_ONLY, CriterionValue
-from mipair.systems.dutch.edition import load_edition
+from mipair.systems.fide.edition import load_edition
+from mipair.systems.fide.state import PlayerState, Snapshot
 from mipair.systems.registry import get_system
 
 W, B = Colour.WHITE, Colour.BLACK
@@ -100,7 +101,9 @@ def roster(*players: tuple) -> list[PlayerState]:
 
 def round_of(rnd: int, *players: PlayerState, last: bool = False) -> Snapshot:
     tournament = Tournament(players={}, results={}, total_rounds=rnd if last else rnd + 3)
-    return Snapshot(tournament, rnd, {p.id: p for p in players}, initial_colour=W, rules="2012")
+    return Snapshot(
+        tournament, rnd, load_edition("dutch", "2012"), {p.id: p for p in players}, initial_colour=W
+    )
 
 
 # (criterion, round, players, last round?, better pairing, its bye, worse pairing, its bye,
@@ -173,4 +176,6 @@ def test_each_criterion_tells_its_pairings_apart(case) -> None:
 
 
 def test_every_2012_criterion_has_a_case() -> None:
-    assert {case[0] for case in CASES} == {spec.id for spec in load_edition("2012").criteria}
+    assert {case[0] for case in CASES} == {
+        spec.id for spec in load_edition("dutch", "2012").criteria
+    }

@@ -46,9 +46,11 @@ def test_e2_leaves_two_absolute_preferences_to_e3_and_e4() -> None:
     """2012 E2 grants the stronger preference but, unlike 2017/2026, does not
     compare two absolute ones by |CD|: E3 (no round with different colours)
     and E4 (the higher-ranked player's preference) decide."""
-    from mipair.model import Colour, PlayerState, Snapshot, Tournament
-    from mipair.systems.dutch.colours import allocate
-    from mipair.systems.dutch.procedure2012 import allocate_2012
+    from mipair.model import Colour, Tournament
+    from mipair.systems.fide.dutch.colours import allocate
+    from mipair.systems.fide.dutch.procedure2012 import allocate_2012
+    from mipair.systems.fide.edition import load_edition
+    from mipair.systems.fide.state import PlayerState, Snapshot
 
     white, black = Colour.WHITE, Colour.BLACK
 
@@ -58,7 +60,7 @@ def test_e2_leaves_two_absolute_preferences_to_e3_and_e4() -> None:
             tpn=pid, played_games=len(colours),
         )  # fmt: skip
 
-    snap = Snapshot(Tournament({}, {}), 4, {})
+    snap = Snapshot(Tournament({}, {}), 4, load_edition("dutch", "2012"), {})
     higher = player(1, (None, white, white))  # |CD| 2, Black: absolute
     lower = player(2, (white, black, white, white, white))  # |CD| 3, Black: absolute
     assert allocate(snap, higher, lower) == (1, 2)  # 2026 5.2.2: the wider |CD| gets Black

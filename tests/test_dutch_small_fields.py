@@ -11,9 +11,9 @@ import pytest
 
 from mipair.formats.trf import read_tournament
 from mipair.model import Tournament
-from mipair.snapshot import snapshot
-from mipair.systems.dutch import windows
-from mipair.systems.registry import pair_round
+from mipair.systems.fide.dutch import windows
+from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
+from mipair.systems.fide.system import pair_snapshot as pair_round
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "scenarios" / "dutch").glob("*.trf*"))

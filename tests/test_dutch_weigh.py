@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 
 from mipair.formats.trf import read_tournament
-from mipair.snapshot import snapshot
 from mipair.solver.lexmatch import LexMatcher
-from mipair.systems.dutch.criteria import PairContext
-from mipair.systems.dutch.edition import load_edition
-from mipair.systems.dutch.field import RoundField
-from mipair.systems.dutch.weigh import roles
+from mipair.systems.fide.dutch.criteria import PairContext
+from mipair.systems.fide.dutch.field import RoundField
+from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
+from mipair.systems.fide.dutch.weigh import roles
+from mipair.systems.fide.edition import load_edition
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "scenarios" / "dutch").glob("*.trf*"))
@@ -52,7 +52,7 @@ def test_weighing_by_kind_equals_pair_by_pair(path: Path, rules: str) -> None:
     checked = 0
     for number in range(1, t.rounds_written + 2):
         snap = snapshot(t, number, rules)
-        field = RoundField(snap, load_edition(rules))
+        field = RoundField(snap, load_edition("dutch", rules))
         if field.n < 4:
             continue
         half = field.n // 2

@@ -16,7 +16,8 @@ import pytest
 from explain_oracle import all_rules, legal_under, pairing_under, subsets_below
 
 from mipair.formats.trf import read_tournament
-from mipair.snapshot import round_to_pair, snapshot
+from mipair.rounds import round_to_pair
+from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
 from mipair.systems.registry import get_system
 
 ROOT = Path(__file__).resolve().parents[1]

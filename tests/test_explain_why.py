@@ -27,10 +27,13 @@ from mipair.cli.group import cli
 from mipair.formats.trf import read_tournament
 from mipair.model import Colour
 from mipair.pairing import Board
-from mipair.snapshot import round_to_pair, snapshot
-from mipair.systems.dutch.absolute import colour_clash, pab_eligible
-from mipair.systems.dutch.colours import Strength, preference
-from mipair.systems.registry import get_system, pair_round
+from mipair.rounds import round_to_pair
+from mipair.systems.fide.dutch.absolute import colour_clash
+from mipair.systems.fide.dutch.colours import Strength, preference
+from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
+from mipair.systems.fide.rules import pab_eligible
+from mipair.systems.fide.system import pair_snapshot as pair_round
+from mipair.systems.registry import get_system
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = ROOT / "scenarios" / "dutch" / "small.trfx"

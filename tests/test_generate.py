@@ -8,14 +8,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from dutch_tools import check_tournament, generate
 
 from mipair.check.config import GeneratorConfig, from_model, parse_config
-from mipair.check.generate import draw_result, expected_score, generate
-from mipair.check.replay import check_tournament
+from mipair.check.generate import draw_result, expected_score
 from mipair.errors import InputError, NoPairingError
 from mipair.formats.trf import read_tournament, write_tournament
 from mipair.model import PointSystem, Result
-from mipair.snapshot import rounds_played
+from mipair.rounds import rounds_played
 
 CONFIG = """# a small test tournament
 PlayersNumber=11

@@ -62,11 +62,12 @@ def test_dutch_rounds_are_the_same_with_keyed_tiers(seed: int, rules: str, monke
     """Generated tournaments, each round paired with every tier held as keys
     (threshold at zero) and column by column, the class model used for every
     model in both (so that it weighs keyed tiers too)."""
+    from dutch_tools import generate
+
     from mipair.check.config import GeneratorConfig
-    from mipair.check.generate import generate
     from mipair.solver import lexmatch
-    from mipair.systems.dutch import bracket, procedure2026, weigh
-    from mipair.systems.registry import pair_round
+    from mipair.systems.fide.dutch import bracket, procedure2026, weigh
+    from mipair.systems.fide.system import pair_snapshot as pair_round
 
     compared = []
     monkeypatch.setattr(lexmatch, "CLASSES_FROM", 0)

@@ -27,10 +27,10 @@ from pathlib import Path
 
 import pytest
 
-from mipair.systems.papp.entries import correct, record
-from mipair.systems.papp.event import Event, Game, Round, Settings
-from mipair.systems.papp.event_io import read_event, save_event
-from mipair.systems.papp.players import PlayerRecord
+from mipair.desk.papp.entries import correct, record
+from mipair.formats.papp.event import Event, Game, Round, Settings
+from mipair.formats.papp.event_file import read_event, save_event
+from mipair.formats.papp.players import PlayerRecord
 
 FULL = bool(os.environ.get("MIPAIR_PAPP_CRASH_FULL"))
 OPERATIONS = int(os.environ.get("MIPAIR_PAPP_CRASH_OPERATIONS", "1000" if FULL else "400"))

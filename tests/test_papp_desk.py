@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from papp_day import new_event, play_round, results_of_round, run
 
-from mipair.systems.papp.event_io import read_event
-from mipair.systems.papp.players import read_players
-from mipair.systems.papp.registration import next_number
+from mipair.desk.papp.registration import next_number
+from mipair.formats.papp.event_file import read_event
+from mipair.formats.papp.players import read_players
 from mipair.systems.papp.scoring import standings
 
 
@@ -65,7 +65,7 @@ def test_withdrawal_and_return(tmp_path) -> None:
     assert leaver in now.withdrawn and leaver not in now.present(2)
     play_round(event)  # completes round 2 without him
     got = run("papp", "standings", event)
-    assert any("-NAME" in ln and f"({leaver})" in ln for ln in got.out.splitlines())
+    assert any("-NAME" in ln and f" {leaver} " in ln for ln in got.out.splitlines())
     run("papp", "pair", event, "--save")
     assert read_event(event).round(3).game_of(leaver) is None
     run("papp", "clear-pairs", event)
@@ -85,7 +85,7 @@ def test_pairs_made_by_hand(tmp_path) -> None:
     assert run("papp", "decouple", event, "103").code == 0
     assert [(g.black, g.white) for g in read_event(event).round(1).games] == [(101, 108)]
     got = run("papp", "pair", event, "--save")
-    assert got.code == 0 and "manual" in got.out
+    assert got.code == 0 and "by hand" in got.out
     first = read_event(event).round(1)
     assert first.game_of(101).white == 108 and len(first.games) == 4
     assert run("papp", "clear-pairs", event).code == 0
@@ -105,7 +105,9 @@ def test_registering_on_the_day(tmp_path) -> None:
     text = text.replace('fichier joueurs = "joueurs";', 'fichier joueurs = "joueurs.txt";')
     config.write_text(text)
     found = run("papp", "search", event, "name0")
-    assert found.code == 0 and found.out.count("NAME0") == 6 and "*" in found.out
+    listed = [ln for ln in found.out.splitlines() if "NAME0" in ln and "{" in ln]
+    assert found.code == 0 and len(listed) == 6 and all(ln.startswith("*") for ln in listed)
+    assert "completion: NAME0" in found.out
     play_round(event)
     got = run("papp", "register", event, "--new", "VAN DIJK, Anna", "--country", "NL")
     assert got.code == 0 and "(700)" in got.out and "Round 2" in got.out

@@ -8,10 +8,10 @@ from itertools import combinations
 
 import pytest
 
-from mipair.systems.papp.config import Penalties, Schedule, Step, check_penalties
-from mipair.systems.papp.event import Event, Game, Round, Settings
+from mipair.formats.papp.config import Penalties, Schedule, Step, check_penalties
+from mipair.formats.papp.event import Event, Game, Round, Settings
+from mipair.formats.papp.players import PlayerRecord
 from mipair.systems.papp.pairing import pair_round
-from mipair.systems.papp.players import PlayerRecord
 
 # ---------------------------------------------------------------------------------------
 # An independent reading of PAPP manual 3.1, straight from the rounds of the event.
@@ -252,17 +252,18 @@ def _play(ev: Event, rng: random.Random) -> Event:
 
 
 def test_manual_pairs_are_kept() -> None:
-    from mipair.systems.papp.config_parser import default_config
+    from mipair.formats.papp.config_file import default_config
 
     ev = _event(7, seed=4, round_robin=(1, 1))
-    ev = ev.with_round(Round(1, (Game(3, 5), Game(6, 1))))
+    ev = ev.with_round(Round(1, (Game(3, 5, by_hand=True), Game(6, 1))))
     result = pair_round(ev, default_config().penalties)
-    manual = [(b.black, b.white) for b in result.boards if b.how == "manual"]
-    assert sorted(manual) == [(3, 5), (6, 1)]
-    others = {p for b in result.boards if b.how != "manual" for p in (b.black, b.white)}
+    how = {(b.black, b.white): b.how for b in result.boards}
+    assert how[(3, 5)] == "by hand" and how[(6, 1)] == "kept"  # issue 36: not all "manual"
+    others = {p for b in result.boards if b.how == "optimisation" for p in (b.black, b.white)}
     assert others | {result.bip} == {2, 4, 7}
     applied = result.apply(ev)
-    assert applied.round(1).game_of(3) == Game(3, 5) and applied.round(1).bip == result.bip
+    assert applied.round(1).game_of(3) == Game(3, 5, by_hand=True)
+    assert applied.round(1).bip == result.bip
 
 
 def test_last_pass_inverts_the_latest_different_colours() -> None:
@@ -278,7 +279,7 @@ def test_last_pass_inverts_the_latest_different_colours() -> None:
 
 
 def test_round_one_is_drawn_by_lot_but_reproducible() -> None:
-    from mipair.systems.papp.config_parser import default_config
+    from mipair.formats.papp.config_file import default_config
 
     pen = default_config().penalties
     ev = _event(10, seed=1, round_robin=(1, 1))
@@ -298,7 +299,7 @@ def test_round_one_is_drawn_by_lot_but_reproducible() -> None:
 
 @pytest.mark.parametrize("n", range(3, 17))
 def test_round_robin_schedules(n: int) -> None:
-    from mipair.systems.papp.config_parser import default_config
+    from mipair.formats.papp.config_file import default_config
 
     pen = default_config().penalties
     size = n + n % 2
@@ -342,7 +343,7 @@ def test_round_robin_schedules(n: int) -> None:
 
 
 def test_round_robin_falls_back_to_optimisation() -> None:
-    from mipair.systems.papp.config_parser import default_config
+    from mipair.formats.papp.config_file import default_config
 
     pen = default_config().penalties
     rng = random.Random(3)
@@ -350,16 +351,18 @@ def test_round_robin_falls_back_to_optimisation() -> None:
     ev = _play(pair_round(ev, pen).apply(ev), rng)
     assert pair_round(ev, pen).method == "round-robin"
     withdrawn = ev.with_round(Round(2, absent=frozenset({6})))
-    assert pair_round(withdrawn, pen).method == "optimisation"
+    kept = pair_round(withdrawn, pen)  # issue 36: the schedule goes on, 6 replaced by Bip
+    assert kept.method == "round-robin" and kept.bip is not None and kept.bip != 6
     manual = ev.with_round(Round(2, (Game(1, 2),)))
     assert pair_round(manual, pen).method == "optimisation"
     too_many = Event(ev.settings.__class__(rounds=3), ev.players, ev.rounds)
     assert pair_round(too_many, pen).method == "optimisation"
 
 
-def test_round_robin_stays_off_after_any_round_that_left_the_schedule() -> None:
-    """Issue 26, wrong 1: not only round 1 and the current round are looked at."""
-    from mipair.systems.papp.config_parser import default_config
+def test_round_robin_never_repeats_a_game_after_leaving_the_schedule() -> None:
+    """Issue 26, wrong 1, and issue 36: after an absence or a round made by hand the schedule
+    is used again only for rounds that repeat no game."""
+    from mipair.formats.papp.config_file import default_config
 
     pen = default_config().penalties
     rng = random.Random(5)
@@ -367,7 +370,11 @@ def test_round_robin_stays_off_after_any_round_that_left_the_schedule() -> None:
     ev = _play(pair_round(ev, pen).apply(ev), rng)
     absent = ev.with_round(Round(2, absent=frozenset({6})))
     ev2 = _play(pair_round(absent, pen).apply(absent), rng)
-    assert pair_round(ev2, pen).method == "optimisation"  # 6 is back in round 3
     hand = ev.with_round(Round(2, (Game(*sorted(ev.ids)[:2]),)))
     hand = _play(pair_round(hand, pen).apply(hand), rng)
-    assert pair_round(hand, pen).method == "optimisation"
+    for start in (ev2, hand):
+        current = start
+        for _ in range(3):
+            current = _play(pair_round(current, pen).apply(current), rng)
+        meetings = [frozenset((g.black, g.white)) for r in current.rounds for g in r.games]
+        assert len(meetings) == len(set(meetings))

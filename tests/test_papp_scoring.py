@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from mipair.desk.papp.entries import Entry, parse_entry, record
 from mipair.errors import InputError
-from mipair.systems.papp.config_parser import parse_config
-from mipair.systems.papp.entries import Entry, parse_entry, record
-from mipair.systems.papp.event import Event, Game, Round, Settings
-from mipair.systems.papp.event_io import parse_event, read_event
-from mipair.systems.papp.players import PlayerRecord
+from mipair.formats.papp.config_file import parse_config
+from mipair.formats.papp.event import Event, Game, Round, Settings
+from mipair.formats.papp.event_file import parse_event, read_event
+from mipair.formats.papp.players import PlayerRecord
 from mipair.systems.papp.scoring import standings, team_standings
 
 SAMPLE = Path(__file__).resolve().parents[1] / "scenarios" / "papp" / "sample.papp"
@@ -88,7 +88,11 @@ def test_result_entry_forms() -> None:
     assert parse_entry("145-6", 64) == Entry(145, 29)
     assert parse_entry("7 + 10", 100) == Entry(7, 55)
     assert parse_entry("-145", 64) == parse_entry("145e", 64) == Entry(145, None)
-    for bad, total in (("145+3", 64), ("145=", 33), ("145 70", 64), ("x 3", 64), ("145", 64)):
+    assert parse_entry("laz 40", 64) == Entry("laz", 40)  # a name, or its start (manual 2.3)
+    assert parse_entry("poi35", 64) == Entry("poi", 35)
+    assert parse_entry("DUPONT-MOREL Jean-Luc -8", 64) == Entry("DUPONT-MOREL Jean-Luc", 28)
+    assert parse_entry("-laz", 64) == Entry("laz", None)
+    for bad, total in (("145+3", 64), ("145=", 33), ("145 70", 64), ("14540", 64), ("145", 64)):
         with pytest.raises(InputError):
             parse_entry(bad, total)
 
@@ -101,9 +105,24 @@ def test_record_fills_the_round_being_played() -> None:
     assert event.completed == 4 and by_id(event)[2].points == 4 + 2
     with pytest.raises(InputError, match="no game"):
         record(event.with_round(Round(5, (Game(1, 2),))), "4 30")
+    fifth = event.with_round(Round(5, (Game(1, 2), Game(3, 4))))
+    _, by_name = record(fifth, "jon 40")  # JONES Anna (4): the start of a name
+    assert by_name.game == Game(3, 4, 24)
+    twins = fifth.with_round(Round(5, (Game(1, 2), Game(3, 5))))
+    with pytest.raises(InputError, match="could be"):  # 'ma': MARTIN and MARTINEZ
+        record(twins.__class__(twins.settings, _renamed(twins), twins.rounds), "ma 40")
+    with pytest.raises(InputError, match="no player of round 5"):
+        record(fifth, "bernard 40")  # not in a game of round 5
 
 
 def test_points_are_counted_on_discs() -> None:
     text = SAMPLE.read_text().replace("game 3 32/32 4", "game 3 33/31 4")
     lines = by_id(parse_event(text))
     assert (lines[3].points, lines[4].points) == (4, 2)
+
+
+def _renamed(event: Event) -> tuple:
+    """The players with BERNARD renamed MARTINEZ, so that 'ma' names two players."""
+    from dataclasses import replace as changed
+
+    return tuple(changed(p, name="MARTINEZ") if p.id == 5 else p for p in event.players)

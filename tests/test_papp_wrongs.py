@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from papp_day import new_event, play_round, results_of_round, run
 
-from mipair.systems.papp.event_io import read_event
+from mipair.formats.papp.event_file import read_event
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL_TRF = ROOT / "scenarios" / "dutch" / "small.trfx"
@@ -23,20 +23,23 @@ def pairs_of(event_file: Path, number: int) -> set[frozenset[int]]:
     return {frozenset((g.black, g.white)) for g in read_event(event_file).round(number).games}
 
 
-def test_round_robin_falls_back_after_a_round_that_left_the_schedule(tmp_path) -> None:
-    """Wrong 1: player 106 absent in round 2, then back: round 3 is no round robin."""
+def test_round_robin_continues_after_an_absence_without_repeating(tmp_path) -> None:
+    """Wrong 1 (issue 26) and issue 36: player 106 absent in round 2, then back. The schedule
+    goes on (106 replaced by Bip in round 2), and no game is ever repeated."""
     event = new_event(tmp_path, 6, rounds=5)
     play_round(event)
     assert run("papp", "withdraw", event, "106").code == 0
-    play_round(event)
+    second = play_round(event)
+    assert "round robin" in second.out and read_event(event).round(2).bip is not None
     assert run("papp", "return", event, "106").code == 0
-    third = run("papp", "pair", event, "--no-save")
-    assert third.code == 0 and "round robin" not in third.out
-    assert "optimisation" in third.out
+    for _ in range(3):
+        play_round(event)
+    games = [frozenset((g.black, g.white)) for r in read_event(event).rounds for g in r.games]
+    assert len(games) == len(set(games))
 
 
 def test_round_robin_falls_back_after_a_hand_made_round(tmp_path) -> None:
-    """Wrong 1: a pair made by hand in round 2; round 4 must not repeat round 2's pairs."""
+    """Wrong 1: a pair made by hand in round 2; later rounds must not repeat earlier pairs."""
     event = new_event(tmp_path, 6, rounds=5)
     play_round(event)
     first = pairs_of(event, 1)
@@ -46,9 +49,9 @@ def test_round_robin_falls_back_after_a_hand_made_round(tmp_path) -> None:
     assert run("papp", "couple", event, *map(str, hand)).code == 0
     play_round(event)
     for _ in (3, 4):
-        got = play_round(event)
-        assert "round robin" not in got.out
+        play_round(event)
     assert not pairs_of(event, 4) & pairs_of(event, 2)
+    assert not pairs_of(event, 3) & (pairs_of(event, 2) | pairs_of(event, 1))
 
 
 def test_pair_saves_before_it_shows(tmp_path) -> None:
@@ -147,16 +150,21 @@ def test_a_mistyped_config_path_is_an_error(tmp_path, monkeypatch) -> None:
     assert run("papp", "pair", event, "--config", written).code == 0
 
 
-def test_deferred_saving_leaves_the_event_alone_unless_asked(tmp_path) -> None:
-    """Wrong 2, the other side: 'sauvegarde differee' saves only with --save."""
+def test_deferred_saving_saves_when_the_command_ends(tmp_path) -> None:
+    """Issue 36: 'sauvegarde differee' made 'result' unusable (the pairing was never saved).
+    A command is one PAPP session, and PAPP saves when it is left: the pairing is shown, then
+    saved; --no-save writes nothing."""
     event = new_event(tmp_path, 8, rounds=7)
     config = tmp_path / "papp.cfg"
     run("papp", "config", "--write-default", config)
     config.write_text(config.read_text().replace("sauvegarde immediate;", "sauvegarde differee;"))
-    got = run("papp", "pair", event)
+    got = run("papp", "pair", event, "--no-save")
     assert got.code == 0 and "saved in" not in got.out and read_event(event).rounds == ()
-    got = run("papp", "pair", event, "--save")
+    got = run("papp", "pair", event)
     assert got.code == 0 and read_event(event).paired_round == 1
+    assert got.out.index("Round 1 (") < got.out.index("saved in")
+    entered = run("papp", "result", event, *results_of_round(event))
+    assert entered.code == 0 and read_event(event).completed == 1
 
 
 def test_the_system_interface_describes_as_papp_pair_shows(tmp_path) -> None:

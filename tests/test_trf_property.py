@@ -24,7 +24,7 @@ from mipair.model import (
     Result,
     Tournament,
 )
-from mipair.snapshot import rounds_played
+from mipair.rounds import rounds_played
 
 GAME_RESULTS = [
     (Result.WIN, Result.LOSS),

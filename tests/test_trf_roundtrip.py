@@ -17,7 +17,8 @@ import pytest
 from mipair.errors import InputError
 from mipair.formats.text import load, save
 from mipair.formats.trf import detect_edition, lost_in, read_tournament, write_tournament
-from mipair.snapshot import next_round, snapshot
+from mipair.rounds import next_round
+from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "scenarios" / "dutch").glob("*.trf*"))

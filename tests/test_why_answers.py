@@ -110,7 +110,8 @@ def test_explain_prefers_the_bye_the_rules_would_give() -> None:
 
 
 def _round_three():
-    from mipair.snapshot import cut_before, published_pairing, snapshot
+    from mipair.rounds import cut_before, published_pairing
+    from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
     from mipair.systems.registry import get_system
 
     t = read_tournament(str(SMALL))
@@ -155,12 +156,14 @@ def _floated_for_nothing():
     """A generated round, its engine pairing, and a legal proposal that breaks two resident
     pairs a-b (bracket of score s, not the top one) and c-d (next scoregroup) into a-c, b-d:
     a and b float down for nothing; everything above is paired as the engine pairs it."""
+    from dutch_tools import generate
+
     from mipair.check.config import GeneratorConfig
-    from mipair.check.generate import generate
     from mipair.pairing import Board
-    from mipair.snapshot import cut_before, snapshot
-    from mipair.systems.dutch.absolute import compatible
-    from mipair.systems.dutch.colours import allocate
+    from mipair.rounds import cut_before
+    from mipair.systems.fide.dutch.absolute import compatible
+    from mipair.systems.fide.dutch.colours import allocate
+    from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
     from mipair.systems.registry import get_system
 
     dutch = get_system("dutch")
@@ -192,7 +195,7 @@ def _floated_for_nothing():
 
 def test_c8_is_not_blamed_on_the_bracket_above() -> None:
     from mipair.model import points_to_str
-    from mipair.systems.dutch.criteria import PairContext, pairs_in_next
+    from mipair.systems.fide.dutch.criteria import PairContext, pairs_in_next
 
     dutch, snap, engine, proposal, above, score = _floated_for_nothing()
     d = dutch.compare_with(snap, engine, proposal).difference
@@ -218,7 +221,7 @@ def test_c8_is_not_blamed_on_the_bracket_above() -> None:
 
 
 def test_why_2017_names_a_2017_criterion(tmp_path: Path) -> None:
-    from mipair.snapshot import cut_before
+    from mipair.rounds import cut_before
 
     _, _, published = _round_three()
     path = tmp_path / "before-round-3.trfx"
@@ -246,7 +249,7 @@ def test_absolute_rules_carry_the_editions_numbers() -> None:
 
 def test_c5_shows_the_recipients_score_in_points() -> None:
     from mipair.pairing import Board, RoundPairing
-    from mipair.systems.dutch.colours import allocate
+    from mipair.systems.fide.dutch.colours import allocate
     from mipair.systems.registry import get_system
 
     dutch = get_system("dutch")

@@ -40,10 +40,10 @@ class RoundBatch:
 
 
 @lru_cache(maxsize=8)
-def _parsed(text: str, source: str):
-    from mipair.formats.trf import parse_text
+def _parsed(system: str, text: str, source: str) -> object:
+    from mipair.systems.registry import get_system
 
-    return parse_text(text, source)
+    return get_system(system).document(source, text)
 
 
 def batch_text(batch: RoundBatch) -> str:
@@ -65,8 +65,9 @@ def batch_text(batch: RoundBatch) -> str:
 def remote_check(batch: RoundBatch) -> list:
     """Check a batch of rounds on a worker; one result each, as
     :func:`~mipair.check.parallel.check_task` gives."""
-    t = _parsed(batch_text(batch), batch.tasks[0].path)
-    return [check_loaded(t, task) for task in batch.tasks]
+    first = batch.tasks[0]
+    document = _parsed(first.system, batch_text(batch), first.path)
+    return [check_loaded(document, task) for task in batch.tasks]
 
 
 def batches(

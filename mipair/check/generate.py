@@ -28,11 +28,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from mipair.check.config import GeneratorConfig, model_players
 from mipair.errors import NoPairingError
-from mipair.model import Cell, Colour, Player, Result, Snapshot, Tournament
+from mipair.model import Cell, Colour, Player, Result, Tournament
 from mipair.pairing import RoundPairing
+from mipair.systems.base import PairingSystem
 
 SEED_MAX = 2**31 - 1
 SYSTEM_TEXT = "Individual: Swiss-System (FIDE Dutch)"
@@ -131,19 +133,18 @@ StopHook = Callable[[str], None]
 def generate(
     config: GeneratorConfig,
     seed: int,
-    rules: str = "2026",
+    system: PairingSystem[Any],
+    edition: str | None = None,
     on_round: RoundHook | None = None,
-    pair: Callable[[Snapshot], RoundPairing] | None = None,
+    pair: Callable[[Any], RoundPairing] | None = None,
     on_stop: StopHook | None = None,
 ) -> Tournament:
-    """A random tournament (see the module docstring); ``on_round(cut, r, pairing)``
-    is called after each round is paired (the check list uses it); ``pair`` replaces
-    the engine facade (the benchmark times it); ``on_stop(message)`` is told why the
-    tournament ended early, instead of an exception."""
-    from mipair.snapshot import snapshot
-    from mipair.systems.registry import pair_round
-
-    pair = pair or pair_round
+    """A random tournament paired by ``system`` (a system of TRF files) by ``edition``
+    (see the module docstring); ``on_round(cut, r, pairing)`` is called after each
+    round is paired (the check list uses it); ``pair`` replaces the system's pairing
+    (the benchmark times it); ``on_stop(message)`` is told why the tournament ended
+    early, instead of an exception."""
+    pair = pair or system.pair
     rng = random.Random(seed)
     cfg = config.resolved(rng)
     cfg.check()
@@ -168,7 +169,7 @@ def generate(
         announced = {pid: Cell(None, None, plan[(pid, rnd)]) for pid in ids if (pid, rnd) in plan}
         cut = _with_round(t, rnd, announced)
         try:
-            pairing = pair(snapshot(cut, rnd, rules))
+            pairing = pair(system.state_before(cut, rnd, edition))
         except NoPairingError as exc:
             message = (
                 f"round {rnd} of the generated tournament (seed {seed}) "

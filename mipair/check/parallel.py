@@ -91,35 +91,38 @@ def progress_bar(enabled: bool):
 
 
 @lru_cache(maxsize=8)
-def _tournament(path: str):
-    from mipair.formats.trf import read_tournament
+def _document(system: str, path: str) -> object:
+    from mipair.systems.registry import get_system
 
-    return read_tournament(path)
+    return get_system(system).document(path)
 
 
 @dataclass(frozen=True)
 class RoundTask:
+    """One published round to re-pair: the system, the file, the round, the edition."""
+
+    system: str
     path: str
     round: int
-    rules: str
+    rules: str | None
     checklist: bool = False
 
 
 def check_task(task: RoundTask):
-    """Check one round of one file; returns (RoundCheck, check-list rows or None)."""
-    return check_loaded(_tournament(task.path), task)
+    """Check one round of one file; returns (RoundCheck, check list or None)."""
+    return check_loaded(_document(task.system, task.path), task)
 
 
-def check_loaded(t, task: RoundTask):
-    """Check round ``task.round`` of the tournament ``t`` (read from ``task.path``)."""
-    from mipair.check.checklist import rows
-    from mipair.check.replay import check_round
-    from mipair.snapshot import cut_before, snapshot
+def check_loaded(document: object, task: RoundTask):
+    """Check round ``task.round`` of ``document`` (the file ``task.path`` as its system reads it)."""
+    from mipair.check.replay import check_published
+    from mipair.systems.registry import get_system
 
-    rc = check_round(t, task.round, task.rules)
-    table = None
-    if task.checklist:
-        table = rows(snapshot(cut_before(t, task.round), task.round, task.rules), rc.engine)
+    system = get_system(task.system)
+    start = time.perf_counter()
+    published = system.published_round(document, task.round, task.rules)
+    rc = check_published(system, published.pairing, published.state, start)
+    table = system.check_list(published.state, rc.engine) if task.checklist else None
     return rc, table
 
 
@@ -128,9 +131,13 @@ def check_loaded(t, task: RoundTask):
 
 @dataclass(frozen=True)
 class GenerateTask:
+    """One random tournament to generate: paired by ``system`` (``rules``: its edition),
+    written to ``output`` in the TRF ``edition``."""
+
+    system: str
     config: GeneratorConfig
     seed: int
-    rules: str
+    rules: str | None
     output: str
     edition: str
     checklist: str | None = None
@@ -152,27 +159,23 @@ def generate_task(task: GenerateTask) -> tuple[str, float, str, str]:
 def write_generated(task: GenerateTask) -> str:
     """Generate, write the TRF (and the check list when asked); returns why the
     tournament ended early, or ''."""
-    from mipair.check.checklist import rows, write_checklist
     from mipair.check.generate import generate
     from mipair.formats.text import save
     from mipair.formats.trf import write_tournament
-    from mipair.snapshot import snapshot
+    from mipair.systems.registry import get_system
 
+    system = get_system(task.system)
+    rules = system.edition(task.rules) or ""
     sections: list = []
     notes: list[str] = []
 
     def on_round(t, rnd, pairing) -> None:
         if task.checklist:
-            sections.append((rnd, task.rules, rows(snapshot(t, rnd, task.rules), pairing)))
+            state = system.state_before(t, rnd, rules)
+            sections.append((rnd, rules, system.check_list(state, pairing)))
 
-    t = generate(
-        task.config,
-        task.seed,
-        task.rules,
-        on_round,  # type: ignore[arg-type]
-        on_stop=notes.append,
-    )
+    t = generate(task.config, task.seed, system, rules, on_round, on_stop=notes.append)
     save(task.output, write_tournament(t, task.edition))
     if task.checklist:
-        write_checklist(task.checklist, sections)
+        system.write_check_lists(task.checklist, sections)
     return "".join(notes)

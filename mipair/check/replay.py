@@ -1,12 +1,12 @@
 """Re-pair every round of a tournament and compare it with the published round.
 
-For round r the tournament is cut back to rounds 1 .. r-1 plus round r's
-announced absences (exactly what a pairing program had when it paired round
-r; the same cut as ``../shared/tools/conformance.py``). The number of rounds
-defaults to the rounds written and the initial colour to the one the whole
-file shows, so a file without XXR/142 or XXC/152 is checked as the
-conformance tool checks it. The engine pairs the cut; the published round is
-read from round r's cells.
+The same for every pairing system: the system reads the file once
+(:meth:`~mipair.systems.base.PairingSystem.document`) and gives each published
+round with the state it was paired from
+(:meth:`~mipair.systems.base.PairingSystem.published_round`: for a TRF file,
+the tournament cut back to rounds 1 .. r-1 plus round r's announced
+absences, as ``../shared/tools/conformance.py`` cuts it). The engine pairs
+that state; the published round is what the file says.
 
 For each round that differs the result says why the published pairing is
 not the engine's, in this order:
@@ -19,20 +19,20 @@ not the engine's, in this order:
 2. else the first quality criterion, in the edition's bracket-by-bracket
    order, on which the two differ, evaluated by the very functions the engine
    optimises (:meth:`~mipair.systems.base.PairingSystem.evaluate`);
-3. else a note (same pairs with other colours, or pairs the rules' order of
-   candidates puts later).
+3. else a note (same pairs with other colours, told by the system's own
+   colour rules where it has some, or pairs the rules' order of candidates
+   puts later).
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from mipair.errors import NoPairingError
-from mipair.model import Colour, Snapshot, Tournament
 from mipair.pairing import RoundPairing
-from mipair.snapshot import snapshot
 
 if TYPE_CHECKING:
     from mipair.explain.compare import Difference
@@ -55,6 +55,8 @@ class RoundCheck:
     note: str = ""
     reason: str = ""  # why the engine found no pairing
     seconds: float = 0.0
+    names: Mapping[int, str] = field(default_factory=dict, compare=False)
+    """The players of both pairings as the system's files name them (empty: by id)."""
 
     @property
     def agrees(self) -> bool:
@@ -97,6 +99,7 @@ class RoundCheck:
             "difference": self.difference.to_json() if self.difference else None,
             "note": self.note,
             "seconds": round(self.seconds, 3),
+            **({"names": {str(k): v for k, v in self.names.items()}} if self.names else {}),
         }
 
 
@@ -122,17 +125,13 @@ def verdict_of(engine: RoundPairing | None, published: RoundPairing) -> str:
     return SAME if colours == {(b.white, b.black) for b in published.boards} else COLOURS
 
 
-def check_round(t: Tournament, rnd: int, rules: str = "2026") -> RoundCheck:
-    """Re-pair round ``rnd`` of ``t`` (FIDE Dutch, edition ``rules``) and compare."""
-    from mipair.snapshot import cut_before, published_pairing
-    from mipair.systems.registry import get_system
-
+def check_round(
+    system: PairingSystem, document: object, rnd: int, edition: str | None = None
+) -> RoundCheck:
+    """Re-pair round ``rnd`` of ``document`` (read by ``system``) and compare."""
     start = time.perf_counter()
-    system = get_system("dutch")
-    snap = snapshot(cut_before(t, rnd), rnd, rules)
-    return check_published(
-        system, system.order_boards(snap, published_pairing(t, rnd)), snap, start
-    )
+    published = system.published_round(document, rnd, edition)
+    return check_published(system, published.pairing, published.state, start)
 
 
 def check_published(
@@ -150,12 +149,21 @@ def check_published(
         return RoundCheck(
             published.round, verdict, engine, published, seconds=time.perf_counter() - start
         )
-    return explain_difference(system, state, engine, published, verdict, reason, start)
+    found = explain_difference(system, state, engine, published, verdict, reason, start)
+    return replace(found, names=names_of(system, state, engine, published))
+
+
+def names_of(system: PairingSystem, state: Any, *pairings: RoundPairing | None) -> dict[int, str]:
+    """The players of ``pairings`` as the system's files name them, when that is not by id."""
+    labels = system.labels(state)
+    players = {p for pairing in pairings if pairing is not None for p in pairing.players()}
+    named = {p: labels.label(p) for p in sorted(players)}
+    return {} if all(name == str(p) for p, name in named.items()) else named
 
 
 def explain_difference(
     system: PairingSystem,
-    snap: Any,
+    state: Any,
     engine: RoundPairing | None,
     published: RoundPairing,
     verdict: str,
@@ -163,12 +171,12 @@ def explain_difference(
     start: float,
 ) -> RoundCheck:
     """Fill in the violations and the first differing criterion."""
-    comparison = system.compare_with(snap, engine, published)
+    comparison = system.compare_with(state, engine, published)
     note = comparison.note
     if engine is not None and not comparison.violations and verdict == COLOURS:
-        note = colour_detail(snap, engine, published)
+        note = system.colour_note(state, engine, published) or note
     return RoundCheck(
-        snap.round,
+        published.round,
         verdict,
         engine,
         published,
@@ -178,49 +186,6 @@ def explain_difference(
         reason,
         time.perf_counter() - start,
     )
-
-
-def colour_detail(snap: Snapshot, engine: RoundPairing, published: RoundPairing) -> str:
-    """Same pairs, other colours: the boards and the preferences the published colours miss."""
-    from mipair.systems.dutch.colours import preference
-
-    names = {Colour.WHITE: "White", Colour.BLACK: "Black"}
-    kinds = {1: "mild", 2: "strong", 3: "absolute"}
-    mine = {(b.white, b.black) for b in engine.boards}
-    swapped, missed = [], []
-    for b in published.boards:
-        if (b.black, b.white) not in mine:
-            continue
-        swapped.append(f"{b.white}-{b.black}")
-        for pid, got in ((b.white, Colour.WHITE), (b.black, Colour.BLACK)):
-            pref = preference(snap.players[pid])
-            if pref.colour is not None and pref.colour is not got:
-                missed.append(
-                    f"player {pid} prefers {names[pref.colour]} "
-                    f"({kinds[int(pref.strength)]}) and gets {names[got]}"
-                )
-    text = (
-        "the published colours break Article 5 (colour allocation) on board"
-        f"{'s' if len(swapped) > 1 else ''} {', '.join(swapped)} (published White first)"
-    )
-    if missed:
-        text += ": " + "; ".join(missed)
-    return (
-        f"{text}. Colour preferences not granted: mipair {colour_misses(engine, snap)}, "
-        f"published {colour_misses(published, snap)}."
-    )
-
-
-def colour_misses(pairing: RoundPairing, snap: Snapshot) -> int:
-    """Players whose colour preference the pairing's colours do not grant (Article 5)."""
-    from mipair.systems.dutch.colours import preference
-
-    miss = 0
-    for b in pairing.boards:
-        for pid, got in ((b.white, Colour.WHITE), (b.black, Colour.BLACK)):
-            want = preference(snap.players[pid]).colour
-            miss += want is not None and want is not got
-    return miss
 
 
 @dataclass
@@ -247,10 +212,14 @@ class TournamentCheck:
         }
 
 
-def check_tournament(t: Tournament, rules: str = "2026") -> TournamentCheck:
-    """Check every round of ``t`` in this process (see :mod:`mipair.check.parallel`)."""
-    out = TournamentCheck(t.source or "<tournament>", rules)
-    from mipair.snapshot import rounds_to_check
-
-    out.rounds = [check_round(t, r, rules) for r in rounds_to_check(t)]
+def check_tournament(
+    system: PairingSystem, path: str, edition: str | None = None
+) -> TournamentCheck:
+    """Check every round of the file at ``path`` in this process (see
+    :mod:`mipair.check.parallel` for all cores and :mod:`mipair.check.cluster`)."""
+    document = system.document(path)
+    out = TournamentCheck(path, edition or system.edition(None) or system.name)
+    out.rounds = [
+        check_round(system, document, r, edition) for r in system.rounds_published(document)
+    ]
     return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import zip_longest
 
 from mipair.check.replay import COLOURS, PAIRS, UNPAIRABLE, RoundCheck, TournamentCheck
@@ -14,8 +15,11 @@ VERDICT = {
 }
 
 
-def _board(b: Board | None) -> str:
-    return "" if b is None else f"{b.white:>4} - {b.black:<4}"
+def _board(b: Board | None, names: Mapping[int, str]) -> str:
+    if b is None:
+        return ""
+    white, black = names.get(b.white, str(b.white)), names.get(b.black, str(b.black))
+    return f"{white:>4} - {black:<4}"
 
 
 def _boards(p: RoundPairing | None) -> list[Board]:
@@ -24,23 +28,29 @@ def _boards(p: RoundPairing | None) -> list[Board]:
     return list(p.boards) + ([Board(p.bye, 0)] if p.bye is not None else [])
 
 
-def side_by_side(engine: RoundPairing | None, published: RoundPairing) -> list[str]:
-    """Both pairings board by board; '*' marks a board the other pairing does not have."""
+def side_by_side(
+    engine: RoundPairing | None, published: RoundPairing, names: Mapping[int, str] | None = None
+) -> list[str]:
+    """Both pairings board by board, players as ``names`` gives them (default: ids);
+    '*' marks a board the other pairing does not have."""
+    names = names or {}
     mine, theirs = _boards(engine), _boards(published)
     set_mine = {(b.white, b.black) for b in mine}
     set_theirs = {(b.white, b.black) for b in theirs}
-    lines = [f"    {'Bd':>3}  {'mipair':<13}  {'published':<13}"]
+    width = max([12] + [len(_board(b, names)) for b in mine + theirs])
+    lines = [f"    {'Bd':>3}  {'mipair':<{width + 1}}  {'published':<{width + 1}}"]
     for k, (a, b) in enumerate(zip_longest(mine, theirs), 1):
         ma = "*" if a is not None and (a.white, a.black) not in set_theirs else " "
         mb = "*" if b is not None and (b.white, b.black) not in set_mine else " "
-        lines.append(f"    {k:>3}  {_board(a):<12}{ma}  {_board(b):<12}{mb}".rstrip())
+        left, right = _board(a, names), _board(b, names)
+        lines.append(f"    {k:>3}  {left:<{width}}{ma}  {right:<{width}}{mb}".rstrip())
     return lines
 
 
 def round_text(rc: RoundCheck) -> list[str]:
     """A differing round: verdict, why, then both pairings."""
     out = [f"Round {rc.round}: {VERDICT.get(rc.verdict, rc.verdict)}", "  " + rc.summary()]
-    out += side_by_side(rc.engine, rc.published)
+    out += side_by_side(rc.engine, rc.published, rc.names)
     return out
 
 

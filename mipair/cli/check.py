@@ -16,22 +16,24 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from mipair.cli.options import jobs_option, progress_option, system_option
 from mipair.cli.tables import table_options, table_target
 from mipair.errors import EXIT_BAD_INPUT, FileAccessError, InputError
-from mipair.systems.dutch.edition import available_editions
+
+if TYPE_CHECKING:
+    from mipair.systems.base import PairingSystem
 
 EXIT_DIFFERS = 6
 EXIT_ILLEGAL = 7
-RULES = click.Choice(available_editions())
-SUFFIXES = (".trf", ".trfx", ".trf26", ".txt")
-OTHER_SUFFIXES = (".xml",)  # the files of the other systems (McMahon: OpenGotha XML)
+GENERATED_SYSTEMS = ("dutch",)
+"""The systems ``generate`` can pair a random tournament with (TRF files), the default first."""
 
 
-def _files(paths: tuple[str, ...], suffixes: tuple[str, ...] = SUFFIXES) -> list[str]:
+def _files(paths: tuple[str, ...], suffixes: tuple[str, ...]) -> list[str]:
     out: list[str] = []
     for p in paths:
         path = Path(p)
@@ -56,35 +58,36 @@ def _show_progress(flag: bool | None, tasks: int) -> bool:
 
 
 def check_files(
+    system: PairingSystem,
     files: list[str],
-    rules: str,
+    rules: str | None,
     jobs: int,
     progress: bool | None,
     with_checklist: bool = False,
     cluster: str | None = None,
 ):
-    """Check every round of every file; returns (TournamentCheck list, check-list rounds)."""
+    """Check every round of every file with ``system``, in this process, on ``jobs``
+    processes or on a Dask cluster; returns (TournamentCheck list, check-list rounds)."""
     from mipair.check.parallel import RoundTask, check_task, run
     from mipair.check.replay import TournamentCheck
     from mipair.errors import MipairError
-    from mipair.formats.trf import read_tournament
-    from mipair.snapshot import rounds_to_check
 
+    shown = rules or system.name
     checks: list[TournamentCheck] = []
     tasks: list[RoundTask] = []
     owner: list[TournamentCheck] = []
     for f in files:
-        tc = TournamentCheck(f, rules)
+        tc = TournamentCheck(f, shown)
         checks.append(tc)
         try:
-            t = read_tournament(f)
+            rounds = system.rounds_published(system.document(f))
         except MipairError as exc:
             if len(files) == 1:
                 raise
             tc.error = exc.located()
             continue
-        for r in rounds_to_check(t):
-            tasks.append(RoundTask(f, r, rules, with_checklist))
+        for r in rounds:
+            tasks.append(RoundTask(system.name, f, r, rules, with_checklist))
             owner.append(tc)
     show = _show_progress(progress, len(tasks))
     if cluster:  # the Dask cluster at this address (mipair/check/cluster.py)
@@ -97,32 +100,8 @@ def check_files(
     for tc, (rc, table) in zip(owner, results):
         tc.rounds.append(rc)
         if table is not None:
-            lists.append((rc.round, rules, table))
+            lists.append((rc.round, shown, table))
     return checks, lists
-
-
-def check_with_system(files: list[str], system: str, rules: str | None):
-    """Every published round of every file re-paired by another system (through the
-    pairing-system interface, in this process): the TournamentCheck list."""
-    from mipair.check.replay import TournamentCheck, check_published
-    from mipair.errors import MipairError
-    from mipair.systems.registry import get_system
-
-    pairing_system = get_system(system)
-    edition = pairing_system.edition(rules)
-    checks: list[TournamentCheck] = []
-    for f in files:
-        tc = TournamentCheck(f, edition or system)
-        checks.append(tc)
-        try:
-            published = list(pairing_system.published(f, edition))
-        except MipairError as exc:
-            if len(files) == 1:
-                raise
-            tc.error = exc.located()
-            continue
-        tc.rounds = [check_published(pairing_system, r.pairing, r.state) for r in published]
-    return checks
 
 
 def exit_code(checks) -> int:
@@ -148,8 +127,8 @@ def _jobs(jobs: int | None) -> int:
     "--rules",
     default=None,
     metavar="EDITION",
-    help="Edition of the rules (FIDE Dutch: " + ", ".join(available_editions()) + "; "
-    "McMahon: the OpenGotha behaviour, 3.52 or 3.51); default: the system's first.",
+    help="Edition of the rules (FIDE Dutch: 2026, 2017, 2012; McMahon: the OpenGotha "
+    "behaviour, 3.52 or 3.51); default: the system's first.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the verdicts as JSON.")
 @click.option(
@@ -158,7 +137,7 @@ def _jobs(jobs: int | None) -> int:
     "checklist",
     type=click.Path(),
     help="Write the check list of every round here (JSON if the name ends in .json); "
-    "one file only.",
+    "one file only; for the systems that keep one (FIDE).",
 )
 @jobs_option
 @progress_option
@@ -171,7 +150,7 @@ def _jobs(jobs: int | None) -> int:
 @table_options("the report, one row a round,")
 def check(
     paths: tuple[str, ...],
-    system: str,
+    system: str | None,
     rules: str | None,
     as_json: bool,
     checklist: str | None,
@@ -185,33 +164,27 @@ def check(
     before it and report the rounds whose published pairing differs from mipair's.
 
     For each differing round: both pairings, and the absolute rule the published one breaks
-    or the first criterion it loses on, with both values and which way is better. Criteria
-    are compared bracket by bracket in the edition's order, by the functions the engine
-    optimises. Exit 0 when all rounds agree, 6 when some differ, 7 when a published
-    round breaks an absolute rule. With --system mcmahon (OpenGotha XML files) a
-    difference is told by total weight and the weight term that decides it.
+    or the first criterion it loses on, with both values and which way is better, in the
+    system's own terms (FIDE: criteria bracket by bracket in the edition's order; McMahon:
+    total weight and the weight term that decides it; PAPP: the penalties). Exit 0 when
+    all rounds agree, 6 when some differ, 7 when a published round breaks an absolute rule.
+    The system is told by the files (.xml OpenGotha, .papp PAPP, else TRF) unless --system
+    names it; a directory gives its files of that system.
     """
-    from mipair.check.checklist import write_checklist
     from mipair.check.report import tournament_text
+    from mipair.systems.registry import resolve
 
     table = table_target(table_format, output)
-    if system == "dutch":
-        files = _files(paths)
-        if checklist and len(files) != 1:
-            raise InputError("-l/--list needs exactly one tournament file", field="-l")
-        if rules is not None and rules not in available_editions():
-            raise click.BadParameter(f"{rules!r} is not one of {', '.join(available_editions())}")
-        checks, lists = check_files(
-            files, rules or "2026", _jobs(jobs), progress, bool(checklist), cluster
-        )
-    else:
-        if checklist or cluster:
-            raise InputError(
-                "-l/--list and --cluster are for the FIDE Dutch system", field="--system"
-            )
-        checks, lists = check_with_system(_files(paths, OTHER_SUFFIXES), system, rules), []
+    pairing_system = resolve(system, paths[0])
+    files = _files(paths, pairing_system.file_suffixes)
+    if checklist and len(files) != 1:
+        raise InputError("-l/--list needs exactly one tournament file", field="-l")
+    edition = pairing_system.edition(rules)
+    checks, lists = check_files(
+        pairing_system, files, edition, _jobs(jobs), progress, bool(checklist), cluster
+    )
     if checklist:
-        write_checklist(checklist, lists)
+        pairing_system.write_check_lists(checklist, lists)
     if table:
         from mipair.results.check_report import write_report
 
@@ -224,14 +197,18 @@ def check(
     raise SystemExit(exit_code(checks))
 
 
-def dropin_check(input: str, rules: str = "2026", checklist: str | None = None) -> int:
+def dropin_check(
+    system_name: str, input: str, rules: str | None = None, checklist: str | None = None
+) -> int:
     """``mipair --dutch FILE -c [-l LIST]``: JaVaFo/bbpPairings layout, exit 0."""
-    from mipair.check.checklist import write_checklist
     from mipair.check.report import dropin_text
+    from mipair.systems.registry import get_system
 
-    checks, lists = check_files([input], rules, 1, False, bool(checklist))
+    system = get_system(system_name)
+    edition = system.edition(rules)
+    checks, lists = check_files(system, [input], edition, 1, False, bool(checklist))
     if checklist:
-        write_checklist(checklist, lists)
+        system.write_check_lists(checklist, lists)
     click.echo(dropin_text(Path(input).name, checks[0].rounds), nl=False)
     return 0
 
@@ -295,11 +272,17 @@ def output_name(output: str, seed: int, many: bool) -> str:
 )
 @click.option("-s", "--seed", type=str, default=None, help="Random seed (default: a fresh one).")
 @click.option(
-    "--rules",
-    type=RULES,
-    default="2026",
+    "--system",
+    type=click.Choice(GENERATED_SYSTEMS),
+    default=GENERATED_SYSTEMS[0],
     show_default=True,
-    help="Edition of the FIDE Dutch rules used to pair each round.",
+    help="The FIDE system that pairs each round.",
+)
+@click.option(
+    "--rules",
+    default=None,
+    metavar="EDITION",
+    help="Edition of the system's rules (FIDE Dutch: 2026, 2017, 2012; default: the newest).",
 )
 @click.option(
     "--to",
@@ -331,7 +314,8 @@ def generate(
     model: str | None,
     output: str,
     seed: str | None,
-    rules: str,
+    system: str,
+    rules: str | None,
     edition: str,
     checklist: str | None,
     count: int,
@@ -362,13 +346,13 @@ def generate(
     if count == 1:
         start = time.perf_counter()
         out = output_name(output, first, False)
-        note = write_generated(GenerateTask(cfg, first, rules, out, edition, checklist))
+        note = write_generated(GenerateTask(system, cfg, first, rules, out, edition, checklist))
         click.echo(f"{out}: seed {first}, {time.perf_counter() - start:.1f} s")
         if note:
             click.echo(f"mipair: note: {note}", err=True)
         return
     tasks = [
-        GenerateTask(cfg, first + k, rules, output_name(output, first + k, True), edition)
+        GenerateTask(system, cfg, first + k, rules, output_name(output, first + k, True), edition)
         for k in range(count)
     ]
     results = run(generate_task, tasks, _jobs(jobs), "generating", _show_progress(progress, count))
@@ -387,11 +371,12 @@ def generate(
 
 
 def dropin_generate(
+    system: str,
     model: str | None = None,
     config: str | None = None,
     output: str | None = None,
     seed: str | None = None,
-    rules: str = "2026",
+    rules: str | None = None,
     checklist: str | None = None,
 ) -> int:
     """``mipair --dutch (MODEL -g | -g [CONFIG]) -o OUT [-s SEED] [-l LIST]``."""
@@ -399,7 +384,8 @@ def dropin_generate(
 
     assert output is not None
     cfg = load_config(config, model)
-    note = write_generated(GenerateTask(cfg, parse_seed(seed), rules, output, "trf26", checklist))
+    task = GenerateTask(system, cfg, parse_seed(seed), rules, output, "trf26", checklist)
+    note = write_generated(task)
     if note:
         print(f"mipair: note: {note}", file=sys.stderr)
     return 0

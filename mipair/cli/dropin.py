@@ -44,7 +44,7 @@ class DropIn:
     config: str | None = None  # -g CONFIG
     seed: str | None = None  # -s SEED
     checklist: str | None = None  # -l LIST (a default name when -l has no value)
-    rules: str = "2026"
+    rules: str | None = None  # None: the system's newest edition
     version: bool = False
 
 
@@ -83,10 +83,11 @@ def parse(args: list[str]) -> DropIn:
         elif a in SYSTEMS:
             d.system = a
         elif a == "--rules":
-            from mipair.systems.dutch.edition import available_editions
+            from mipair.systems.fide.edition import available_editions
 
-            if nxt not in available_editions():
-                raise DropInUsage(f"--rules takes {' or '.join(available_editions())}")
+            editions = available_editions("dutch")
+            if nxt not in editions:
+                raise DropInUsage(f"--rules takes {' or '.join(editions)}")
             d.rules, i = nxt, i + 1
         elif a in MODES:
             if d.mode is not None:
@@ -171,17 +172,19 @@ def run(args: list[str]) -> int:
     if d.system != "--dutch":
         say(f"mipair: {d.system} is not supported (only --dutch)")
         return EXIT_BAD_INPUT
+    system = d.system.removeprefix("--")
     try:
         if d.mode == "-p":
             result = _feature("mipair.cli.pairfile", "dropin_pair")(
-                d.input, d.output, d.rules, d.checklist
+                system, d.input, d.output, d.rules, d.checklist
             )
         elif d.mode == "-c":
             result = _feature("mipair.cli.check", "dropin_check")(
-                input=d.input, rules=d.rules, checklist=d.checklist
+                system, input=d.input, rules=d.rules, checklist=d.checklist
             )
         else:
             result = _feature("mipair.cli.check", "dropin_generate")(
+                system,
                 model=d.input,
                 config=d.config,
                 output=d.output,

@@ -28,7 +28,9 @@ if TYPE_CHECKING:
     show_default=True,
     help="Seconds to spend looking for the smallest reason (an irreducible one is always given).",
 )
-def explain(file: str, system: str, rules: str | None, as_json: bool, time_limit: float) -> None:
+def explain(
+    file: str, system: str | None, rules: str | None, as_json: bool, time_limit: float
+) -> None:
     """Explain why the next round of FILE cannot be paired.
 
     Prints a minimal reason (the fewest facts that together make the round
@@ -37,23 +39,15 @@ def explain(file: str, system: str, rules: str | None, as_json: bool, time_limit
     the pairing that results. Exit code 1
     when the round cannot be paired, 0 when it can.
     """
-    from mipair.systems.registry import get_system
+    from mipair.systems.registry import resolve
 
-    pairing_system = get_system(system)
+    pairing_system = resolve(system, file)
     e = pairing_system.explain(pairing_system.read(file, rules), seconds=time_limit)
     if as_json:
         click.echo(json.dumps(e.to_json(), indent=2))
     else:
         click.echo(e.text(), nl=False)
     raise SystemExit(0 if e.pairable else 1)
-
-
-def parse_pair(text: str) -> tuple[int, int]:
-    """``'A-B'`` (A White, B Black); ``'A-0'`` gives A the bye."""
-    a, sep, b = text.strip().partition("-")
-    if not sep or not a.strip().isdigit() or not b.strip().isdigit():
-        raise InputError(f"--pair {text!r}: expected WHITE-BLACK, e.g. 3-7 (or 3-0 for the bye)")
-    return int(a), int(b)
 
 
 def read_pairing_file(path: str) -> list[tuple[int, int]]:
@@ -126,7 +120,8 @@ def proposal(
     "pairs",
     multiple=True,
     metavar="A-B",
-    help="A board of the proposed pairing, White first (A-0: A gets the bye). Repeat.",
+    help="A board of the proposed pairing, White first (A-0: A gets the bye); players by "
+    "pairing number or as the file names them (OpenGotha: the player's key). Repeat.",
 )
 @click.option(
     "--alternative",
@@ -140,7 +135,7 @@ def why(
     file: str,
     pairs: tuple[str, ...],
     alternative: str | None,
-    system: str,
+    system: str | None,
     rules: str | None,
     as_json: bool,
 ) -> None:
@@ -150,18 +145,25 @@ def why(
     first criterion, in the edition's order, on which the two differ. Exit
     code 0 when the proposal is legal, 1 when it breaks an absolute rule.
     """
-    from mipair.systems.registry import get_system
+    from mipair.systems.registry import resolve
 
     if bool(pairs) == bool(alternative):
         raise click.UsageError(
             "give the proposal either with --pair (repeatable) or with --alternative FILE"
         )
-    pairing_system = get_system(system)
+    pairing_system = resolve(system, file)
     state = pairing_system.read(file, rules)
+    labels = pairing_system.labels(state)
+    try:
+        boards = read_pairing_file(alternative) if alternative else [labels.pair(p) for p in pairs]
+    except InputError as exc:
+        raise InputError(
+            exc.message, file=exc.file or file, line=exc.line, field=exc.field
+        ) from None
     proposed = proposal(
         pairing_system,
         state,
-        read_pairing_file(alternative) if alternative else [parse_pair(p) for p in pairs],
+        boards,
         file,
         f"--alternative {alternative}" if alternative else "--pair",
     )

@@ -12,26 +12,25 @@ from mipair.systems.registry import system_names
 F = Callable[..., Any]
 
 
-def system_option(default: str = "dutch") -> Callable[[F], F]:
-    """``--system NAME``: a registered pairing system."""
+def system_option() -> Callable[[F], F]:
+    """``--system NAME``: a registered pairing system; by default the one the file is for."""
     return click.option(
         "--system",
         type=click.Choice(system_names()),
-        default=default,
-        show_default=True,
-        help="Pairing system.",
+        default=None,
+        help="Pairing system (default: by the file: .xml OpenGotha is McMahon, .papp is "
+        "PAPP, any other file TRF for the FIDE Dutch system).",
     )
 
 
 def rules_option() -> Callable[[F], F]:
-    """``--rules EDITION``: the system's edition (FIDE Dutch: 2026, 2017); its default when omitted."""
+    """``--rules EDITION``: the system's edition; its default when omitted."""
     return click.option(
         "--rules",
         default=None,
         metavar="EDITION",
-        help="Edition of the system's rules (FIDE Dutch: "
-        + ", ".join(_dutch_editions())
-        + "; default: the newest).",
+        help="Edition of the system's rules (FIDE Dutch: 2026, 2017, 2012; McMahon: the "
+        "OpenGotha behaviour; default: the system's first).",
     )
 
 
@@ -46,9 +45,3 @@ progress_option = click.option(
     help="Progress bar on stderr (default: when stderr is a terminal).",
 )
 """``--progress/--no-progress``: a rich progress bar, by default only on a terminal."""
-
-
-def _dutch_editions() -> tuple[str, ...]:
-    from mipair.systems.dutch.edition import available_editions
-
-    return available_editions()

@@ -17,9 +17,7 @@ if TYPE_CHECKING:
     from mipair.systems.base import PairingSystem
 
 
-def pair_file(
-    path: str, rules: str | None = "2026", system: str = "dutch"
-) -> tuple[Any, RoundPairing]:
+def pair_file(path: str, rules: str | None, system: str) -> tuple[Any, RoundPairing]:
     """Read a tournament file and pair its next round; returns (state, pairing)."""
     from mipair.systems.registry import get_system
 
@@ -63,12 +61,18 @@ def write_output(output: str | None, text: str) -> None:
     save(output, text, durable=False)  # its OSError is already a FileAccessError (exit 5)
 
 
-def dropin_pair(input: str, output: str | None, rules: str, checklist: str | None) -> int:
+def dropin_pair(
+    system_name: str, input: str, output: str | None, rules: str | None, checklist: str | None
+) -> int:
     """``mipair --dutch IN -p [OUT]``: bbpPairings' output format and exit codes."""
-    snap, pairing = pair_file(input, rules)
+    snap, pairing = pair_file(input, rules, system_name)
     write_output(output, dropin_text(pairing))
     if checklist:
-        from mipair.check.checklist import write_round_checklist
+        from mipair.systems.registry import get_system
 
-        write_round_checklist(checklist, snap, pairing)
+        system = get_system(system_name)
+        system.write_check_lists(
+            checklist,
+            [(pairing.round, system.edition(rules) or "", system.check_list(snap, pairing))],
+        )
     return 0

@@ -21,13 +21,16 @@ from mipair.cli.pairfile import dropin_text, pair_file, write_output
     type=click.Path(),
     help="Write the pairing in the JaVaFo/bbpPairings format to this file.",
 )
-def solve(file: str, system: str, rules: str | None, as_json: bool, output: str | None) -> None:
-    """Pair the next round of FILE (FIDE Dutch: TRF, TRF(x) or TRF-2026)."""
-    from mipair.systems.registry import get_system
+def solve(
+    file: str, system: str | None, rules: str | None, as_json: bool, output: str | None
+) -> None:
+    """Pair the next round of FILE (FIDE Dutch: TRF, TRF(x) or TRF-2026; McMahon: OpenGotha
+    XML; PAPP: an event file)."""
+    from mipair.systems.registry import resolve
 
-    pairing_system = get_system(system)
+    pairing_system = resolve(system, file)
     rules = pairing_system.edition(rules)
-    state, pairing = pair_file(file, rules, system)
+    state, pairing = pair_file(file, rules, pairing_system.name)
     if output:
         write_output(output, dropin_text(pairing))
     if as_json:
@@ -35,7 +38,7 @@ def solve(file: str, system: str, rules: str | None, as_json: bool, output: str 
             json.dumps(
                 {
                     "round": pairing.round,
-                    "system": system,
+                    "system": pairing_system.name,
                     "rules": rules,
                     "boards": [
                         {"board": k, "white": b.white, "black": b.black}

@@ -3,7 +3,7 @@
 Nothing here knows a pairing system: the fact layer (:mod:`.facts`), minimal
 reasons and least relaxations (:mod:`.mus`, SAT), the comparison of two
 pairings (:mod:`.compare`). Each system builds its own facts
-(e.g. :mod:`mipair.systems.dutch.facts`). Heavy libraries load lazily.
+(e.g. :mod:`mipair.systems.fide.dutch.facts`). Heavy libraries load lazily.
 """
 
 from mipair.explain.explanation import Explanation, Relaxation, explain_problem

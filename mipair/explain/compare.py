@@ -110,35 +110,36 @@ def matching_of(p: RoundPairing) -> Matching:
 def structural_violations(problem: PairingProblem, proposed: RoundPairing) -> list[Violation]:
     """Players missing, paired twice, not in the round; byes the field does not allow."""
     out: list[Violation] = []
+    name = problem.name
     seen: dict[int, int] = {}
     for b in proposed.boards:
         for p in (b.white, b.black):
             seen[p] = seen.get(p, 0) + 1
         if b.white == b.black:
-            out.append(Violation("pairing", (b.white,), f"player {b.white} is paired with itself"))
+            out.append(Violation("pairing", (b.white,), f"{name(b.white)} is paired with itself"))
     if proposed.bye is not None:
         seen[proposed.bye] = seen.get(proposed.bye, 0) + 1
     present = set(problem.players)
     for p, k in sorted(seen.items()):
         if p not in present:
-            out.append(Violation("pairing", (p,), f"player {p} is not to be paired this round"))
+            out.append(Violation("pairing", (p,), f"{name(p)} is not to be paired this round"))
         elif k > 1:
-            out.append(Violation("pairing", (p,), f"player {p} appears {k} times"))
+            out.append(Violation("pairing", (p,), f"{name(p)} appears {k} times"))
     missing = sorted(present - set(seen))
     if missing:
         out.append(
             Violation(
-                "C4",
+                problem.rules.get("complete", "pairing"),
                 tuple(missing),
-                "not paired and not given the bye: " + ", ".join(map(str, missing)),
+                "not paired and not given the bye: " + ", ".join(map(problem.short_name, missing)),
             )
         )
     if proposed.bye is not None and not problem.needs_bye:
         out.append(
             Violation(
-                "C2",
+                problem.rules.get("bye", "bye"),
                 (proposed.bye,),
-                f"a bye for player {proposed.bye} although the number of players to pair is even",
+                f"a bye for {name(proposed.bye)} although the number of players to pair is even",
             )
         )
     return out

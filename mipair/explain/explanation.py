@@ -8,8 +8,8 @@ maker and, when it can, its own pairer for the relaxed round.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 
 from mipair.explain.facts import BYE, Fact, Matching, PairingProblem, pair
 
@@ -67,6 +67,8 @@ class Explanation:
     seconds: float = 0.0
     irreducible: bool = True
     least: bool = True
+    names: Mapping[int, str] = field(default_factory=dict, compare=False)
+    """The players as the system's files name them (empty: by id)."""
 
     def short(self) -> str:
         """One line for stderr."""
@@ -118,9 +120,13 @@ class Explanation:
             out += ["", f"{kind} ({k} change{'s' if k != 1 else ''}{choice}):"]
             out += [f"  - {f.relax}" for f in best.waived]
             out += ["", f"Resulting pairing ({SOURCE_TEXT[best.source]}):"]
-            out += [f"  {i:4}  {w:5} - {b}" for i, (w, b) in enumerate(best.boards, 1)]
+            name = self.names.get
+            out += [
+                f"  {i:4}  {name(w, str(w)):>5} - {name(b, str(b))}"
+                for i, (w, b) in enumerate(best.boards, 1)
+            ]
             if best.bye is not None:
-                out.append(f"   bye  {best.bye:5}")
+                out.append(f"   bye  {name(best.bye, str(best.bye)):>5}")
             if len(self.relaxations) > 1:
                 out += ["", "Other relaxations of the same size:"]
                 out += ["  - " + "; ".join(f.relax for f in r.waived) for r in self.relaxations[1:]]
@@ -202,6 +208,7 @@ def explain_problem(
         time.monotonic() - start,
         irreducible,
         least,
+        problem.names,
     )
 
 

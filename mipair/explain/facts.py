@@ -8,13 +8,14 @@ rematch, a forbidden pair, a player barred from the bye, two players whose
 colours clash); it says, in an arbiter's words, what it is and what waiving
 it means, and which pairs (and which byes) it forbids.
 
-Nothing here knows chess: :mod:`mipair.systems.dutch.facts` builds the facts of a
-Dutch round; other systems build their own.
+Nothing here knows chess: :mod:`mipair.systems.fide.rules` and
+:mod:`mipair.systems.fide.dutch.facts` build the facts of a Dutch round; other
+systems build their own, and name players and rules in their own words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -74,6 +75,19 @@ class PairingProblem:
     players: tuple[int, ...]
     facts: tuple[Fact, ...]
     bye: bool = True
+    names: Mapping[int, str] = field(default_factory=dict, compare=False)
+    """How the system's files name the players (default: by id)."""
+    rules: Mapping[str, str] = field(default_factory=dict, compare=False)
+    """How the system names its structural rules: ``complete`` (everyone present is
+    paired or has the bye) and ``bye`` (a bye only in an odd field)."""
+
+    def name(self, player: int) -> str:
+        """The player as the system's files name it (default: ``player ID``)."""
+        return self.names.get(player, f"player {player}")
+
+    def short_name(self, player: int) -> str:
+        """The player as the system's files name it, in a list (default: its id)."""
+        return self.names.get(player, str(player))
 
     @property
     def nodes(self) -> tuple[int, ...]:

@@ -107,21 +107,22 @@ def _lone_player(problem: PairingProblem, facts: list[Fact], p: int) -> str:
         return sorted(q for f in kinds.get(kind, []) for q in f.players if q != p)
 
     met = others("rematch")
+    name, short = problem.name, problem.short_name
     if set(kinds) <= {"rematch", "bye"} and met == [q for q in problem.players if q != p]:
-        head = f"player {p} has already met every other player still in the tournament"
+        head = f"{name(p)} has already met every other player still in the tournament"
     elif set(kinds) <= {"forbidden", "bye"}:
-        pairs = [f"{a}-{b}" for f in kinds["forbidden"] for a, b in [f.players]]
+        pairs = [f"{short(a)}-{short(b)}" for f in kinds["forbidden"] for a, b in [f.players]]
         word = "pair" if len(pairs) == 1 else "pairs"
-        head = f"the forbidden {word} {_and(pairs)} leave player {p} without an opponent"
+        head = f"the forbidden {word} {_and(pairs)} leave {name(p)} without an opponent"
     else:
-        why = [f"already met {_and([str(q) for q in met])}"] if met else []
+        why = [f"already met {_and([short(q) for q in met])}"] if met else []
         if kinds.get("forbidden"):
-            why.append(f"forbidden to meet {_and([str(q) for q in others('forbidden')])}")
+            why.append(f"forbidden to meet {_and([short(q) for q in others('forbidden')])}")
         for f in kinds.get("colour", []):
             q = next(x for x in f.players if x != p)
-            why.append(f"must have {f.note} like {q}")
+            why.append(f"must have {f.note} like {short(q)}")
         why += [f.text for k, fs in kinds.items() if k not in DUTCH_KINDS for f in fs]
-        head = f"player {p} has no possible opponent ({'; '.join(why)})"
+        head = f"{name(p)} has no possible opponent ({'; '.join(why)})"
     if "bye" in kinds:
         head += f", and may not receive the bye ({kinds['bye'][0].note})"
     return head

@@ -65,6 +65,11 @@ def sync_directory(folder: Path) -> None:
             os.close(fd)
 
 
+def temporary_path(target: Path) -> Path:
+    """Where :func:`save` writes before the rename: ``.NAME.PID.tmp`` beside ``target``."""
+    return target.with_name(f".{target.name}.{os.getpid()}.tmp")
+
+
 def save(
     path: str | os.PathLike[str], text: str, encoding: str = "utf-8", durable: bool = True
 ) -> None:
@@ -76,7 +81,7 @@ def save(
     or the whole new one, and a round no longer waits 2-100 ms on the disk.
     """
     target = Path(path)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    tmp = temporary_path(target)
     try:
         with open(tmp, "w", encoding=encoding, newline="") as fh:
             fh.write(text)

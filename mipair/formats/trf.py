@@ -28,7 +28,7 @@ from mipair.formats.trf_player import Where, field_at, parse_player
 from mipair.formats.trf_records import EXTENSION_CODES, TRF26_CODES, RecordReader
 from mipair.formats.trf_write import EDITIONS, LAST_ROUND, lost_in, write_tournament
 from mipair.model import Acceleration, Cell, ForbiddenPairs, Player, Tournament
-from mipair.snapshot import rounds_played
+from mipair.rounds import rounds_played
 
 __all__ = [
     "EDITIONS",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from mipair.formats.trf_player import CELL_WIDTH, FIRST_CELL, Where
 from mipair.model import Cell, Player, Points, Result, Tournament, points_to_str
-from mipair.snapshot import accelerations_of, rounds_played
+from mipair.rounds import accelerations_of, rounds_played
 
 # what the opponent's cell must hold for each result
 COUNTERPART = {

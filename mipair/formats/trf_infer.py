@@ -15,7 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from mipair.model import Cell, PointSystem, Result, Tournament
-from mipair.snapshot import rounds_played
+from mipair.rounds import rounds_played
 
 WIN_LIKE = {Result.WIN, Result.WIN_UNPLAYED, Result.FORFEIT_WIN, Result.FULL_BYE}
 DRAW_LIKE = {Result.DRAW, Result.DRAW_UNPLAYED, Result.HALF_BYE}

@@ -14,7 +14,7 @@ from itertools import groupby
 
 from mipair.formats.trf_player import format_player
 from mipair.model import Colour, Points, PointSystem, Tournament, points_to_str
-from mipair.snapshot import rounds_played, scores_before
+from mipair.rounds import rounds_played, scores_before
 
 EDITIONS = ("trf16", "trfx", "trf26")
 LAST_ROUND = 999  # a 260 record's "until the end" when the number of rounds is unknown

@@ -18,12 +18,12 @@ import polars as pl
 
 from mipair.check.parallel import run
 from mipair.errors import FileAccessError, MipairError
+from mipair.formats.papp.event_file import MAGIC, read_event
 from mipair.formats.text import decode
 from mipair.formats.trf import detect_edition, read_tournament
 from mipair.results import papp_rows, trf_rows
 from mipair.results.schema import ERRORS, GAMES, PLAYERS, TOURNAMENTS, frame
 from mipair.results.trf_fast import TrfFile, read_many
-from mipair.systems.papp.event_io import MAGIC, read_event
 
 SUFFIXES = (".trf", ".trfx", ".trf26", ".txt", ".papp")
 CHUNK = 500  # files a worker task (the vectorised reader gains from large chunks)

@@ -9,8 +9,7 @@ absence is ``Z``. A game paired but not played yet has no result. PAPP counts
 
 from __future__ import annotations
 
-from mipair.systems.papp.event import Event, Round
-from mipair.systems.papp.scoring import game_points
+from mipair.formats.papp.event import Event, Round, game_points
 
 POINTS = {"win": 1.0, "draw": 0.5, "loss": 0.0, "zero_bye": 0.0, "forfeit_win": 1.0}
 POINTS |= {"forfeit_loss": 0.0, "pab": 1.0, "full_bye": 1.0, "half_bye": 0.5}

@@ -8,6 +8,7 @@ share their rank. Every tie-break is a function over the tie-break context
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import polars as pl
 
@@ -18,6 +19,10 @@ from mipair.results.tb_context import Context, P, T, prepare
 from mipair.results.tb_direct import direct_encounter
 from mipair.results.tiebreak_spec import TieBreak, parse_list
 from mipair.results.trf_rows import game_columns, player_columns, tournament_row
+
+if TYPE_CHECKING:
+    from mipair.reports import Standing
+    from mipair.systems.base import PairingSystem
 
 Compute = Callable[[Context, TieBreak], pl.DataFrame]
 
@@ -130,4 +135,24 @@ def ranking_rows(
             "tiebreaks": {tb.text: tb.shown(row[tb.text]) for tb in tiebreaks},
         }
         for row in table.iter_rows(named=True)
+    ]
+
+
+def system_standings(system: PairingSystem[Any], state: Any) -> list[Standing]:
+    """The standings before the round ``state`` is about to pair, best first: FIDE's
+    tie-breaks (C.07) for a system of TRF files, else the system's own standings."""
+    t = system.tournament_of(state)
+    if t is None:
+        return system.standings(state)
+    from mipair.reports import Standing
+
+    return [
+        Standing(
+            row["rank"],
+            row["id"],
+            t.players[row["id"]].name,
+            str(row["points"]),
+            tuple((name, str(value)) for name, value in row["tiebreaks"].items()),
+        )
+        for row in standings(t)
     ]

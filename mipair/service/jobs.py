@@ -38,7 +38,8 @@ class Job:
     rules: str | None
     body: bytes
     upload_name: str = "upload"
-    pairs: tuple[tuple[int, int], ...] = ()
+    pairs: tuple[str, ...] = ()
+    """The proposed boards of ``why``, ``WHITE-BLACK`` as the user wrote them."""
     explain_seconds: float = 3.0
 
 
@@ -117,15 +118,19 @@ def why_job(system: PairingSystem, path: str, job: Job) -> Answer:
     from mipair.cli.explain import proposal
 
     state = system.read(path, system.edition(job.rules))
-    comparison = system.compare(state, proposal(system, state, list(job.pairs)))
+    labels = system.labels(state)
+    pairs = [labels.pair(text) for text in job.pairs]
+    comparison = system.compare(state, proposal(system, state, pairs))
     body = {"system": system.name, **comparison.to_json(), "text": comparison.text()}
     return Answer(200, body, len(system.problem(state).players))
 
 
 def standings_job(system: PairingSystem, path: str, job: Job) -> Answer:
     """The standings the system gives, before the round to pair."""
+    from mipair.results.standings import system_standings
+
     state = system.read(path, system.edition(job.rules))
-    lines = system.standings(state)
+    lines = system_standings(system, state)
     body: dict[str, object] = {
         "system": system.name,
         "round": system.round_of(state),

@@ -13,8 +13,6 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 
 from mipair import __version__
-from mipair.errors import InputError
-from mipair.service.problems import from_mipair_error
 from mipair.service.runner import Service
 from mipair.systems.registry import get_system, system_names
 
@@ -95,15 +93,9 @@ async def why(
     rules: Rules = None,
     name: UploadName = None,
 ) -> JSONResponse:
-    """A proposed pairing held against the engine's, as `mipair why --pair A-B ...`."""
-    from mipair.cli.explain import parse_pair
-
-    try:
-        pairs = tuple(parse_pair(text) for text in pair)
-    except InputError as exc:
-        answer = from_mipair_error(exc, "", name or "upload")
-        return JSONResponse(answer.body, status_code=answer.status)
-    return await service_of(request).handle(request, "why", system, rules, name, pairs)
+    """A proposed pairing held against the engine's, as `mipair why --pair A-B ...` (players
+    by pairing number or as the file names them)."""
+    return await service_of(request).handle(request, "why", system, rules, name, tuple(pair))
 
 
 @router.get("/health")

@@ -52,7 +52,7 @@ class Service:
         system: str,
         rules: str | None,
         name: str | None,
-        pairs: tuple[tuple[int, int], ...] = (),
+        pairs: tuple[str, ...] = (),
     ) -> JSONResponse:
         """Serve one ``/v1/<kind>`` request whose raw body is the tournament file."""
         request_id, start = new_request_id(), time.perf_counter()

@@ -1,7 +1,7 @@
 """Tiers solved on a matching model whose nodes fall into classes of equals.
 
 When every objective weighs a pair by the classes of its two nodes alone (the
-Dutch criteria read a few facts of each player: :mod:`mipair.systems.dutch.weigh`),
+Dutch criteria read a few facts of each player: :mod:`mipair.systems.fide.dutch.weigh`),
 a matching can be summed up by how many pairs it makes of each pair of classes
 and how many nodes of each class leave by each exit. Those counts obey one row
 per class instead of one per node: the lexicographic optimum of the counts is

@@ -17,10 +17,17 @@ What a system must give:
   by the very functions the system optimises;
 * :meth:`PairingSystem.problem`: the round's absolute rules as removable
   facts (what ``why`` checks a proposal against and ``explain`` reduces);
-* :meth:`PairingSystem.published`: the published rounds of a finished
-  tournament, each with the state it was paired from (what ``check`` replays).
+* :meth:`PairingSystem.document`, :meth:`~PairingSystem.rounds_published` and
+  :meth:`~PairingSystem.published_round`: a finished tournament's file and its
+  published rounds, each with the state it was paired from (what ``check``
+  replays, in this process, on all cores or on a cluster);
+* :meth:`PairingSystem.labels`: the players as the system's files name them
+  (TRF pairing numbers, OpenGotha keys, PAPP numbers), so that ``why``,
+  ``check`` and ``explain`` speak the system's own language;
+* :meth:`PairingSystem.summary`: what ``mipair info`` says of a file.
 
-Everything else (comparing two pairings, explaining an impossible round,
+Each system states its own state type: ``PairingSystem[Snapshot]``,
+``PairingSystem[McMahonState]``, ... Everything else (comparing two pairings, explaining an impossible round,
 checking published rounds) is built here from those, the same for every
 system; a system may refine it.
 """
@@ -28,20 +35,22 @@ system; a system may refine it.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from mipair.errors import MipairError, NoPairingError
+from mipair.errors import InputError, MipairError, NoPairingError
 from mipair.pairing import RoundPairing
 
 if TYPE_CHECKING:  # the explanation layer loads only when a comparison or explanation is asked
     from mipair.explain.compare import Comparison
     from mipair.explain.explanation import Explanation
     from mipair.explain.facts import Fact, Matching, PairingProblem
+    from mipair.model import Tournament
     from mipair.reports import CriterionValue, PublishedRound, Standing, Violation
 
-State = Any
-"""A system's tournament state before the round to pair (a Dutch ``Snapshot``, a PAPP event...)."""
+StateT = TypeVar("StateT")
+"""A system's tournament state before the round to pair (a FIDE ``Snapshot``, a PAPP event...)."""
 
 BoardMaker = Callable[["Matching"], tuple[tuple[int, int], ...]]
 RelaxedPairer = Callable[
@@ -55,13 +64,95 @@ class UnsupportedError(MipairError):
     exit_code = 3
 
 
-class PairingSystem(ABC):
+@dataclass(frozen=True)
+class PlayerLabels:
+    """The players of a tournament as its system's files name them: id -> label."""
+
+    names: Mapping[int, str]
+
+    def label(self, player: int) -> str:
+        """The player's label (its id when it has none)."""
+        return self.names.get(player, str(player))
+
+    def find(self, text: str) -> int | None:
+        """The player ``text`` names: a label, a label in any case, or an id; None if none."""
+        text = text.strip()
+        exact = [pid for pid, name in self.names.items() if name == text]
+        if len(exact) == 1:
+            return exact[0]
+        folded = [pid for pid, name in self.names.items() if name.casefold() == text.casefold()]
+        if len(folded) == 1:
+            return folded[0]
+        if text.isdigit() and int(text) in self.names:
+            return int(text)
+        return None
+
+    def pair(self, text: str) -> tuple[int, int]:
+        """``'A-B'`` (A White, B Black; ``A-0``: A gets the bye) with A and B labels or ids.
+
+        Labels may hold hyphens: the text is split at the one hyphen that leaves a
+        player on each side (the bye: ``0``)."""
+        numbers = text.strip().partition("-")
+        if numbers[1] and numbers[0].strip().isdigit() and numbers[2].strip().isdigit():
+            return int(numbers[0]), int(numbers[2])  # pairing numbers (checked by the caller)
+        found: set[tuple[int, int]] = set()
+        for k, char in enumerate(text):
+            if char != "-":
+                continue
+            white = self.find(text[:k])
+            right = text[k + 1 :].strip()
+            black = 0 if right == "0" else self.find(right)
+            if white is not None and black is not None:
+                found.add((white, black))
+        if len(found) != 1:
+            problem = "names no two players" if not found else "can be read in several ways"
+            raise InputError(
+                f"{text!r} {problem}: expected WHITE-BLACK (or WHITE-0 for the bye), each a "
+                "player as the tournament file names them or a pairing number",
+                field="--pair",
+            )
+        return found.pop()
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What ``mipair info`` says of a tournament file, for any system."""
+
+    file: str
+    system: str
+    title: str
+    players: int
+    rounds_played: int
+    round_to_pair: int | None
+    total_rounds: int | None
+    settings: dict[str, object] = field(default_factory=dict)
+    """The system's own settings, as the file gives them (names as the system says them)."""
+    absent: tuple[int | str, ...] = ()
+    """The players who do not play the round to pair, as the file names them."""
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "file": self.file,
+            "pairing_system": self.system,
+            "title": self.title,
+            "players": self.players,
+            "rounds_played": self.rounds_played,
+            "total_rounds": self.total_rounds,
+            "next_round": self.round_to_pair,
+            "absent_next_round": list(self.absent),
+            **self.settings,
+        }
+
+
+class PairingSystem(ABC, Generic[StateT]):
     """One pairing system behind the common interface (see the module docstring)."""
 
     name: ClassVar[str]
     """The registry name, as on the command line: ``dutch``, ``papp``, ``mcmahon``."""
     title: ClassVar[str]
     """A human title, e.g. "FIDE Dutch system"."""
+    file_suffixes: ClassVar[tuple[str, ...]] = ()
+    """The file name endings of the system's tournament files (``check DIR`` takes these)."""
 
     def editions(self) -> tuple[str, ...]:
         """The rule editions or variants (``--rules``), the default first; () when none."""
@@ -82,41 +173,93 @@ class PairingSystem(ABC):
     # -- what each system implements -------------------------------------------------
 
     @abstractmethod
-    def read(self, path: str, edition: str | None = None) -> State:
+    def read(self, path: str, edition: str | None = None) -> StateT:
         """The state of the tournament in ``path`` before its next round."""
 
     @abstractmethod
-    def round_of(self, state: State) -> int:
+    def round_of(self, state: StateT) -> int:
         """The number of the round ``state`` is about to pair."""
 
     @abstractmethod
-    def pair(self, state: State) -> RoundPairing:
+    def pair(self, state: StateT) -> RoundPairing:
         """The system's pairing of the round; NoPairingError when none is legal."""
 
     @abstractmethod
-    def evaluate(self, state: State, pairing: RoundPairing) -> Sequence[CriterionValue]:
+    def evaluate(self, state: StateT, pairing: RoundPairing) -> Sequence[CriterionValue]:
         """Every criterion of a complete legal ``pairing``, in the declared order.
 
         UnsupportedError when the system cannot evaluate this state's criteria.
         """
 
     @abstractmethod
-    def problem(self, state: State) -> PairingProblem:
+    def problem(self, state: StateT) -> PairingProblem:
         """The players of the round and every absolute rule among them, as facts."""
 
-    def entrants(self, state: State) -> frozenset[int]:
+    def entrants(self, state: StateT) -> frozenset[int]:
         """Every player of the tournament, present this round or not (default: the round's)."""
         return frozenset(self.problem(state).players)
 
-    def published(self, path: str, edition: str | None = None) -> Iterator[PublishedRound]:
-        """The published rounds of ``path``, each with the state it was paired from."""
+    def labels(self, state: StateT) -> PlayerLabels:
+        """The players as the system's files name them (default: by id)."""
+        return PlayerLabels({pid: str(pid) for pid in self.entrants(state)})
+
+    @abstractmethod
+    def summary(self, path: str) -> Summary:
+        """What ``mipair info`` says of the file at ``path``."""
+
+    # -- a finished tournament, round by round (what ``check`` replays) -----------------
+
+    def document(self, path: str, text: str | None = None) -> object:
+        """The tournament file at ``path`` read once (``text``: its content, already read),
+        for :meth:`rounds_published` and :meth:`published_round`."""
         raise UnsupportedError(f"the {self.name} system cannot check published rounds yet")
 
-    def standings(self, state: State) -> list[Standing]:
+    def rounds_published(self, document: object) -> list[int]:
+        """The rounds of ``document`` that were paired and can be checked."""
+        raise UnsupportedError(f"the {self.name} system cannot check published rounds yet")
+
+    def published_round(
+        self, document: object, rnd: int, edition: str | None = None
+    ) -> PublishedRound:
+        """Round ``rnd`` as ``document`` publishes it, with the state it was paired from."""
+        raise UnsupportedError(f"the {self.name} system cannot check published rounds yet")
+
+    def state_before(self, document: object, rnd: int, edition: str | None = None) -> StateT:
+        """The state of ``document`` (as :meth:`document` reads it, or a tournament built
+        in memory) before round ``rnd`` is paired."""
+        raise UnsupportedError(f"the {self.name} system cannot pair a tournament in memory")
+
+    def published(self, path: str, edition: str | None = None) -> Iterator[PublishedRound]:
+        """The published rounds of ``path``, each with the state it was paired from."""
+        document = self.document(path)
+        for rnd in self.rounds_published(document):
+            yield self.published_round(document, rnd, edition)
+
+    def colour_note(self, state: StateT, engine: RoundPairing, published: RoundPairing) -> str:
+        """Why a published round with the engine's pairs gives other colours ("": no more
+        to say than which boards differ)."""
+        return ""
+
+    def check_list(self, state: StateT, pairing: RoundPairing | None) -> object:
+        """The round's check list (each player's pairing data beside the pairing)."""
+        raise UnsupportedError(f"the {self.name} system keeps no check list")
+
+    def write_check_lists(self, path: str, sections: list[tuple[int, str, Any]]) -> None:
+        """Write check lists ``(round, edition, check list)`` to ``path``."""
+        raise UnsupportedError(f"the {self.name} system keeps no check list")
+
+    # -- standings ---------------------------------------------------------------------
+
+    def tournament_of(self, state: StateT) -> Tournament | None:
+        """The TRF tournament of ``state``, for systems whose files are TRF: their
+        standings are FIDE's tie-breaks (C.07), computed by :mod:`mipair.results`."""
+        return None
+
+    def standings(self, state: StateT) -> list[Standing]:
         """The standings before the round ``state`` is about to pair, best first."""
         raise UnsupportedError(f"the {self.name} system gives no standings yet")
 
-    def describe(self, state: State, pairing: RoundPairing) -> str:
+    def describe(self, state: StateT, pairing: RoundPairing) -> str:
         """The pairing as an arbiter reads it (one board a line)."""
         rows = [f"Round {pairing.round} ({len(pairing.boards)} boards)"]
         rows += [f"{k:4}  {b.white:5} - {b.black:5}" for k, b in enumerate(pairing.boards, 1)]
@@ -124,14 +267,14 @@ class PairingSystem(ABC):
             rows.append(f"  bye {pairing.bye:5}")
         return "\n".join(rows) + "\n"
 
-    def order_boards(self, state: State, pairing: RoundPairing) -> RoundPairing:
+    def order_boards(self, state: StateT, pairing: RoundPairing) -> RoundPairing:
         """A pairing's boards in the order the system publishes them (default: as given)."""
         return pairing
 
     # -- built from the above, the same for every system -----------------------------------
 
     def violations(
-        self, state: State, pairing: RoundPairing, problem: PairingProblem | None = None
+        self, state: StateT, pairing: RoundPairing, problem: PairingProblem | None = None
     ) -> list[Violation]:
         """Every absolute rule ``pairing`` breaks (structure first, then the facts);
         ``problem``: :meth:`problem` of ``state`` when the caller has it already."""
@@ -139,7 +282,7 @@ class PairingSystem(ABC):
 
         return absolute_violations(problem or self.problem(state), pairing)
 
-    def compare(self, state: State, proposal: RoundPairing) -> Comparison:
+    def compare(self, state: StateT, proposal: RoundPairing) -> Comparison:
         """Hold ``proposal`` against the system's own pairing of the round."""
         try:
             engine: RoundPairing | None = self.pair(state)
@@ -148,7 +291,7 @@ class PairingSystem(ABC):
         return self.compare_with(state, engine, proposal)
 
     def compare_with(
-        self, state: State, engine: RoundPairing | None, proposal: RoundPairing
+        self, state: StateT, engine: RoundPairing | None, proposal: RoundPairing
     ) -> Comparison:
         """Like :meth:`compare` with the system's pairing given (None: there is none)."""
         engine_values: Sequence[CriterionValue] = ()
@@ -172,15 +315,15 @@ class PairingSystem(ABC):
             problem, engine, proposal, criteria, tuple(self.violations(state, proposal, problem))
         )
 
-    def boards_of(self, state: State) -> BoardMaker:
+    def boards_of(self, state: StateT) -> BoardMaker:
         """How a matching of the SAT model becomes boards (default: as found)."""
         return lambda m: tuple(m.games)
 
-    def relaxed_pairer(self, state: State, problem: PairingProblem) -> RelaxedPairer | None:
+    def relaxed_pairer(self, state: StateT, problem: PairingProblem) -> RelaxedPairer | None:
         """The system's own pairer for a round with some facts waived (None: the SAT model's)."""
         return None
 
-    def explain(self, state: State, seconds: float = 3.0, use_engine: bool = True) -> Explanation:
+    def explain(self, state: StateT, seconds: float = 3.0, use_engine: bool = True) -> Explanation:
         """Why the round cannot be paired: minimal reason, least relaxation, resulting pairing."""
         problem = self.problem(state)
         pairer = self.relaxed_pairer(state, problem) if use_engine else None

@@ -14,11 +14,10 @@ from mipair.errors import InputError
 from mipair.lazy import named
 
 if TYPE_CHECKING:
-    from mipair.pairing import RoundPairing
     from mipair.systems.base import PairingSystem
 
 SYSTEMS: dict[str, str] = {
-    "dutch": "mipair.systems.dutch.system:DutchSystem",
+    "dutch": "mipair.systems.fide.dutch.system:DutchSystem",
     "papp": "mipair.systems.papp.system:PappSystem",
     "mcmahon": "mipair.systems.mcmahon.system:McMahonSystem",
 }
@@ -31,16 +30,28 @@ def system_names() -> tuple[str, ...]:
 
 
 @cache
-def get_system(name: str) -> PairingSystem:
+def get_system(name: str) -> PairingSystem[Any]:
     """The system registered as ``name`` (one instance per process)."""
     if name not in SYSTEMS:
         raise InputError(
             f"unknown pairing system {name!r} (one of {', '.join(SYSTEMS)})", field="system"
         )
-    system: PairingSystem = named(SYSTEMS[name])()
+    system: PairingSystem[Any] = named(SYSTEMS[name])()
     return system
 
 
-def pair_round(state: Any, system: str = "dutch") -> RoundPairing:
-    """Pair the round of ``state`` with a registered system (default: FIDE Dutch)."""
-    return get_system(system).pair(state)
+FILE_SYSTEMS: dict[str, str] = {".xml": "mcmahon", ".papp": "papp"}
+"""The systems whose files are told by their ending; any other file is a TRF file,
+paired by the first registered system."""
+
+
+def system_for_file(path: str) -> str:
+    """The system a tournament file is for, by its name's ending (see :data:`FILE_SYSTEMS`)."""
+    from pathlib import PurePath
+
+    return FILE_SYSTEMS.get(PurePath(path).suffix.lower(), next(iter(SYSTEMS)))
+
+
+def resolve(name: str | None, path: str) -> PairingSystem[Any]:
+    """The system ``name``, or (None) the one ``path``'s file is for."""
+    return get_system(name or system_for_file(path))

@@ -2,32 +2,38 @@
 <html lang="fr">
 <head>
 <meta charset="utf-8">
-<title>PAPP crosstable</title>
-<!-- cell.tpl: written by mipair when none exists. This page is copied as it
-     is, except the crosstable keyword below (replaced by the table) and the
-     cell defined between the two cell marker lines, repeated for every player
-     and round with its keywords replaced (formats/papp.md lists them). -->
+<title>PAPP_TOURNAMENT_NAME - PAPP_RONDE</title>
+<!-- Written by mipair because no cell.tmpl (or cell.tpl) was found beside the
+     event: edit it freely. It is copied as it is, except the line holding the
+     crosstable keyword (it becomes the table), the cell defined between the two
+     cell marker lines (repeated for every player and round, its keywords
+     replaced: formats/papp.md lists them) and, outside the cell, the
+     tournament's name and the number of rounds. -->
 <style>
-  body { font-family: sans-serif; margin: 1em; }
-  table.papp-crosstable { border-collapse: collapse; font-size: 0.9em; }
-  table.papp-crosstable th, table.papp-crosstable td {
-    border: 1px solid #999; padding: 0.2em 0.4em; text-align: center; }
-  table.papp-crosstable td.papp-name { text-align: left; white-space: nowrap; }
-  td.papp-cell { min-width: 5em; }
-  td.papp-cell .papp-opp { font-weight: bold; }
-  td.papp-cell .papp-score { display: block; font-size: 0.85em; }
-  td.papp-cell .papp-total { display: block; color: #555; font-size: 0.8em; }
-  td.papp-Noir { background: #e6e6e6; }
-  td.papp-Blanc { background: #ffffff; }
-  td.papp-absent { background: #f6f0d8; }
-  td.papp-total-points { font-weight: bold; }
+  body { font-family: sans-serif; background: #fff; margin: 1em; }
+  .caption { text-align: center; font-weight: bold; font-size: 140%; margin-bottom: 0.8em; }
+  table#crosstable { border-collapse: collapse; margin: 0 auto; }
+  table#crosstable td { border: 1px solid #444; padding: 0.1em 0.3em; }
+  td.crosstable_title { font-weight: bold; text-align: center; padding: 0.3em; }
+  td.crosstable_name { font-weight: bold; text-align: left; white-space: nowrap; }
+  td.crosstable_country { text-align: center; font-size: 90%; }
+  td.crosstable_points { text-align: center; font-weight: bold; font-size: 110%; }
+  td.crosstable_tiebreak { text-align: center; font-size: 90%; }
+  td.crosstable_cell { text-align: center; font-size: 85%; min-width: 4.5em; }
+  .papp-colour { color: #900; float: left; }
+  .papp-opponent { color: #060; float: right; }
+  .papp-total { clear: both; display: block; font-weight: bold; }
+  .papp-points { float: left; }
+  .papp-score { float: right; color: #600; }
 </style>
 </head>
 <body>
-<h1>PAPP crosstable</h1>
+<div class="caption">PAPP_TOURNAMENT_NAME<br>after round PAPP_RONDE</div>
 $PAPP_CROSSTABLE
 <!-- CELL-BEGIN -->
-<td class="papp-cell papp-PAPP_COLOR" title="PAPP_COUPON" data-round="PAPP_RONDE" data-table="PAPP_TABLE" data-rank="PAPP_RANG"><span class="papp-opp">PAPP_OPP</span> <span class="papp-name-short">PAPP_OPP_NAME[8]</span><span class="papp-score">PAPP_SCORE (PAPP_SCORE_RELATIF)</span><span class="papp-total">PAPP_PTS / PAPP_TOTAL</span></td>
+<span class="papp-colour">PAPP_COLOR</span><span class="papp-opponent" title="PAPP_COUPON">PAPP_OPP</span>
+<span class="papp-total">PAPP_TOTAL</span>
+<span class="papp-points">PAPP_PTS</span><span class="papp-score">PAPP_SCORE</span>
 <!-- CELL-END -->
 </body>
 </html>

@@ -30,7 +30,7 @@ from mipair.cli.papp.reports import (
     show_cmd,
     standings_cmd,
 )
-from mipair.cli.papp.results import correct_cmd, result, return_cmd, withdraw_cmd
+from mipair.cli.papp.results import correct_cmd, country_cmd, result, return_cmd, withdraw_cmd
 from mipair.cli.papp.rounds import clear_pairs_cmd, couple_cmd, decouple_cmd, pair
 from mipair.cli.papp.setup import config_cmd, new
 
@@ -52,6 +52,7 @@ for command in (
     correct_cmd,
     withdraw_cmd,
     return_cmd,
+    country_cmd,
     standings_cmd,
     show_cmd,
     card_cmd,

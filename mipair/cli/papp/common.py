@@ -1,60 +1,81 @@
-"""What the ``papp`` commands share: the configuration to use, saving before showing."""
+"""What the ``papp`` commands share: ``--config``, the configuration resolved once, changes.
+
+Every command takes ``--config FILE`` (else ``$PAPP_CFG``, else ``papp.cfg``
+beside the event: :mod:`mipair.desk.papp.configuration`). A command that
+changes the event goes through :func:`apply`: the event's lock, the change,
+the atomic save and the published files (:mod:`mipair.desk.papp.session`),
+then what was published is said. ``MIPAIR_LOCK_WAIT`` (seconds) bounds the
+wait for another command changing the same event.
+"""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import click
 
-from mipair.errors import FileAccessError
-from mipair.systems.papp.config import PappConfig, default_config_path
-from mipair.systems.papp.config_parser import default_config, read_config
-from mipair.systems.papp.event import Event
-from mipair.systems.papp.event_io import save_event
+from mipair.desk.papp.configuration import Configuration, resolve_configuration
+from mipair.desk.papp.session import Change, Outcome, change_event
+from mipair.errors import InputError
+from mipair.formats.papp.event import Event
 from mipair.systems.papp.presentation import player_label
 
-__all__ = ["commit", "load_config", "player_label"]
+__all__ = ["apply", "config_option", "configure", "player_label", "resolve_player"]
+
+config_option = click.option(
+    "--config",
+    "config_file",
+    metavar="FILE",
+    help="PAPP configuration (default: $PAPP_CFG, else papp.cfg beside EVENT).",
+)
 
 
-def load_config(option: str | None, event_path: str) -> PappConfig:
-    """The configuration: ``--config``, else ``$PAPP_CFG``, else ``papp.cfg`` beside the event.
-
-    A path that was given must exist (exit 5 otherwise). When none was given
-    and ``papp.cfg`` is missing, PAPP's defaults are written there (as PAPP
-    does) and used. Warnings go to stderr.
-    """
-    given = option or os.environ.get("PAPP_CFG")
-    if given and not Path(given).exists():
-        raise FileAccessError(
-            "configuration file not found (papp config --write-default "
-            "FILE writes PAPP's defaults)",
-            file=given,
-        )
-    path = Path(given or Path(event_path).parent / "papp.cfg")
-    if not path.exists():
-        try:
-            path.write_text(default_config_path().read_text(encoding="utf-8"), encoding="utf-8")
-            click.echo(
-                f"mipair: {path} not found: PAPP's default configuration written there", err=True
-            )
-        except OSError as exc:
-            click.echo(
-                f"mipair: {path} not found and not writable ({exc.strerror}): "
-                "using PAPP's defaults",
-                err=True,
-            )
-        return default_config()
-    cfg = read_config(path)
-    for w in cfg.warnings:
-        click.echo(w.located(), err=True)
-    return cfg
+def configure(config_file: str | None, event_file: str) -> Configuration:
+    """The command's configuration; its warnings said once, on stderr."""
+    configuration = resolve_configuration(config_file, event_file)
+    for note in configuration.notes:
+        click.echo(note, err=True)
+    return configuration
 
 
-def commit(event_file: str, event: Event, config: PappConfig | None = None) -> None:
-    """Write the event atomically (temporary file, fsync, rename), then the round-by-round files
-    of the configuration; the caller shows its output after this returns."""
-    from mipair.systems.papp.outputs import write_outputs
+def _echo(text: str) -> None:
+    click.echo(text, nl=False)
 
-    save_event(event_file, event)
-    write_outputs(event, config or load_config(None, event_file), event_file)
+
+def apply(event_file: str, configuration: Configuration, change: Change) -> Outcome:
+    """Run ``change`` on the event (locked, saved, published) and say what was published."""
+    outcome = change_event(event_file, configuration, change, _echo)
+    for note in outcome.notes:
+        click.echo(note, err=True)
+    published = outcome.publication
+    if published.written:
+        click.echo("published: " + ", ".join(_shown(p, event_file) for p in published.written))
+    if published.withdrawn:
+        click.echo("withdrawn: " + ", ".join(_shown(p, event_file) for p in published.withdrawn))
+    return outcome
+
+
+def _shown(path: Path, event_file: str) -> str:
+    """A published file's name as the arbiter finds it: from the event's folder."""
+    try:
+        return str(path.relative_to(Path(event_file).parent))
+    except ValueError:
+        return str(path)
+
+
+def resolve_player(event: Event, who: str) -> int:
+    """A registered player by number or by the start of his name (PAPP's prompts)."""
+    from mipair.desk.papp.registration import search
+
+    if who.strip().isascii() and who.strip().isdigit():
+        pid = int(who)
+        if pid not in event.ids:
+            raise InputError(f"player {pid} is not registered", file=event.source)
+        return pid
+    found = search(event.players, who)
+    if len(found) == 1:
+        return found[0].id
+    if not found:
+        raise InputError(f"no registered player's name starts with '{who}'", file=event.source)
+    names = ", ".join(f"{r.full_name} ({r.id})" for r in found)
+    raise InputError(f"'{who}' could be {names}: type more of the name", file=event.source)

@@ -4,69 +4,94 @@ from __future__ import annotations
 
 import click
 
-from mipair.cli.papp.common import commit, load_config
-from mipair.systems.papp.event_io import read_event
+from mipair.cli.papp.common import apply, config_option, configure, resolve_player
+from mipair.formats.papp.config import PappConfig
+from mipair.formats.papp.event import Event
 
 
-@click.command("pair")
-@click.argument("event_file", metavar="EVENT")
-@click.option("--config", "config_file", help="PAPP configuration file (default: see help).")
-@click.option(
-    "--save/--no-save",
-    default=None,
-    help="Write the pairing into EVENT before showing it (default: as the configuration's "
-    "'sauvegarde': immediate saves, differee does not).",
-)
-@click.option("--details", is_flag=True, help="Show each pair's penalty terms.")
-def pair(event_file: str, config_file: str | None, save: bool | None, details: bool) -> None:
-    """Pair the next round of EVENT (the first named player has Black)."""
+def _paired(event: Event, details: bool, config: PappConfig) -> tuple[Event, str]:
+    """The event with the next round paired (through the PAPP system), and the table."""
     from mipair.systems.papp.pairing import apply_pairing
     from mipair.systems.papp.presentation import describe_pairing
     from mipair.systems.papp.system import PappState
     from mipair.systems.registry import get_system
 
-    event = read_event(event_file)
-    cfg = load_config(config_file, event_file)
-    pairing = get_system("papp").pair(PappState(event, cfg))
-    text = describe_pairing(event, cfg.penalties, pairing, details)
-    paired = apply_pairing(event, pairing)
-    if (cfg.immediate_save if save is None else save) and paired != event:
-        commit(event_file, paired, cfg)
-        text += f"(saved in {event_file})\n"
-    click.echo(text, nl=False)
+    pairing = get_system("papp").pair(PappState(event, config))
+    text = describe_pairing(event, config.penalties, pairing, details)
+    return apply_pairing(event, pairing), text
+
+
+@click.command("pair")
+@click.argument("event_file", metavar="EVENT")
+@config_option
+@click.option(
+    "--save/--no-save",
+    default=True,
+    help="Write the pairing into EVENT (default). With 'sauvegarde immediate' (PAPP's "
+    "default) it is written before it is shown, with 'sauvegarde differee' when the command "
+    "ends; --no-save shows it and writes nothing at all.",
+)
+@click.option("--details", is_flag=True, help="Show each pair's penalty terms.")
+def pair(event_file: str, config_file: str | None, save: bool, details: bool) -> None:
+    """Pair the next round of EVENT (the first named player has Black)."""
+    from mipair.formats.papp.event_file import read_event
+
+    configuration = configure(config_file, event_file)
+    config = configuration.config
+    if not save:
+        _, text = _paired(read_event(event_file), details, config)
+        click.echo(text, nl=False)
+        return
+
+    def change(event: Event) -> tuple[Event, str]:
+        after, text = _paired(event, details, config)
+        return after, text + (f"(saved in {event_file})\n" if after != event else "")
+
+    apply(event_file, configuration, change)
 
 
 @click.command("couple")
+@config_option
 @click.argument("event_file", metavar="EVENT")
-@click.argument("black", type=int)
-@click.argument("white", type=int)
-def couple_cmd(event_file: str, black: int, white: int) -> None:
+@click.argument("black")
+@click.argument("white")
+def couple_cmd(event_file: str, black: str, white: str, config_file: str | None) -> None:
     """Pair BLACK with WHITE by hand in the round to pair (PAPP's M, A)."""
-    from mipair.systems.papp.roster import couple
+    from mipair.desk.papp.roster import couple
 
-    event = couple(read_event(event_file), black, white)
-    commit(event_file, event)
-    click.echo(f"Round {event.round_to_pair}: {black} - {white} (by hand)")
+    def change(event: Event) -> tuple[Event, str]:
+        first, second = resolve_player(event, black), resolve_player(event, white)
+        after = couple(event, first, second)
+        return after, f"Round {after.round_to_pair}: {first} - {second} (by hand)\n"
+
+    apply(event_file, configure(config_file, event_file), change)
 
 
 @click.command("decouple")
+@config_option
 @click.argument("event_file", metavar="EVENT")
-@click.argument("player", type=int)
-def decouple_cmd(event_file: str, player: int) -> None:
+@click.argument("player")
+def decouple_cmd(event_file: str, player: str, config_file: str | None) -> None:
     """Undo PLAYER's pairing in the round to pair (PAPP's M, D)."""
-    from mipair.systems.papp.roster import decouple
+    from mipair.desk.papp.roster import decouple
 
-    event = decouple(read_event(event_file), player)
-    commit(event_file, event)
-    click.echo(f"Round {event.round_to_pair}: {player} is not paired")
+    def change(event: Event) -> tuple[Event, str]:
+        pid = resolve_player(event, player)
+        after = decouple(event, pid)
+        return after, f"Round {after.round_to_pair}: {pid} is not paired\n"
+
+    apply(event_file, configure(config_file, event_file), change)
 
 
 @click.command("clear-pairs")
+@config_option
 @click.argument("event_file", metavar="EVENT")
-def clear_pairs_cmd(event_file: str) -> None:
+def clear_pairs_cmd(event_file: str, config_file: str | None) -> None:
     """Undo every pairing of the round to pair (PAPP's M, Z)."""
-    from mipair.systems.papp.roster import clear_pairs
+    from mipair.desk.papp.roster import clear_pairs
 
-    event = clear_pairs(read_event(event_file))
-    commit(event_file, event)
-    click.echo(f"Round {event.round_to_pair}: no pairs")
+    def change(event: Event) -> tuple[Event, str]:
+        after = clear_pairs(event)
+        return after, f"Round {after.round_to_pair}: no pairs\n"
+
+    apply(event_file, configure(config_file, event_file), change)

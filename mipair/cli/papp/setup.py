@@ -7,20 +7,39 @@ from pathlib import Path
 
 import click
 
+from mipair.cli.papp.common import config_option, configure
 from mipair.errors import FileAccessError, InputError
+
+
+def _coefficient(brightwell: str | None) -> Decimal | None:
+    if brightwell is None:
+        return None
+    try:
+        beta = Decimal(brightwell)
+    except InvalidOperation:
+        raise InputError(f"--brightwell: not a number: {brightwell!r}") from None
+    if not beta.is_finite() or beta < 0:
+        raise InputError("--brightwell must be a number >= 0")
+    return beta
 
 
 @click.command("new")
 @click.argument("event_file", metavar="EVENT")
-@click.option("--players", "players_file", help="JECH/PAPP player file (NAME or NAME.txt).")
+@click.option(
+    "--players", "players_file", help="JECH/PAPP player file (default: 'fichier joueurs')."
+)
 @click.option("--id", "ids", type=int, multiple=True, help="Register this player (repeatable).")
 @click.option("--trf", "trf_file", help="Start from a TRF tournament instead.")
-@click.option("--config", "config_file", help="PAPP configuration (Bip score, colours, country).")
-@click.option("--name", default="", help="Tournament name.")
-@click.option("--date", default="", help="Tournament date.")
+@config_option
+@click.option("--name", default="", help="Tournament name (also the folder of its files).")
+@click.option("--date", help="Tournament date (default: today, DD/MM/YYYY as PAPP).")
 @click.option("--rounds", type=int, help="Number of rounds (decides the round robin).")
-@click.option("--brightwell", help="Brightwell coefficient per point (0: discs only).")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed for draws by lot.")
+@click.option(
+    "--brightwell",
+    help="Brightwell coefficient per point (0: discs only; default: the configuration's, "
+    "else PAPP's: 0 under 8 rounds, 6 from 8).",
+)
+@click.option("--seed", type=int, help="Seed for draws by lot (default: from the event).")
 @click.option("--force", is_flag=True, help="Overwrite an existing event file.")
 def new(
     event_file: str,
@@ -29,33 +48,26 @@ def new(
     trf_file: str | None,
     config_file: str | None,
     name: str,
-    date: str,
+    date: str | None,
     rounds: int | None,
     brightwell: str | None,
-    seed: int,
+    seed: int | None,
     force: bool,
 ) -> None:
-    """Create EVENT from a player file or a TRF file."""
-    from mipair.systems.papp.config_parser import default_config, read_config
-    from mipair.systems.papp.event_io import save_event
-    from mipair.systems.papp.importers import from_players, from_trf, settings_from_config
-    from mipair.systems.papp.players import read_players
+    """Create EVENT from a player file or a TRF file, with the configuration's settings
+    (pays, score-bip, couleurs, toutes-rondes, brightwell)."""
+    from mipair.cli.papp.players import known_players
+    from mipair.desk.papp.creation import from_players, new_event_settings, seeded
+    from mipair.desk.papp.session import create_event
+    from mipair.formats.papp.from_trf import from_trf
 
     if Path(event_file).exists() and not force:
         raise FileAccessError("the event file exists already (use --force)", file=event_file)
-    if (players_file is None) == (trf_file is None):
-        raise InputError("give exactly one of --players and --trf")
-    beta = None
-    if brightwell is not None:
-        try:
-            beta = Decimal(brightwell)
-        except InvalidOperation:
-            raise InputError(f"--brightwell: not a number: {brightwell!r}") from None
-        if not beta.is_finite() or beta < 0:
-            raise InputError("--brightwell must be a number >= 0")
-    cfg = read_config(config_file) if config_file else default_config()
-    settings = settings_from_config(
-        cfg, name=name, date=date, rounds=rounds, brightwell=beta, seed=seed
+    if players_file is not None and trf_file is not None:
+        raise InputError("give --players or --trf, not both")
+    configuration = configure(config_file, event_file)
+    settings = new_event_settings(
+        configuration.config, name, date, rounds, _coefficient(brightwell), seed
     )
     if trf_file is not None:
         from mipair.formats.trf import read_tournament
@@ -64,8 +76,9 @@ def new(
         for note in notes:
             click.echo(f"mipair: {note}", err=True)
     else:
-        assert players_file is not None  # exactly one of the two was given
-        records = read_players(players_file, cfg.country)
+        if players_file is None and not configuration.config.file("joueurs"):
+            raise InputError("give --players FILE (the configuration names no 'fichier joueurs')")
+        records, _ = known_players(event_file, configuration, players_file)
         missing = sorted(set(ids) - {record.id for record in records})
         if missing:
             raise InputError(
@@ -74,8 +87,11 @@ def new(
                 field="--id",
             )
         event = from_players(records, settings, ids)
-    save_event(event_file, event)
-    click.echo(f"{event_file}: {len(event.players)} players, {len(event.rounds)} rounds")
+    outcome = create_event(event_file, configuration, seeded(event, seed), force)
+    for note in outcome.notes:
+        click.echo(note, err=True)
+    created = outcome.after
+    click.echo(f"{event_file}: {len(created.players)} players, {len(created.rounds)} rounds")
 
 
 @click.command("config")
@@ -89,8 +105,8 @@ def new(
 @click.option("--force", is_flag=True, help="Overwrite an existing FILE.")
 def config_cmd(output: str | None, write_default: str | None, force: bool) -> None:
     """Print PAPP's default configuration, or write it (--write-default FILE, or OUTPUT)."""
+    from mipair.formats.papp.config import default_config_path
     from mipair.formats.text import save
-    from mipair.systems.papp.config import default_config_path
 
     text = default_config_path().read_text(encoding="utf-8")
     target = write_default or output

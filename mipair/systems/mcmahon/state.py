@@ -110,15 +110,20 @@ def cut(tournament: OgTournament, before: int) -> OgTournament:
     )
 
 
-def published_states(tournament: OgTournament, edition: str) -> Iterator[McMahonState]:
-    """For each round with games: the state it was paired from (its players and bye as published)."""
+def published_state(tournament: OgTournament, r: int, edition: str) -> McMahonState:
+    """The state round ``r`` was paired from: its players and bye as published."""
     params = params_of(tournament, edition)
     index = {p.key: i for i, p in enumerate(tournament.players)}
+    games = [g for g in tournament.games if g.round == r]
+    players = {index[k] for g in games for k in (g.white, g.black)}
+    bye = next((index[b.player] for b in tournament.byes if b.round == r), None)
+    if bye is not None:
+        players.add(bye)
     forbidden = forbidden_pairs(tournament)
+    return McMahonState(cut(tournament, r), params, r, tuple(sorted(players)), bye, forbidden)
+
+
+def published_states(tournament: OgTournament, edition: str) -> Iterator[McMahonState]:
+    """For each round with games: the state it was paired from (its players and bye as published)."""
     for r in sorted({g.round for g in tournament.games}):
-        games = [g for g in tournament.games if g.round == r]
-        players = {index[k] for g in games for k in (g.white, g.black)}
-        bye = next((index[b.player] for b in tournament.byes if b.round == r), None)
-        if bye is not None:
-            players.add(bye)
-        yield McMahonState(cut(tournament, r), params, r, tuple(sorted(players)), bye, forbidden)
+        yield published_state(tournament, r, edition)

@@ -14,14 +14,15 @@ round needs one) and the forbidden pairs.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from mipair.explain.compare import Comparison, Difference
 from mipair.explain.facts import BYE, Fact, PairingProblem, pair
+from mipair.formats.opengotha import OgTournament
 from mipair.pairing import Board, RoundPairing
 from mipair.reports import HIGHER, CriterionValue, PublishedRound
-from mipair.systems.base import PairingSystem, UnsupportedError
+from mipair.systems.base import PairingSystem, PlayerLabels, Summary, UnsupportedError
 from mipair.systems.mcmahon.field import Entrant
 from mipair.systems.mcmahon.params import model
 from mipair.systems.mcmahon.state import McMahonState
@@ -36,11 +37,17 @@ def _index(state: McMahonState, player_id: int) -> int:
     return index
 
 
-class McMahonSystem(PairingSystem):
+RULE_NAMES = {"complete": "pairing", "bye": "bye"}
+"""OpenGotha names no rule for "everyone present is paired" and "a bye only in an odd
+field": they are the pairing's own structure."""
+
+
+class McMahonSystem(PairingSystem[McMahonState]):
     """McMahon for Go, OpenGotha's weight function solved exactly."""
 
     name = "mcmahon"
     title = "McMahon (Go, OpenGotha)"
+    file_suffixes = (".xml",)
 
     def editions(self) -> tuple[str, ...]:
         return tuple(model()["editions"])
@@ -49,7 +56,7 @@ class McMahonSystem(PairingSystem):
         from mipair.formats.opengotha import read_opengotha
         from mipair.systems.mcmahon.state import state_of
 
-        return state_of(read_opengotha(path), self.edition(edition) or "3.52")
+        return state_of(read_opengotha(path), self.edition(edition) or "")
 
     def round_of(self, state: McMahonState) -> int:
         return state.round
@@ -126,6 +133,7 @@ class McMahonSystem(PairingSystem):
                     )
                 )
         players = tuple(i + 1 for i in state.players)
+        names = self.labels(state).names
         if state.bye is not None:  # a bye already recorded: nobody else may have it
             given = state.bye + 1
             facts.append(
@@ -137,21 +145,45 @@ class McMahonSystem(PairingSystem):
                     frozenset(pair(p, BYE) for p in players if p != given),
                 )
             )
-        return PairingProblem(round=state.round, players=players, facts=tuple(facts))
+        return PairingProblem(
+            round=state.round,
+            players=players,
+            facts=tuple(facts),
+            names={p: names[p] for p in players},
+            rules=RULE_NAMES,
+        )
 
-    def published(self, path: str, edition: str | None = None) -> Iterator[PublishedRound]:
+    def labels(self, state: McMahonState) -> PlayerLabels:
+        """Players by their OpenGotha key (surname and first name, upper case)."""
+        return PlayerLabels({i + 1: p.key for i, p in enumerate(state.tournament.players)})
+
+    def summary(self, path: str) -> Summary:
         from mipair.formats.opengotha import read_opengotha
-        from mipair.systems.mcmahon.state import published_states
+        from mipair.systems.mcmahon.summary import opengotha_summary
 
-        tournament = read_opengotha(path)
-        index = {p.key: i + 1 for i, p in enumerate(tournament.players)}
-        for state in published_states(tournament, self.edition(edition) or "3.52"):
-            games = sorted(
-                (g for g in tournament.games if g.round == state.round), key=lambda g: g.table
-            )
-            boards = tuple(Board(index[g.white], index[g.black]) for g in games)
-            bye = state.bye + 1 if state.bye is not None else None
-            yield PublishedRound(state, RoundPairing(state.round, boards, bye))
+        return opengotha_summary(read_opengotha(path), self.edition(None) or "", self.title)
+
+    def document(self, path: str, text: str | None = None) -> object:
+        from mipair.formats.opengotha import parse_opengotha, read_opengotha
+
+        return read_opengotha(path) if text is None else parse_opengotha(text.encode(), path)
+
+    def rounds_published(self, document: object) -> list[int]:
+        assert isinstance(document, OgTournament)
+        return sorted({g.round for g in document.games})
+
+    def published_round(
+        self, document: object, rnd: int, edition: str | None = None
+    ) -> PublishedRound:
+        from mipair.systems.mcmahon.state import published_state
+
+        assert isinstance(document, OgTournament)
+        state = published_state(document, rnd, self.edition(edition) or "")
+        index = {p.key: i + 1 for i, p in enumerate(document.players)}
+        games = sorted((g for g in document.games if g.round == rnd), key=lambda g: g.table)
+        boards = tuple(Board(index[g.white], index[g.black]) for g in games)
+        bye = state.bye + 1 if state.bye is not None else None
+        return PublishedRound(state, RoundPairing(rnd, boards, bye))
 
     def describe(self, state: McMahonState, pairing: RoundPairing) -> str:
         """Table, White, Black, handicap, as Go players read a pairing."""

@@ -19,15 +19,20 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from mipair.errors import NoPairingError
+from mipair.formats.papp.config import Penalties
+from mipair.formats.papp.event import Event, Game
 from mipair.pairing import RoundPairing
 from mipair.solver.assignment import min_weight_perfect_matching
 from mipair.solver.lexmatch import Infeasible
-from mipair.systems.papp.config import Penalties
-from mipair.systems.papp.event import Event, Game
 from mipair.systems.papp.penalties import RoundState, chromatic_choice, penalty, round_state
 from mipair.systems.papp.roundrobin import round_robin_pairing
+
+OPTIMISATION, ROUND_ROBIN, BY_HAND, KEPT = "optimisation", "round-robin", "by hand", "kept"
+"""How a board came about: paired now by the penalties or the round robin; or there before
+``pair`` ran, made by the arbiter (by hand) or kept from an earlier pairing of the round."""
 
 
 @dataclass(frozen=True)
@@ -36,8 +41,8 @@ class Board:
 
     black: int
     white: int
-    penalty: int | None = None  # None for a pair made by hand or by the round robin
-    how: str = "optimisation"  # optimisation, manual, round-robin; colours: see ``colours``
+    penalty: int | None = None  # None for a board made by hand, kept, or by the round robin
+    how: str = OPTIMISATION  # see OPTIMISATION, ROUND_ROBIN, BY_HAND, KEPT
     colours: str = ""  # how the colours were chosen: cheaper, history, lot
 
 
@@ -51,14 +56,15 @@ class PappPairing:
     bip_penalty: int | None
     total: int  # total penalty of the pairs made by optimisation
     method: str  # optimisation, round-robin, existing
+    notices: tuple[str, ...] = ()  # what the arbiter should know about this pairing
 
     def apply(self, event: Event) -> Event:
         """The event with this pairing written into its round (results still to come)."""
         rnd = event.round(self.round)
         games = tuple(
-            Game(b.black, b.white)
-            if b.how != "manual"
-            else (rnd.game_of(b.black) or Game(b.black, b.white))
+            (rnd.game_of(b.black) or Game(b.black, b.white))
+            if b.how in (BY_HAND, KEPT)
+            else Game(b.black, b.white)
             for b in self.boards
         )
         return event.with_round(replace(rnd, games=games, bip=self.bip))
@@ -126,38 +132,79 @@ def optimise(
     return boards, bip, bip_pen, total
 
 
+@lru_cache(maxsize=8)
 def pair_round(event: Event, penalties: Penalties) -> PappPairing:
-    """Pair the round after the last complete one (see the module docstring)."""
+    """Pair the round after the last complete one (see the module docstring).
+
+    Pairs already in the round are kept. When the round has Bip and an odd
+    number of players remain to pair (someone paired left), Bip's player is
+    paired again with them. When pairs kept from an earlier pairing make the
+    round far worse than pairing it again would (a withdrawal left a lone
+    player), a notice says so: PAPP completes the pairing ('A') and leaves
+    the choice to the arbiter (papp clear-pairs, then papp pair).
+    """
     rnd_no = event.round_to_pair
     rnd = event.round(rnd_no)
     st = round_state(event, rnd_no)
-    manual = [Board(g.black, g.white, None, "manual") for g in rnd.games]
+    kept = [Board(g.black, g.white, None, BY_HAND if g.by_hand else KEPT) for g in rnd.games]
     taken = {p for g in rnd.games for p in (g.black, g.white)}
-    if rnd.bip is not None:
-        taken.add(rnd.bip)
-    todo = [p for p in event.present(rnd_no) if p not in taken]
+    bip = rnd.bip
+    todo = [p for p in event.present(rnd_no) if p not in taken and p != bip]
+    notices: list[str] = []
+    if bip is not None and len(todo) % 2:
+        notices.append(f"player {bip} no longer has Bip: an even number of players are left")
+        todo, bip = sorted(todo + [bip]), None
     if not todo:
-        return PappPairing(rnd_no, tuple(_order(manual, st)), rnd.bip, None, 0, "existing")
-    if rnd.bip is not None and len(todo) % 2:
-        raise NoPairingError(
-            f"round {rnd_no} already has Bip ({rnd.bip}) and "
-            f"{len(todo)} players remain: one would be left out"
-        )
-    rr = round_robin_pairing(event, rnd_no)
-    if rr is not None:
-        games, bip = rr
-        boards = [Board(b, w, None, "round-robin") for b, w in games]
-        return PappPairing(rnd_no, tuple(_order(boards, st)), bip, None, 0, "round-robin")
+        return PappPairing(rnd_no, tuple(_order(kept, st)), bip, None, 0, "existing")
     rng = _rng(event, rnd_no)
-    boards, bip, bip_pen, total = optimise(penalties, st, todo, rng, shuffle=rnd_no == 1)
+
+    def leftovers(players: list[int]) -> tuple[list[tuple[int, int]], int | None]:
+        draws = random.Random(f"papp:{event.settings.seed}:{rnd_no}:round-robin")
+        boards, alone, _, _ = optimise(penalties, st, players, draws, shuffle=False)
+        return [(b.black, b.white) for b in boards], alone
+
+    rr = round_robin_pairing(event, rnd_no, leftovers)
+    if rr is not None:
+        games, rr_bip = rr
+        boards = [Board(b, w, None, ROUND_ROBIN) for b, w in games]
+        return PappPairing(rnd_no, tuple(_order(boards, st)), rr_bip, None, 0, ROUND_ROBIN)
+    boards, new_bip, bip_pen, total = optimise(penalties, st, todo, rng, shuffle=rnd_no == 1)
+    notices += _better_pairing(event, penalties, st, kept, bip, total)
     return PappPairing(
         rnd_no,
-        tuple(_order(manual + boards, st)),
-        bip if bip is not None else rnd.bip,
+        tuple(_order(kept + boards, st)),
+        new_bip if new_bip is not None else bip,
         bip_pen,
         total,
-        "optimisation",
+        OPTIMISATION,
+        tuple(notices),
     )
+
+
+def _better_pairing(
+    event: Event,
+    penalties: Penalties,
+    st: RoundState,
+    kept: list[Board],
+    bip: int | None,
+    total: int,
+) -> list[str]:
+    """A notice when pairing again every pair not made by hand costs far less (at least one
+    half-point float, ``p_flot[1]``) than keeping the earlier pairs and completing them."""
+    again = [b for b in kept if b.how == KEPT]
+    if not again and bip is None:
+        return []
+    current = total + sum(penalty(penalties, st, b.black, b.white) for b in again)
+    current += penalty(penalties, st, bip, None) if bip is not None else 0
+    hand = {p for b in kept if b.how == BY_HAND for p in (b.black, b.white)}
+    free = [p for p in event.present(st.round) if p not in hand]
+    fresh = optimise(penalties, st, free, _rng(event, st.round), shuffle=False)[3]
+    if current - fresh < max(penalties.p_flot[1], 1):
+        return []
+    return [
+        f"pairing round {st.round} again would cost {fresh} instead of {current} "
+        "(papp clear-pairs, then papp pair; pairs made by hand are kept)"
+    ]
 
 
 def apply_pairing(event: Event, pairing: RoundPairing) -> Event:

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mipair.systems.papp.config import Penalties
-from mipair.systems.papp.event import Event
+from mipair.formats.papp.config import Penalties
+from mipair.formats.papp.event import Event
 from mipair.systems.papp.scoring import points_before
 
 BLACK, WHITE = "B", "W"

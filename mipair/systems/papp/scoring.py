@@ -16,12 +16,10 @@ from fractions import Fraction
 from functools import lru_cache
 
 from mipair.errors import InputError
-from mipair.systems.papp.event import Event
+from mipair.formats.papp.event import Event, game_points
+from mipair.formats.papp.figures import format_points, format_tiebreak
 
-
-def game_points(own: int, other: int) -> int:
-    """Half-points for a game scored ``own`` discs to ``other``."""
-    return 2 if own > other else 1 if own == other else 0
+__all__ = ["Line", "format_points", "format_tiebreak", "game_points", "ranks", "standings"]
 
 
 @dataclass(frozen=True)
@@ -114,13 +112,20 @@ def team_standings(event: Event, after: int | None = None) -> list[tuple[str, in
     return sorted(total.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
-def format_points(half: int) -> str:
-    """Half-points as PAPP shows points: ``5 -> '2.5'``."""
-    return f"{half // 2}.5" if half % 2 else str(half // 2)
+def tiebreak_name(event: Event) -> str:
+    """The tie-break's name: Brightwell, else Discs (beta 0), Buchholz without discs."""
+    settings = event.settings
+    return (
+        "Buchholz" if settings.discless else "Discs" if settings.brightwell == 0 else "Brightwell"
+    )
 
 
-def format_tiebreak(value: Fraction) -> str:
-    """A tie-break with at most two decimals."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{float(value):.2f}".rstrip("0").rstrip(".")
+def ranks(lines: list[Line]) -> dict[int, int]:
+    """Rank of every player: equal points and tie-break share a rank."""
+    out: dict[int, int] = {}
+    prev, rank = None, 0
+    for k, ln in enumerate(lines, 1):
+        if (ln.points, ln.tiebreak) != prev:
+            rank, prev = k, (ln.points, ln.tiebreak)
+        out[ln.id] = rank
+    return out

@@ -9,18 +9,17 @@ odd player out, is the round's bye.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from mipair.errors import FileAccessError
 from mipair.explain.facts import PairingProblem
+from mipair.formats.papp.config import PappConfig
+from mipair.formats.papp.event import Event, Round
 from mipair.pairing import Board, RoundPairing
-from mipair.reports import LOWER, CriterionValue, Standing
-from mipair.systems.base import PairingSystem
-from mipair.systems.papp.config import PappConfig
-from mipair.systems.papp.event import Event
+from mipair.reports import LOWER, CriterionValue, PublishedRound, Standing
+from mipair.systems.base import PairingSystem, PlayerLabels, Summary
 
 TOTAL = "total"
 """PAPP minimises one number: the sum of the penalties p_ij of the pairs (manual 4.2)."""
@@ -42,25 +41,33 @@ def config_for(event_path: str, option: str | None = None) -> PappConfig:
     """The configuration of an event: ``option``, ``$PAPP_CFG``, ``papp.cfg`` beside it, defaults.
 
     A path that was given (``option`` or ``$PAPP_CFG``) must exist: a mistyped
-    name is an error, never PAPP's defaults in silence.
+    name is an error, never PAPP's defaults in silence. Nothing is written.
     """
-    from mipair.systems.papp.config_parser import default_config, read_config
+    from mipair.formats.papp.config_file import default_config, locate_config, read_config
 
-    given = option or os.environ.get("PAPP_CFG")
-    if given and not Path(given).exists():
-        raise FileAccessError("configuration file not found", file=given)
-    path = given or str(Path(event_path).parent / "papp.cfg")
-    return read_config(path) if Path(path).exists() else default_config()
+    path, given = locate_config(option, Path(event_path).parent)
+    if given and not path.exists():
+        raise FileAccessError("configuration file not found", file=str(path))
+    return read_config(path) if path.exists() else default_config()
 
 
-class PappSystem(PairingSystem):
+@dataclass(frozen=True)
+class PappDocument:
+    """An event file read once for ``check``, with the configuration that applies."""
+
+    event: Event
+    config: PappConfig
+
+
+class PappSystem(PairingSystem[PappState]):
     """PAPP, the French Othello federation's penalty pairing."""
 
     name = "papp"
     title = "PAPP (Othello)"
+    file_suffixes = (".papp",)
 
     def read(self, path: str, edition: str | None = None) -> PappState:
-        from mipair.systems.papp.event_io import read_event
+        from mipair.formats.papp.event_file import read_event
 
         self.edition(edition)
         return PappState(read_event(path), config_for(path))
@@ -102,8 +109,72 @@ class PappSystem(PairingSystem):
     def problem(self, state: PappState) -> PairingProblem:
         """PAPP has no absolute rule between players: every pair only costs a penalty."""
         return PairingProblem(
-            round=state.round, players=tuple(state.event.present(state.round)), facts=()
+            round=state.round,
+            players=tuple(state.event.present(state.round)),
+            facts=(),
+            names={p.id: f"{p.id} {p.full_name}" for p in state.event.players},
+            rules={"complete": "pairing (every present player plays or has Bip)", "bye": "Bip"},
         )
+
+    def labels(self, state: PappState) -> PlayerLabels:
+        """Players by their PAPP number."""
+        return PlayerLabels({p.id: str(p.id) for p in state.event.players})
+
+    def summary(self, path: str) -> Summary:
+        from mipair.formats.papp.event_file import read_event
+
+        event = read_event(path)
+        config = config_for(path)
+        settings = event.settings
+        upcoming = event.round_to_pair
+        total = settings.rounds
+        return Summary(
+            path,
+            self.name,
+            self.title,
+            len(event.players),
+            event.completed,
+            upcoming if total is None or upcoming <= total else None,
+            total,
+            {
+                "name": settings.name,
+                "date": settings.date,
+                "colours": "/".join(settings.colours),
+                "discs": settings.total_discs,
+                "Brightwell coefficient": str(settings.brightwell),
+                "round robin": "-".join(map(str, settings.rr_range())),
+                "penalties": config.source or "PAPP's defaults",
+            },
+            tuple(sorted(set(event.ids) - set(event.present(upcoming)))),
+        )
+
+    # -- published rounds (what ``check`` replays) ------------------------------------
+
+    def document(self, path: str, text: str | None = None) -> PappDocument:
+        from mipair.formats.papp.event_file import parse_event, read_event
+
+        event = read_event(path) if text is None else parse_event(text, path)
+        return PappDocument(event, config_for(path))
+
+    def rounds_published(self, document: object) -> list[int]:
+        assert isinstance(document, PappDocument)
+        return [r.number for r in document.event.rounds if r.paired]
+
+    def published_round(
+        self, document: object, rnd: int, edition: str | None = None
+    ) -> PublishedRound:
+        """Round ``rnd`` as the event has it, paired from the rounds before it and the
+        round's own absences."""
+        assert isinstance(document, PappDocument)
+        event = document.event
+        played = event.round(rnd)
+        before = replace(
+            event, rounds=event.rounds[: rnd - 1] + (Round(rnd, absent=played.absent),)
+        )
+        before = replace(before, withdrawn=frozenset())
+        boards = tuple(Board(white=g.white, black=g.black) for g in played.games)
+        pairing = RoundPairing(rnd, boards, played.bip)
+        return PublishedRound(PappState(before, document.config), pairing)
 
     def entrants(self, state: PappState) -> frozenset[int]:
         return frozenset(p.id for p in state.event.players)

@@ -1,0 +1,1 @@
+"""Applications that run a tournament day at the arbiter's desk, above the pairing systems."""

@@ -1,0 +1,62 @@
+"""The configuration of one command, resolved once (PAPP manual 4).
+
+Every ``mipair papp`` command takes ``--config FILE``; without it
+``$PAPP_CFG`` names the file, else ``papp.cfg`` beside the event. A file that
+was named must exist (exit 5: a mistyped name never runs on PAPP's defaults).
+When none was named and ``papp.cfg`` is missing, PAPP's defaults apply and, as
+PAPP does, are written there, but only by a command that writes anyway (one
+that changes the event): a command that only shows, or ``pair --no-save``,
+writes nothing. The warnings of the file (a capped penalty, a Bip that wins)
+are said once, on stderr.
+
+Everything that depends on the configuration (the event's settings at
+``new``, the published files and where they go, registration, when to save)
+gets this one :class:`Configuration`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from mipair.errors import FileAccessError
+from mipair.formats.papp.config import PappConfig, default_config_path
+from mipair.formats.papp.config_file import default_config, locate_config, read_config
+from mipair.formats.text import save
+
+
+@dataclass(frozen=True)
+class Configuration:
+    """The configuration a command runs with, and where it came from."""
+
+    config: PappConfig
+    path: Path
+    exists: bool  # False: PAPP's defaults, ``path`` not written (yet)
+    notes: tuple[str, ...] = ()  # warnings and remarks, for stderr
+
+    def file_beside(self, event_file: str | Path, name: str) -> Path:
+        """A file the configuration names (``fichier joueurs``...), relative to the event's folder."""
+        path = Path(name)
+        return path if path.is_absolute() else Path(event_file).parent / path
+
+    def write_default(self) -> str | None:
+        """Write PAPP's default configuration at ``path`` when it is missing; the note to say."""
+        if self.exists or self.path.exists():
+            return None
+        save(self.path, default_config_path().read_text(encoding="utf-8"))
+        return f"mipair: {self.path} not found: PAPP's default configuration written there"
+
+
+def resolve_configuration(option: str | None, event_file: str | Path) -> Configuration:
+    """The configuration for a command on ``event_file`` (see the module docstring)."""
+    path, given = locate_config(option, Path(event_file).parent)
+    if given and not path.is_file():
+        raise FileAccessError(
+            "configuration file not found (mipair papp config --write-default FILE "
+            "writes PAPP's defaults)",
+            file=str(path),
+        )
+    if not path.exists():
+        return Configuration(default_config(), path, exists=False)
+    config = read_config(path)
+    return Configuration(config, path, True, tuple(w.located() for w in config.warnings))

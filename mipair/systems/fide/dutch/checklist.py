@@ -1,0 +1,187 @@
+"""The check list: every player's pairing data for a round, next to the pairing.
+
+One row per player counted for the round, ordered as the pairing sees them
+(pairing score, then pairing number). Every figure is the state *before* the
+round (what the pairing used) and the last column what the pairing gave:
+
+* ``Pts``   pairing score (score plus any acceleration);
+* ``CD``    colour difference, whites minus blacks over played games;
+* ``Pref``  colour preference: ``W``/``B`` absolute, ``w``/``b`` strong,
+  ``(w)``/``(b)`` mild, ``-`` none (C.04.3 (2026) 1.7);
+* ``Colours`` colour of each past round, ``W``/``B`` played, ``-`` unplayed;
+* ``F1``/``F2`` float of the last and the penultimate round: ``D`` down,
+  ``U`` up, blank none;
+* ``Bye``   ``Y`` when the player may receive the pairing-allocated bye;
+* ``Opponents`` opponents of played games, in round order;
+* ``Now``   this round: ``W 12`` (White against 12), ``B 3``, ``bye`` or
+  ``absent``.
+
+Preferences, floats and bye eligibility come from the functions the Dutch
+criteria and absolute rules read (``preference``, ``float_back``,
+``pab_eligible``), so the list shows what the pairing used. Text for people,
+:func:`checklist_json` for programs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING
+
+from mipair.model import Colour, points_to_str
+from mipair.systems.fide.dutch.colours import preference
+from mipair.systems.fide.dutch.criteria import float_back
+from mipair.systems.fide.rules import pab_eligible
+from mipair.systems.fide.state import Snapshot
+
+if TYPE_CHECKING:
+    from mipair.pairing import RoundPairing
+
+KIND = {0: "none", 1: "mild", 2: "strong", 3: "absolute"}
+FLOAT = {"down": "D", "up": "U", None: ""}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One player's line of the check list."""
+
+    id: int
+    name: str
+    rating: int
+    score: str  # pairing score as points, e.g. "2.5"
+    colour_difference: int
+    preference: str  # "white", "black" or "" (none)
+    preference_kind: str  # absolute / strong / mild / none
+    colours: str  # e.g. "WB-W"
+    float_last: str  # "D", "U" or ""
+    float_previous: str
+    bye_eligible: bool
+    opponents: tuple[int, ...]
+    now: str  # "W 12", "B 3", "bye", "absent", "" (not paired)
+
+    @property
+    def pref_symbol(self) -> str:
+        if not self.preference:
+            return "-"
+        letter = self.preference[0].upper()
+        if self.preference_kind == "absolute":
+            return letter
+        if self.preference_kind == "strong":
+            return letter.lower()
+        return f"({letter.lower()})"
+
+
+def _now(pid: int, pairing: RoundPairing | None, absent: bool) -> str:
+    if absent:
+        return "absent"
+    if pairing is None:
+        return ""
+    if pairing.bye == pid:
+        return "bye"
+    for b in pairing.boards:
+        if b.white == pid:
+            return f"W {b.black}"
+        if b.black == pid:
+            return f"B {b.white}"
+    return ""
+
+
+def rows(snap: Snapshot, pairing: RoundPairing | None = None) -> list[Row]:
+    """The check list of ``snap``'s round (``pairing`` fills the last column)."""
+    t = snap.tournament
+    counted = [st for st in snap.players.values() if st.tpn > 0]
+    counted.sort(key=lambda st: (-st.pairing_score, st.tpn))
+    out = []
+    for st in counted:
+        pref = preference(st)
+        opponents = []
+        for k in range(1, snap.round):
+            cell = t.cell(st.id, k)
+            if cell is not None and cell.is_played and cell.opponent is not None:
+                opponents.append(cell.opponent)
+        player = t.players[st.id]
+        out.append(
+            Row(
+                id=st.id,
+                name=player.name,
+                rating=st.rating,
+                score=points_to_str(st.pairing_score),
+                colour_difference=st.colour_difference,
+                preference={Colour.WHITE: "white", Colour.BLACK: "black", None: ""}[pref.colour],
+                preference_kind=KIND[int(pref.strength)],
+                colours="".join("-" if c is None else c.value.upper() for c in st.colours),
+                float_last=FLOAT[float_back(st, 1)],
+                float_previous=FLOAT[float_back(st, 2)],
+                bye_eligible=pab_eligible(st),
+                opponents=tuple(opponents),
+                now=_now(st.id, pairing, st.absent),
+            )
+        )
+    return out
+
+
+def checklist_text(snap: Snapshot, pairing: RoundPairing | None = None, title: str = "") -> str:
+    """The check list as an aligned table with a title line."""
+    return format_rows(
+        rows(snap, pairing), title or f"Check list, round {snap.round} ({snap.rules} rules)"
+    )
+
+
+def format_rows(table: list[Row], title: str) -> str:
+    """Rows as an aligned table under ``title``, with the legend below."""
+    lines = [
+        title,
+        "",
+        f"{'ID':>5} {'Name':<20} {'Rtg':>4} {'Pts':>5} {'CD':>3} {'Pref':<4} "
+        f"{'Colours':<10} {'F1':<2} {'F2':<2} {'Bye':<3} {'Now':<8} Opponents",
+    ]
+    for r in table:
+        lines.append(
+            f"{r.id:>5} {r.name[:20]:<20} {r.rating:>4} {r.score:>5} {r.colour_difference:>+3} "
+            f"{r.pref_symbol:<4} {r.colours or '':<10} {r.float_last:<2} {r.float_previous:<2} "
+            f"{'Y' if r.bye_eligible else 'N':<3} {r.now:<8} "
+            + " ".join(str(o) for o in r.opponents)
+        )
+    lines += [
+        "",
+        "Pref: W/B absolute, w/b strong, (w)/(b) mild, - none.  F1/F2: float of the "
+        "last/penultimate round (D down, U up).  Bye: may get the PAB.",
+    ]
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def rows_json(rnd: int, rules: str, table: list[Row]) -> dict[str, object]:
+    """One round's check list as a JSON-ready dict."""
+    players = []
+    for r in table:
+        d = asdict(r)
+        d["opponents"] = list(r.opponents)
+        players.append(d)
+    return {"round": rnd, "rules": rules, "players": players}
+
+
+def checklist_json(snap: Snapshot, pairing: RoundPairing | None = None) -> dict[str, object]:
+    """The check list as a JSON-ready dict."""
+    return rows_json(snap.round, snap.rules, rows(snap, pairing))
+
+
+def render(rounds: list[tuple[int, str, list[Row]]], as_json: bool) -> str:
+    """Check lists of several rounds (``(round, rules, rows)``): text sections headed
+    ``Round #N`` as JaVaFo and bbpPairings write them, or one JSON document."""
+    if as_json:
+        import json
+
+        return (
+            json.dumps({"rounds": [rows_json(r, rules, t) for r, rules, t in rounds]}, indent=1)
+            + "\n"
+        )
+    return "\n".join(
+        f"Round #{r}\n" + format_rows(t, f"Check list, round {r} ({rules} rules)")
+        for r, rules, t in rounds
+    )
+
+
+def write_checklist(path: str, rounds: list[tuple[int, str, list[Row]]]) -> None:
+    """Write check lists to ``path``: JSON when it ends with ``.json``, else text."""
+    from mipair.formats.text import save
+
+    save(path, render(rounds, path.lower().endswith(".json")))

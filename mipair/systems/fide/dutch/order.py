@@ -1,0 +1,23 @@
+"""Board order of a published Dutch pairing.
+
+Boards are sorted by the higher-ranked player's score, then the other
+player's score (both highest first, real points without acceleration), then
+the higher-ranked player's pairing number; the PAB is listed last. This is
+the order of C.04.2 as the reference engine applies it.
+"""
+
+from __future__ import annotations
+
+from mipair.systems.fide.state import Snapshot
+
+
+def board_order(snap: Snapshot, pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sort ``(white, black)`` pairs into publication order."""
+    players = snap.players
+
+    def key(pair: tuple[int, int]) -> tuple[int, int, int]:
+        a, b = (players[pid] for pid in pair)
+        hi, lo = (a, b) if (a.score, -a.tpn) > (b.score, -b.tpn) else (b, a)
+        return (-hi.score, -lo.score, hi.tpn)
+
+    return sorted(pairs, key=key)

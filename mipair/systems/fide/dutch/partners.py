@@ -1,0 +1,237 @@
+"""4.2 in a bracket's remainder: each S1 player, in BSN order, meets the lowest BSN possible.
+
+The partner questions are the most numerous of a bracket; they go, when they
+can, to a model of the remainder alone (:meth:`PartnerQuestions.isolate`), and
+a greedy walk first steers the model towards the likely answer
+(:meth:`PartnerQuestions.steer`), so that one solve settles many of them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from mipair.solver.edges import Positions, mask
+from mipair.solver.lexmatch import LexMatcher
+from mipair.solver.weights import Weights
+from mipair.systems.fide.dutch.bracket_model import BracketModel
+from mipair.systems.fide.dutch.sparse import core
+
+if TYPE_CHECKING:
+    from mipair.solver.classes import Relaxation
+
+SLACK = 3  # partners below the current one a partner question still weighs
+RELAX_FROM = 40  # S1 players from which partners are first tested on the class model
+
+
+class PartnerQuestions(BracketModel):
+    """The partner questions of 4.2, asked of a bracket's model."""
+
+    def partners(self, remaining: list[int]) -> None:
+        """4.2: each S1 player, in BSN order, meets the lowest BSN possible.
+
+        The questions go to a model of the remainder alone when it can be cut
+        out (:meth:`isolate`). One solve first steers the S1 players towards
+        the partners a greedy walk would give them (:meth:`steer`). A player whose
+        partner is the best possible one is settled without a question; for
+        the first one that is not, the remaining players' questions (one tier
+        each, in BSN order) go to the solver layer, which answers as many of
+        them as one exactly packed solve can hold; those are settled and the
+        walk goes on.
+        """
+        main = self.isolate(remaining)
+        s1 = [p for p in remaining if self.in_s1(p)]
+        relax = self.relaxation(s1)
+        self.steer(remaining, s1, alone=main is None, relax=relax)
+        if main is None:
+            self.model.within = self.inside(self.paired_inside(remaining))
+        k = 0
+        while k < len(s1):
+            p = s1[k]
+            if self.mate[p] == self.best_partner(p, remaining) or self.excluded(
+                p, remaining, relax
+            ):
+                self.finalize(p)
+                k += 1
+                continue
+            tiers = [self.partner_tier(q, remaining) for q in s1[k:]]
+            self.resolve(tiers, keep=False, groups=1)
+            done = 1  # the first tier reaches its current partner: its answer is exact
+            while done < self.model.settled and self.model.value(tiers[done]):
+                done += 1
+            for q in s1[k : k + done]:
+                self.finalize(q)
+            k += done
+            if relax is not None and k < len(s1):  # the solve left the later ones anywhere
+                self.steer(remaining, s1[k:], alone=main is None, relax=relax)
+        self.model.within = None
+        if main is not None:
+            self.rejoin(*main)
+
+    def relaxation(self, s1: list[int]) -> Relaxation | None:
+        """For a large remainder, the class model of the bracket's model
+        (:meth:`LexMatcher.relaxation`), the players' kinds told apart by
+        side (S1, their partners, others); None for a small one."""
+        if self.kind is None or len(s1) < RELAX_FROM:
+            return None
+        return self.model.relaxation(self.kinds_by(s1, [self.mate[p] for p in s1]))
+
+    def excluded(self, p: int, remaining: list[int], relax: Relaxation | None) -> bool:
+        """Whether ``relax`` (:meth:`relaxation`) shows that p can meet no player
+        before its current partner: then its partner question is answered
+        without a solve (no matching of the model can do better)."""
+        if relax is None:
+            return False
+        forced = list(self.model.forced)
+        for o, c in self.choices(p, remaining):
+            if o == self.mate[p]:
+                return True
+            if relax.allows(forced + [c]):
+                return False
+        return False
+
+    def isolate(self, remaining: list[int]) -> tuple[LexMatcher, np.ndarray, Positions] | None:
+        """Ask the partner questions on the remainder's pairs alone, when they can be.
+
+        One question (can any other pairing of the players paired inside
+        the remainder be used? its LP bound) shows whether all of them stay
+        paired with each other in every candidate still allowed. If so, those other
+        pairings are forbidden, and the rest of the window, now independent,
+        is held at the current answer while a small model of the remainder
+        answers (:meth:`LexMatcher.isolate`). Returns what is needed to put
+        the bracket's model back, or None.
+        """
+        model, inner = self.model, self.paired_inside(remaining)
+        if len(inner) < 8 or len(model.edges) < 2 * len(inner) ** 2:
+            return None
+        ne = len(model.edges)
+        touching = model.touching(inner)
+        member = mask(self.field.n, inner)
+        ends = model.ends()
+        edge = touching[touching < ne]
+        within = member[ends[0][edge]] & member[ends[1][edge]]
+        cols = np.concatenate([edge[~within], touching[touching >= ne]])
+        cols = cols[~model.banned_mask()[cols]]
+        if len(cols):
+            outside = Weights(cols, np.ones(len(cols), dtype=np.int64))
+            # decided by the class model when it can (no outside pair in its optimum),
+            # else by the LP bound alone: a MIP costs seconds at 1000 players, and
+            # in the 753 questions of the corpus's 547 rounds of 80 or more players it
+            # found no use of an outside pair exactly when the bound was below 1/2
+            if self.outside_most(inner, outside) != 0 and model.bound(outside) >= 0.5:
+                return None
+            self.kill_columns(cols[cols < ne])
+            for c in cols[cols >= ne].tolist():
+                model.forbid(c)
+        sub, back = self.submodel(inner)
+        saved = (model, back, self.cols)
+        self.model, self.cols = sub, self.cols.take(back)
+        self.refresh()
+        return saved
+
+    def outside_most(self, inner: set[int], outside: Weights) -> int | None:
+        """For a large remainder, the most pairs of ``outside`` (columns of a
+        player of ``inner`` but not of two, each weighing 1) a matching of the
+        model can use, as the class model bounds it, the kinds told apart by
+        ``inner``; else None."""
+        if self.kind is None or len(inner) < RELAX_FROM:
+            return None
+        relax = self.model.relaxation(self.kinds_by(list(inner)))
+        return relax.most(outside, self.model.forced)
+
+    def paired_inside(self, remaining: list[int]) -> set[int]:
+        """The players of ``remaining`` whose current partner is in ``remaining`` too."""
+        rset = set(remaining)
+        return {p for p in remaining if self.mate[p] in rset}
+
+    def submodel(self, inner: set[int]) -> tuple[LexMatcher, np.ndarray]:
+        """A model of the pairs among ``inner`` alone, the rest of the window held
+        at the current answer (:meth:`LexMatcher.isolate`), and its columns here."""
+        return self.model.isolate(
+            self.inside(inner), core=lambda edges: core(edges, self.field.scores)
+        )
+
+    def inside(self, inner: set[int]) -> np.ndarray:
+        """The model's edge columns between two players of ``inner`` (sorted)."""
+        member = mask(self.field.n, inner)
+        ends = self.model.ends()
+        return np.flatnonzero(member[ends[0]] & member[ends[1]])
+
+    def rejoin(self, model: LexMatcher, back: np.ndarray, cols: Positions) -> None:
+        """Put the bracket's model back, with the remainder model's answer forced in it."""
+        model.adopt(self.model, back)
+        self.model, self.cols = model, cols
+        self.refresh()
+
+    def steer(
+        self,
+        remaining: list[int],
+        s1: list[int],
+        alone: bool = False,
+        relax: Relaxation | None = None,
+    ) -> None:
+        """Move the current matching towards the answer 4.2 is likely to give.
+
+        Each S1 player, in BSN order, is given the lowest-BSN S2 player still
+        free whose pair the model has not ruled out (a greedy walk that
+        ignores the pinned criteria, except through the pairs they pruned);
+        one solve then uses as many of those pairs as the pinned model allows.
+        Only a shortcut: it leaves the pinned criteria untouched and every
+        partner is still confirmed by :meth:`partners`. (Steering towards
+        S1[i] - S2[i] instead left two or three questions per ten S1 players
+        in 1000-player rounds; this walk, none.) With ``alone``, the solve
+        is made on a model of the pairs among the players paired inside the
+        remainder, the rest held (:meth:`submodel`): any answer of it is one
+        of the whole model, found in a fraction of the time (a 1000-player
+        round 4: 6 s of LP and a MIP on 50,000 columns)."""
+        if len(s1) <= 2 or all(self.mate[p] == self.best_partner(p, remaining) for p in s1):
+            return
+        s2 = [o for o in remaining if o not in self.matched and not self.in_s1(o)]
+        taken: set[int] = set()
+        self.order_weights = {}
+        chosen = list(self.model.forced)
+        for i, p in enumerate(s1):
+            for o in s2:
+                c = self.col(p, o) if o > p and o not in taken else None
+                if c is not None and (relax is None or relax.allows(chosen + [c])):
+                    self.order_weights[c] = 1 if relax is None else len(s1) - i
+                    taken.add(o)
+                    chosen.append(c)
+                    break
+        if not alone:
+            self.resolve()
+            return
+        sub, back = self.submodel(self.paired_inside(remaining))
+        walk = np.fromiter(self.order_weights, dtype=np.int64, count=len(self.order_weights))
+        at = np.minimum(np.searchsorted(back, walk), max(len(back) - 1, 0))
+        hit = back[at] == walk if len(back) else np.zeros(len(walk), dtype=bool)
+        weights = [self.order_weights[c] for c in walk[hit].tolist()]
+        sub.maximise([dict(zip(at[hit].tolist(), weights))], keep=False)
+        self.model.adopt(sub, back, force=False)
+        self.refresh()
+        if relax is not None and not set(self.order_weights) <= set(self.model.solution):
+            self.resolve()  # the rest of the window may have to move for the walk
+
+    def partner_tier(self, p: int, remaining: list[int]) -> dict[int, int]:
+        """p's partners in the remainder, lowest BSN first, weighing most: those up
+        to its current one and SLACK more.
+
+        Partners further down weigh nothing: the first question of a solve can
+        always keep its current partner, and a later one that ends with a
+        partner of weight 0 is not settled (:meth:`partners` asks it again);
+        an answer of positive weight is exact, since a better one would weigh
+        more. Small tiers let one solve hold many questions; the slack keeps
+        a later question settled when an earlier one takes its current
+        partner and it moves a few places down (without it, 1000-player
+        rounds settled two questions per solve instead of five or six).
+        Pairs the model has ruled out (:meth:`col`) are not weighed."""
+        mine = self.col(p, self.mate[p])
+        weighed: list[int] = []
+        after = -1  # how many more to weigh once the current partner is met
+        for _, e in self.choices(p, remaining):
+            if after == 0:
+                break
+            weighed.append(e)
+            after = SLACK if e == mine else after - (after > 0)
+        return {e: len(weighed) - k for k, e in enumerate(weighed)}

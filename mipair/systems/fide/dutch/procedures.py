@@ -1,0 +1,39 @@
+"""An edition's procedure object: :class:`DutchProcedure`.
+
+Its bracket rules (:class:`~mipair.systems.fide.dutch.bracket_rules.BracketRules`)
+run by the engine (:mod:`~mipair.systems.fide.dutch.engine`) to pair a round and
+by the evaluation (:mod:`~mipair.systems.fide.dutch.evaluate`) to judge one, the
+criteria named in the model file looked up in the Dutch criterion tables.
+Each edition's class is in its procedure module (``procedure2026``, ...).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mipair.systems.fide.dutch.bracket_rules import BracketRules
+from mipair.systems.fide.procedure import Evaluator, SwissProcedure
+
+if TYPE_CHECKING:
+    from mipair.pairing import RoundPairing
+    from mipair.systems.fide.state import Snapshot
+
+
+class DutchProcedure(SwissProcedure["Snapshot"], BracketRules):
+    """One edition of the Dutch system: its bracket rules, paired and evaluated."""
+
+    criterion_tables = (
+        "mipair.systems.fide.dutch.criteria:CRITERIA",
+        "mipair.systems.fide.dutch.criteria2017:CRITERIA_2017",
+        "mipair.systems.fide.dutch.criteria2012:CRITERIA_2012",
+    )
+
+    def pair(self, snapshot: Snapshot) -> RoundPairing:
+        from mipair.systems.fide.dutch.engine import pair_dutch
+
+        return pair_dutch(snapshot, self)
+
+    def evaluator(self, snapshot: Snapshot) -> Evaluator:
+        from mipair.systems.fide.dutch.evaluate import dutch_criteria
+
+        return dutch_criteria(snapshot, self)

@@ -1,0 +1,78 @@
+"""The FIDE Dutch system (C.04.3) behind the common interface.
+
+Every edition with a model file ``models/dutch-<edition>.toml`` (2026, 2017,
+2012); its procedure objects are :mod:`procedure2026`, :mod:`procedure2017`
+and :mod:`procedure2012`. Besides C.04.1's rules, the Dutch system's absolute
+colour rules (C3 and the general colour rules on a pairing's own colours)
+and its explanations' own pairer.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from mipair.model import Tournament
+from mipair.pairing import RoundPairing
+from mipair.systems.base import BoardMaker, RelaxedPairer
+from mipair.systems.fide.state import Snapshot
+from mipair.systems.fide.system import FideSystem
+
+if TYPE_CHECKING:
+    from mipair.explain.facts import PairingProblem
+    from mipair.reports import Violation
+
+
+class DutchSystem(FideSystem):
+    """FIDE (Dutch) System, C.04.3, every edition with a model file."""
+
+    name = "dutch"
+    title = "FIDE Dutch system"
+
+    def violations(
+        self, state: Snapshot, pairing: RoundPairing, problem: PairingProblem | None = None
+    ) -> list[Violation]:
+        """The generic checks, then the general colour rules on the pairing's own colours
+        (C.04.1: |CD| <= 2, no colour three times in a row; topscorer pairs excepted)."""
+        from mipair.systems.fide.dutch.facts import colour_breaches
+
+        return super().violations(state, pairing, problem) + colour_breaches(state, pairing)
+
+    def problem(self, state: Snapshot) -> PairingProblem:
+        from mipair.systems.fide.dutch.facts import dutch_problem
+
+        return dutch_problem(state)
+
+    def boards_of(self, state: Snapshot) -> BoardMaker:
+        from mipair.systems.fide.dutch.facts import dutch_boards
+
+        return dutch_boards(state)
+
+    def relaxed_pairer(self, state: Snapshot, problem: PairingProblem) -> RelaxedPairer | None:
+        from mipair.systems.fide.dutch.facts import engine_pairer
+
+        return engine_pairer(state, problem)
+
+    def check_list(self, state: Snapshot, pairing: RoundPairing | None) -> object:
+        """JaVaFo's check list: each player's pairing data beside the pairing."""
+        from mipair.systems.fide.dutch.checklist import rows
+
+        return rows(state, pairing)
+
+    def write_check_lists(self, path: str, sections: list[tuple[int, str, Any]]) -> None:
+        from mipair.systems.fide.dutch.checklist import write_checklist
+
+        write_checklist(path, sections)
+
+    def colour_note(self, state: Snapshot, engine: RoundPairing, published: RoundPairing) -> str:
+        from mipair.systems.fide.dutch.colours import colour_detail
+
+        return colour_detail(state, engine, published)
+
+
+def dutch_snapshot(t: Tournament, rnd: int, rules: str | None = None) -> Snapshot:
+    """The Dutch state of ``t`` before round ``rnd`` by edition ``rules`` (None: the newest)."""
+    from mipair.systems.registry import get_system
+
+    system = get_system("dutch")
+    assert isinstance(system, FideSystem)
+    return system.snapshot(t, rnd, rules)

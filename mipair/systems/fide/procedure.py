@@ -1,0 +1,53 @@
+"""What an edition's procedure object must give (:class:`SwissProcedure`).
+
+An edition of a FIDE system is its model file plus one procedure object,
+named in that file (:mod:`mipair.systems.fide.edition`). The object pairs a
+round and evaluates any complete pairing by the edition's criteria, so that
+the engine and ``why``/``check`` read the same rules from the same place.
+A class that lacks a member cannot be loaded as an edition's procedure.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from mipair.lazy import named
+
+if TYPE_CHECKING:
+    from mipair.pairing import RoundPairing
+    from mipair.reports import CriterionValue
+
+StateT = TypeVar("StateT")
+"""The state a procedure pairs (the FIDE systems': :class:`~mipair.systems.fide.state.Snapshot`)."""
+
+Criterion = Callable[..., Any]
+"""A criterion function: (pair context, higher-ranked player, other player) -> value."""
+
+Evaluator = Callable[["RoundPairing"], "Sequence[CriterionValue]"]
+"""The criteria of a complete pairing of one round, in the order they count."""
+
+
+class SwissProcedure(ABC, Generic[StateT]):
+    """How an edition pairs a round and judges a pairing."""
+
+    criterion_tables: ClassVar[tuple[str, ...]] = ()
+    """Where the model file's function names are looked up (``module:table``, in order;
+    each imported only when a name is not found in the ones before)."""
+
+    def criterion(self, name: str) -> Criterion | None:
+        """The criterion function the model file names (None: no such function)."""
+        for table in self.criterion_tables:
+            functions: dict[str, Criterion] = named(table)
+            if name in functions:
+                return functions[name]
+        return None
+
+    @abstractmethod
+    def pair(self, snapshot: StateT) -> RoundPairing:
+        """The edition's pairing of the round; NoPairingError when none is legal."""
+
+    @abstractmethod
+    def evaluator(self, snapshot: StateT) -> Evaluator:
+        """An evaluator of complete legal pairings of the round, criterion by criterion."""

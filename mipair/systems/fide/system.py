@@ -1,0 +1,153 @@
+"""A FIDE Swiss system behind the common interface: :class:`FideSystem`.
+
+State: a :class:`~mipair.systems.fide.state.Snapshot` of a TRF tournament
+before its next round, computed for one edition
+(``models/<system>-<edition>.toml``). Everything a FIDE system does is read
+from its edition (criteria data plus one procedure object), so a subclass
+names the system and, where the system has more absolute rules than C.04.1's,
+its facts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from mipair.model import Tournament, points_to_str
+from mipair.pairing import Board, RoundPairing
+from mipair.systems.base import PairingSystem, PlayerLabels, Summary
+from mipair.systems.fide.edition import available_editions, load_edition
+from mipair.systems.fide.state import Snapshot, snapshot
+
+if TYPE_CHECKING:  # the explanation layer and the reports load only when asked
+    from mipair.explain.facts import PairingProblem
+    from mipair.reports import CriterionValue, PublishedRound
+    from mipair.systems.fide.procedure import Evaluator
+
+TRF_SUFFIXES = (".trf", ".trfx", ".trf26", ".txt")
+
+
+class FideSystem(PairingSystem[Snapshot]):
+    """A FIDE Swiss system (C.04): TRF files, the editions of ``models/<name>-*.toml``."""
+
+    file_suffixes: ClassVar[tuple[str, ...]] = TRF_SUFFIXES
+    models: ClassVar[Path | None] = None
+    """Where the system's model files are (None: mipair's ``models/``)."""
+
+    def __init__(self) -> None:
+        self.evaluated: tuple[Snapshot, Evaluator] | None = None
+        """The last state evaluated and its evaluator (its look-ahead answers are kept)."""
+
+    def editions(self) -> tuple[str, ...]:
+        return available_editions(self.name, self.models)
+
+    def snapshot(self, t: Tournament, rnd: int, edition: str | None = None) -> Snapshot:
+        """The state of ``t`` before round ``rnd`` by ``edition`` (None: the default)."""
+        return snapshot(t, rnd, load_edition(self.name, self.edition(edition), self.models))
+
+    def read(self, path: str, edition: str | None = None) -> Snapshot:
+        from mipair.formats.trf import read_tournament
+        from mipair.rounds import round_to_pair
+
+        t = read_tournament(path)
+        return self.snapshot(t, round_to_pair(t), edition)
+
+    def round_of(self, state: Snapshot) -> int:
+        return state.round
+
+    def pair(self, state: Snapshot) -> RoundPairing:
+        return pair_snapshot(state)
+
+    def evaluate(self, state: Snapshot, pairing: RoundPairing) -> Sequence[CriterionValue]:
+        if self.evaluated is None or self.evaluated[0] is not state:
+            evaluator = state.edition.procedure.evaluator(state)
+            self.evaluated = (state, evaluator)  # engine and proposal share it
+        return self.evaluated[1](pairing)
+
+    def problem(self, state: Snapshot) -> PairingProblem:
+        """C.04.1's facts: rematches, PAB eligibility, forbidden pairs."""
+        from mipair.systems.fide.rules import basic_problem
+
+        return basic_problem(state)
+
+    def entrants(self, state: Snapshot) -> frozenset[int]:
+        return frozenset(state.players)
+
+    def labels(self, state: Snapshot) -> PlayerLabels:
+        """Players by pairing number, as TRF files number them."""
+        return PlayerLabels({pid: str(pid) for pid in state.players})
+
+    def tournament_of(self, state: Snapshot) -> Tournament:
+        return state.tournament
+
+    # -- published rounds (what ``check`` replays) ------------------------------------
+
+    def document(self, path: str, text: str | None = None) -> Tournament:
+        from mipair.formats.trf import parse_text, read_tournament
+
+        return read_tournament(path) if text is None else parse_text(text, path)
+
+    def state_before(self, document: object, rnd: int, edition: str | None = None) -> Snapshot:
+        assert isinstance(document, Tournament)
+        return self.snapshot(document, rnd, edition)
+
+    def rounds_published(self, document: object) -> list[int]:
+        from mipair.rounds import rounds_to_check
+
+        assert isinstance(document, Tournament)
+        return rounds_to_check(document)
+
+    def published_round(
+        self, document: object, rnd: int, edition: str | None = None
+    ) -> PublishedRound:
+        from mipair.reports import PublishedRound
+        from mipair.rounds import cut_before, published_pairing
+
+        assert isinstance(document, Tournament)
+        state = self.state_before(cut_before(document, rnd), rnd, edition)
+        return PublishedRound(state, self.order_boards(state, published_pairing(document, rnd)))
+
+    def published(self, path: str, edition: str | None = None) -> Iterator[PublishedRound]:
+        document = self.document(path)
+        for rnd in self.rounds_published(document):
+            yield self.published_round(document, rnd, edition)
+
+    def order_boards(self, state: Snapshot, pairing: RoundPairing) -> RoundPairing:
+        """Boards sorted like a published list: higher scores first, then pairing numbers."""
+        players = state.players
+
+        def key(board: Board) -> tuple[int, int, int]:
+            white, black = players[board.white], players[board.black]
+            return (
+                -max(white.pairing_score, black.pairing_score),
+                -(white.pairing_score + black.pairing_score),
+                min(white.tpn, black.tpn),
+            )
+
+        return replace(pairing, boards=tuple(sorted(pairing.boards, key=key)))
+
+    def summary(self, path: str) -> Summary:
+        from mipair.systems.fide.summary import trf_summary
+
+        return trf_summary(path, self.name, self.title)
+
+    def describe(self, state: Snapshot, pairing: RoundPairing) -> str:
+        t = state.tournament
+        rows = [f"Round {pairing.round} ({len(pairing.boards)} boards)"]
+        for k, b in enumerate(pairing.boards, 1):
+            w, bl = t.players[b.white], t.players[b.black]
+            sw, sb = state.players[b.white].score, state.players[b.black].score
+            rows.append(
+                f"{k:4}  {b.white:5} {w.name[:24]:24} ({points_to_str(sw):>5})  -  "
+                f"{b.black:5} {bl.name[:24]:24} ({points_to_str(sb):>5})"
+            )
+        if pairing.bye is not None:
+            rows.append(f"  bye {pairing.bye:5} {t.players[pairing.bye].name}")
+        return "\n".join(rows) + "\n"
+
+
+def pair_snapshot(state: Snapshot) -> RoundPairing:
+    """Pair ``state`` by its own edition (what :meth:`FideSystem.pair` does)."""
+    return state.edition.procedure.pair(state)
