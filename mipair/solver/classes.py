@@ -312,9 +312,28 @@ class Relaxation:
         key = need.tobytes()
         if key not in self.memo:
             _use(self.h, self.hs, need)
-            self.h.run()
-            self.memo[key] = self.h.getModelStatus() != self.hs.HighsModelStatus.kInfeasible
+            self.memo[key] = self._feasible()
         return self.memo[key]
+
+    def _feasible(self) -> bool:
+        """Whether the class model has an integer solution: its linear relaxation
+        first (infeasible: none; an integral optimum: one), the integer
+        program only when the relaxation's answer is fractional."""
+        h, status = self.h, self.hs.HighsModelStatus
+        h.setOptionValue("solve_relaxation", True)
+        try:
+            h.run()
+            relaxed = h.getModelStatus()
+            if relaxed == status.kInfeasible:
+                return False
+            if relaxed == status.kOptimal:
+                x = np.asarray(h.getSolution().col_value)
+                if np.all(np.abs(x - np.rint(x)) < 1e-9):
+                    return True
+        finally:
+            h.setOptionValue("solve_relaxation", False)
+        h.run()
+        return h.getModelStatus() != status.kInfeasible
 
     def most(self, weights: Weights, fixed: Sequence[int]) -> int | None:
         """An upper bound on the total of ``weights`` over every matching of the

@@ -66,9 +66,15 @@ def completable(field: RoundField, rest: list[int]) -> bool:
     """A.9: can ``rest`` be paired completely, an eligible player (C.2) left for the PAB?"""
     if not rest:
         return True
-    live = {u: field.neighbours(u) for u in rest}
+    members = np.asarray(rest, dtype=np.int64)
+    ids = field.edge_ids[np.ix_(members, members)]
+    live = ids >= 0
+    if field.deaths:
+        live[live] = ~field.dead[ids[live]]
+    allowed = np.zeros((field.n, field.n), dtype=bool)  # the live pairs within ``rest``
+    allowed[np.ix_(members, members)] = live
     single = {v for v in rest if field.eligible[v]} if len(rest) % 2 else set()
-    oracle = CompletionOracle(live, single)
+    oracle = CompletionOracle.dense(allowed, rest, single)
     try:
         return oracle.check(set(rest), (), (), len(rest) % 2 == 1) is None
     finally:
