@@ -45,6 +45,14 @@ def _click_code(exc: Exception) -> int | None:
     return None
 
 
+def stop_writing_stdout() -> None:
+    """After the reader of stdout has gone: send what is left to /dev/null, so that the
+    final flush at exit does not fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
 def run_guarded(fn: Callable[[], object]) -> int:
     """Run ``fn`` and map its outcome to an exit code (see the module docstring)."""
     try:
@@ -64,6 +72,7 @@ def run_guarded(fn: Callable[[], object]) -> int:
         say("mipair: interrupted")
         return 130
     except BrokenPipeError:
+        stop_writing_stdout()
         return 0
     except Exception as exc:
         code = _click_code(exc)

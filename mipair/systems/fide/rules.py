@@ -18,7 +18,7 @@ system: absolute colour preferences).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from mipair.explain.facts import BYE, Fact, PairingProblem, pair
@@ -121,9 +121,12 @@ STRUCTURE = {"complete": "complete", "bye": "odd_bye"}
 """The round's structural rules (:attr:`PairingProblem.rules`) -> their key in ``absolute_ids``."""
 
 
-def basic_problem(snap: Snapshot, extra: Iterable[Fact] = ()) -> PairingProblem:
-    """The players to pair in ``snap``, the C.04.1 facts among them and ``extra``,
-    each numbered as the edition numbers it."""
+def basic_problem(
+    snap: Snapshot, more: Callable[[int, int], Iterable[Fact]] | None = None
+) -> PairingProblem:
+    """The players to pair in ``snap`` and the facts among them, each numbered as the
+    edition numbers it: for every pair (in pairing-id order) C.04.1's rematch and
+    forbidden pair, then the system's own (``more(a, b)``); then the bye facts."""
     ids = snap.to_pair
     states = {p: snap.players[p] for p in ids}
     banned = forbidden_pairs(snap)
@@ -134,7 +137,8 @@ def basic_problem(snap: Snapshot, extra: Iterable[Fact] = ()) -> PairingProblem:
                 facts.append(rematch_fact(snap, a, b))
             if pair(a, b) in banned:
                 facts.append(forbidden_fact(a, b))
-    facts += extra
+            if more is not None:
+                facts += more(a, b)
     facts += [bye_fact(snap, p) for p in ids if not pab_eligible(states[p])]
     numbered = snap.edition.absolute_ids
     facts = [replace(f, criterion=numbered.get(f.kind, f.kind)) for f in facts]

@@ -63,13 +63,13 @@ def dutch_problem(snap: Snapshot) -> PairingProblem:
     ids = snap.to_pair
     prefs = {p: preference(snap.players[p]) for p in ids}
     classes = {p: clash_class(snap, snap.players[p], prefs[p]) for p in ids}
-    clashes = [
-        colour_fact(a, b, prefs[a], prefs[b])
-        for i, a in enumerate(ids)
-        for b in ids[i + 1 :]
-        if classes[a] is not None and classes[a] == classes[b]
-    ]
-    return basic_problem(snap, clashes)
+
+    def clash(a: int, b: int) -> list[Fact]:
+        if classes[a] is not None and classes[a] == classes[b]:  # C3 (colour_clash)
+            return [colour_fact(a, b, prefs[a], prefs[b])]
+        return []
+
+    return basic_problem(snap, clash)
 
 
 def colour_breach(state: PlayerState, colour: Colour, rules: tuple[str, str]) -> Violation | None:

@@ -1,0 +1,37 @@
+"""The hand-worked rounds of scenarios/dubov, scenarios/burstein and scenarios/lim.
+
+Each file states its expected pairing (boards as white-black, then the PAB) in a
+``### expected:`` line, with the derivation from the text in the comments above
+and below it. The brute forces written from the text (tests/swiss_brute) must
+give exactly that pairing, colours included.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from swiss_brute.burstein import pair_burstein
+from swiss_brute.dubov import pair_dubov
+from swiss_brute.history import parse_pairing
+from swiss_brute.lim import pair_lim
+
+ROOT = Path(__file__).resolve().parents[1] / "scenarios"
+PAIRERS = {"dubov": pair_dubov, "burstein": pair_burstein, "lim": pair_lim}
+FILES = sorted(p for system in PAIRERS for p in (ROOT / system).glob("*.trf*"))
+
+
+def expected(path: Path) -> str:
+    lines = [line for line in path.read_text().splitlines() if line.startswith("### expected:")]
+    assert len(lines) == 1, f"{path.name}: one '### expected:' line"
+    return lines[0].split(":", 1)[1].strip()
+
+
+def test_every_system_has_scenarios() -> None:
+    assert {p.parent.name for p in FILES} == set(PAIRERS)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_the_text_gives_the_hand_worked_pairing(path: Path) -> None:
+    got = PAIRERS[path.parent.name](str(path))
+    assert got == parse_pairing(expected(path)), f"got {got}"
