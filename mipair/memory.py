@@ -6,8 +6,12 @@ import os
 
 from mipair.errors import InputError, TooLargeError
 
-BASE_BYTES = 100 * 2**20  # a pairing process with its libraries loaded, before the field
-PAIR_BYTES = 100  # resident memory per candidate pair of a Dutch round at its peak
+BASE_BYTES = 60 * 2**20  # a pairing process with its libraries loaded, before the field
+AT_1000 = 485 * 2**20  # what a Dutch round of 1,000 players adds at its peak, measured
+GROWTH = 1.225  # and how that grows with the field: (n / 1000) ** GROWTH
+# measured whole-process peaks (benchmarks/README.md, "Platform scale"): an odd first round,
+# whose bye question ends in HiGHS's MIP, the largest of a tournament's rounds: 545 MiB at
+# 1,000 players, 8,204 MiB at 9,999; at 2,000 and 3,000 within 1.5x of this estimate
 
 
 def available_memory() -> int | None:
@@ -33,9 +37,10 @@ def available_memory() -> int | None:
 
 def dutch_round_bytes(n: int) -> int:
     """The resident memory a Dutch round of ``n`` players to pair reaches at
-    its peak: the process, then a share per candidate pair (every pair of the
-    field is one, but the few a player has already met)."""
-    return BASE_BYTES + PAIR_BYTES * (n * (n - 1) // 2)
+    its peak, as measured: the process, then what the field adds. That grows
+    more slowly than the candidate pairs (about n**2 / 2): the engine keeps a
+    few bytes a pair, and HiGHS holds the columns it has priced in, not all."""
+    return BASE_BYTES + int(AT_1000 * (n / 1000) ** GROWTH)
 
 
 def fits(n: int, available: int | None) -> None:
