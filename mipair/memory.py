@@ -11,7 +11,7 @@ AT_1000 = 485 * 2**20  # what a Dutch round of 1,000 players adds at its peak, m
 GROWTH = 1.225  # and how that grows with the field: (n / 1000) ** GROWTH
 # measured whole-process peaks (benchmarks/README.md, "Platform scale"): an odd first round,
 # whose bye question ends in HiGHS's MIP, the largest of a tournament's rounds: 545 MiB at
-# 1,000 players, 8,204 MiB at 9,999; at 2,000 and 3,000 within 1.5x of this estimate
+# 1,000 players, 8,204 MiB at 9,999; at 2,001 and 3,001 players at least 1,206 and 1,491 MiB
 
 
 def available_memory() -> int | None:
