@@ -64,6 +64,10 @@ class McMahonSystem(PairingSystem[McMahonState]):
 
         return state_of(read_opengotha(path), self.edition(edition))
 
+    def edition_of(self, state: McMahonState) -> str | None:
+        """The OpenGotha behaviour the round is paired by (the file's version, or --og)."""
+        return state.params.edition
+
     def round_of(self, state: McMahonState) -> int:
         return state.round
 
