@@ -34,7 +34,9 @@ class SizeResult:
     players: int
     rounds_asked: int
     seconds: list[float] = field(default_factory=list)
+    round_peaks: list[float] = field(default_factory=list)  # peak MiB so far, after each round
     peak_mib: float = 0.0
+    estimate_mib: float = 0.0  # the refusal estimate (mipair.memory) of the largest round
     status: str = "ok"
 
     def row(self) -> str:
@@ -43,9 +45,10 @@ class SizeResult:
             stats = f"{statistics.mean(s):9.2f} {statistics.median(s):9.2f} {max(s):9.2f}"
         else:
             stats = f"{'-':>9} {'-':>9} {'-':>9}"
+        ratio = f"{self.estimate_mib / self.peak_mib:6.2f}" if self.peak_mib else f"{'-':>6}"
         return (
             f"{self.players:>7} {len(s):>3}/{self.rounds_asked:<3} {stats} "
-            f"{self.peak_mib:9.1f}  {self.status}"
+            f"{self.peak_mib:9.1f} {self.estimate_mib:9.1f} {ratio}  {self.status}"
         )
 
 
@@ -53,48 +56,60 @@ def _peak_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0  # KiB on Linux
 
 
-def worker(
-    players: int, rounds: int, seed: int, rules: str, forfeit_rate: float, out: mp.Queue
-) -> None:
+@dataclass(frozen=True)
+class Field:
+    """What the generator is asked for, besides the size (rates: one in N, 0: none)."""
+
+    rounds: int
+    seed: int = 1
+    rules: str = "2026"
+    forfeit_rate: float = 0.0
+    half_point_bye_rate: float = 0.0
+    retired_rate: float = 0.0
+
+
+def worker(players: int, spec: Field, out: mp.Queue) -> None:
     """Generate and pair one tournament, reporting each round's pairing time."""
     try:
         from mipair.check.config import GeneratorConfig
         from mipair.check.generate import generate
+        from mipair.memory import dutch_round_bytes
         from mipair.systems.registry import get_system
 
         system = get_system("dutch")
 
         def timed(snap):
+            estimate = dutch_round_bytes(len(snap.to_pair)) / 2**20
             start = time.perf_counter()
             pairing = system.pair(snap)
-            out.put(("round", snap.round, time.perf_counter() - start, _peak_mib()))
+            seconds = time.perf_counter() - start
+            out.put(("round", snap.round, seconds, (_peak_mib(), estimate)))
             return pairing
 
         out.put(("start", 0, 0.0, _peak_mib()))
-        cfg = GeneratorConfig(players=players, rounds=rounds, forfeit_rate=forfeit_rate)
-        generate(cfg, seed, system, rules, pair=timed)
+        cfg = GeneratorConfig(
+            players=players,
+            rounds=spec.rounds,
+            forfeit_rate=spec.forfeit_rate,
+            half_point_bye_rate=spec.half_point_bye_rate,
+            retired_rate=spec.retired_rate,
+        )
+        generate(cfg, spec.seed, system, spec.rules, pair=timed)
         out.put(("done", 0, 0.0, _peak_mib()))
     except Exception as exc:
         out.put(("error", 0, 0.0, f"{type(exc).__name__}: {exc}"))
 
 
 def bench_size(
-    players: int,
-    rounds: int,
-    seed: int,
-    rules: str,
-    limit: float,
-    forfeit_rate: float,
-    advance,
-    memory_limit: float = 0.0,
+    players: int, spec: Field, limit: float, advance, memory_limit: float = 0.0
 ) -> SizeResult:
     """Run one size in its own process, stopping it when a round exceeds ``limit``
     seconds, or its resident memory ``memory_limit`` MiB (0: no limit)."""
     ctx = mp.get_context("fork")
     out: mp.Queue = ctx.Queue()
-    proc = ctx.Process(target=worker, args=(players, rounds, seed, rules, forfeit_rate, out))
+    proc = ctx.Process(target=worker, args=(players, spec, out))
     proc.start()
-    result = SizeResult(players, rounds)
+    result = SizeResult(players, spec.rounds)
     started = False
     try:
         while True:
@@ -115,7 +130,9 @@ def bench_size(
             started = True
             if kind == "round":
                 result.seconds.append(seconds)
-                result.peak_mib = max(result.peak_mib, extra)
+                result.round_peaks.append(extra[0])
+                result.peak_mib = max(result.peak_mib, extra[0])
+                result.estimate_mib = max(result.estimate_mib, extra[1])
                 advance()
                 if seconds > limit:
                     result.status = f"stopped: round {rnd} took {seconds:.1f} s > {limit:g} s"
@@ -168,6 +185,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--forfeit-rate", type=float, default=0.0, help="one game in N forfeited (0: none)"
     )
+    ap.add_argument(
+        "--bye-rate",
+        type=float,
+        default=0.0,
+        help="one player in N takes a half-point bye, one in 2N retires (0: none)",
+    )
     ap.add_argument("--json", help="also write the results here")
     args = ap.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
@@ -175,10 +198,18 @@ def main(argv: list[str] | None = None) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    spec = Field(
+        rounds=args.rounds,
+        seed=args.seed,
+        rules=args.rules,
+        forfeit_rate=args.forfeit_rate,
+        half_point_bye_rate=args.bye_rate,
+        retired_rate=2 * args.bye_rate,
+    )
     print(f"FIDE Dutch ({args.rules}), seed {args.seed}, time limit {args.time_limit:g} s/round")
     print(
         f"{'players':>7} {'rounds':>7} {'mean s':>9} {'median s':>9} {'max s':>9} "
-        f"{'peak MiB':>9}  status",
+        f"{'peak MiB':>9} {'est. MiB':>9} {'est/pk':>6}  status",
         flush=True,
     )
     results: list[SizeResult] = []
@@ -193,16 +224,7 @@ def main(argv: list[str] | None = None) -> int:
         task = bar.add_task("pairing rounds", total=len(sizes) * args.rounds)
         for n in sizes:
             bar.update(task, description=f"{n} players")
-            r = bench_size(
-                n,
-                args.rounds,
-                args.seed,
-                args.rules,
-                args.time_limit,
-                args.forfeit_rate,
-                lambda: bar.advance(task),
-                args.memory_limit,
-            )
+            r = bench_size(n, spec, args.time_limit, lambda: bar.advance(task), args.memory_limit)
             results.append(r)
             bar.update(task, completed=len(results) * args.rounds)
             print(r.row(), flush=True)
@@ -213,6 +235,7 @@ def main(argv: list[str] | None = None) -> int:
                     "rules": args.rules,
                     "seed": args.seed,
                     "time_limit": args.time_limit,
+                    "field": asdict(spec),
                     "sizes": [asdict(r) for r in results],
                 },
                 fh,

@@ -97,4 +97,5 @@ class LazyGroup(click.Group):
 )
 @click.version_option(__version__, "--version", "-V", prog_name="mipair")
 def cli() -> None:
-    """mipair: tournament pairing (FIDE Dutch, PAPP) as mathematical programs."""
+    """mipair: tournament pairing as mathematical programs: FIDE Dutch (2026, 2017 and 2012
+    editions), McMahon for Go (OpenGotha files), PAPP for Othello."""

@@ -9,12 +9,16 @@ environment variable ``MIPAIR_DEBUG`` is set.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 import traceback
 from collections.abc import Callable
 
-from mipair.errors import EXIT_UNEXPECTED, MipairError
+from mipair.errors import EXIT_FILE_ACCESS, EXIT_UNEXPECTED, MipairError
+
+WRITE_ERRORS = {errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EBADF}
+"""Errors of a write to a full or closed output."""
 
 
 def say(line: str) -> None:
@@ -57,6 +61,7 @@ def run_guarded(fn: Callable[[], object]) -> int:
     """Run ``fn`` and map its outcome to an exit code (see the module docstring)."""
     try:
         result = fn()
+        sys.stdout.flush()  # a failed write to stdout shows here, not at exit
     except MipairError as exc:
         say(exc.located())
         return exc.exit_code
@@ -74,6 +79,12 @@ def run_guarded(fn: Callable[[], object]) -> int:
     except BrokenPipeError:
         stop_writing_stdout()
         return 0
+    except OSError as exc:  # a write or read the command did not wrap itself: stdout full...
+        if exc.filename is None and exc.errno in WRITE_ERRORS:
+            say(f"<stdout>: cannot write to standard output: {exc.strerror or exc}")
+        else:
+            say(f"{exc.filename or 'mipair'}: cannot read or write: {exc.strerror or exc}")
+        return EXIT_FILE_ACCESS
     except Exception as exc:
         code = _click_code(exc)
         if code is not None:

@@ -19,7 +19,6 @@ from mipair.model import Colour
 from mipair.systems.fide.state import PlayerState, Snapshot
 
 if TYPE_CHECKING:
-    from mipair.explain.facts import Fact
     from mipair.pairing import RoundPairing
     from mipair.reports import Violation
 
@@ -68,36 +67,10 @@ def preference(state: PlayerState) -> Preference:
     return Preference(None, Strength.NONE, cd, repeated)
 
 
-def why_absolute(p: Preference) -> str:
-    """Why a colour preference is absolute, e.g. 'colour difference -2'."""
-    if abs(p.cd) >= 2:
-        return f"colour difference {p.cd:+d}"
-    assert p.repeated is not None
-    return f"two {COLOUR_NAME[p.repeated]}s in a row"
-
-
 def absolute_class(pref: Preference) -> object:
     """Two players may not meet when their classes are equal and not None: both
     with an absolute preference for one colour (C.04.1 (2026) Art. 6 and 7)."""
     return ("absolute", pref.colour) if pref.absolute else None
-
-
-def colour_fact(a: int, b: int, pa: Preference, pb: Preference, exception: str = "") -> Fact:
-    """The fact that a and b, both with an absolute preference for one colour, do not
-    meet (``exception``: why the system's exception does not apply, e.g. topscorers)."""
-    from mipair.explain.facts import Fact, pair
-
-    assert pa.colour is not None
-    col = COLOUR_NAME[pa.colour]
-    return Fact(
-        "colour",
-        (a, b),
-        f"players {a} ({why_absolute(pa)}) and {b} ({why_absolute(pb)}) must both have "
-        f"{col}{exception}",
-        f"let {a} and {b} meet although one of them cannot have {col}",
-        frozenset({pair(a, b)}),
-        note=col,
-    )
 
 
 def colour_breach(state: PlayerState, colour: Colour, rules: tuple[str, str]) -> Violation | None:

@@ -72,7 +72,7 @@ class FideSystem(PairingSystem[Snapshot]):
     def problem(self, state: Snapshot) -> PairingProblem:
         """The edition's facts: C.04.1's (rematches, PAB eligibility, forbidden pairs)
         and the system's own about each pair (:meth:`SwissProcedure.pair_facts`)."""
-        from mipair.systems.fide.rules import basic_problem
+        from mipair.systems.fide.facts import basic_problem
 
         return basic_problem(state, state.edition.procedure.pair_facts(state))
 

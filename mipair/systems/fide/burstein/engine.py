@@ -23,6 +23,7 @@ from dataclasses import replace
 import numpy as np
 
 from mipair.errors import NoPairingError
+from mipair.memory import available_memory, fits
 from mipair.pairing import Board, RoundPairing
 from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.solver.weights import Weights
@@ -63,7 +64,9 @@ def bye_key(snap: Snapshot, rank: Rank) -> Callable[[PlayerState], tuple]:
 
 
 def pair_round(snap: Snapshot, rank: Rank) -> RoundPairing:
-    """The Burstein pairing of ``snap``'s round (not a seeding round)."""
+    """The Burstein pairing of ``snap``'s round (not a seeding round); a field whose pairs
+    would not fit in the memory available is refused (exit 4), as the Dutch one is."""
+    fits(len(snap.to_pair), available_memory())
     bye = choose_bye(snap, rank) if len(snap.to_pair) % 2 else None
     rest = without(snap, bye)
     field = RoundField(rest, rest.edition)

@@ -20,7 +20,6 @@ from mipair.systems.fide.colours import (
     absolute_class,
     colour_breach,
     colour_detail,
-    colour_fact,
     preference,
 )
 from mipair.systems.fide.procedure import Evaluator, SwissProcedure
@@ -95,6 +94,8 @@ class BursteinProcedure(SwissProcedure[Snapshot]):
     def pair_facts(self, snapshot: Snapshot) -> Callable[[int, int], list[Fact]]:
         """C3 (2.1.3): two players with the same absolute colour preference never meet
         (no exception: in the seeding rounds the Dutch one, for topscorers, never applies)."""
+        from mipair.systems.fide.facts import colour_fact
+
         prefs = {p: preference(snapshot.players[p]) for p in snapshot.to_pair}
 
         def clash(a: int, b: int) -> list[Fact]:

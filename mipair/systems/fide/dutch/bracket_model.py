@@ -61,6 +61,11 @@ class BracketModel:
             self.model.forbid(c)
             self.field.kill(e)
 
+    def kill_columns(self, cols: np.ndarray) -> None:
+        """Freeze: the pairs of the model's edge columns ``cols`` will not be made."""
+        self.model.forbid_all(cols)
+        self.field.kill_all(self.cols.ids[cols])
+
     def resolve(
         self,
         tiers: Sequence[Tier] | None = None,

@@ -136,8 +136,8 @@ def evaluate(rnd: Round, pairing: RoundPairing) -> list[CriterionValue]:
     odd = len(rnd.rank) % 2 == 1
     opening = rnd.procedure.opening(rnd.snap, list(rnd.rank), pairing.bye if odd else None)
     out: list[CriterionValue] = list(opening.values)
-    round_view = replace(
-        rnd.view, bye_score=opening.bye_score, unplayed_rank=dict(opening.unplayed_rank)
+    round_view = rnd.view._replace(
+        bye_score=opening.bye_score, unplayed_rank=dict(opening.unplayed_rank)
     )
     for bracket in rnd.walk(mate):
         view = bracket_view(rnd, bracket, mate, opening, odd)

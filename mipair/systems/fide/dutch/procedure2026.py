@@ -27,7 +27,7 @@ import numpy as np
 
 from mipair.errors import NoPairingError
 from mipair.solver.lexmatch import Infeasible, LexMatcher
-from mipair.solver.weights import Weights
+from mipair.solver.weights import ColumnKeys, KeyedWeights, Weights
 from mipair.systems.fide.dutch.bracket import Bracket
 from mipair.systems.fide.dutch.bracket_rules import BracketRules, BracketView, Opening, RoundView
 from mipair.systems.fide.dutch.colours import allocate
@@ -36,7 +36,7 @@ from mipair.systems.fide.dutch.procedures import DutchProcedure
 from mipair.systems.fide.field import RoundField
 from mipair.systems.fide.sparse import core
 from mipair.systems.fide.state import PlayerState, Snapshot
-from mipair.systems.fide.weigh import kinds, roles
+from mipair.systems.fide.weigh import KEYED_FROM, kinds, roles
 from mipair.systems.fide.windows import WindowModels
 
 C5_TEXT = "the PAB goes to the lowest score possible; value: the recipient's score"
@@ -139,11 +139,7 @@ def bye_score(field: RoundField) -> ByeScore:
     must = [i for i in range(n) if not field.eligible[i]]
     try:
         model = LexMatcher(n, edges, must, n // 2, core=core(edges, scores))
-        ranks = sorted(set(scores))
-        level = np.array([ranks.index(s) for s in scores], dtype=np.int64)
-        lower = Weights.dense(level[edges.u] + level[edges.v])
-        top = Weights.dense((level[edges.v] == level[0]).astype(np.int64))
-        model.maximise([lower, top])
+        model.maximise(bye_tiers(field))
     except Infeasible:
         raise NoPairingError(
             "no pairing satisfies the absolute criteria "
@@ -157,6 +153,23 @@ def bye_score(field: RoundField) -> ByeScore:
         scores[mate[v]] >= top_score for v in range(n) if scores[v] >= top_score
     )
     return ByeScore(s_star, single)
+
+
+def bye_tiers(field: RoundField) -> list[Weights]:
+    """C5's tiers over the round's pairs: the scores of the paired players, as
+    low a level as possible left over, then the top scoregroup paired."""
+    edges, scores = field.edges, field.scores
+    ranks = sorted(set(scores))
+    level = np.array([ranks.index(s) for s in scores], dtype=np.int32)
+    if len(edges) < KEYED_FROM:
+        return [
+            Weights.dense(level[edges.u].astype(np.int64) + level[edges.v]),
+            Weights.dense((level[edges.v] == level[0]).astype(np.int64)),
+        ]
+    size = len(ranks)  # a pair's key: the levels of its two players
+    keys = ColumnKeys(level[edges.u] * size + level[edges.v], size * size)
+    high, low = np.divmod(np.arange(size * size, dtype=np.int64), size)
+    return [KeyedWeights(keys, high + low), KeyedWeights(keys, (low == level[0]).astype(np.int64))]
 
 
 def completable(field: RoundField) -> None:
