@@ -65,7 +65,7 @@ class BursteinProcedure(SwissProcedure[Snapshot]):
         state = system.state_before(snapshot.tournament, snapshot.round, seeding["edition"])
         return system, state
 
-    def rank(self, snapshot: Snapshot):
+    def rank(self, snapshot: Snapshot) -> Callable[[PlayerState], tuple]:
         """1.8: the players' sort key by the Index, the highest ranked first."""
         from mipair.systems.fide.burstein.index import ranking
 
