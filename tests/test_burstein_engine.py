@@ -3,7 +3,8 @@
 The brute force (tests/swiss_brute/burstein.py) shares no code with the engine: it
 enumerates every complete legal pairing and ranks them bracket by bracket by C5-C8,
 then Article 4. On random small tournaments (4-12 players, 3-9 rounds, draws,
-forfeits, absences, half-point byes, another point system, acceleration), the
+forfeits, absences, half-point byes, another point system, acceleration, forbidden
+pairs), the
 engine's pairing is the brute force's, colours and bye included, and where the
 brute force finds no legal pairing the engine says so. The seeding rounds are the
 Dutch engine's. ``MIPAIR_BURSTEIN_EXAMPLES`` sets how many random rounds (default 120).
@@ -22,7 +23,7 @@ from swiss_brute.history import Field, RoundPairing, field_of
 from swiss_brute.rules import NoLegalPairing
 
 from mipair.errors import NoPairingError
-from mipair.model import Acceleration, PointSystem, Tournament
+from mipair.model import Acceleration, ForbiddenPairs, PointSystem, Tournament
 from mipair.systems.registry import get_system
 
 EXAMPLES = int(os.environ.get("MIPAIR_BURSTEIN_EXAMPLES", "120"))
@@ -55,10 +56,12 @@ class Case:
     mix: simulate.Mix
     points: PointSystem
     accelerated: bool
+    forbidden: tuple[int, ...] = ()
 
     def tournament(self) -> Tournament:
         """The history (rounds 1 .. upto - 1) in the case's point system, with acceleration
-        (a win's points for the first half of the field) in the round to pair if asked."""
+        (a win's points for the first half of the field) in the round to pair if asked, and
+        the organiser's forbidden pairs among ``forbidden`` (an XXP record) if any."""
         t = simulate.tournament(self.players, self.rounds, self.upto, self.seed, history, self.mix)
         t = replace(t, point_system=self.points)
         if self.accelerated:
@@ -66,6 +69,8 @@ class Case:
             t = replace(
                 t, accelerations=tuple(Acceleration(p, self.upto, self.points.win) for p in half)
             )
+        if len(self.forbidden) > 1:
+            t = replace(t, forbidden=(ForbiddenPairs(self.forbidden),))
         return t
 
 
@@ -81,14 +86,17 @@ def cases(draw: st.DrawFn, after_seeding: bool = True) -> Case:
         half_byes=draw(st.sampled_from([0.0, 0.03])),
     )
     points = draw(st.sampled_from([PointSystem(), PointSystem(win=30, draw=10)]))
+    players = draw(st.integers(4, 12))
+    forbidden = draw(st.sampled_from([(), (1, 2), (2, 3, 5)]))
     return Case(
-        draw(st.integers(4, 12)),
+        players,
         rounds,
         upto,
         draw(st.integers(0, 10**6)),
         mix,
         points,
         draw(st.booleans()),
+        tuple(p for p in forbidden if p <= players),
     )
 
 
