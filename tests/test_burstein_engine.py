@@ -4,9 +4,8 @@ The brute force (tests/swiss_brute/burstein.py) shares no code with the engine: 
 enumerates every complete legal pairing and ranks them bracket by bracket by C5-C8,
 then Article 4. On random small tournaments (4-12 players, 3-9 rounds, draws,
 forfeits, absences, half-point byes, another point system, acceleration, forbidden
-pairs), the
-engine's pairing is the brute force's, colours and bye included, and where the
-brute force finds no legal pairing the engine says so. The seeding rounds are the
+pairs), the engine's pairing is the brute force's, colours and bye included, and where
+the brute force finds no legal pairing the engine says so. The seeding rounds are the
 Dutch engine's. ``MIPAIR_BURSTEIN_EXAMPLES`` sets how many random rounds (default 120).
 """
 
