@@ -134,12 +134,20 @@ def pab_candidates(field: RoundField, bye: ByeScore) -> set[int]:
 
 def bye_score(field: RoundField) -> ByeScore:
     """S* and whether C9 applies to the first bracket: the lowest-scored PAB
-    possible, the players of higher scores paired as high as possible."""
+    possible, the players of higher scores paired as high as possible.
+
+    In a field of one score (every first round) each pairing weighs the same
+    under C5's tiers, so the question is only whether the round can be paired
+    (:func:`one_score_model`)."""
     n, scores, edges = field.n, field.scores, field.edges
-    must = [i for i in range(n) if not field.eligible[i]]
     try:
-        model = LexMatcher(n, edges, must, n // 2, core=core(edges, scores))
-        model.maximise(bye_tiers(field))
+        if len(set(scores)) == 1:
+            model = one_score_model(field)
+            model.maximise([])
+        else:
+            must = [i for i in range(n) if not field.eligible[i]]
+            model = LexMatcher(n, edges, must, n // 2, core=core(edges, scores))
+            model.maximise(bye_tiers(field))
     except Infeasible:
         raise NoPairingError(
             "no pairing satisfies the absolute criteria "
@@ -153,6 +161,27 @@ def bye_score(field: RoundField) -> ByeScore:
         scores[mate[v]] >= top_score for v in range(n) if scores[v] >= top_score
     )
     return ByeScore(s_star, single)
+
+
+def one_score_model(field: RoundField) -> LexMatcher:
+    """An odd field's matching model as a feasibility question: everyone paired
+    but one PAB-eligible player (an exit "single", at most one).
+
+    Asked with no objective, it goes to SAT over the model's pairs
+    (:func:`mipair.solver.witness.sat_matching`): every player's clause "paired
+    or single" leads the search, where "exactly n // 2 pairs" over every pair
+    did not (SAT spent its budget, then a MIP over every pair decided: at 1,000
+    players most of the round's time and memory)."""
+    n = field.n
+    singles = [(v, "single") for v in range(n) if field.eligible[v]]
+    return LexMatcher(
+        n,
+        field.edges,
+        range(n),
+        exits=singles,
+        exit_limits={"single": 1},
+        core=core(field.edges, field.scores),
+    )
 
 
 def bye_tiers(field: RoundField) -> list[Weights]:
