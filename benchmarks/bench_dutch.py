@@ -145,10 +145,16 @@ def worker(players: int, spec: Field, out: mp.Queue) -> None:
 
 
 def bench_size(
-    players: int, spec: Field, limit: float, advance, memory_limit: float = 0.0
+    players: int,
+    spec: Field,
+    limit: float,
+    advance,
+    memory_limit: float = 0.0,
+    verbose: bool = False,
 ) -> SizeResult:
     """Run one size in its own process, stopping it when a round exceeds ``limit``
-    seconds, or its resident memory ``memory_limit`` MiB (0: no limit)."""
+    seconds, or its resident memory ``memory_limit`` MiB (0: no limit); ``verbose``
+    writes each round's line to stderr as soon as it is paired."""
     ctx = mp.get_context("fork")
     out: mp.Queue = ctx.Queue()
     proc = ctx.Process(target=worker, args=(players, spec, out))
@@ -179,6 +185,8 @@ def bench_size(
                 result.to_pair.append(to_pair)
                 result.round_peaks.append(peak)
                 result.estimates.append(estimate)
+                if verbose:
+                    print(result.round_rows()[-1], file=sys.stderr, flush=True)
                 result.peak_mib = max(result.peak_mib, peak)
                 result.estimate_mib = max(result.estimate_mib, estimate)
                 advance()
@@ -274,7 +282,14 @@ def main(argv: list[str] | None = None) -> int:
         task = bar.add_task("pairing rounds", total=len(sizes) * args.rounds)
         for n in sizes:
             bar.update(task, description=f"{n} players")
-            r = bench_size(n, spec, args.time_limit, lambda: bar.advance(task), args.memory_limit)
+            r = bench_size(
+                n,
+                spec,
+                args.time_limit,
+                lambda: bar.advance(task),
+                args.memory_limit,
+                verbose=not sys.stderr.isatty(),
+            )
             results.append(r)
             bar.update(task, completed=len(results) * args.rounds)
             print(r.row(), flush=True)

@@ -22,6 +22,8 @@ import numpy as np
 from mipair.solver.edges import ColumnSet, Edges
 from mipair.solver.weights import KeyedWeights, Weights
 
+PRICE_BLOCK = 1 << 22  # inactive columns priced at a time (no model-sized temporaries)
+
 
 class PricedColumns:
     """Columns in and out of the HiGHS model (the base of
@@ -165,35 +167,42 @@ class PricedColumns:
         if self._row_duals is None:
             return self.inactive.members().tolist()
         np = self._np
-        idle, rc = self._outside()
-        keep = rc > above
-        found, rc = idle[keep], rc[keep]
+        found, rc = self._outside(lambda rc: rc > above)
         if most is not None and len(found) > most:
             found = found[np.argsort(-rc, kind="stable")[:most]]
         return found.tolist()
 
-    def _outside(self):
-        """The inactive columns (an array) and their reduced costs in the last LP."""
+    def _outside(self, keep):
+        """The inactive columns whose reduced cost in the last LP passes
+        ``keep`` (a test of an array of reduced costs), and those reduced
+        costs: two arrays. Priced a block of columns at a time, so that no
+        temporary is the size of the model (a 9,999-player round: 50 million)."""
         np = self._np
         y = self._row_duals
         if len(y) < self._rows:  # rows added since that LP: no dual known yet
             y = np.concatenate([y, np.zeros(self._rows - len(y))])
-        idle = self.inactive.members()
         ydeg = np.where(self._degree >= 0, y[self._degree], 0.0)
         ends = self._ends
-        rc = self._cost[idle] - ydeg[ends[0][idle]] - ydeg[ends[1][idle]]
-        if self._pair_row >= 0:
-            rc -= y[self._pair_row]
-        priced = [(row, weights) for row, weights in self._pin_rows if abs(y[row]) > 1e-12]
-        if priced:
-            shift = np.zeros(self.m)
-            for row, weights in priced:
-                if isinstance(weights, KeyedWeights):
-                    shift[idle] += y[row] * weights.at(idle)
-                else:
-                    shift[weights.cols] += y[row] * weights.vals
-            rc -= shift[idle]
-        return idle, rc
+        pair_dual = y[self._pair_row] if self._pair_row >= 0 else 0.0
+        priced = [(y[row], weights) for row, weights in self._pin_rows if abs(y[row]) > 1e-12]
+        found, costs = [], []
+        mask = self.inactive.mask
+        for start in range(0, self.m, PRICE_BLOCK):
+            idle = np.flatnonzero(mask[start : start + PRICE_BLOCK]) + start
+            if not len(idle):
+                continue
+            rc = self._cost[idle] - ydeg[ends[0][idle]] - ydeg[ends[1][idle]] - pair_dual
+            if priced:  # the pinned rows' duals, summed in order as one shift
+                shift = np.zeros(len(idle))
+                for dual, weights in priced:
+                    shift += dual * weights.at(idle)
+                rc -= shift
+            ok = keep(rc)
+            found.append(idle[ok])
+            costs.append(rc[ok])
+        if not found:
+            return np.zeros(0, dtype=np.int64), np.zeros(0)
+        return np.concatenate(found), np.concatenate(costs)
 
     def _prune(self, floor: float) -> None:
         """Forbid for good every column no solution worth ``floor`` can use.
@@ -209,8 +218,7 @@ class PricedColumns:
         self._set_upper([int(self._at[c]) for c in out], 0.0)
         self.banned.update(out)
         if self.inactive:
-            idle, rc = self._outside()
-            gone = idle[rc < -margin].tolist()
+            gone, _ = self._outside(lambda rc: rc < -margin)
             self.inactive.take(gone)
             self.banned.update(gone)
 

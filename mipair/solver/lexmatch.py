@@ -119,8 +119,10 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
         """A feasibility question asked of SAT over the model's columns
         (:func:`mipair.solver.witness.sat_matching`); None when they hold no
         answer, the MIP then deciding (it can let in the inactive columns)."""
-        ends = [*self.edges, *((node,) for node, _ in self.exits)]
-        cols = [c for c in self._ours if c not in self.banned]
+        np = self._np
+        ours = np.asarray(self._ours, dtype=np.int64)
+        cols = ours[~self.banned.mask[ours]].tolist() if len(ours) else []
+        ends = self._column_ends(cols)
         chosen = sat_matching(
             self.n, ends, cols, self.must, self.forced, self.fixed_pairs, self.limits
         )

@@ -114,6 +114,15 @@ class MatchingModel(PricedColumns):
         """The edge columns' end nodes, an array of shape (2, number of edges)."""
         return self._ends
 
+    def _column_ends(self, cols: Iterable[int]) -> dict[int, tuple[int, ...]]:
+        """The nodes of the columns ``cols``: two for an edge, one for an exit
+        (only those asked: a 9,999-player round has 50 million edge columns)."""
+        ne = len(self.edges)
+        out: dict[int, tuple[int, ...]] = {}
+        for c in cols:
+            out[c] = self.edges[c] if c < ne else (self.exits[c - ne][0],)
+        return out
+
     def touching(self, nodes: Iterable[int]):
         """The columns (edges and exits) covering a node of ``nodes``, an array."""
         np = self._np

@@ -20,7 +20,7 @@ CONFLICTS = 20_000  # SAT's budget: with none, proving that no such matching exi
 
 def sat_matching(
     n: int,
-    ends: Sequence[tuple[int, ...]],
+    ends: Mapping[int, tuple[int, ...]] | Sequence[tuple[int, ...]],
     columns: Iterable[int],
     must: Collection[int],
     forced: Collection[int],
