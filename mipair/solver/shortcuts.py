@@ -31,7 +31,8 @@ class ClassShortcuts(MatchingModel):
         pinned at its level, and the columns its reduced costs rule out are
         forbidden. False (nothing changed) when the tiers are not class-wise,
         or no such answer is found. ``classes``: as for :meth:`maximise`."""
-        from mipair.solver import classes as cm
+        from mipair.solver.class_solve import ruled_out, solve
+        from mipair.solver.realize import realize
 
         np = self._np
         if not tiers:
@@ -41,12 +42,10 @@ class ClassShortcuts(MatchingModel):
         if any(v is None for v in vals):
             return False
         fixed = sorted(self.forced)
-        opt = cm.solve(
-            agg, vals, self._limit_counts(), self.fixed_pairs, agg.pins(self.pins), fixed
-        )
+        opt = solve(agg, vals, self._limit_counts(), self.fixed_pairs, agg.pins(self.pins), fixed)
         if opt is None:
             return False
-        chosen = cm.realize(agg, opt.counts, self._ends, self.exits, fixed)
+        chosen = realize(agg, opt.counts, self._ends, self.exits, fixed)
         if not chosen:
             return False
         self._let_in(np.asarray(chosen, dtype=np.int64))
@@ -57,7 +56,7 @@ class ClassShortcuts(MatchingModel):
         ):
             return False
         self.solution = chosen
-        self.forbid_all(np.flatnonzero(cm.ruled_out(agg, opt, chosen)))
+        self.forbid_all(np.flatnonzero(ruled_out(agg, opt, chosen)))
         for tier, level in zip(tiers, opt.levels):
             self.pin(tier, level)
         self._duals = self._row_duals = None
@@ -65,9 +64,9 @@ class ClassShortcuts(MatchingModel):
 
     def _aggregate(self, classes):
         """The class model of this one's usable columns (:func:`classes.aggregate`)."""
-        from mipair.solver import classes as cm
+        from mipair.solver.classes import aggregate
 
-        return cm.aggregate(
+        return aggregate(
             self.n, self._ends, self.exits, ~self.banned_mask(), mask(self.n, self.must), classes
         )
 
@@ -76,10 +75,10 @@ class ClassShortcuts(MatchingModel):
 
     def relaxation(self, classes):
         """The class model of the current state, pins included where class-wise
-        (:class:`mipair.solver.classes.Relaxation`): a quick test of which
+        (:class:`mipair.solver.class_solve.Relaxation`): a quick test of which
         columns no solution can use along with the forced ones."""
-        from mipair.solver import classes as cm
+        from mipair.solver.class_solve import Relaxation
 
-        return cm.Relaxation(
+        return Relaxation(
             self._aggregate(classes), self.pins, self._limit_counts(), self.fixed_pairs
         )

@@ -19,7 +19,7 @@ from mipair.systems.fide.dutch.bracket_model import BracketModel
 from mipair.systems.fide.sparse import core
 
 if TYPE_CHECKING:
-    from mipair.solver.classes import Relaxation
+    from mipair.solver.class_solve import Relaxation
 
 SLACK = 3  # partners below the current one a partner question still weighs
 RELAX_FROM = 40  # S1 players from which partners are first tested on the class model

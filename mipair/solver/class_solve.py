@@ -1,0 +1,218 @@
+"""The class model of a matching model (:mod:`mipair.solver.classes`) solved in HiGHS.
+
+Its lexicographic optimum (:func:`solve`) bounds every matching of the model
+from above, the duals of each tier's relaxation rule model columns out
+(:func:`ruled_out`), and a model kept open (:class:`Relaxation`) answers
+quickly whether columns can be used together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from mipair.solver.classes import Aggregate
+from mipair.solver.weights import Weights
+
+
+@dataclass
+class Levels:
+    """The lexicographic optimum of the class model."""
+
+    levels: list[int]  # each tier's optimum
+    counts: np.ndarray  # per class column, how many the optimum uses
+    reduced: list[np.ndarray]  # per tier, the reduced cost of every class column
+    slack: list[float]  # per tier, its LP bound less its optimum
+
+
+def _model(
+    agg: Aggregate,
+    limits: Mapping[str, int],
+    pairs: int | None,
+    pins: Sequence[tuple[np.ndarray, int]],
+):
+    """The class model in HiGHS (no objective yet): a row per class, per exit
+    limit, for the pair count and per pin (class weights, level); an integer
+    column per class column. Returns the highspy module and the model."""
+    from mipair.solver.highs import load, maximiser
+
+    hs = load()
+    h = maximiser(hs)
+    nclass, ncol = len(agg.count), len(agg.col_a)
+    for c in range(nclass):
+        hi = float(agg.count[c])
+        h.addRow(hi if agg.must[c] else 0.0, hi, 0, [], [])
+    extra: dict[str, int] = {}
+    for tag, k in limits.items():
+        if tag in agg.tags:
+            extra[tag] = h.getNumRow()
+            h.addRow(0.0, float(k), 0, [], [])
+    pair_row = -1
+    if pairs is not None:
+        pair_row = h.getNumRow()
+        h.addRow(float(pairs), float(pairs), 0, [], [])
+    for k in range(ncol):
+        a, b = int(agg.col_a[k]), int(agg.col_b[k])
+        if b >= 0:
+            rows, vals = ([a], [2.0]) if a == b else ([a, b], [1.0, 1.0])
+            if pair_row >= 0:
+                rows, vals = rows + [pair_row], vals + [1.0]
+        else:
+            tag = agg.tags[-1 - b]
+            rows, vals = [a], [1.0]
+            if tag in extra:
+                rows, vals = rows + [extra[tag]], vals + [1.0]
+        h.addCol(0.0, 0.0, hs.kHighsInf, len(rows), np.array(rows, dtype=np.int32), np.array(vals))
+    h.changeColsIntegrality(
+        ncol, np.arange(ncol, dtype=np.int32), np.array([hs.HighsVarType.kInteger] * ncol)
+    )
+    for pinned, level in pins:
+        _at_least(h, hs, pinned, level)
+    return hs, h
+
+
+def _at_least(h, hs, vals: np.ndarray, level: int) -> None:
+    """Add the row ``vals . counts >= level`` (a tier kept at its level)."""
+    nz = np.flatnonzero(vals)
+    h.addRow(float(level), hs.kHighsInf, len(nz), nz.astype(np.int32), vals[nz].astype(float))
+
+
+def _use(h, hs, least: np.ndarray) -> None:
+    """Make every solution use at least ``least[k]`` of each class column k."""
+    ncol = len(least)
+    h.changeColsBounds(
+        ncol, np.arange(ncol, dtype=np.int32), least.astype(float), np.full(ncol, hs.kHighsInf)
+    )
+
+
+def solve(
+    agg: Aggregate,
+    tiers: Sequence[np.ndarray],
+    limits: Mapping[str, int],
+    pairs: int | None,
+    pins: Sequence[tuple[np.ndarray, int]] = (),
+    fixed: Sequence[int] = (),
+) -> Levels | None:
+    """Maximise ``tiers`` (a weight per class column) lexicographically over
+    the class model with HiGHS; None if it has no solution. ``limits``: at most
+    so many exits of a tag; ``pairs``: exactly so many pairs, if given;
+    ``pins``: rows (class weights, level) kept; ``fixed``: model columns every
+    solution uses."""
+    least = agg.counts_of(fixed)
+    if not tiers or least is None:
+        return None
+    hs, h = _model(agg, limits, pairs, pins)
+    ncol = len(agg.col_a)
+    out = Levels([], np.zeros(ncol, dtype=np.int64), [], [])
+    idx = np.arange(ncol, dtype=np.int32)
+    _use(h, hs, least)
+    for vals in tiers:
+        h.changeColsCost(ncol, idx, vals.astype(float))
+        h.setOptionValue("solve_relaxation", True)
+        h.run()
+        if h.getModelStatus() != hs.HighsModelStatus.kOptimal:
+            return None
+        bound = h.getInfo().objective_function_value
+        reduced = np.asarray(h.getSolution().col_dual, dtype=float)
+        h.setOptionValue("solve_relaxation", False)
+        h.run()
+        if h.getModelStatus() != hs.HighsModelStatus.kOptimal:
+            return None
+        counts = np.rint(np.asarray(h.getSolution().col_value)).astype(np.int64)
+        level = int(vals @ counts)
+        if h.getInfo().mip_dual_bound > level + 0.5:
+            return None
+        out.levels.append(level)
+        out.counts = counts
+        out.reduced.append(reduced)
+        out.slack.append(bound - level)
+        _at_least(h, hs, vals, level)
+    return out
+
+
+class Relaxation:
+    """The class model of a matching model's current state, kept to test
+    quickly whether columns can be used together: when the class model
+    cannot make their counts, no matching of the model can use them (every
+    matching's counts solve it). Pins whose weights are not class-wise are
+    left out, which keeps it a relaxation."""
+
+    def __init__(
+        self,
+        agg: Aggregate,
+        pins: Sequence[tuple[Weights, int]],
+        limits: Mapping[str, int],
+        pairs: int | None,
+    ) -> None:
+        self.agg = agg
+        self.hs, self.h = _model(agg, limits, pairs, agg.pins(pins))
+        self.memo: dict[bytes, bool] = {}
+
+    def allows(self, cols: Sequence[int]) -> bool:
+        """Whether the class model can use every column of ``cols`` (model
+        columns) at once."""
+        need = self.agg.counts_of(sorted(set(cols)))
+        if need is None:
+            return False
+        key = need.tobytes()
+        if key not in self.memo:
+            _use(self.h, self.hs, need)
+            self.memo[key] = self._feasible()
+        return self.memo[key]
+
+    def _feasible(self) -> bool:
+        """Whether the class model has an integer solution: its linear relaxation
+        first (infeasible: none; an integral optimum: one), the integer
+        program only when the relaxation's answer is fractional."""
+        h, status = self.h, self.hs.HighsModelStatus
+        h.setOptionValue("solve_relaxation", True)
+        try:
+            h.run()
+            relaxed = h.getModelStatus()
+            if relaxed == status.kInfeasible:
+                return False
+            if relaxed == status.kOptimal:
+                x = np.asarray(h.getSolution().col_value)
+                if np.all(np.abs(x - np.rint(x)) < 1e-9):
+                    return True
+        finally:
+            h.setOptionValue("solve_relaxation", False)
+        h.run()
+        return h.getModelStatus() != status.kInfeasible
+
+    def most(self, weights: Weights, fixed: Sequence[int]) -> int | None:
+        """An upper bound on the total of ``weights`` over every matching of the
+        model that uses the columns ``fixed``: the class model's optimum; None
+        when the weights are not class-wise or it has no answer."""
+        vals = self.agg.weigh(weights)
+        need = self.agg.counts_of(sorted(set(fixed)))
+        if vals is None or need is None:
+            return None
+        h, hs, ncol = self.h, self.hs, len(need)
+        idx = np.arange(ncol, dtype=np.int32)
+        _use(h, hs, need)
+        h.changeColsCost(ncol, idx, vals.astype(float))
+        try:
+            h.run()
+            if h.getModelStatus() != hs.HighsModelStatus.kOptimal:
+                return None
+            return int(np.floor(h.getInfo().mip_dual_bound + 1e-6))
+        finally:
+            h.changeColsCost(ncol, idx, np.zeros(ncol))
+
+
+def ruled_out(agg: Aggregate, opt: Levels, chosen: Sequence[int]) -> np.ndarray:
+    """A mask of the model columns that no answer as good as ``opt`` can use,
+    those of ``chosen`` (such an answer) aside: each class's dual of a tier's
+    relaxation, given to every node of the class, is a dual solution of the
+    matching model with the same bound, under which such a column's reduced
+    cost is below minus the tier's slack (reduced-cost fixing; levels are
+    integers, hence the 1/2)."""
+    bad = np.zeros(len(agg.col_a), dtype=bool)  # per class column
+    for reduced, slack in zip(opt.reduced, opt.slack):
+        bad |= reduced < -(slack + 0.5 + 1e-9 * abs(slack))
+    out = bad[np.maximum(agg.col_of, 0)] & (agg.col_of >= 0)
+    out[np.asarray(chosen, dtype=np.int64)] = False
+    return out
