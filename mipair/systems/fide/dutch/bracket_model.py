@@ -111,6 +111,22 @@ class BracketModel:
         """v is the higher-ranked member of a pair inside the bracket."""
         return v < self.mate[v] < self.resident_high
 
+    def columns_to(self, p: int, others: np.ndarray) -> np.ndarray:
+        """The model column of p's pair with each player of ``others`` (an
+        array), -1 where :meth:`col` has none: one row of the round's pair
+        table read at once, not a lookup a pair."""
+        field = self.field
+        e = field.edge_ids[p, others].astype(np.int64)
+        ok = e >= 0
+        if field.deaths:
+            ok[ok] = ~field.dead[e[ok]]
+        c = np.full(len(others), -1, dtype=np.int64)
+        c[ok] = self.cols.lookup(e[ok])
+        usable = c >= 0
+        usable[usable] = ~self.model.banned_mask()[c[usable]]
+        c[~usable] = -1
+        return c
+
     def best_partner(self, p: int, remaining: list[int]) -> int | None:
         """The lowest-BSN player p could still meet in the remainder."""
         return next((o for o, _ in self.choices(p, remaining)), None)
@@ -118,10 +134,13 @@ class BracketModel:
     def choices(self, p: int, remaining: list[int]) -> Iterator[tuple[int, int]]:
         """The players p could still meet in the remainder, lowest BSN first,
         with the model columns of their pairs with p."""
-        for o in remaining:
-            c = self.col(p, o) if o > p and o not in self.matched else None
-            if c is not None:
-                yield o, c
+        others = np.asarray(remaining, dtype=np.int64)
+        others = others[others > p]
+        if self.matched and len(others):
+            others = others[~np.isin(others, np.fromiter(self.matched, dtype=np.int64))]
+        cols = self.columns_to(p, others)
+        hit = np.flatnonzero(cols >= 0)
+        return zip(others[hit].tolist(), cols[hit].tolist())
 
     def kinds_by(self, *groups: list[int]) -> np.ndarray:
         """The players' kinds, told apart further by which of the disjoint

@@ -191,10 +191,14 @@ class PartnerQuestions(BracketModel):
         taken: set[int] = set()
         self.order_weights = {}
         chosen = list(self.model.forced)
+        free = np.asarray(s2, dtype=np.int64)
         for i, p in enumerate(s1):
-            for o in s2:
-                c = self.col(p, o) if o > p and o not in taken else None
-                if c is not None and (relax is None or relax.allows(chosen + [c])):
+            others = free[free > p]
+            if taken:
+                others = others[~np.isin(others, np.fromiter(taken, dtype=np.int64))]
+            cols = self.columns_to(p, others)
+            for o, c in zip(others[cols >= 0].tolist(), cols[cols >= 0].tolist()):
+                if relax is None or relax.allows(chosen + [c]):
                     self.order_weights[c] = 1 if relax is None else len(s1) - i
                     taken.add(o)
                     chosen.append(c)
