@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from mipair.solver.classes import Aggregate
+from mipair.solver.classes import CHUNK, Aggregate
 
 CANDIDATES = (16, 64)  # partners offered to each node when a class pair's counts are realised
 
@@ -68,9 +68,11 @@ def realize(
     if any(f > b for f, b in zip(front, back)):
         return None
     live = np.flatnonzero(usable[:ne])
-    lo, hi = ends[0][live].astype(np.int64), ends[1][live].astype(np.int64)
-    key = np.minimum(lo, hi) * n + np.maximum(lo, hi)
-    del lo, hi
+    key = np.empty(len(live), dtype=np.int64)  # a block at a time: no model-sized temporaries
+    for start in range(0, len(live), CHUNK):
+        part = live[start : start + CHUNK]
+        lo, hi = ends[0][part].astype(np.int64), ends[1][part].astype(np.int64)
+        key[start : start + CHUNK] = np.minimum(lo, hi) * n + np.maximum(lo, hi)
     if len(key) > 1 and not np.all(key[1:] >= key[:-1]):  # a round's pairs come in order
         order = np.argsort(key)
         key, live = key[order], live[order]

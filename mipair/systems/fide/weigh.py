@@ -23,6 +23,7 @@ from mipair.systems.fide.state import PlayerState
 Context = Callable[[int, int], object]
 """The context of the pair of vertices (u, v) that the criteria read (None: leave the pair out)."""
 
+BLOCK = 1 << 22  # pairs keyed at a time
 KEYED_FROM = 50_000  # pairs from which tiers are kept as a table per kind of pair
 # (KeyedWeights: 4 bytes a pair for all tiers, instead of 16 a pair for each)
 
@@ -51,7 +52,7 @@ def weigh(
     size = int(kind.max()) + 1
     if size * size < 2**31:
         kind = kind.astype(np.int32)
-    first, inverse = _kinds(kind[ends[0]] * size + kind[ends[1]], size * size)
+    first, inverse = _pair_kinds(kind, ends, size)
     scalar = np.zeros((len(crits), len(first)), dtype=np.int64)
     leveled: list[dict[int, np.ndarray]] = [{} for _ in crits]
     for k, pair in enumerate(first.tolist()):
@@ -85,18 +86,30 @@ def kinds(signature: np.ndarray, role: np.ndarray) -> np.ndarray:
     return signature.astype(np.int64) * (int(role.max()) + 1) + role
 
 
-def _kinds(keys: np.ndarray, bound: int) -> tuple[np.ndarray, np.ndarray]:
-    """The first index of every distinct key (keys below ``bound``) and each
-    key's kind number, kinds numbered in increasing key order."""
-    if bound > 4 * len(keys) + 1024:
-        _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+def _pair_kinds(kind: np.ndarray, ends: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """The first pair of every kind of pair (its key: the kinds of its two
+    ends, each below ``size``) and each pair's kind number, kinds numbered in
+    increasing key order. With few possible keys, a table instead of a sort,
+    filled a block of pairs at a time (a 9,999-player round has 50 million:
+    no temporaries of that size)."""
+    m, bound = ends.shape[1], size * size
+
+    def keys(start: int, stop: int) -> np.ndarray:
+        return kind[ends[0][start:stop]] * size + kind[ends[1][start:stop]]
+
+    if bound > 4 * m + 1024:
+        _, first, inverse = np.unique(keys(0, m), return_index=True, return_inverse=True)
         return first, inverse.reshape(-1)
-    present = np.zeros(bound, dtype=bool)  # few keys: a table instead of a sort
-    present[keys] = True
+    present = np.zeros(bound, dtype=bool)
+    for start in range(0, m, BLOCK):
+        present[keys(start, start + BLOCK)] = True
     number = (np.cumsum(present) - 1).astype(np.int32)
-    inverse = number[keys]
-    first = np.full(int(present.sum()), len(keys), dtype=np.int64)
-    np.minimum.at(first, inverse, np.arange(len(keys)))
+    inverse = np.empty(m, dtype=np.int32)
+    first = np.full(int(present.sum()), m, dtype=np.int64)
+    for start in range(0, m, BLOCK):
+        part = number[keys(start, start + BLOCK)]
+        inverse[start : start + len(part)] = part
+        np.minimum.at(first, part, np.arange(start, start + len(part)))
     return first, inverse
 
 
