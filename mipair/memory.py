@@ -6,12 +6,13 @@ import os
 
 from mipair.errors import InputError, TooLargeError
 
-BASE_BYTES = 60 * 2**20  # a pairing process with its libraries loaded, before the field
-AT_1000 = 485 * 2**20  # what a Dutch round of 1,000 players adds at its peak, measured
-GROWTH = 1.225  # and how that grows with the field: (n / 1000) ** GROWTH
-# measured whole-process peaks (benchmarks/README.md, "Platform scale"): an odd first round,
-# whose bye question ends in HiGHS's MIP, the largest of a tournament's rounds: 545 MiB at
-# 1,000 players, 8,204 MiB at 9,999; at 2,001 and 3,001 players at least 1,206 and 1,491 MiB
+BASE_BYTES = 100 * 2**20  # a pairing process with its libraries and HiGHS loaded, before the field
+SQUARE_BYTES = 60  # and per square of the field: the pair table (4 bytes), the candidate
+# pairs (8 bytes each, about n**2 / 2 of them), a window model's columns (about 22 bytes
+# each) and the blocks they are built from
+# measured whole-process peaks of a round (benchmarks/README.md, "Platform scale"):
+# 9,954 players 5,211 MiB (estimate 5,770), 2,970 players 556 MiB (estimate 605),
+# 990 players 125-158 MiB (estimate 156)
 
 
 def available_memory() -> int | None:
@@ -37,10 +38,10 @@ def available_memory() -> int | None:
 
 def dutch_round_bytes(n: int) -> int:
     """The resident memory a Dutch round of ``n`` players to pair reaches at
-    its peak, as measured: the process, then what the field adds. That grows
-    more slowly than the candidate pairs (about n**2 / 2): the engine keeps a
-    few bytes a pair, and HiGHS holds the columns it has priced in, not all."""
-    return BASE_BYTES + int(AT_1000 * (n / 1000) ** GROWTH)
+    its peak, as measured: the process, then what grows with the square of
+    the field (the engine keeps a few bytes a candidate pair; HiGHS holds
+    the columns it has priced in, not all)."""
+    return BASE_BYTES + SQUARE_BYTES * n * n
 
 
 def fits(n: int, available: int | None) -> None:
