@@ -32,8 +32,6 @@ from mipair.service.pool import SolverPool
 from mipair.service.problems import problem
 from mipair.service.settings import Settings
 
-LARGE_NICENESS = 10
-"""The large lane's CPU priority (nice): on a busy machine the small requests go first."""
 FIRST_GUESS_SECONDS = {"small": 0.2, "large": 30.0}
 """The solve time assumed until a lane has measured one."""
 SOLVE_WINDOW = 64
@@ -135,10 +133,12 @@ class Lane:
 def make_lanes(settings: Settings) -> dict[str, Lane]:
     """The small lane, and the large one when it has workers."""
 
-    def lane(name: str, workers: int, queue: int, wait: float | None, nice: int, mb: int) -> Lane:
+    def lane(
+        name: str, workers: int, queue: int, wait: float | None, priority: str, mb: int
+    ) -> Lane:
         return Lane(
             name,
-            SolverPool(workers, settings.time_limit, nice, mb),
+            SolverPool(workers, settings.time_limit, priority, mb),
             workers,
             queue,
             wait,
@@ -148,7 +148,12 @@ def make_lanes(settings: Settings) -> dict[str, Lane]:
 
     lanes = {
         "small": lane(
-            "small", settings.workers, settings.queue, settings.max_wait, 0, settings.memory_mb
+            "small",
+            settings.workers,
+            settings.queue,
+            settings.max_wait,
+            "normal",
+            settings.memory_mb,
         )
     }
     if settings.large_workers > 0:
@@ -157,7 +162,7 @@ def make_lanes(settings: Settings) -> dict[str, Lane]:
             settings.large_workers,
             settings.large_queue,
             None,
-            LARGE_NICENESS,
+            settings.large_priority,
             settings.large_memory_mb,
         )
     return lanes
