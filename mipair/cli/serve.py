@@ -34,7 +34,7 @@ SHUTDOWN_MARGIN = 5.0
     "--time-limit", type=float, default=None, help="Seconds a solve may take (504 past it)."
 )
 @click.option("--max-bytes", type=int, default=None, help="Largest upload accepted (413 past it).")
-def serve(host: str, port: int, **limits: float | int | None) -> None:
+def serve(host: str, port: int, **limits: float | int | str | None) -> None:
     """Serve pairings over HTTP: POST /v1/pair, /v1/check, ... and the arbiters' page at /.
 
     Requests of fewer than --large-players players are solved by the small

@@ -13,8 +13,8 @@ waiting is never counted as solving.
 The mean solve time is the plain mean of the lane's last ``SOLVE_WINDOW``
 solves: the wait of a request behind a queue is the sum of the solves ahead
 of it, whose best estimate is their count times that mean. (A running mean
-weighted to the newest solves swung with each slow round of a mixed stream,
-and refused requests the lane then served within the bound.)
+weighted 0.2 to the newest solve jumped by a fifth of each slow round of a
+mixed stream, and with it every queued request's expected wait.)
 """
 
 from __future__ import annotations
