@@ -12,6 +12,7 @@ SQUARE_BYTES = 60  # and per square of the field: the pair table (4 bytes), the 
 # each) and the blocks they are built from
 # measured whole-process peaks of a round (benchmarks/README.md, "Platform scale"):
 # 9,954 players 5,211 MiB (estimate 5,770), 2,970 players 556 MiB (estimate 605),
+# 2,000 players 307 MiB (estimate 329), 5,000 players 1,398 MiB (estimate 1,531),
 # 990 players 125-158 MiB (estimate 156)
 
 
