@@ -10,8 +10,6 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from mipair.systems.fide.dutch.field import RoundField
-from mipair.systems.fide.dutch.sparse import core
 
 from mipair.errors import NoPairingError
 from mipair.formats.trf import read_tournament
@@ -19,6 +17,8 @@ from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.systems.fide.dutch.procedure2026 import ByeScore, bye_score, bye_tiers
 from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
 from mipair.systems.fide.edition import load_edition
+from mipair.systems.fide.field import RoundField
+from mipair.systems.fide.sparse import core
 
 
 def first_round(directory: Path, players: int, forbidden: list[tuple[int, int]]) -> RoundField:
