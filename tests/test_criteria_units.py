@@ -19,7 +19,7 @@ import pytest
 
 from mipair.model import Colour
 from mipair.rounds import round_to_pair
-from mipair.systems.fide.dutch.colours import preference
+from mipair.systems.fide.colours import preference
 from mipair.systems.fide.dutch.criteria import PairContext
 from mipair.systems.fide.dutch.lookahead import best_following
 from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot

@@ -28,8 +28,8 @@ from mipair.formats.trf import read_tournament
 from mipair.model import Colour
 from mipair.pairing import Board
 from mipair.rounds import round_to_pair
+from mipair.systems.fide.colours import Strength, preference
 from mipair.systems.fide.dutch.absolute import colour_clash
-from mipair.systems.fide.dutch.colours import Strength, preference
 from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
 from mipair.systems.fide.rules import pab_eligible
 from mipair.systems.fide.system import pair_snapshot as pair_round

@@ -44,6 +44,8 @@ class CriterionSpec:
     """The shown value is ``sign`` times the function's sum (-1: the function negates a count)."""
     following: Criterion | None = None
     """For a look-ahead criterion: the function the following bracket is judged by."""
+    last_round: bool = True
+    """Whether the criterion counts in the last round (``not_in_last_round`` in the file)."""
 
 
 BETTER = ("higher", "lower")
@@ -58,6 +60,8 @@ DEFINITIONS = {
 """The edition's definitions a model file must give, and their possible values."""
 REQUIRED = ("edition", "procedure", "absolute_ids", "colour_rules", "criteria")
 """The other keys every model file must have."""
+KNOWN = (*REQUIRED, *DEFINITIONS, "title")
+"""The keys the loader reads; any other key is a setting of the edition's procedure."""
 
 
 @dataclass(frozen=True)
@@ -79,10 +83,14 @@ class Edition:
     colour_rules: tuple[str, str] = ("", "")
     """How the edition's general Swiss rules number "no |CD| > 2" and "no colour
     three times in a row"."""
+    settings: dict[str, Any] = field(default_factory=dict, compare=False)
+    """The model file's other keys: the settings its procedure reads (orders, limits)."""
 
-    def active(self, rnd: int) -> tuple[CriterionSpec, ...]:
-        """The criteria that exist when round ``rnd`` is paired."""
-        return tuple(c for c in self.criteria if rnd >= c.min_round)
+    def active(self, rnd: int, last_round: bool = False) -> tuple[CriterionSpec, ...]:
+        """The criteria that exist when round ``rnd`` (the last one: ``last_round``) is paired."""
+        return tuple(
+            c for c in self.criteria if rnd >= c.min_round and (c.last_round or not last_round)
+        )
 
 
 class EditionError(ValueError):
@@ -139,6 +147,7 @@ def read_edition(system: str, path: Path) -> Edition:
         data["bye_barred_by"],
         dict(data["absolute_ids"]),
         tuple(data["colour_rules"]),
+        {key: value for key, value in data.items() if key not in KNOWN},
     )
 
 
@@ -183,4 +192,5 @@ def criterion_spec(
         entry.get("levels", ""),
         entry.get("sign", 1),
         following,
+        not entry.get("not_in_last_round", False),
     )

@@ -10,7 +10,7 @@ its facts.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -116,17 +116,7 @@ class FideSystem(PairingSystem[Snapshot]):
 
     def order_boards(self, state: Snapshot, pairing: RoundPairing) -> RoundPairing:
         """Boards sorted like a published list: higher scores first, then pairing numbers."""
-        players = state.players
-
-        def key(board: Board) -> tuple[int, int, int]:
-            white, black = players[board.white], players[board.black]
-            return (
-                -max(white.pairing_score, black.pairing_score),
-                -(white.pairing_score + black.pairing_score),
-                min(white.tpn, black.tpn),
-            )
-
-        return replace(pairing, boards=tuple(sorted(pairing.boards, key=key)))
+        return replace(pairing, boards=boards_in_order(state, pairing.boards))
 
     def summary(self, path: str) -> Summary:
         from mipair.systems.fide.summary import trf_summary
@@ -146,6 +136,22 @@ class FideSystem(PairingSystem[Snapshot]):
         if pairing.bye is not None:
             rows.append(f"  bye {pairing.bye:5} {t.players[pairing.bye].name}")
         return "\n".join(rows) + "\n"
+
+
+def boards_in_order(state: Snapshot, boards: Iterable[Board]) -> tuple[Board, ...]:
+    """Boards as a list is published (C.04.2 3.6): the higher player's score first, then
+    the sum of the two scores, then the smaller pairing number."""
+    players = state.players
+
+    def key(board: Board) -> tuple[int, int, int]:
+        white, black = players[board.white], players[board.black]
+        return (
+            -max(white.pairing_score, black.pairing_score),
+            -(white.pairing_score + black.pairing_score),
+            min(white.tpn, black.tpn),
+        )
+
+    return tuple(sorted(boards, key=key))
 
 
 def pair_snapshot(state: Snapshot) -> RoundPairing:

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from mipair.systems.fide.dutch.colours import Preference, preference
+from mipair.systems.fide.colours import Preference, preference
 from mipair.systems.fide.rules import forbidden_pairs, rematch
 from mipair.systems.fide.state import PlayerState, Snapshot
 

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from mipair.reports import CriterionValue
-    from mipair.systems.fide.dutch.colours import Preference
+    from mipair.systems.fide.colours import Preference
     from mipair.systems.fide.dutch.criteria import PairContext
     from mipair.systems.fide.dutch.field import RoundField
     from mipair.systems.fide.state import PlayerState, Snapshot

@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
 from mipair.model import Colour, points_to_str
-from mipair.systems.fide.dutch.colours import preference
+from mipair.systems.fide.colours import preference
 from mipair.systems.fide.dutch.criteria import float_back
 from mipair.systems.fide.rules import pab_eligible
 from mipair.systems.fide.state import Snapshot

@@ -1,64 +1,22 @@
 """Colour preferences and colour allocation of the Dutch system.
 
-Preferences: C.04.3 (2026) 1.7 / (2017) A.6, decided in the order the
-reference engine uses (|CD| >= 2 first, then two equal colours in a row, then
-|CD| = 1, then the last colour). Allocation: C.04.3 (2026) Article 5 /
-(2017) E.1-E.5; only played games count (C.04.2 (2026) 3.4).
+Preferences: C.04.3 (2026) 1.7 / (2017) A.6, the definitions every FIDE Swiss
+system shares (:mod:`mipair.systems.fide.colours`: |CD| >= 2 first, then two
+equal colours in a row, then |CD| = 1, then the last colour). Allocation:
+C.04.3 (2026) Article 5 / (2017) E.1-E.5; only played games count (C.04.2
+(2026) 3.4).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import IntEnum
 from typing import TYPE_CHECKING
 
 from mipair.model import Colour
+from mipair.systems.fide.colours import Preference, played_colours, preference
 from mipair.systems.fide.state import PlayerState, Snapshot
 
 if TYPE_CHECKING:
     from mipair.pairing import RoundPairing
-
-
-class Strength(IntEnum):
-    NONE = 0
-    MILD = 1
-    STRONG = 2
-    ABSOLUTE = 3
-
-
-@dataclass(frozen=True)
-class Preference:
-    """A player's colour preference for the round being paired."""
-
-    colour: Colour | None
-    strength: Strength
-    cd: int  # colour difference (whites - blacks)
-    repeated: Colour | None  # colour of the last two played games, if equal
-
-    @property
-    def absolute(self) -> bool:
-        return self.strength is Strength.ABSOLUTE
-
-
-def played_colours(state: PlayerState) -> list[Colour]:
-    """Colours of the played games, oldest first (unplayed rounds removed)."""
-    return [c for c in state.colours if c is not None]
-
-
-def preference(state: PlayerState) -> Preference:
-    """C.04.3 (2026) 1.7: absolute, strong, mild or no colour preference."""
-    history = played_colours(state)
-    cd = sum(1 if c is Colour.WHITE else -1 for c in history)
-    repeated = history[-1] if len(history) >= 2 and history[-1] is history[-2] else None
-    if cd <= -2 or cd >= 2:
-        return Preference(Colour.WHITE if cd < 0 else Colour.BLACK, Strength.ABSOLUTE, cd, repeated)
-    if repeated is not None:
-        return Preference(repeated.opposite, Strength.ABSOLUTE, cd, repeated)
-    if cd:
-        return Preference(Colour.WHITE if cd < 0 else Colour.BLACK, Strength.STRONG, cd, repeated)
-    if history:
-        return Preference(history[-1].opposite, Strength.MILD, cd, repeated)
-    return Preference(None, Strength.NONE, cd, repeated)
 
 
 def ranks_higher(a: PlayerState, b: PlayerState) -> bool:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Union
 
-from mipair.systems.fide.dutch.colours import Preference, Strength
+from mipair.systems.fide.colours import Preference, Strength
 from mipair.systems.fide.state import PlayerState
 
 Value = Union[int, list[tuple[int, int]]]  # noqa: UP007 - a runtime alias

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from mipair.systems.fide.dutch.colours import Preference, Strength
+from mipair.systems.fide.colours import Preference, Strength
 from mipair.systems.fide.dutch.criteria import PairContext, Value
 from mipair.systems.fide.dutch.criteria import repeat_up_1 as upfloat_repeat_1
 from mipair.systems.fide.dutch.criteria import repeat_up_2 as upfloat_repeat_2

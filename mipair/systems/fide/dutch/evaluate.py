@@ -45,8 +45,8 @@ from dataclasses import dataclass, field, replace
 from mipair.model import points_to_str
 from mipair.pairing import RoundPairing
 from mipair.reports import HIGHER, LOWER, ORDER_ONLY, CriterionValue
+from mipair.systems.fide.colours import preference
 from mipair.systems.fide.dutch.bracket_rules import BracketRules, BracketView, Opening, RoundView
-from mipair.systems.fide.dutch.colours import preference
 from mipair.systems.fide.dutch.criteria import PairContext
 from mipair.systems.fide.dutch.lookahead import Total, add, best_following
 from mipair.systems.fide.edition import CriterionSpec

@@ -24,37 +24,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from mipair.explain.facts import BYE, Fact, Matching, PairingProblem, pair
-from mipair.model import Colour, ForbiddenPairs
+from mipair.model import ForbiddenPairs
 from mipair.pairing import RoundPairing
 from mipair.reports import Violation
+from mipair.systems.fide.colours import colour_breaches as shared_colour_breaches
+from mipair.systems.fide.colours import colour_fact, preference
 from mipair.systems.fide.dutch.absolute import clash_class, is_topscorer
-from mipair.systems.fide.dutch.colours import Preference, played_colours, preference
 from mipair.systems.fide.rules import basic_problem
-from mipair.systems.fide.state import PlayerState, Snapshot
-
-COLOUR_NAME = {Colour.WHITE: "White", Colour.BLACK: "Black"}
-
-
-def why_absolute(p: Preference) -> str:
-    """Why a colour preference is absolute, e.g. 'colour difference -2'."""
-    if abs(p.cd) >= 2:
-        return f"colour difference {p.cd:+d}"
-    assert p.repeated is not None
-    return f"two {COLOUR_NAME[p.repeated]}s in a row"
-
-
-def colour_fact(a: int, b: int, pa: Preference, pb: Preference) -> Fact:
-    assert pa.colour is not None
-    col = COLOUR_NAME[pa.colour]
-    return Fact(
-        "colour",
-        (a, b),
-        f"players {a} ({why_absolute(pa)}) and {b} ({why_absolute(pb)}) must both have "
-        f"{col}, and neither is a topscorer",
-        f"let {a} and {b} meet although one of them cannot have {col}",
-        frozenset({pair(a, b)}),
-        note=col,
-    )
+from mipair.systems.fide.state import Snapshot
 
 
 def dutch_problem(snap: Snapshot) -> PairingProblem:
@@ -66,48 +43,16 @@ def dutch_problem(snap: Snapshot) -> PairingProblem:
 
     def clash(a: int, b: int) -> list[Fact]:
         if classes[a] is not None and classes[a] == classes[b]:  # C3 (colour_clash)
-            return [colour_fact(a, b, prefs[a], prefs[b])]
+            return [colour_fact(a, b, prefs[a], prefs[b], ", and neither is a topscorer")]
         return []
 
     return basic_problem(snap, clash)
 
 
-def colour_breach(state: PlayerState, colour: Colour, rules: tuple[str, str]) -> Violation | None:
-    """The general colour rules ``state`` breaks when given ``colour`` (None: none)."""
-    history = played_colours(state) + [colour]
-    cd = sum(1 if c is Colour.WHITE else -1 for c in history)
-    broken, why = [], []
-    if abs(cd) > 2:
-        broken.append(rules[0])
-        why.append(f"colour difference {cd:+d}")
-    if len(history) >= 3 and history[-1] is history[-2] is history[-3]:
-        broken.append(rules[1])
-        why.append(f"a third {COLOUR_NAME[colour]} in a row")
-    if not broken:
-        return None
-    return Violation(
-        " and ".join(broken),
-        (state.id,),
-        f"player {state.id} would get {COLOUR_NAME[colour]}: {' and '.join(why)}",
-    )
-
-
 def colour_breaches(snap: Snapshot, pairing: RoundPairing) -> list[Violation]:
     """Every player to whom the pairing's own colours give |CD| > 2 or a third equal
     colour in a row, outside the topscorer exception (see the module docstring)."""
-    rules = snap.edition.colour_rules
-    out = []
-    for b in pairing.boards:
-        white, black = snap.players.get(b.white), snap.players.get(b.black)
-        if white is None or black is None or b.white == b.black:
-            continue  # not in the round: the structural checks say so
-        if is_topscorer(snap, white) or is_topscorer(snap, black):
-            continue
-        for state, colour in ((white, Colour.WHITE), (black, Colour.BLACK)):
-            found = colour_breach(state, colour, rules)
-            if found is not None:
-                out.append(found)
-    return out
+    return shared_colour_breaches(snap, pairing, lambda state: is_topscorer(snap, state))
 
 
 def dutch_boards(snap: Snapshot):

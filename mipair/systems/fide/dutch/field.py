@@ -18,8 +18,8 @@ from mipair.solver.completion import CompletionOracle
 from mipair.solver.edges import Edges, Positions
 from mipair.solver.lexmatch import LexMatcher
 from mipair.solver.weights import Weights
+from mipair.systems.fide.colours import preference
 from mipair.systems.fide.dutch.absolute import clash_class
-from mipair.systems.fide.dutch.colours import preference
 from mipair.systems.fide.dutch.criteria import PairContext, signature
 from mipair.systems.fide.dutch.weigh import weigh
 from mipair.systems.fide.edition import Edition

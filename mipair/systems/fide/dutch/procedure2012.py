@@ -23,9 +23,10 @@ from mipair.model import Colour
 from mipair.solver.edges import Positions
 from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.solver.weights import Weights
+from mipair.systems.fide.colours import played_colours, preference
 from mipair.systems.fide.dutch.bracket import Bracket
 from mipair.systems.fide.dutch.bracket_rules import BracketRules, BracketView, Opening, RoundView
-from mipair.systems.fide.dutch.colours import allocate, played_colours, preference, ranks_higher
+from mipair.systems.fide.dutch.colours import allocate, ranks_higher
 from mipair.systems.fide.dutch.criteria2012 import PairContext2012
 from mipair.systems.fide.dutch.field import RoundField
 from mipair.systems.fide.dutch.procedure2026 import first_matching
