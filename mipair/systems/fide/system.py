@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from mipair.model import Tournament, points_to_str
 from mipair.pairing import Board, RoundPairing
-from mipair.systems.base import PairingSystem, PlayerLabels, Summary
+from mipair.systems.base import PairingSystem, PlayerLabels, RelaxedPairer, Summary
 from mipair.systems.fide.edition import available_editions, load_edition
 from mipair.systems.fide.state import Snapshot, snapshot
 
@@ -71,6 +71,12 @@ class FideSystem(PairingSystem[Snapshot]):
         from mipair.systems.fide.rules import basic_problem
 
         return basic_problem(state)
+
+    def relaxed_pairer(self, state: Snapshot, problem: PairingProblem) -> RelaxedPairer | None:
+        """A relaxed round paired by the system's own engine (:mod:`~mipair.systems.fide.relaxed`)."""
+        from mipair.systems.fide.relaxed import engine_pairer
+
+        return engine_pairer(state, problem)
 
     def entrants(self, state: Snapshot) -> frozenset[int]:
         return frozenset(state.players)

@@ -34,24 +34,32 @@ REACH = 8  # pairs among the possible upfloaters in the core: vertices at most t
 CHUNK = 24  # 4.2 tiers asked at once
 
 
-def tiers_of(
-    field: DubovField, specs: Sequence[CriterionSpec], ctx: Bracket, ends: np.ndarray
-) -> list[Weights]:
-    """The criteria ``specs`` over the pairs ``ends`` (shape (2, m), lower vertex
-    first), as tiers to maximise (the counts negated): a tier per criterion, C6 one
-    per score level from the lowest up. Pairs without a resident weigh nothing; each
-    criterion is called once per kind of pair."""
-    players = field.players
+def kinds_of(field: DubovField) -> tuple[np.ndarray, int]:
+    """A number per vertex for what the criteria read of it (score, colour sought,
+    upfloats), and how many numbers: vertices of one number weigh alike."""
     kind_of: dict[tuple, int] = {}
     kinds = np.array(
         [
             kind_of.setdefault(
                 (p.score, p.colour, p.maximum, p.upfloats, p.upfloated_last), len(kind_of)
             )
-            for p in players
+            for p in field.players
         ],
         dtype=np.int64,
     )
+    return kinds, len(kind_of)
+
+
+def tiers_of(
+    field: DubovField, specs: Sequence[CriterionSpec], ctx: Bracket, ends: np.ndarray
+) -> list[Weights]:
+    """The criteria ``specs`` over the pairs ``ends`` (shape (2, m), lower vertex
+    first), as tiers to maximise (the counts negated): a tier per criterion, C6 one
+    per score level from the lowest up. Pairs without a resident weigh nothing; each
+    criterion is called once per kind of pair (:func:`kinds_of`)."""
+    players = field.players
+    kinds, count = kinds_of(field)
+    kind_of = range(count)
     example = {k: v for v, k in reversed(list(enumerate(kinds.tolist())))}
     resident = np.array([p.score == ctx.score for p in players], dtype=bool)
     with_resident = resident[ends[0]]
@@ -100,7 +108,8 @@ def upfloaters(
         model = LexMatcher(field.n, edges, nodes, len(nodes) // 2, core=core)
         snap = field.snapshot
         specs = snap.edition.active(snap.round, field.last_round)
-        model.maximise(tiers_of(field, specs, Bracket(field.players[residents[0]].score), ends))
+        tiers = tiers_of(field, specs, Bracket(field.players[residents[0]].score), ends)
+        model.maximise(tiers, classes=kinds_of(field)[0])
         choose_in_order(model, field, resident, pool, ends)
     except Infeasible:
         raise NoPairingError(
@@ -117,8 +126,9 @@ def choose_in_order(
     model: LexMatcher, field: DubovField, resident: np.ndarray, pool: list[int], ends: np.ndarray
 ) -> None:
     """4.2: among the sets of the best key, the first by sequence numbers (score, then
-    TPN: the vertex order of the pool): each possible upfloater of a score that has
-    upfloaters, earliest first, is one tier (upfloated or not)."""
+    TPN: the vertex order of the pool). Each possible upfloater of a score that has
+    upfloaters, earliest first, is one tier (upfloated or not); with one upfloater in
+    all, one tier weighing each candidate by its place does the same in one question."""
     mate = model.mate()
     quota: dict[int, int] = {}
     for v in pool:
@@ -129,6 +139,12 @@ def choose_in_order(
     columns: dict[int, list[int]] = {}
     for c in np.flatnonzero(with_resident & ~resident[ends[1]]).tolist():
         columns.setdefault(int(ends[1][c]), []).append(c)
+    if sum(quota.values()) == 1:
+        last = len(candidates)
+        model.maximise(
+            [{c: last - k for k, v in enumerate(candidates) for c in columns.get(v, [])}]
+        )
+        return
     for start in range(0, len(candidates), CHUNK):
         if not any(quota.values()):
             break
