@@ -54,7 +54,13 @@ def _peak_mib() -> float:
 
 
 def worker(
-    players: int, rounds: int, seed: int, rules: str, forfeit_rate: float, out: mp.Queue
+    players: int,
+    rounds: int,
+    seed: int,
+    rules: str,
+    forfeit_rate: float,
+    out: mp.Queue,
+    system_name: str = "dutch",
 ) -> None:
     """Generate and pair one tournament, reporting each round's pairing time."""
     try:
@@ -62,7 +68,7 @@ def worker(
         from mipair.check.generate import generate
         from mipair.systems.registry import get_system
 
-        system = get_system("dutch")
+        system = get_system(system_name)
 
         def timed(snap):
             start = time.perf_counter()
@@ -87,12 +93,15 @@ def bench_size(
     forfeit_rate: float,
     advance,
     memory_limit: float = 0.0,
+    system: str = "dutch",
 ) -> SizeResult:
     """Run one size in its own process, stopping it when a round exceeds ``limit``
-    seconds, or its resident memory ``memory_limit`` MiB (0: no limit)."""
+    seconds, or its resident memory ``memory_limit`` MiB (0: no limit); ``system``:
+    the registered FIDE system that pairs (benchmarks/bench_swiss.py for the others)."""
     ctx = mp.get_context("fork")
     out: mp.Queue = ctx.Queue()
-    proc = ctx.Process(target=worker, args=(players, rounds, seed, rules, forfeit_rate, out))
+    args = (players, rounds, seed, rules, forfeit_rate, out, system)
+    proc = ctx.Process(target=worker, args=args)
     proc.start()
     result = SizeResult(players, rounds)
     started = False

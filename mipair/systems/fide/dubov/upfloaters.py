@@ -32,6 +32,9 @@ from mipair.systems.fide.edition import CriterionSpec
 CORE_FROM = 3000  # pairs from which the model starts from a core of them (column generation)
 REACH = 8  # pairs among the possible upfloaters in the core: vertices at most this far apart
 CHUNK = 24  # 4.2 tiers asked at once
+SETTLE_FROM = 2000  # pairs from which the criteria are first settled on the class model
+# (200 players, a round with two upfloaters: 9.8 s of MIPs, 1.1 s settled; 50 players:
+# the class model costs more than the MIPs)
 
 
 def kinds_of(field: DubovField) -> tuple[np.ndarray, int]:
@@ -109,7 +112,9 @@ def upfloaters(
         snap = field.snapshot
         specs = snap.edition.active(snap.round, field.last_round)
         tiers = tiers_of(field, specs, Bracket(field.players[residents[0]].score), ends)
-        model.maximise(tiers, classes=kinds_of(field)[0])
+        classes = kinds_of(field)[0]
+        if len(edges) < SETTLE_FROM or not model.settle(tiers, classes):
+            model.maximise(tiers)  # else the class model's optimum, realised, settled them
         choose_in_order(model, field, resident, pool, ends)
     except Infeasible:
         raise NoPairingError(
