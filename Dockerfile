@@ -1,31 +1,56 @@
-# mipair's pairing service (`mipair serve`) in a small image: a non-root user, a health check.
+# mipair's pairing service (`mipair serve`): a non-root user, a health check, built offline.
 #
-# Build from wheels in dist/ (mipair's own, plus any dependency wheels for an offline build):
-#   pip wheel --no-deps -w dist .                  # mipair's wheel; dependencies come from PyPI
-#   docker build -t mipair .
-# Offline (no registry, no index): every wheel in dist/ and a local base image:
-#   pip wheel -w dist ".[service]"
-#   docker build --network=none --build-arg BASE=my-local-python --build-arg PIP_OPTIONS=--no-index -t mipair .
-# Run: docker run -p 8000:8000 mipair   (then http://localhost:8000/ and /docs)
-ARG BASE=python:3.11-slim
+#   deploy/docker/local-base.sh                 # the base and builder images (debootstrap), once
+#   deploy/docker/build.sh [TAG] [EXTRAS]       # wheels, then docker build --network=none
+#
+# Layers, so that a change to mipair's code rebuilds only the last, small one:
+#   1. the base: Debian bookworm's python3 (deploy/docker/local-base.sh; or any Debian-based
+#      Python 3.11 image pinned by digest: --build-arg BASE=python:3.11-slim-bookworm@sha256:...
+#      and BUILDER= the same image, which then needs binutils for `strip`);
+#   2. the dependencies, every version pinned in deploy/docker/requirements-EXTRAS.txt,
+#      installed from the wheels in dist/deps/ (no index), compiled; the polars runtime's
+#      symbols stripped (40 MB; the other libraries are patched by auditwheel, which strip
+#      would break);
+#   3. mipair itself, from its wheel in dist/app/, compiled.
+# EXTRAS: `service` (the HTTP service) or `cluster` (also Dask's scheduler and workers, for
+# `mipair check --cluster`; see deploy/kubernetes/dask.yaml).
+ARG BASE=mipair-local-base:bookworm
+ARG BUILDER=mipair-local-builder:bookworm
 
-FROM ${BASE} AS build
-ARG PIP_OPTIONS=""
-COPY dist/ /wheels/
+FROM ${BUILDER} AS deps
+ARG EXTRAS=service
+ARG PIP_OPTIONS=--no-index
+COPY deploy/docker/requirements-${EXTRAS}.txt /build/requirements.txt
+COPY dist/deps/ /build/wheels/
 RUN python3 -m venv /opt/mipair \
  && /opt/mipair/bin/pip install --no-cache-dir --disable-pip-version-check ${PIP_OPTIONS} \
-      --find-links /wheels "mipair[service]" \
- && /opt/mipair/bin/pip uninstall -y -q pip
+      --find-links /build/wheels -r /build/requirements.txt \
+ && /opt/mipair/bin/pip uninstall -y -q pip setuptools \
+ && site=$(echo /opt/mipair/lib/python3*/site-packages) \
+ && rm -rf "$site"/swagger_ui/static/swagger-editor* "$site"/swagger_ui/static/*.map \
+      "$site"/numpy/*/tests "$site"/numpy/tests "$site"/networkx/*/tests "$site"/networkx/*/*/tests \
+ && find "$site"/_polars_runtime* -name '*.so' -type f -exec strip --strip-unneeded {} + \
+ && /opt/mipair/bin/python -m compileall -q -j 0 "$site" \
+ && /opt/mipair/bin/python -c "import numpy, polars, highspy, pysat.solvers; polars.DataFrame({'a': [1]}).sum()"
+
+FROM deps AS app
+COPY dist/app/ /build/app/
+RUN mkdir -p /opt/mipair-app \
+ && /opt/mipair/bin/python -c "import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])" \
+      /build/app/mipair-*.whl /opt/mipair-app \
+ && /opt/mipair/bin/python -m compileall -q /opt/mipair-app/mipair
 
 FROM ${BASE}
-COPY --from=build /opt/mipair /opt/mipair
+COPY --from=deps /opt/mipair /opt/mipair
+COPY --from=app /opt/mipair-app /opt/mipair-app
 ENV PATH=/opt/mipair/bin:$PATH \
+    PYTHONPATH=/opt/mipair-app \
     HOME=/tmp \
     PYTHONDONTWRITEBYTECODE=1 \
-    PYTHONUNBUFFERED=1 \
-    MIPAIR_SERVICE_WORKERS=2
+    PYTHONUNBUFFERED=1
 USER 10001:10001
 EXPOSE 8000
-HEALTHCHECK --interval=15s --timeout=4s --start-period=20s --retries=3 \
+HEALTHCHECK --interval=15s --timeout=4s --start-period=30s --retries=3 \
   CMD ["/opt/mipair/bin/python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/health', timeout=3)"]
-ENTRYPOINT ["/opt/mipair/bin/mipair", "serve", "--host", "0.0.0.0", "--port", "8000"]
+ENTRYPOINT ["/opt/mipair/bin/python", "-m", "mipair.cli.main"]
+CMD ["serve", "--host", "0.0.0.0", "--port", "8000"]

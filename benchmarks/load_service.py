@@ -5,18 +5,23 @@ Starts ``mipair serve`` on 127.0.0.1 (a free port; or ``--url`` of a running
 one), then with rounds of the reference corpus (``../shared/conformance``,
 each tournament cut before one of its rounds by the corpus's own tool):
 
-1. one client, warm, each round posted once in turn: p50 / p99 latency;
-2. ``--clients`` clients at once, ``--requests`` requests in all: p50 / p99,
-   throughput, and the errors (any answer but 200, or a text that is not the
-   CLI's);
-3. the whole-process CLI (``mipair --dutch IN -p OUT``) on the same rounds,
+1. one client, warm, each round posted once in turn: p50 / p95 / p99 latency;
+2. ``--clients`` clients at once, ``--requests`` requests in all: p50 / p95 /
+   p99, throughput, the refusals (429: the client waits the Retry-After it is
+   given and sends again, as a well-behaved client does; its latency counts
+   from the first try) and the errors (any final answer but 200, or a text that
+   is not the CLI's);
+3. with ``--large N``: the same while N large requests (``--large-file``, by
+   default a generated 3,000-player tournament) are kept in flight;
+4. the whole-process CLI (``mipair --dutch IN -p OUT``) on the same rounds,
    and the engine alone in this process (read + pair, warm), for comparison.
 
     python3 benchmarks/load_service.py                          # 50 clients, 500 requests
+    python3 benchmarks/load_service.py --large 2                # + two 3,000-player requests
     python3 benchmarks/load_service.py --max-players 100 --cli-rounds 40 --json load.json
 
-Not a test: nothing here asserts a speed. The queue is sized to the clients
-(``--queue``) so that no request is refused; a smaller queue answers 429.
+Not a test: nothing here asserts a speed. The service runs with its own
+defaults unless ``--workers`` / ``--queue`` are given.
 """
 
 from __future__ import annotations
@@ -72,6 +77,10 @@ def corpus_rounds(max_players: int, limit: int, seed: int) -> list[tuple[str, by
     return rounds[:limit]
 
 
+LARGE_CONFIG = "PlayersNumber=3000\nRoundsNumber=2\n"
+CACHE = Path(tempfile.gettempdir()) / "mipair-load-service"
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
@@ -81,10 +90,34 @@ def summary(latencies: list[float], seconds: float) -> dict[str, float]:
     return {
         "requests": len(latencies),
         "p50_ms": round(1000 * percentile(latencies, 0.50), 1),
+        "p95_ms": round(1000 * percentile(latencies, 0.95), 1),
         "p99_ms": round(1000 * percentile(latencies, 0.99), 1),
         "mean_ms": round(1000 * statistics.fmean(latencies), 1),
         "throughput_per_s": round(len(latencies) / seconds, 1),
     }
+
+
+def large_round(path: str | None) -> bytes:
+    """The large request: ``path``, or a generated 3,000-player tournament cut before its last
+    round (made once, kept in the temporary folder): the request pairs its round 2."""
+    if path:
+        return Path(path).read_bytes()
+    CACHE.mkdir(exist_ok=True)
+    whole, cut = CACHE / "large3000.trf", CACHE / "large3000-last.trf"
+    if not cut.exists():
+        (CACHE / "large.cfg").write_text(LARGE_CONFIG)
+        mipair = str(Path(sys.executable).with_name("mipair"))
+        print("generating a 3,000-player tournament (once)...", flush=True)
+        subprocess.run(
+            [mipair, "generate", str(CACHE / "large.cfg"), "-o", str(whole), "-s", "5"],
+            check=True,
+            capture_output=True,
+        )
+        tool = corpus_tool()
+        header, players, n_rounds = tool.parse(str(whole))
+        first = tool.initial_colour(players, n_rounds)
+        cut.write_text(tool.cut(header, players, n_rounds, n_rounds - 1, first))
+    return cut.read_bytes()
 
 
 def cli_round(text: bytes) -> tuple[float, str]:
@@ -114,14 +147,22 @@ def engine_round(text: bytes) -> float:
         return time.perf_counter() - start
 
 
-async def post(client: httpx.AsyncClient, text: bytes) -> tuple[float, int, str]:
+async def post(client: httpx.AsyncClient, text: bytes) -> tuple[float, int, str, int]:
+    """Post one round, waiting out any 429 as its Retry-After says: (seconds from the first
+    try, final status, text, refusals)."""
     start = time.perf_counter()
-    answer = await client.post(
-        "/v1/pair", params={"system": "dutch", "rules": "2026"}, content=text
-    )
+    refusals = 0
+    while True:
+        answer = await client.post(
+            "/v1/pair", params={"system": "dutch", "rules": "2026"}, content=text
+        )
+        if answer.status_code != 429:
+            break
+        refusals += 1
+        await asyncio.sleep(float(answer.headers.get("retry-after", "1")))
     seconds = time.perf_counter() - start
     body = answer.json()
-    return seconds, answer.status_code, body.get("text", "")
+    return seconds, answer.status_code, body.get("text", ""), refusals
 
 
 async def one_client(url: str, rounds, expected: dict[str, str]) -> tuple[dict, int]:
@@ -131,29 +172,49 @@ async def one_client(url: str, rounds, expected: dict[str, str]) -> tuple[dict, 
         latencies, errors = [], 0
         start = time.perf_counter()
         for name, text in rounds:
-            seconds, status, got = await post(client, text)
+            seconds, status, got, _ = await post(client, text)
             latencies.append(seconds)
             errors += status != 200 or (name in expected and got != expected[name])
         return summary(latencies, time.perf_counter() - start), errors
 
 
-async def many_clients(url: str, rounds, clients: int, requests: int, expected) -> tuple[dict, int]:
+async def many_clients(
+    url: str, rounds, clients: int, requests: int, expected, large: bytes | None, in_flight: int
+) -> tuple[dict, int, int, list]:
+    """The small load, with ``in_flight`` large requests kept running meanwhile: (summary,
+    errors, refusals, large results as (seconds, status))."""
     work = [rounds[k % len(rounds)] for k in range(requests)]
     latencies: list[float] = []
-    errors = 0
-    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
+    errors = refusals = 0
+    large_results: list[tuple[float, int]] = []
+    limits = httpx.Limits(max_connections=clients + in_flight + 2)
     async with httpx.AsyncClient(base_url=url, timeout=600, limits=limits) as client:
+        done = asyncio.Event()
 
         async def worker(mine):
-            nonlocal errors
+            nonlocal errors, refusals
             for name, text in mine:
-                seconds, status, got = await post(client, text)
+                seconds, status, got, refused = await post(client, text)
                 latencies.append(seconds)
+                refusals += refused
                 errors += status != 200 or (name in expected and got != expected[name])
 
+        async def large_client():
+            while not done.is_set():
+                seconds, status, _, _ = await post(client, large)
+                large_results.append((round(seconds, 1), status))
+
+        background = [asyncio.create_task(large_client()) for _ in range(in_flight)]
+        if background:
+            await asyncio.sleep(3.0)  # the large solves have started
         start = time.perf_counter()
         await asyncio.gather(*(worker(work[k::clients]) for k in range(clients)))
-        return summary(latencies, time.perf_counter() - start), errors
+        elapsed = time.perf_counter() - start
+        done.set()
+        for task in background:
+            task.cancel()  # the client goes away: the service cancels the solve
+        await asyncio.gather(*background, return_exceptions=True)
+        return summary(latencies, elapsed), errors, refusals, large_results
 
 
 def main() -> None:
@@ -163,8 +224,10 @@ def main() -> None:
     parser.add_argument("--max-players", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=100, help="distinct corpus rounds used")
     parser.add_argument("--cli-rounds", type=int, default=30, help="rounds timed with the CLI")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--queue", type=int, default=None, help="default: the clients")
+    parser.add_argument("--workers", type=int, default=None, help="default: the service's")
+    parser.add_argument("--queue", type=int, default=None, help="default: the service's")
+    parser.add_argument("--large", type=int, default=0, help="large requests kept in flight")
+    parser.add_argument("--large-file", help="the large request (default: generated, 3000)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--url", help="a running service instead of starting one")
     parser.add_argument("--json", help="write the figures here too")
@@ -179,8 +242,10 @@ def main() -> None:
         expected[name] = written
     figures: dict[str, object] = {
         "cli_whole_process": summary(cli_seconds, sum(cli_seconds)),
-        "workers": args.workers,
+        "workers": args.workers or "default",
+        "queue": args.queue if args.queue is not None else "default",
         "cpus": os.cpu_count(),
+        "load_average": os.getloadavg(),
     }
     print("CLI, one process a round:", figures["cli_whole_process"], flush=True)
     engine_round(rounds[0][1])
@@ -188,20 +253,43 @@ def main() -> None:
     figures["engine_in_process"] = summary(engine, sum(engine))
     print("engine alone, warm, in process:", figures["engine_in_process"], flush=True)
 
+    large = large_round(args.large_file) if args.large else None
+
     def measure(url: str) -> None:
         single, errors1 = asyncio.run(one_client(url, rounds, expected))
         print("one client, warm:", single, "errors", errors1, flush=True)
-        loaded, errors = asyncio.run(
-            many_clients(url, rounds, args.clients, args.requests, expected)
+        loaded, errors, refusals, large_results = asyncio.run(
+            many_clients(url, rounds, args.clients, args.requests, expected, large, args.large)
         )
-        print(f"{args.clients} clients:", loaded, "errors", errors, flush=True)
-        figures.update(one_client=single, many_clients=loaded, errors=errors + errors1)
+        print(
+            f"{args.clients} clients ({args.large} large in flight):",
+            loaded,
+            "errors",
+            errors,
+            "refusals",
+            refusals,
+            "large",
+            large_results,
+            flush=True,
+        )
+        figures.update(
+            one_client=single,
+            many_clients=loaded,
+            errors=errors + errors1,
+            refusals=refusals,
+            large_in_flight=args.large,
+            large_results=large_results,
+        )
 
     if args.url:
         measure(args.url)
     else:
-        queue = args.queue if args.queue is not None else args.clients
-        with running_server(workers=args.workers, queue=queue) as server:
+        settings = {
+            key: value
+            for key, value in (("workers", args.workers), ("queue", args.queue))
+            if value is not None
+        }
+        with running_server(**settings) as server:
             measure(server.url)
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2))

@@ -42,10 +42,13 @@ class Server:
 
 
 @contextmanager
-def running_server(**settings: object) -> Iterator[Server]:
-    """``mipair serve`` with ``MIPAIR_SERVICE_<NAME>`` = each setting, until /health answers 200."""
+def running_server(
+    environment: dict[str, str] | None = None, **settings: object
+) -> Iterator[Server]:
+    """``mipair serve`` with ``MIPAIR_SERVICE_<NAME>`` = each setting (and ``environment``), until
+    /health answers 200 (its workers warm)."""
     port = free_port()
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = dict(os.environ, PYTHONPATH=str(ROOT), **(environment or {}))
     env.update({f"MIPAIR_SERVICE_{k.upper()}": str(v) for k, v in settings.items()})
     with tempfile.TemporaryDirectory(prefix="mipair-service-test-") as folder:
         log = Path(folder) / "stderr.log"

@@ -21,13 +21,15 @@ def test_pair_json_then_the_written_file_reads_back_with_that_round(tmp_path: Pa
     done = run_cli("mcmahon", "pair", str(CLUB), "--json", "-o", str(out))
     assert done.returncode == 0, done.stderr
     shown = json.loads(done.stdout)
-    assert set(shown) == {"round", "games", "bye"} and shown["round"] == 3
-    assert all(set(g) == {"table", "white", "black", "handicap"} for g in shown["games"])
+    assert {"round", "games", "bye", "players"} <= set(shown) and shown["round"] == 3
+    assert all(set(g) == {"table", "white", "black", "handicap", "result"} for g in shown["games"])
+    assert all(g["result"] == "" for g in shown["games"])
     before, after = read_opengotha(str(CLUB)), read_opengotha(str(out))
     assert after.players == before.players and after.others == before.others
     new = [g for g in after.games if g.round == 3]
     assert [
-        {"table": g.table, "white": g.white, "black": g.black, "handicap": g.handicap} for g in new
+        {"table": g.table, "white": g.white, "black": g.black, "handicap": g.handicap, "result": ""}
+        for g in new
     ] == shown["games"]
     assert [g for g in after.games if g.round < 3] == before.games
     assert [b.player for b in after.byes if b.round == 3] == [shown["bye"]]
@@ -55,11 +57,12 @@ def test_standings_and_h9(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     table = json.loads(done.stdout)
     assert table["after"] == 2 and table["criteria"] == ["MMS", "SOSM", "SOSOSM"]
-    mms = [row["MMS"] for row in table["standings"]]
+    mms = [row["values"]["MMS"] for row in table["standings"]]
     assert mms == sorted(mms, reverse=True) and len(mms) == 11
-    lines = [ln for ln in h9.read_text(encoding="utf-8").splitlines() if not ln.startswith(";")]
-    assert len(lines) == 11 and "Dupont-Martin Jean_Luc" in h9.read_text(encoding="utf-8")
-    assert "; HA[h1]" in h9.read_text(encoding="utf-8")
+    text = h9.read_text(encoding="iso-8859-15")
+    lines = [ln for ln in text.splitlines() if not ln.startswith(";")]
+    assert len(lines) == 11 and "Dupont-Martin Jean_Luc" in text
+    assert "; HA[h1]" in text and "; CL[" in text and "; CM[" in text
     assert all(len(ln.split()) >= 2 + 4 + 4 + 2 for ln in lines)
 
 

@@ -11,14 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from mipair.formats.opengotha import (
-    Node,
-    OgBye,
-    OgGame,
-    OgPlayer,
-    OgTournament,
-    write_opengotha,
-)
+from mipair.formats.opengotha import Node, OgBye, OgGame, OgPlayer, OgTournament
+from mipair.formats.opengotha_write import write_opengotha
 from mipair.systems.mcmahon.evaluate import evaluate
 
 
@@ -63,20 +57,39 @@ def test_relative_strengths_and_total_error_by_hand() -> None:
         assert rs[winner] == pytest.approx(2800 + x, abs=0.1)
     for loser in (1, 3):
         assert rs[loser] == pytest.approx(2800 - x, abs=0.1)
-    # e = 1/(2kN) sqrt(4 sides x (2x)^2) = 4x / (2 * 1 * 4) = x / 2
-    assert result.total_error == pytest.approx(x / 2, abs=0.05)
+    # e = sqrt(4 sides x (2x/100 grades)^2 / (2 * 1 round * 4 players)) = sqrt(2) x / 100
+    assert result.total_error == pytest.approx(math.sqrt(2) * x / 100, abs=1e-3)
 
 
 def test_an_unknown_result_pairs_without_moving_and_a_bye_is_no_player() -> None:
     """E-F's game has no result: their RS stay at 2800 (a difference of 0), but they are
-    two more of the N players: e = 4x / (2 * 1 * 6). G had the bye: not counted."""
+    two more of the N players: e = sqrt(4 (2x/100)^2 / (2 * 1 * 6)). G had the bye: not counted."""
     x = hand_worked_gap()
     unknown = OgGame(1, 3, "PEGO", "PFGO", 0, "RESULT_UNKNOWN")
     result = evaluate(one_round(unknown, byes=[OgBye(1, "PGGO")]))
     assert (result.players, result.games) == (6, 3)
     assert result.strengths[4] == result.strengths[5] == 2800
     assert 6 not in result.strengths
-    assert result.total_error == pytest.approx(x / 3, abs=0.05)
+    assert result.total_error == pytest.approx(2 * x / 100 / math.sqrt(3), abs=1e-3)
+
+
+@pytest.mark.parametrize("copies", [10, 100])
+def test_the_total_error_does_not_fall_with_the_size(copies: int) -> None:
+    """The same two games played by 10 or 100 times as many players (every copy alike) give
+    the same total error: the 1/(2kN) is read under the root. As printed (outside it), the
+    figure would fall as 1/sqrt(kN), by sqrt(copies)."""
+    players, games = [], []
+    for c in range(copies):
+        names = [f"{x}{c}" for x in "ABCD"]
+        players += [OgPlayer(n, "Go", 8, 2800, "JP", "Nihon", 0, "1", "FIN", "", {}) for n in names]
+        keys = [f"{n.upper()}GO" for n in names]
+        games += [
+            OgGame(1, 2 * c + 1, keys[0], keys[1], 0, "RESULT_WHITEWINS"),
+            OgGame(1, 2 * c + 2, keys[3], keys[2], 0, "RESULT_BLACKWINS"),
+        ]
+    general = Node("GeneralParameterSet", {"numberOfRounds": "1"})
+    many = OgTournament({}, players, games, [], [Node("TournamentParameterSet", {}, [general])])
+    assert evaluate(many).total_error == pytest.approx(evaluate(one_round()).total_error, rel=1e-6)
 
 
 def test_an_upset_draws_together_what_an_expected_win_pushes_apart() -> None:
@@ -110,7 +123,7 @@ def test_the_command_json(tmp_path: Path) -> None:
         2,
         True,
     )
-    assert shown["total_error"] == pytest.approx(hand_worked_gap() / 2, abs=0.05)
+    assert shown["total_error"] == pytest.approx(math.sqrt(2) * hand_worked_gap() / 100, abs=1e-3)
     assert [row["key"] for row in shown["strengths"]][:2] in (["PAGO", "PCGO"], ["PCGO", "PAGO"])
 
 

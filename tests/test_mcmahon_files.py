@@ -10,13 +10,8 @@ import pytest
 from go_data import CLUB, REPRODUCIBLE, go_file
 
 from mipair.errors import InputError
-from mipair.formats.opengotha import (
-    format_opengotha,
-    parse_opengotha,
-    parse_rank,
-    rank_text,
-    read_opengotha,
-)
+from mipair.formats.opengotha import parse_opengotha, parse_rank, rank_text, read_opengotha
+from mipair.formats.opengotha_write import format_opengotha
 
 
 def test_ranks() -> None:
@@ -31,9 +26,29 @@ def test_ranks() -> None:
         8,
     ]
     assert [rank_text(r) for r in (-30, -1, 0, 8)] == ["30K", "1K", "1D", "9D"]
-    for bad in ("", "0K", "31K", "10D", "3X", "D"):
+    # as OpenGotha reads them: held at the ends of the scale, a bare number is a kyu grade
+    assert [parse_rank(t) for t in ("99K", "31K", "12D", "12", " 4K")] == [-30, -30, 8, -12, -4]
+    for bad in ("", "3X", "D", "K1", "1.5K"):
         with pytest.raises(ValueError):
             parse_rank(bad)
+
+
+def test_a_rank_off_the_scale_reads_as_opengotha_reads_it(tmp_path: Path) -> None:
+    """Cause 4 of issue 35: a file with 99K (30K for OpenGotha) was refused."""
+    path = _broken(
+        tmp_path,
+        'grade="3K" name="Moreau" participating="11111111111111111111" rank="3K"',
+        'grade="3K" name="Moreau" participating="11111111111111111111" rank="99K"',
+    )
+    player = next(p for p in read_opengotha(path).players if p.name == "Moreau")
+    assert player.rank == -30
+    unreadable = _broken(tmp_path, 'rank="3K"', 'rank="3X"')  # the grade (3K) is taken
+    assert next(p for p in read_opengotha(unreadable).players if p.attrs["rank"] == "3X").rank == -3
+
+
+def test_ratings_are_held_in_opengothas_bounds(tmp_path: Path) -> None:
+    path = _broken(tmp_path, 'rating="1810"', 'rating="-7800"')
+    assert min(p.rating for p in read_opengotha(path).players) == -900
 
 
 def test_scenario_reads_without_data_version_and_keeps_keys_with_dash_and_underscore() -> None:
@@ -78,7 +93,12 @@ def _line_of(path: str, needle: str) -> int:
 @pytest.mark.parametrize(
     ("old", "new", "needle", "field"),
     [
-        ('rank="3K"', 'rank="3X"', 'rank="3X"', "rank"),
+        (
+            'grade="3K" name="Moreau" participating="11111111111111111111" rank="3K"',
+            'grade="" name="Moreau" participating="11111111111111111111" rank="3X"',
+            'rank="3X"',
+            "rank",
+        ),
         ('whitePlayer="LINDQVISTERIK"', 'whitePlayer="NOBODY"', "NOBODY", "whitePlayer"),
         ('result="RESULT_WHITEWINS"', 'result="RESULT_MAYBE"', "RESULT_MAYBE", "result"),
         ('rating="1810"', 'rating="lots"', 'rating="lots"', "rating"),
@@ -96,7 +116,11 @@ def test_bad_file_names_the_line(
 
 
 def test_bad_file_on_the_command_line(tmp_path: Path) -> None:
-    path = _broken(tmp_path, 'rank="3K"', 'rank="3X"')
+    path = _broken(
+        tmp_path,
+        'grade="3K" name="Moreau" participating="11111111111111111111" rank="3K"',
+        'grade="" name="Moreau" participating="11111111111111111111" rank="3X"',
+    )
     done = subprocess.run(
         [sys.executable, "-m", "mipair.cli.main", "mcmahon", "pair", path],
         capture_output=True,

@@ -79,3 +79,10 @@ def test_a_second_tier_is_maximised_among_the_first_tier_optima(graph, data) -> 
     chosen = max_weight_perfect_matching(n, edges, weights, then=then)
     assert sum(weights[k] for k in chosen) == packed // step
     assert sum(then[k] for k in chosen) == packed % step
+
+
+def test_nodes_without_an_edge_have_no_perfect_matching() -> None:
+    """Two players whose only pair is excluded (a real OpenGotha file: two players who
+    met in round 1): no perfect matching, said as such, not an arithmetic error."""
+    with pytest.raises(Infeasible):
+        max_weight_perfect_matching(2, [], [], [(0, 1)])

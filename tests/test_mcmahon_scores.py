@@ -9,6 +9,7 @@ from go_h9 import read_h9
 
 from mipair.formats.opengotha import OgBye, OgGame, OgTournament, read_opengotha
 from mipair.systems.mcmahon.params import params_of
+from mipair.systems.mcmahon.placement import Placement
 from mipair.systems.mcmahon.scores import Scores, smms
 from mipair.systems.mcmahon.standings import h9_text, standings
 
@@ -66,13 +67,20 @@ def test_game_points_with_handicap_in_sos() -> None:
 @needs_go
 def test_juvisy_standings_columns_are_reproduced() -> None:
     path = go_file("Tournoi de Juvisy.h9")
-    general = {"genMMBar": "4D", "genMMFloor": "20K", "numberOfRounds": "4", "hdCorrection": "1"}
+    general = {
+        "genMMBar": "4D",
+        "genMMFloor": "20K",
+        "numberOfRounds": "4",
+        "hdCorrection": "1",
+        "genMMS2ValueAbsent": "1",  # its absences are written 0= (half a point)
+        "genMMS2ValueBye": "2",
+    }
     tournament, columns = read_h9(str(path), general)
     params = params_of(tournament)
     scores = Scores(tournament, params, 4)
     got = [[scores.mms(i, 4) / 2, scores.sos(i, 4) / 2, scores.sosos(i, 4) / 2] for i in range(19)]
     assert got == [[float(c) for c in cols[:3]] for cols in columns]
-    table = standings(scores, 4, list(params.placement))
+    table = standings(Placement(scores, 4, params.placement))
     assert [s.index for s in table] == list(range(19))  # the file's order
     written = [ln.split() for ln in h9_text(tournament, params, 4).splitlines() if ln[:1] != ";"]
     original = [

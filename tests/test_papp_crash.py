@@ -93,7 +93,11 @@ def child(event_file: Path, todo: list[Command], start: int, ack: int) -> None:
     from mipair.cli.group import cli
     from mipair.cli.guard import run_guarded
 
-    with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink):
+    with (
+        open(os.devnull, "w") as sink,
+        contextlib.redirect_stdout(sink),
+        contextlib.redirect_stderr(sink),
+    ):
         for index in range(start, len(todo)):
             args = ["papp", *(str(event_file) if a == "EVENT" else a for a in todo[index])]
             code = run_guarded(
@@ -146,6 +150,7 @@ def test_no_returned_result_is_lost_under_sigkill(tmp_path: Path) -> None:
     todo = [command for command, _ in plan]
     states = [event] + [after for _, after in plan]  # states[k]: after the first k commands
     done, kills, checked, pace = 0, 0, 0, 0.01  # pace: seconds per command, measured as we go
+    strays = 0  # kills that left a writer's temporary file behind
     while done < len(todo):
         started = time.monotonic()
         pid, read = spawn(event_file, todo, done)
@@ -164,6 +169,7 @@ def test_no_returned_result_is_lost_under_sigkill(tmp_path: Path) -> None:
         if got:
             pace = 0.8 * pace + 0.2 * (time.monotonic() - started) / len(got)
         returned = max(got) + 1 if got else done
+        strays += bool(list(tmp_path.glob(".*.tmp")))
         on_disk = read_event(event_file)
         # every returned command is in; the one under way may be, nothing else
         assert on_disk in (states[returned], states[min(returned + 1, len(todo))]), (
@@ -173,6 +179,9 @@ def test_no_returned_result_is_lost_under_sigkill(tmp_path: Path) -> None:
         checked += 1
     assert read_event(event_file) == states[-1]
     assert kills >= KILLS // 2  # the kill times follow the measured pace: most are used
+    # issue 36: each command removes the temporary files of writers killed before it
+    assert not list(tmp_path.glob(".*.tmp"))
     print(
-        f"{len(todo)} commands, {kills} kills, {checked} read-backs after a stop (kill or end): all good"
+        f"{len(todo)} commands, {kills} kills ({strays} left a temporary file), {checked} "
+        "read-backs after a stop (kill or end): all good, no temporary file left"
     )

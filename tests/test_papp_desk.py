@@ -144,3 +144,97 @@ def test_deleting_a_player_who_never_played(tmp_path) -> None:
     someone = read_event(event).round(1).games[0].black
     got = run("papp", "withdraw", event, "--delete", someone)
     assert got.code == 3 and "played already" in got.err and someone in read_event(event).ids
+
+
+def test_registration_shows_the_comment_and_refuses_a_known_name(tmp_path) -> None:
+    """Issue 36, items 5 and 7: the player file's comment is shown at registration (manual
+    2.6); a new player with a known name is refused; a number registered with the name of
+    a registered player is registered with a warning."""
+    event = new_event(tmp_path, 6, rounds=5)
+    players = tmp_path / "joueurs.txt"
+    players.write_text(
+        players.read_text().replace(
+            "__eof__", "301 NAME02, Player {F} `cotisation 2024 a jour\n__eof__"
+        )
+    )
+    assert run("papp", "withdraw", "--delete", event, "103").code == 0
+    got = run("papp", "register", event, "301", "--players", players)
+    assert got.code == 0 and "cotisation 2024 a jour" in got.out
+    got = run("papp", "register", event, "103", "--players", players)
+    assert got.code == 0 and "NAME02 Player (301) is registered already" in got.err
+    got = run("papp", "register", event, "--new", "NAME01, Player", "--players", players)
+    assert got.code == 3 and "known already as 102" in got.err
+    assert not (tmp_path / "nouveaux.txt").exists()
+    got = run("papp", "register", event, "--new", "NAME01, Player", "--force", "--players", players)
+    assert got.code == 0 and "registered NAME01 Player" in got.out
+
+
+def test_an_interrupted_new_registration_completes_when_run_again(tmp_path) -> None:
+    """Issue 36, item 7: `register --new` writes 'nouveaux', then the event; run again after a
+    crash between the two, it registers the player written to 'nouveaux' (no second number)."""
+    event = new_event(tmp_path, 6, rounds=5)
+    (tmp_path / "nouveaux.txt").write_text("9 LAZARD, Emma {F}\n__eof__\n")
+    got = run("papp", "register", event, "--new", "LAZARD, Emma")
+    assert got.code == 0 and "LAZARD Emma (9)" in got.out
+    assert (tmp_path / "nouveaux.txt").read_text().count("LAZARD") == 1
+
+
+def test_both_player_files_is_the_error_given(tmp_path) -> None:
+    """Issue 36, item 7: with 'joueurs' and 'joueurs.txt' both present, search and register
+    said 'not found' instead of the real cause (PAPP stops with this error)."""
+    event = new_event(tmp_path, 6, rounds=5)
+    (tmp_path / "joueurs").write_text((tmp_path / "joueurs.txt").read_text())
+    for args in (("search", event, "name"), ("register", event, "101")):
+        got = run("papp", *args)
+        assert got.code == 5 and "both" in got.err and "joueurs.txt" in got.err, args
+
+
+def test_show_and_card_to_a_file_and_by_name(tmp_path) -> None:
+    """Issue 36, item 5: PAPP's Ctrl-V and Ctrl-F write to a file; players by name."""
+    event = new_event(tmp_path, 6, rounds=5)
+    play_round(event)
+    shown, card = tmp_path / "v.txt", tmp_path / "f.txt"
+    assert run("papp", "show", event, "-o", shown).code == 0
+    assert shown.read_text().startswith("Round 1: pairings")
+    assert run("papp", "card", event, "name03", "-o", card).code == 0
+    assert card.read_text().startswith("NAME03 Player (104)")
+    got = run("papp", "card", event, "name0")
+    assert got.code == 3 and "could be" in got.err
+
+
+def test_a_nationality_change_makes_a_team(tmp_path) -> None:
+    """Issue 36, item 5: PAPP's 'N' (manual 2.7): team standings split USA and USA2."""
+    event = new_event(tmp_path, 10, rounds=5)
+    play_round(event)
+    assert run("papp", "country", event, "101", "F2").code == 0
+    assert read_event(event).country_of(101) == "F2"
+    teams = run("papp", "standings", event, "--teams").out
+    assert " F2" in teams and " F\n" in teams
+
+
+def test_random_results_for_testing(tmp_path) -> None:
+    """Issue 36, item 5: PAPP's '?': every game without a result gets one, from the ratings."""
+    event = new_event(tmp_path, 10, rounds=5)
+    run("papp", "pair", event)
+    first = results_of_round(event)[0]
+    assert run("papp", "result", event, first).code == 0
+    got = run("papp", "result", event, "--random")
+    assert got.code == 0 and "4 random results drawn" in got.out and "results complete" in got.out
+    after = read_event(event).round(1)
+    assert after.complete and after.games[0].black_discs == int(first.split()[1])
+
+
+def test_completion_to_the_shared_start() -> None:
+    """Issue 36, item 5: [Tab] completes 'willi' to 'WILLIAM' (manual 1.36, 2.1)."""
+    from mipair.desk.papp.registration import completion
+    from mipair.formats.papp.players import PlayerRecord
+
+    records = [
+        PlayerRecord(1, "WILLIAM", "Jacquart"),
+        PlayerRecord(2, "WILLIAMS", "Anthony"),
+        PlayerRecord(3, "WILLIAMSON", "Tim"),
+        PlayerRecord(4, "LAZARD", "Emmanuel"),
+    ]
+    assert completion(records, "willi") == "WILLIAM"
+    assert completion(records, "laz") == "LAZARD EMMANUEL"
+    assert completion(records, "zz") == "zz"

@@ -252,3 +252,20 @@ def test_cli_config_and_trf(tmp_path: Path) -> None:
     res = invoke("papp", "new", str(ev), "--trf", str(ROOT / "scenarios" / "dutch" / "small.trfx"))
     assert res.exit_code == 0 and read_event(ev).settings.total_discs == 2
     assert "Buchholz" in invoke("papp", "standings", str(ev)).output
+
+
+def test_info_on_an_event_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 36, item 7 (and 33): `mipair info` reads a .papp file through the PAPP system:
+    players, rounds played, the round to pair, the settings, who is out next round."""
+    import json
+
+    monkeypatch.delenv("PAPP_CFG", raising=False)
+    event = tmp_path / "sample.papp"
+    text = SAMPLE.read_text()
+    event.write_text(text.replace("\nround 1\n", "\nwithdrawn 5\n\nround 1\n", 1))
+    got = invoke("info", str(event), "--json")
+    assert got.exit_code == 0, got.output
+    info = json.loads(got.output)
+    assert (info["pairing_system"], info["players"], info["rounds_played"]) == ("papp", 5, 3)
+    assert (info["next_round"], info["total_rounds"], info["absent_next_round"]) == (4, 5, [5])
+    assert (info["Bip scores"], info["country"], info["round robin"]) == ("24/64", "F", "1-4")

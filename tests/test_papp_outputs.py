@@ -62,6 +62,16 @@ def test_folder_shared_names_and_empty_names(tmp_path: Path) -> None:
     ]  # fmt: skip
     shared = (tmp_path / "all__2.txt").read_text()
     assert shared.index("Round 2: pairings") < shared.index("Round 2: results")
+    single = tmp_path / "single"
+    single.mkdir()
+    publish(
+        None,
+        event,
+        configured('dossier false; fichier tableau-croise = "cross.htm";'),
+        single / "s.papp",
+    )
+    assert [p.name for p in single.glob("cross*")] == ["cross.htm"]  # PAPP numbers only ###
+    assert "r. 3" in (single / "cross.htm").read_text()
     folder = tmp_path / "in"
     folder.mkdir()
     publish(None, event, configured("dossier true;"), folder / "sample.papp")

@@ -63,11 +63,12 @@ def test_hand_checked_three_round_event() -> None:
         (4, 3, 125, 98, 9),
         (5, 2, 121, 96, 9),
     ]
+    # 3 and 4 drew 32/32: tied on points, tie-break and discs, by name as PAPP (JONES, MARTIN)
     assert [(ln.id, ln.points) for ln in standings(event, after=1)] == [
         (1, 2),
         (5, 2),
-        (3, 1),
         (4, 1),
+        (3, 1),
         (2, 0),
     ]
     assert team_standings(event) == [("F", 11), ("GB", 7)]

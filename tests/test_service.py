@@ -122,13 +122,93 @@ def test_standings_dutch(server: Server):
 
 def test_health_version_docs(server: Server):
     with server.client() as client:
-        assert client.get("/health").json()["status"] == "ok"
+        health = client.get("/health").json()
+        assert health["status"] == "ok" and health["lanes"]["small"]["workers"] == 2
+        assert client.get("/ready").status_code == 200
         version = client.get("/version").json()
         assert "2026" in version["systems"]["dutch"] and "papp" in version["systems"]
-        assert client.get("/docs").status_code == 200
         paths = client.get("/openapi.json").json()["paths"]
         assert {"/v1/pair", "/v1/check", "/v1/explain", "/v1/why", "/v1/standings"} <= set(paths)
         assert "<form" in client.get("/").text
+
+
+def test_docs_are_served_from_the_package(server: Server):
+    with server.client() as client:
+        page = client.get("/docs").text
+        assert "cdn" not in page.lower() and "http://" not in page and "https://" not in page
+        for asset in (
+            "/static/swagger-ui/swagger-ui-bundle.js",
+            "/static/swagger-ui/swagger-ui.css",
+        ):
+            assert asset in page
+            assert client.get(asset).status_code == 200
+        icon = client.get("/favicon.ico")
+        assert icon.status_code == 200 and icon.content[:4] == b"\x00\x00\x01\x00"
+
+
+def test_the_openapi_document_lists_every_status_with_one_error_schema(server: Server):
+    with server.client() as client:
+        document = client.get("/openapi.json").json()
+    error = {"$ref": "#/components/schemas/ErrorBody"}
+    for endpoint in ("pair", "check", "explain", "why", "standings"):
+        responses = document["paths"][f"/v1/{endpoint}"]["post"]["responses"]
+        assert {"200", "409", "413", "415", "422", "429", "500", "503", "504"} <= set(responses)
+        assert "$ref" in responses["200"]["content"]["application/json"]["schema"]
+        for status in ("409", "413", "415", "422", "429", "503", "504"):
+            assert responses[status]["content"]["application/json"]["schema"] == error
+    board = document["components"]["schemas"]["Board"]["properties"]
+    assert {"board", "white", "black", "handicap"} <= set(board)
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status", "code"),
+    [("GET", "/nope", 404, "not_found"), ("GET", "/v1/pair", 405, "method_not_allowed")],
+)
+def test_404_and_405_have_the_error_shape(server: Server, method, path, status, code):
+    with server.client() as client:
+        answer = client.request(method, path)
+    assert answer.status_code == status
+    assert set(answer.json()) == {"error"} and answer.json()["error"]["code"] == code
+
+
+@pytest.mark.parametrize(
+    "content_type",
+    ["application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/json"],
+)
+def test_a_body_that_is_not_a_raw_file_is_415_with_a_hint(server: Server, content_type):
+    body = (SCENARIOS / "dutch" / "small.trfx").read_bytes()
+    with server.client() as client:
+        answer = client.post("/v1/pair", content=body, headers={"Content-Type": content_type})
+        raw = client.post(
+            "/v1/pair", content=body, headers={"Content-Type": "application/octet-stream"}
+        )
+    assert answer.status_code == 415
+    error = answer.json()["error"]
+    assert error["code"] == "unsupported_media_type" and "--data-binary" in error["message"]
+    assert raw.status_code == 200
+
+
+def test_mcmahon_boards_carry_their_handicap(server: Server):
+    source = SCENARIOS / "mcmahon" / "club.xml"
+    body = post(server, "pair", source, system="mcmahon").json()
+    done = run_cli("mcmahon", "pair", str(source))
+    assert done.returncode == 0, done.stderr
+    shown = [line.split() for line in done.stdout.splitlines() if line.strip()[:1].isdigit()]
+    handicaps = [int(words[-1]) for words in shown if words[-1].isdigit()]
+    assert [b["handicap"] for b in body["boards"]] == handicaps != []
+
+
+def test_why_errors_speak_the_apis_words(server: Server):
+    answer = post(server, "why", SCENARIOS / "dutch" / "small.trfx", pair=["x"])
+    assert answer.status_code == 422
+    error = answer.json()["error"]
+    assert error["field"] == "pair" and "--pair" not in error["located"]
+    assert "WHITE-BLACK" in error["message"]
+    missing = post(server, "why", SCENARIOS / "dutch" / "small.trfx", pair=["1-99"], name="s.trfx")
+    assert (
+        missing.json()["error"]["located"]
+        == "s.trfx: pair: there is no player 99 in the tournament"
+    )
 
 
 def test_bad_input_is_422_with_the_clis_located_line(server: Server, tmp_path: Path):

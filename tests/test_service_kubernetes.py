@@ -1,8 +1,13 @@
-"""The Kubernetes manifests (deploy/kubernetes/) checked against the API's schemas, offline."""
+"""The Kubernetes manifests (deploy/kubernetes/) checked against the API's schemas, offline, and
+their numbers against each other and the service: memory of every worker plus the web process
+plus the memory-backed /tmp under the limit; a grace period longer than a solve; readiness on the
+endpoint that says no when a new request would not be served; a startup probe; and a Dask
+scheduler and workers that `mipair check --cluster` can reach by the documented address."""
 
 from __future__ import annotations
 
 import copy
+import re
 from pathlib import Path
 
 import pytest
@@ -12,15 +17,21 @@ kubernetes_validate = pytest.importorskip(
     "kubernetes_validate", reason="kubernetes-validate is not installed"
 )
 
+from mipair.cli.serve import SHUTDOWN_MARGIN
+from mipair.service.settings import Settings
+
 ROOT = Path(__file__).resolve().parents[1]
 MANIFESTS = sorted((ROOT / "deploy" / "kubernetes").glob("*.yaml"))
+WEB_PROCESS_MIB = 256
+"""What the web process (uvicorn, FastAPI, the page) may hold besides the workers."""
+UNITS = {"Ki": 2**-10, "Mi": 1, "Gi": 2**10}
 
 
-def resources() -> dict[str, dict]:
+def resources() -> dict[tuple[str, str], dict]:
     found = {}
     for path in MANIFESTS:
         for doc in yaml.safe_load_all(path.read_text(encoding="utf-8")):
-            found[doc["kind"]] = doc
+            found[(doc["kind"], doc["metadata"]["name"])] = doc
     return found
 
 
@@ -28,30 +39,141 @@ def validate(doc: dict) -> None:
     kubernetes_validate.validate(doc, kubernetes_validate.latest_version(), strict=True)
 
 
-@pytest.mark.parametrize("kind", ["Deployment", "Service", "HorizontalPodAutoscaler"])
-def test_each_resource_is_valid_against_its_schema(kind):
-    validate(resources()[kind])
+def mebibytes(quantity: str) -> float:
+    number, unit = re.fullmatch(r"(\d+)([KMG]i)", quantity).groups()  # type: ignore[union-attr]
+    return int(number) * UNITS[unit]
+
+
+def container(deployment: dict) -> dict:
+    return deployment["spec"]["template"]["spec"]["containers"][0]
+
+
+def environment(deployment: dict) -> dict[str, str]:
+    return {item["name"]: item["value"] for item in container(deployment).get("env", [])}
+
+
+def service_settings(deployment: dict) -> Settings:
+    prefix = "MIPAIR_SERVICE_"
+    env = environment(deployment)
+    values = {}
+    for name, raw in env.items():
+        if name.startswith(prefix):
+            field = name[len(prefix) :].lower()
+            values[field] = type(getattr(Settings, field))(raw)
+    return Settings(**values)
+
+
+@pytest.mark.parametrize("key", sorted(resources()), ids=lambda key: f"{key[0]}/{key[1]}")
+def test_each_resource_is_valid_against_its_schema(key):
+    validate(resources()[key])
 
 
 def test_the_validator_rejects_a_misspelt_field():
-    broken = copy.deepcopy(resources()["Deployment"])
-    broken["spec"]["template"]["spec"]["containers"][0]["readinesProbe"] = {"httpGet": {}}
+    broken = copy.deepcopy(resources()[("Deployment", "mipair")])
+    container(broken)["readinesProbe"] = {"httpGet": {}}
     with pytest.raises(kubernetes_validate.ValidationError):
         validate(broken)
 
 
+def test_memory_of_every_worker_fits_the_limit():
+    deployment = resources()[("Deployment", "mipair")]
+    settings = service_settings(deployment)
+    assert settings.memory_mb > 0 and settings.large_memory_mb > 0  # each worker has a budget
+    assert "MIPAIR_MEMORY_MB" not in environment(deployment)  # not one budget for every worker
+    tmp = next(v for v in deployment["spec"]["template"]["spec"]["volumes"] if v["name"] == "tmp")
+    assert tmp["emptyDir"]["medium"] == "Memory"  # it counts against the limit
+    needed = (
+        settings.workers * settings.memory_mb
+        + settings.large_workers * settings.large_memory_mb
+        + WEB_PROCESS_MIB
+        + mebibytes(tmp["emptyDir"]["sizeLimit"])
+    )
+    limit = mebibytes(container(deployment)["resources"]["limits"]["memory"])
+    assert needed < limit, f"{needed} MiB needed, {limit} MiB allowed"
+    assert settings.max_bytes * (settings.queue + settings.workers) < 2**20 * limit
+
+
+def test_a_rollout_lets_the_solves_in_flight_finish():
+    deployment = resources()[("Deployment", "mipair")]
+    settings = service_settings(deployment)
+    spec = deployment["spec"]["template"]["spec"]
+    pause = container(deployment)["lifecycle"]["preStop"]["sleep"]["seconds"]
+    assert spec["terminationGracePeriodSeconds"] > settings.time_limit + SHUTDOWN_MARGIN + pause
+
+
 def test_probes_service_and_autoscaler_point_at_the_deployment():
     found = resources()
-    deployment, service, scaler = (
-        found["Deployment"],
-        found["Service"],
-        found["HorizontalPodAutoscaler"],
-    )
-    container = deployment["spec"]["template"]["spec"]["containers"][0]
-    for probe in ("readinessProbe", "livenessProbe"):
-        assert container[probe]["httpGet"]["path"] == "/health"
+    deployment = found[("Deployment", "mipair")]
+    service = found[("Service", "mipair")]
+    scaler = found[("HorizontalPodAutoscaler", "mipair")]
+    main = container(deployment)
+    assert main["readinessProbe"]["httpGet"]["path"] == "/ready"
+    assert main["livenessProbe"]["httpGet"]["path"] == "/health"
+    startup = main["startupProbe"]
+    assert startup["httpGet"]["path"] == "/health"
+    assert startup["periodSeconds"] * startup["failureThreshold"] >= 60  # warm-up under load
     labels = deployment["spec"]["template"]["metadata"]["labels"]
     assert service["spec"]["selector"].items() <= labels.items()
     assert scaler["spec"]["scaleTargetRef"]["name"] == deployment["metadata"]["name"]
-    port = container["ports"][0]["containerPort"]
+    port = main["ports"][0]["containerPort"]
     assert f"EXPOSE {port}" in (ROOT / "Dockerfile").read_text(encoding="utf-8")
+
+
+def test_the_dask_cluster_is_reachable_as_documented():
+    found = resources()
+    scheduler = found[("Deployment", "mipair-dask-scheduler")]
+    workers = found[("Deployment", "mipair-dask-worker")]
+    service = found[("Service", "mipair-dask-scheduler")]
+    assert (
+        service["spec"]["selector"].items()
+        <= scheduler["spec"]["template"]["metadata"]["labels"].items()
+    )
+    assert (
+        not service["spec"]["selector"].items()
+        <= workers["spec"]["template"]["metadata"]["labels"].items()
+    )
+    port = next(p["port"] for p in service["spec"]["ports"] if p["name"] == "scheduler")
+    command = container(workers)["command"]
+    assert command[:3] == [
+        "/opt/mipair/bin/dask",
+        "worker",
+        f"tcp://{service['metadata']['name']}:{port}",
+    ]
+    assert container(scheduler)["command"][:2] == ["/opt/mipair/bin/dask", "scheduler"]
+    for deployment in (scheduler, workers):
+        assert container(deployment)["image"].startswith("mipair-cluster:")
+    dask_limit = mebibytes(command[command.index("--memory-limit") + 1].replace("MiB", "Mi"))
+    limit = mebibytes(container(workers)["resources"]["limits"]["memory"])
+    budget = int(environment(workers)["MIPAIR_MEMORY_MB"])
+    assert budget < dask_limit < limit
+    assert command[command.index("--nthreads") + 1] == "1"
+    requirements = (ROOT / "deploy" / "docker" / "requirements-cluster.txt").read_text()
+    assert re.search(r"^distributed==", requirements, re.M)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"tcp://{service['metadata']['name']}:{port}" in readme
+
+
+def test_the_image_pins_every_declared_dependency():
+    """deploy/docker/requirements-*.txt pin every dependency pyproject declares for the image."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+
+    def names(requirements: list[str]) -> set[str]:
+        found = set()
+        for text in requirements:
+            if ";" in text and "python_version <" in text:
+                continue  # a backport this Python does not need
+            found.add(re.split(r"[<>=!~\[; ]", text, maxsplit=1)[0].lower().replace("_", "-"))
+        return found - {"mipair"}
+
+    def pinned(extras: str) -> set[str]:
+        path = ROOT / "deploy" / "docker" / f"requirements-{extras}.txt"
+        lines = [x for x in path.read_text(encoding="utf-8").splitlines() if "==" in x]
+        return {x.split("==")[0].lower().replace("_", "-") for x in lines}
+
+    core = names(project["dependencies"])
+    service = core | names(project["optional-dependencies"]["service"])
+    assert service <= pinned("service"), service - pinned("service")
+    cluster = service | names(project["optional-dependencies"]["cluster"])
+    assert cluster <= pinned("cluster"), cluster - pinned("cluster")

@@ -1,32 +1,39 @@
-"""The service's time limit and queue against a real server: a solve past its limit is killed
-(504, the service answers on), and a request past the queue is refused at once (429).
+"""The service's limits against a real server: a solve past its limit is killed (504, the service
+answers on); a full lane refuses at once (429, Retry-After); a large tournament does not hold up
+small ones; a request whose client has gone is cancelled and its worker freed; settings that
+cannot work are refused at start.
 
 The slow request is a real one: ``/v1/check`` of a 300-player, 5-round
-tournament re-pairs five rounds, several seconds even on a fast machine,
-held to a limit of 1.5 s.
+tournament re-pairs five rounds, several seconds even on a fast machine.
 """
 
 from __future__ import annotations
 
+import json
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
+import httpx
 import pytest
 
 pytest.importorskip(
     "fastapi", reason="the service extra is not installed (pip install mipair[service])"
 )
-pytest.importorskip("httpx", reason="httpx is not installed")
 
+from cli_process import run_cli
 from service_server import ROOT, SCENARIOS, Server, running_server
 
 SLOW = (ROOT / "tests" / "data" / "service" / "field300.trf").read_bytes()
+SMALL = (SCENARIOS / "dutch" / "small.trfx").read_bytes()
 TIME_LIMIT = 1.5
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[Server]:
-    with running_server(workers=1, queue=1, time_limit=TIME_LIMIT, retry_after=3) as running:
+    with running_server(
+        workers=1, queue=1, large_workers=0, time_limit=TIME_LIMIT, retry_after=3
+    ) as running:
         yield running
 
 
@@ -42,7 +49,7 @@ def test_a_solve_past_its_time_limit_is_504_and_the_service_answers_on(server: S
     assert error["code"] == "time_limit" and error["time_limit"] == TIME_LIMIT
     assert "limit of 1.5 s" in error["message"]
     with server.client() as client:
-        after = client.post("/v1/pair", content=(SCENARIOS / "dutch" / "small.trfx").read_bytes())
+        after = client.post("/v1/pair", content=SMALL)
         assert after.status_code == 200 and after.json()["round"] == 4
         assert client.get("/health").status_code == 200
 
@@ -56,3 +63,46 @@ def test_a_full_queue_is_429_with_retry_after(server: Server):
     for answer in refused:
         assert int(answer.headers["retry-after"]) >= 3
         assert answer.json()["error"]["code"] == "busy"
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "field"),
+    [("--workers", "0", "--workers"), ("--queue", "-5", "--queue"), ("--time-limit", "0", None)],
+)
+def test_settings_that_cannot_work_are_refused_at_start(option, value, field):
+    done = run_cli("serve", "--port", "1", option, value)
+    assert done.returncode == 3, done.stderr
+    assert len(done.stderr.splitlines()) == 1
+    if field:
+        assert done.stderr.startswith(f"{field}: must be at least")
+
+
+def test_a_large_tournament_does_not_hold_up_small_ones():
+    """field300 is large here (large_players=200): it solves in the large lane, and a small
+    request sent while it runs is answered first by the small lane's worker."""
+    with (
+        running_server(workers=1, large_workers=1, large_players=200, time_limit=120) as server,
+        ThreadPoolExecutor(1) as background,
+    ):
+        large = background.submit(slow_check, server)
+        time.sleep(1.0)  # the large check is running
+        with server.client() as client:
+            small = client.post("/v1/pair", content=SMALL)
+            assert small.status_code == 200
+            assert not large.done()  # the small one did not wait for it
+            lanes = client.get("/health").json()["lanes"]
+        assert lanes["large"]["requests"] == 1 and lanes["small"]["requests"] == 0
+        assert large.result().status_code == 200
+
+
+def test_a_request_whose_client_has_gone_is_cancelled_and_its_worker_freed():
+    with running_server(workers=1, large_workers=0, time_limit=120) as server:
+        with pytest.raises(httpx.ReadTimeout), server.client(timeout=1.0) as client:
+            client.post("/v1/check", content=SLOW, params={"name": "gone.trf"})
+        deadline = time.monotonic() + 30
+        while not (cancelled := [json.loads(x) for x in server.log_lines() if "cancelled" in x]):
+            assert time.monotonic() < deadline, server.log_lines()
+            time.sleep(0.2)
+        assert (cancelled[0]["endpoint"], cancelled[0]["status"]) == ("check", 499)
+        with server.client() as client:  # the one worker serves the next request
+            assert client.post("/v1/pair", content=SMALL).status_code == 200

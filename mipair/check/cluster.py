@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from mipair.check.parallel import RoundTask, check_loaded, progress_bar
-from mipair.errors import FileAccessError, MipairError
+from mipair.errors import EXIT_FILE_ACCESS, FileAccessError, InputError, MipairError
 from mipair.formats.text import decode, load
 
 CONNECT_SECONDS = 10
@@ -105,6 +105,55 @@ def workers_are_local(client) -> bool:
     return bool(workers) and all(info.get("host") in hosts for info in workers.values())
 
 
+class ClusterUnreachable(MipairError):
+    """No Dask scheduler answers at the address (exit 5, like a file that cannot be read)."""
+
+    exit_code = EXIT_FILE_ACCESS
+
+    def __init__(self, address: str, why: str) -> None:
+        super().__init__(f"cannot reach the cluster at {address}: {why}", field="--cluster")
+
+
+def scheduler_address(address: str) -> str:
+    """The address as Dask reads it, or InputError (exit 3) for one that names no host and port."""
+    from distributed.comm import parse_address, parse_host_port
+
+    try:
+        scheme, location = parse_address(address)
+        if scheme in ("tcp", "tls", "ws", "wss"):
+            parse_host_port(location)
+    except ValueError as exc:
+        raise InputError(
+            f"not a scheduler address ({exc}); expected tcp://HOST:PORT", field="--cluster"
+        ) from None
+    return address
+
+
+def reach_scheduler(address: str, wait: float) -> None:
+    """Connect and exchange Dask's handshake within ``wait`` seconds, else ClusterUnreachable.
+
+    Dask's own connect waits for the handshake without a limit, so a port that
+    accepts connections but is not a scheduler would hang the client for ever.
+    """
+    import asyncio
+
+    from distributed.comm import connect
+
+    async def handshake() -> None:
+        comm = await asyncio.wait_for(connect(address, timeout=wait), wait + 1)
+        await comm.close()
+
+    scheduler_address(address)
+    try:
+        asyncio.run(handshake())
+    except asyncio.TimeoutError:
+        raise ClusterUnreachable(
+            address, f"no Dask handshake in {wait:g} s (is it a scheduler's port?)"
+        ) from None
+    except (OSError, ValueError) as exc:
+        raise ClusterUnreachable(address, str(exc)) from None
+
+
 def run_on_cluster(
     tasks: Sequence[RoundTask],
     address: str,
@@ -121,12 +170,11 @@ def run_on_cluster(
         raise MipairError(
             "--cluster needs Dask distributed: pip install 'mipair[cluster]'", field="--cluster"
         ) from None
+    reach_scheduler(address, wait)
     try:
         client = Client(address, timeout=wait)
     except (OSError, TimeoutError) as exc:
-        raise MipairError(
-            f"cannot reach the cluster at {address}: {exc}", field="--cluster"
-        ) from None
+        raise ClusterUnreachable(address, str(exc)) from None
     with client, progress_bar(progress) as bar:
         work = batches(tasks, workers_are_local(client) if shared is None else shared)
         task_id = bar.add_task("checking rounds on the cluster", total=len(tasks))

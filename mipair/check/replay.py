@@ -57,6 +57,8 @@ class RoundCheck:
     seconds: float = 0.0
     names: Mapping[int, str] = field(default_factory=dict, compare=False)
     """The players of both pairings as the system's files name them (empty: by id)."""
+    edition: str | None = None
+    """The edition (or behaviour) the round was paired by; None for a system without."""
 
     @property
     def agrees(self) -> bool:
@@ -139,6 +141,7 @@ def check_published(
 ) -> RoundCheck:
     """Pair ``state`` with ``system`` and hold the ``published`` pairing against it."""
     start = time.perf_counter() if start is None else start
+    edition = system.edition_of(state)
     engine, reason = None, ""
     try:
         engine = system.pair(state)
@@ -147,10 +150,15 @@ def check_published(
     verdict = verdict_of(engine, published)
     if verdict == SAME:
         return RoundCheck(
-            published.round, verdict, engine, published, seconds=time.perf_counter() - start
+            published.round,
+            verdict,
+            engine,
+            published,
+            seconds=time.perf_counter() - start,
+            edition=edition,
         )
     found = explain_difference(system, state, engine, published, verdict, reason, start)
-    return replace(found, names=names_of(system, state, engine, published))
+    return replace(found, names=names_of(system, state, engine, published), edition=edition)
 
 
 def names_of(system: PairingSystem, state: Any, *pairings: RoundPairing | None) -> dict[int, str]:
@@ -194,8 +202,16 @@ class TournamentCheck:
 
     file: str
     rules: str
+    """The edition the file was checked by (as the system names it), else the system's title."""
     rounds: list[RoundCheck] = field(default_factory=list)
     error: str = ""
+
+    def named(self) -> TournamentCheck:
+        """This check, its ``rules`` the edition its rounds were paired by when they say."""
+        used = {rc.edition for rc in self.rounds if rc.edition}
+        if len(used) == 1:
+            self.rules = used.pop()
+        return self
 
     @property
     def differing(self) -> list[RoundCheck]:

@@ -59,7 +59,8 @@ def tournament_text(tc: TournamentCheck) -> str:
     if tc.error:
         return f"{tc.file}: {tc.error}\n"
     bad = tc.differing
-    head = f"{tc.file} ({tc.rules} rules): {len(tc.rounds)} rounds checked, " + (
+    rules = tc.rules if any(rc.edition is None for rc in tc.rounds) else f"{tc.rules} rules"
+    head = f"{tc.file} ({rules}): {len(tc.rounds)} rounds checked, " + (
         "all agree with mipair"
         if not bad
         else f"{len(bad)} differ{'s' if len(bad) == 1 else ''} ("

@@ -72,7 +72,7 @@ def check_files(
     from mipair.check.replay import TournamentCheck
     from mipair.errors import MipairError
 
-    shown = rules or system.name
+    shown = rules or system.title
     checks: list[TournamentCheck] = []
     tasks: list[RoundTask] = []
     owner: list[TournamentCheck] = []
@@ -100,8 +100,8 @@ def check_files(
     for tc, (rc, table) in zip(owner, results):
         tc.rounds.append(rc)
         if table is not None:
-            lists.append((rc.round, shown, table))
-    return checks, lists
+            lists.append((rc.round, rc.edition or shown, table))
+    return [tc.named() for tc in checks], lists
 
 
 def exit_code(checks) -> int:

@@ -12,6 +12,7 @@ import importlib
 import click
 
 from mipair import __version__
+from mipair.cli.guard import stop_writing_stdout
 
 # name -> (module, attribute, one-line help shown without importing)
 LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -48,7 +49,18 @@ def _unavailable(name: str, module: str) -> click.Command:
 
 
 class LazyGroup(click.Group):
-    """A click group whose subcommands are imported on first use."""
+    """A click group whose subcommands are imported on first use.
+
+    A reader that stops reading (``mipair ... | head -1``) is not an error:
+    the command ends with exit 0 (click itself would exit 1).
+    """
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            stop_writing_stdout()
+            return None
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(LAZY_COMMANDS))
@@ -85,4 +97,5 @@ class LazyGroup(click.Group):
 )
 @click.version_option(__version__, "--version", "-V", prog_name="mipair")
 def cli() -> None:
-    """mipair: tournament pairing (FIDE Dutch, PAPP) as mathematical programs."""
+    """mipair: tournament pairing as mathematical programs: FIDE Dutch (2026, 2017 and 2012
+    editions), McMahon for Go (OpenGotha files), PAPP for Othello."""

@@ -9,12 +9,16 @@ environment variable ``MIPAIR_DEBUG`` is set.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 import traceback
 from collections.abc import Callable
 
-from mipair.errors import EXIT_UNEXPECTED, MipairError
+from mipair.errors import EXIT_FILE_ACCESS, EXIT_UNEXPECTED, MipairError
+
+WRITE_ERRORS = {errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EBADF}
+"""Errors of a write to a full or closed output."""
 
 
 def say(line: str) -> None:
@@ -45,10 +49,19 @@ def _click_code(exc: Exception) -> int | None:
     return None
 
 
+def stop_writing_stdout() -> None:
+    """After the reader of stdout has gone: send what is left to /dev/null, so that the
+    final flush at exit does not fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+
+
 def run_guarded(fn: Callable[[], object]) -> int:
     """Run ``fn`` and map its outcome to an exit code (see the module docstring)."""
     try:
         result = fn()
+        sys.stdout.flush()  # a failed write to stdout shows here, not at exit
     except MipairError as exc:
         say(exc.located())
         return exc.exit_code
@@ -64,7 +77,14 @@ def run_guarded(fn: Callable[[], object]) -> int:
         say("mipair: interrupted")
         return 130
     except BrokenPipeError:
+        stop_writing_stdout()
         return 0
+    except OSError as exc:  # a write or read the command did not wrap itself: stdout full...
+        if exc.filename is None and exc.errno in WRITE_ERRORS:
+            say(f"<stdout>: cannot write to standard output: {exc.strerror or exc}")
+        else:
+            say(f"{exc.filename or 'mipair'}: cannot read or write: {exc.strerror or exc}")
+        return EXIT_FILE_ACCESS
     except Exception as exc:
         code = _click_code(exc)
         if code is not None:

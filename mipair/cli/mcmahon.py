@@ -1,12 +1,15 @@
 """``mipair mcmahon ...``: McMahon (Go) on an OpenGotha XML file.
 
 * ``mcmahon pair EVENT.xml [--og 3.51|3.52] [--forbid KEY,KEY] [--objective entropy]
-  [-o OUT.xml | --save] [--json]`` pairs the first round without games (the players marked as participating;
-  the bye chosen as OpenGotha chooses it), shown as table, White, Black,
-  handicap; ``-o``/``--save`` writes the file with the new round in it;
-* ``mcmahon standings EVENT.xml [--after R] [--h9 FILE] [--json]``;
+  [-o OUT.xml | --save] [--json] [--html PAGE]`` pairs the first round without games (the
+  players marked as participating; the bye chosen as OpenGotha chooses it), shown as
+  table, White, Black, handicap; ``-o``/``--save`` writes the file with the new round in it;
+* ``mcmahon pairing EVENT.xml [--round R] [--json] [--html PAGE]``: a round as it stands;
+* ``mcmahon standings EVENT.xml [--after R] [--h9 FILE] [--html PAGE] [--json]``;
 * ``mcmahon handicaps EVENT.xml [--round R] [--json]``: each game's handicap,
-  as recorded and as the rules give it.
+  as recorded and as the rules give it;
+* the director's day (``new``, ``register``, ``absent``, ``present``, ``confirm``,
+  ``result``, ``unpair``): :mod:`mipair.cli.mcmahon_desk`.
 
 Players are named by their OpenGotha key (surname + first name, spaces
 removed, upper-cased), the string OpenGotha writes in its games.
@@ -26,10 +29,10 @@ OBJECTIVES = list(model()["entropy"]["objectives"])
 og_option = click.option(
     "--og",
     "edition",
-    type=click.Choice(["3.52", "3.51"]),
-    default="3.52",
-    show_default=True,
-    help="OpenGotha behaviour to reproduce (reference 5.6).",
+    type=click.Choice(list(model()["editions"])),
+    default=None,
+    help="OpenGotha behaviour to reproduce (reference 5.6); default: the one of the "
+    "OpenGotha version that saved the file.",
 )
 
 
@@ -38,15 +41,14 @@ def mcmahon() -> None:
     """McMahon for Go, as OpenGotha pairs it, on OpenGotha XML files."""
 
 
-def _forbid(tournament, pairs: tuple[str, ...]) -> None:
-    from mipair.systems.mcmahon.state import add_forbidden
-
-    keys = {p.key for p in tournament.players}
+def _forbidden(pairs: tuple[str, ...]) -> list[tuple[str, str]]:
+    out = []
     for text in pairs:
         first, sep, second = text.partition(",")
-        if not sep or first.strip().upper() not in keys or second.strip().upper() not in keys:
+        if not sep or not first.strip() or not second.strip():
             raise InputError(f"--forbid {text!r}: two player keys expected, e.g. DOEJOHN,DOEJANE")
-        add_forbidden(tournament, first.strip().upper(), second.strip().upper())
+        out.append((first.strip(), second.strip()))
+    return out
 
 
 @mcmahon.command("pair")
@@ -65,66 +67,79 @@ def _forbid(tournament, pairs: tuple[str, ...]) -> None:
     type=click.Choice(OBJECTIVES),
     default=OBJECTIVES[0],
     show_default=True,
-    help="entropy: among the pairings of largest OpenGotha weight, the one whose games' "
-    "GoR winning expectancies are closest to 1/2 (largest total entropy; thesis 2.4.5).",
+    help="entropy: trade OpenGotha's weight for games whose results are hardest to "
+    "predict, within the limits of models/mcmahon.toml [entropy] (the thesis, 2.4.5).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the round as JSON.")
+@click.option(
+    "--html", "html_file", type=click.Path(dir_okay=False), help="Also write a printable HTML page."
+)
 def pair(
     event: str,
-    edition: str,
+    edition: str | None,
     forbid: tuple[str, ...],
     output: str | None,
     save: bool,
     objective: str,
     as_json: bool,
+    html_file: str | None,
 ) -> None:
-    """Pair the first round of EVENT that has no games yet."""
-    from dataclasses import replace
+    """Pair the first round of EVENT that has no games yet (the players marked as playing it;
+    the bye, if any, chosen as OpenGotha chooses it). With --save the round is written into
+    EVENT (under its lock) before anything is printed."""
+    from mipair.desk.mcmahon.event import pair_next
+    from mipair.desk.mcmahon.store import about, changing, locked
+    from mipair.formats.opengotha import read_opengotha
+    from mipair.formats.opengotha_write import write_opengotha
 
-    from mipair.formats.opengotha import OgBye, OgGame, read_opengotha, write_opengotha
-    from mipair.systems.mcmahon.pairing import pair_state
-    from mipair.systems.mcmahon.state import state_of
+    pairs = _forbidden(forbid)
+    if save:
+        with changing(event) as tournament:
+            rnd = pair_next(tournament, edition, objective, pairs)
+    else:
+        tournament = read_opengotha(event)
+        with about(event):
+            rnd = pair_next(tournament, edition, objective, pairs)
+        if output:
+            with locked(output):
+                write_opengotha(output, tournament)
+    show_round(tournament, rnd.round, as_json, html_file)
+
+
+def show_round(tournament, round_number: int, as_json: bool, html_file: str | None) -> None:
+    """Print a round's pairing (text or JSON); write its HTML page first when asked."""
+    from mipair.desk.mcmahon.pages import pairing_page
+    from mipair.desk.mcmahon.views import pairing_text, pairing_view
+    from mipair.formats.text import save
+
+    view = pairing_view(tournament, round_number)
+    if html_file:
+        save(html_file, pairing_page(view))
+    echo_view(view, as_json, pairing_text)
+
+
+def echo_view(view: dict, as_json: bool, as_text) -> None:
+    """Print a view as JSON or as its text."""
+    click.echo(
+        json.dumps(view, indent=2, ensure_ascii=False) if as_json else as_text(view), nl=as_json
+    )
+
+
+@mcmahon.command("pairing")
+@click.argument("event", type=click.Path(dir_okay=False))
+@click.option("--round", "round_number", type=int, help="This round (default: the last paired).")
+@click.option("--json", "as_json", is_flag=True, help="Print the round as JSON.")
+@click.option(
+    "--html", "html_file", type=click.Path(dir_okay=False), help="Also write a printable HTML page."
+)
+def pairing_command(
+    event: str, round_number: int | None, as_json: bool, html_file: str | None
+) -> None:
+    """A round's pairing as it stands: table, White, Black, handicap, result; bye and absents."""
+    from mipair.formats.opengotha import read_opengotha
 
     tournament = read_opengotha(event)
-    _forbid(tournament, forbid)
-    state = replace(state_of(tournament, edition), objective=objective)
-    rnd = pair_state(state)
-    players = tournament.players
-    if output or save:
-        tournament.games += [
-            OgGame(rnd.round, g.table, players[g.white].key, players[g.black].key, g.handicap)
-            for g in rnd.games
-        ]
-        if rnd.bye is not None and state.bye is None:
-            tournament.byes.append(OgBye(rnd.round, players[rnd.bye].key))
-        write_opengotha(output or event, tournament)
-    if as_json:
-        games = [
-            {
-                "table": g.table,
-                "white": players[g.white].key,
-                "black": players[g.black].key,
-                "handicap": g.handicap,
-            }
-            for g in rnd.games
-        ]
-        bye = players[rnd.bye].key if rnd.bye is not None else None
-        click.echo(
-            json.dumps(
-                {"round": rnd.round, "games": games, "bye": bye}, indent=2, ensure_ascii=False
-            )
-        )
-        return
-    click.echo(f"Round {rnd.round}")
-    click.echo("Table  White                          Black                          Handicap")
-    for g in rnd.games:
-        white, black = players[g.white], players[g.black]
-        click.echo(
-            f"{g.table:5}  {white.full_name + ' (' + white.rank_label + ')':30} "
-            f"{black.full_name + ' (' + black.rank_label + ')':30} {g.handicap:8}"
-        )
-    if rnd.bye is not None:
-        click.echo(f"Bye: {players[rnd.bye].full_name}")
+    show_round(tournament, round_number or _last_round(tournament), as_json, html_file)
 
 
 def _last_round(tournament) -> int:
@@ -138,56 +153,36 @@ def _last_round(tournament) -> int:
 @click.option(
     "--h9", "h9_file", type=click.Path(dir_okay=False), help="Also write the EGF results file."
 )
+@click.option(
+    "--html", "html_file", type=click.Path(dir_okay=False), help="Also write a printable HTML page."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the standings as JSON.")
 def standings_command(
-    event: str, edition: str, after: int | None, h9_file: str | None, as_json: bool
+    event: str,
+    edition: str | None,
+    after: int | None,
+    h9_file: str | None,
+    html_file: str | None,
+    as_json: bool,
 ) -> None:
-    """Standings: place, player, rank and the placement criteria."""
+    """Standings: place, player, each round, the placement criteria, as OpenGotha shows them.
+    The EGF results file (--h9) is OpenGotha's export: after the tournament's last round
+    unless --after says otherwise."""
+    from mipair.desk.mcmahon.pages import standings_page
+    from mipair.desk.mcmahon.views import standings_text, standings_view
+    from mipair.formats.h9 import write_h9
     from mipair.formats.opengotha import read_opengotha
     from mipair.formats.text import save
     from mipair.systems.mcmahon.params import params_of
-    from mipair.systems.mcmahon.scores import Scores
-    from mipair.systems.mcmahon.standings import h9_text, shown, standings
+    from mipair.systems.mcmahon.standings import h9_text
 
     tournament = read_opengotha(event)
-    params = params_of(tournament, edition)
-    last = _last_round(tournament)
-    rounds = last if after is None else after
-    if not 0 <= rounds <= max(last, params.rounds):
-        raise InputError(f"--after {after}: the tournament has rounds 1 to {params.rounds}")
-    criteria = list(params.placement)
-    table = standings(Scores(tournament, params, rounds), rounds, criteria)
+    view = standings_view(tournament, _last_round(tournament) if after is None else after, edition)
     if h9_file:
-        save(h9_file, h9_text(tournament, params, rounds))
-    players = tournament.players
-    if as_json:
-        rows = [
-            {
-                "place": s.place,
-                "key": players[s.index].key,
-                "name": players[s.index].full_name,
-                "rank": players[s.index].rank_label,
-                **dict(zip(criteria, s.values)),
-            }
-            for s in table
-        ]
-        click.echo(
-            json.dumps(
-                {"after": rounds, "criteria": criteria, "standings": rows},
-                indent=2,
-                ensure_ascii=False,
-            )
-        )
-        return
-    click.echo(f"Standings after round {rounds}")
-    click.echo(f"{'Pl':>4}  {'Name':30} {'Rk':>4} " + " ".join(f"{c:>8}" for c in criteria))
-    for s in table:
-        p = players[s.index]
-        place = "" if s.tied else str(s.place)
-        click.echo(
-            f"{place:>4}  {p.full_name:30} {p.rank_label:>4} "
-            + " ".join(f"{shown(v):>8}" for v in s.values)
-        )
+        write_h9(h9_file, h9_text(tournament, params_of(tournament, edition), after))
+    if html_file:
+        save(html_file, standings_page(view))
+    echo_view(view, as_json, standings_text)
 
 
 @mcmahon.command("handicaps")
@@ -197,7 +192,7 @@ def standings_command(
     "--round", "round_number", type=int, help="This round (default: the last with games)."
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the handicaps as JSON.")
-def handicaps(event: str, edition: str, round_number: int | None, as_json: bool) -> None:
+def handicaps(event: str, edition: str | None, round_number: int | None, as_json: bool) -> None:
     """Each game's handicap as recorded and as the rules give it (section 4)."""
     from mipair.formats.opengotha import read_opengotha
     from mipair.systems.mcmahon.field import build_field
@@ -246,22 +241,22 @@ def handicaps(event: str, edition: str, round_number: int | None, as_json: bool)
 @click.option("--json", "as_json", is_flag=True, help="Print the evaluation as JSON.")
 def evaluate_command(event: str, as_json: bool) -> None:
     """The pairing quality of a finished Go tournament (OpenGotha XML): the total error of
-    the thesis "Enhancing Go tournament pairings in Europe" (Vuorinen 2010, eq. 7.1),
-    e = 1/(2kN) sqrt(sum over players and rounds of (RS(player) - RS(opponent))^2),
-    N players, k rounds, RS each player's relative strength. Smaller is better: games
-    between equally strong players.
+    the thesis "Enhancing Go tournament pairings in Europe" (Vuorinen 2010, eq. 7.1), the
+    typical gap of relative strength RS between a player and his opponents, in grades.
+    Smaller is better: games between equally strong players.
 
     \b
-    The thesis's RS algorithm (its appendix B) is not in its text; the reading taken:
-    RS in GoR points, from each player's rating in the file; each pass moves every
-    player's RS by 20 points x (results - expected results), all players at once, the
-    expectations by the thesis's GoR winning expectancy (eq. 2.1, epsilon 0, 100 points
-    a handicap stone), plus one virtual jigo a pass against one's own starting rating
-    (so that a player who won every game has a balance); passes stop when no RS moves
-    by more than 0.01 point. Games by default, unknown, both-win and both-lose do not
+    The reading taken: e = sqrt( sum over players and rounds of (RS(player) - RS(opponent))^2
+    / (2kN) ), N players, k rounds, the 1/(2kN) under the root (as printed, outside it, the
+    figure falls with the size the thesis says it removes), RS gaps in grades (100 GoR
+    points). RS (the thesis's appendix B is not in its text): in GoR points, from each
+    player's rating in the file; each pass moves every player's RS by 20 points x (results -
+    expected results), the expectations by the thesis's GoR winning expectancy (eq. 2.1,
+    epsilon 0, 100 points a handicap stone), plus one virtual jigo a pass against one's own
+    starting rating (so that a player who won every game has a balance); passes stop when no
+    RS moves by more than 0.01 point. Games by default, unknown, both-win and both-lose do not
     move RS but count as pairings; N counts players with a game, k rounds with a game.
-    Constants: models/mcmahon.toml [evaluate]. The figures are not on the scale of the
-    thesis's tables (their RS scale is in the missing appendix).
+    Constants: models/mcmahon.toml [evaluate].
     """
     from mipair.formats.opengotha import read_opengotha
     from mipair.systems.mcmahon.evaluate import evaluate
@@ -302,3 +297,13 @@ def evaluate_command(event: str, as_json: bool) -> None:
 
 
 mcmahon.add_command(evaluate_command)
+
+
+def _add_desk_commands() -> None:
+    from mipair.cli.mcmahon_desk import COMMANDS
+
+    for command in COMMANDS:
+        mcmahon.add_command(command)
+
+
+_add_desk_commands()

@@ -7,7 +7,6 @@ click (a tournament manager starts one process per round); ``mipair solve``
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Any
 
 from mipair.errors import NoPairingError, TooLargeError
@@ -48,31 +47,38 @@ def dropin_text(pairing: RoundPairing) -> str:
 
 
 def write_output(output: str | None, text: str) -> None:
-    """Write to OUT atomically, or to stdout when OUT is None or '-'.
+    """Write to OUT, or to stdout when OUT is None or '-' (:func:`mipair.formats.text.save`).
 
     Not forced to disk: the pairing is recomputed from the input file, which
-    mipair never changes (:func:`mipair.formats.text.save`)."""
-    if output is None or output == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
-        return
+    mipair never changes."""
     from mipair.formats.text import save
 
-    save(output, text, durable=False)  # its OSError is already a FileAccessError (exit 5)
+    save(output or "-", text, durable=False)  # every failure is a FileAccessError (exit 5)
 
 
 def dropin_pair(
     system_name: str, input: str, output: str | None, rules: str | None, checklist: str | None
 ) -> int:
-    """``mipair --dutch IN -p [OUT]``: bbpPairings' output format and exit codes."""
+    """``mipair --dutch IN -p [OUT]``: bbpPairings' output format and exit codes.
+
+    With ``-l LIST`` the pairing and its check list are written all or none
+    (:class:`mipair.formats.destination.Outputs`): OUT is prepared, the check
+    list written, and OUT put in place only then, so a check list that cannot
+    be written leaves OUT as it was."""
+    from mipair.formats.destination import Outputs
+
     snap, pairing = pair_file(input, rules, system_name)
-    write_output(output, dropin_text(pairing))
-    if checklist:
+    outputs = Outputs(durable=False)
+    outputs.add_text(output or "-", dropin_text(pairing))
+
+    def write_check_list() -> None:
         from mipair.systems.registry import get_system
 
         system = get_system(system_name)
         system.write_check_lists(
-            checklist,
+            checklist or "",
             [(pairing.round, system.edition(rules) or "", system.check_list(snap, pairing))],
         )
+
+    outputs.write(before_commit=write_check_list if checklist else None)
     return 0

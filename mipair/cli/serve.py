@@ -4,30 +4,41 @@ from __future__ import annotations
 
 import click
 
+SHUTDOWN_MARGIN = 5.0
+"""Seconds beyond the time limit a stopping server gives the solves in flight."""
+
 
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
 @click.option(
-    "--workers", type=int, default=None, help="Solver processes (default: cores, at most 4)."
+    "--workers", type=int, default=None, help="Small-lane solver processes (default: cores, <= 4)."
 )
-@click.option("--queue", type=int, default=None, help="Requests that may wait for a solver.")
+@click.option(
+    "--large-workers", type=int, default=None, help="Large-lane solver processes (default 1)."
+)
+@click.option(
+    "--large-players", type=int, default=None, help="Players from which a request is large (1000)."
+)
+@click.option("--queue", type=int, default=None, help="Requests that may wait in the small lane.")
+@click.option(
+    "--max-wait", type=float, default=None, help="Seconds a request may expect to wait (429 past)."
+)
 @click.option(
     "--time-limit", type=float, default=None, help="Seconds a solve may take (504 past it)."
 )
 @click.option("--max-bytes", type=int, default=None, help="Largest upload accepted (413 past it).")
-def serve(
-    host: str,
-    port: int,
-    workers: int | None,
-    queue: int | None,
-    time_limit: float | None,
-    max_bytes: int | None,
-) -> None:
+def serve(host: str, port: int, **limits: float | int | None) -> None:
     """Serve pairings over HTTP: POST /v1/pair, /v1/check, ... and the arbiters' page at /.
 
-    Every limit also reads MIPAIR_SERVICE_<NAME> from the environment
-    (WORKERS, QUEUE, TIME_LIMIT, MAX_BYTES, EXPLAIN_SECONDS, RETRY_AFTER).
+    Requests of fewer than --large-players players are solved by the small
+    lane's workers, larger ones by the large lane's (at a lower CPU priority),
+    so large solves never hold up small ones. A request is admitted while it
+    can expect to start within --max-wait seconds (from measured solve times),
+    else 429 with Retry-After. Every limit also reads MIPAIR_SERVICE_<NAME>
+    from the environment (WORKERS, LARGE_WORKERS, LARGE_PLAYERS, QUEUE,
+    LARGE_QUEUE, MAX_WAIT, TIME_LIMIT, MAX_BYTES, EXPLAIN_SECONDS, RETRY_AFTER,
+    MEMORY_MB, LARGE_MEMORY_MB).
     """
     try:
         import uvicorn
@@ -38,7 +49,12 @@ def serve(
         raise click.ClickException(
             f"the service needs its extra: pip install 'mipair[service]' ({exc.name} is missing)"
         ) from None
-    settings = Settings.from_environment(
-        workers=workers, queue=queue, time_limit=time_limit, max_bytes=max_bytes
+    settings = Settings.from_environment(**limits)
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        log_level="warning",
+        access_log=False,
+        timeout_graceful_shutdown=int(settings.time_limit + SHUTDOWN_MARGIN),
     )
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning", access_log=False)

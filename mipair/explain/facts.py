@@ -8,7 +8,7 @@ rematch, a forbidden pair, a player barred from the bye, two players whose
 colours clash); it says, in an arbiter's words, what it is and what waiving
 it means, and which pairs (and which byes) it forbids.
 
-Nothing here knows chess: :mod:`mipair.systems.fide.rules` and
+Nothing here knows chess: :mod:`mipair.systems.fide.facts` and
 :mod:`mipair.systems.fide.dutch.facts` build the facts of a Dutch round; other
 systems build their own, and name players and rules in their own words.
 """

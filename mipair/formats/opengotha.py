@@ -1,4 +1,4 @@
-"""OpenGotha tournament files (XML) read and written; EGF results (.h9) written.
+"""OpenGotha tournament files (XML) read and written (the EGF results list: :mod:`mipair.formats.h9`).
 
 The format in our own words is in ``formats/opengotha.md`` (reference:
 ``shared/reference/mcmahon.md`` section 8). A file is read into an
@@ -8,10 +8,14 @@ everything else (the parameter sets, teams, clubs groups) as a tree of
 nothing. Players are referred to by their OpenGotha *key*: surname and first
 name joined, spaces removed, upper-cased (accents kept).
 
-Files saved by OpenGotha 3.51.02 carry no ``dataVersion``; OpenGotha itself
-then reads them as its old format and drops the games of players whose key
-holds ``-`` or ``_``. Here the version does not change how a file is read:
-every game is kept. Files are written with ``dataVersion="201"``.
+Players, ranks and keys are read as OpenGotha reads them
+(:mod:`mipair.formats.go_players`): a rank off the scale held at its end, a
+rating held in -900..2949, a game's key spelled on a Turkish system or with
+accents folded matched to its player. Files saved by OpenGotha 3.51.02 carry
+no ``dataVersion``; OpenGotha itself then reads them as its old format and
+drops the games of players whose key holds ``-`` or ``_``. Here the version
+does not change how a file is read: every game is kept. Writing:
+:mod:`mipair.formats.opengotha_write`.
 
 Bad files raise :class:`~mipair.errors.InputError` located at the element's
 line (exit 3).
@@ -19,12 +23,22 @@ line (exit 3).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from xml.parsers import expat
-from xml.sax.saxutils import escape, quoteattr
 
 from mipair.errors import InputError
+from mipair.formats.go_players import (
+    RATING_HIGHEST,
+    RATING_LOWEST,
+    key_resolver,
+    parse_rank,
+    player_key,
+    rank_text,
+    resolve,
+)
+
+__all__ = ["parse_rank", "player_key", "rank_text"]  # also read from here
 
 DATA_VERSION = "201"
 ROUNDS_MAX = 20  # the length of the ``participating`` flags
@@ -63,38 +77,6 @@ class Node:
         if not isinstance(other, Node):
             return NotImplemented
         return (self.tag, self.attrs, self.children) == (other.tag, other.attrs, other.children)
-
-
-def player_key(name: str, first_name: str) -> str:
-    """OpenGotha's key of a player: surname + first name, spaces removed, upper-cased."""
-    return (name + first_name).replace(" ", "").upper()
-
-
-def parse_rank(text: str) -> int:
-    """A rank string (``3D``, ``10K``, ``2P``) as an integer: 30k = -30 ... 1k = -1, 1d = 0.
-
-    Professional grades count as 7d (1p-3p), 8d (4p-6p), 9d (7p-9p) (reference 1).
-    """
-    word = text.strip().upper()
-    if len(word) < 2 or not word[:-1].isdigit() or word[-1] not in "KDP":
-        raise ValueError(f"{text!r} is not a rank such as 3D, 10K or 1P")
-    level = int(word[:-1])
-    if word[-1] == "K":
-        if not 1 <= level <= 30:
-            raise ValueError(f"{text!r}: kyu grades go from 30K to 1K")
-        return -level
-    if word[-1] == "D":
-        if not 1 <= level <= 9:
-            raise ValueError(f"{text!r}: dan grades go from 1D to 9D")
-        return level - 1
-    if not 1 <= level <= 9:
-        raise ValueError(f"{text!r}: professional grades go from 1P to 9P")
-    return 6 + (level - 1) // 3
-
-
-def rank_text(rank: int) -> str:
-    """An integer rank as OpenGotha writes it (``3D``, ``10K``)."""
-    return f"{rank + 1}D" if rank >= 0 else f"{-rank}K"
 
 
 @dataclass
@@ -177,6 +159,14 @@ class OgTournament:
                 return found.attrs[attribute], found.line
         return None
 
+    def saved_by(self) -> tuple[int, int] | None:
+        """The OpenGotha version that saved the file, as (3, 51), when the file says it."""
+        full = self.root.get("fullVersionNumber", "").split(".")
+        if len(full) >= 2 and full[0].isdigit() and full[1].isdigit():
+            return int(full[0]), int(full[1])
+        old = self.root.get("gothaVersion", "")
+        return (int(old) // 100, int(old) % 100) if old.isdigit() else None
+
     def placement_criteria(self) -> list[str]:
         """The individual placement criteria's names in their order (``NULL`` left out)."""
         for node in self.others:
@@ -236,15 +226,24 @@ def _integer(node: Node, name: str, path: str, default: int | None = None) -> in
         ) from None
 
 
+def _declared_rank(node: Node, path: str) -> int:
+    """The player's rank as OpenGotha takes it: ``rank`` (30K when absent), else ``grade``."""
+    text = node.attrs.get("rank", "30K")
+    try:
+        return parse_rank(text)
+    except ValueError as exc:
+        try:
+            return parse_rank(node.attrs.get("grade", ""))
+        except ValueError:
+            raise InputError(str(exc), file=path, line=node.line, field="rank") from None
+
+
 def _player(node: Node, path: str) -> OgPlayer:
     attrs = node.attrs
     name, first = attrs.get("name", ""), attrs.get("firstName", "")
     if not (name + first).strip():
         raise InputError("a player needs a name", file=path, line=node.line, field="name")
-    try:
-        rank = parse_rank(attrs.get("rank", ""))
-    except ValueError as exc:
-        raise InputError(str(exc), file=path, line=node.line, field="rank") from None
+    rank = _declared_rank(node, path)
     flags = attrs.get("participating", "1" * ROUNDS_MAX)
     if set(flags) - {"0", "1"}:
         raise InputError(
@@ -257,7 +256,9 @@ def _player(node: Node, path: str) -> OgPlayer:
         name=name,
         first_name=first,
         rank=rank,
-        rating=_integer(node, "rating", path, default=(rank + 30) * 100 - 900),
+        rating=min(
+            max(_integer(node, "rating", path, RATING_LOWEST), RATING_LOWEST), RATING_HIGHEST
+        ),
         country=attrs.get("country", ""),
         club=attrs.get("club", ""),
         smms_correction=_integer(node, "smmsCorrection", path, default=0),
@@ -269,7 +270,7 @@ def _player(node: Node, path: str) -> OgPlayer:
     )
 
 
-def _game(node: Node, path: str, keys: set[str]) -> OgGame:
+def _game(node: Node, path: str, resolver: dict[str, str]) -> OgGame:
     game = OgGame(
         round=_integer(node, "roundNumber", path),
         table=_integer(node, "tableNumber", path, default=0),
@@ -281,10 +282,12 @@ def _game(node: Node, path: str, keys: set[str]) -> OgGame:
         line=node.line,
     )
     for side, key in (("whitePlayer", game.white), ("blackPlayer", game.black)):
-        if key not in keys:
+        found = resolve(key, resolver)
+        if found is None:
             raise InputError(
                 f"no player has the key {key!r}", file=path, line=node.line, field=side
             )
+        setattr(game, "white" if side == "whitePlayer" else "black", found)
     if game.white == game.black:
         raise InputError("a player cannot play himself", file=path, line=node.line)
     if game.result.removesuffix("_BYDEF") not in RESULTS:
@@ -333,13 +336,13 @@ def parse_opengotha(data: bytes, path: str = "<xml>") -> OgTournament:
                 field="name",
             )
         seen[p.key] = p
-    keys = set(seen)
+    resolver = key_resolver((p.name, p.first_name) for p in players)
     busy: dict[tuple[int, str], int] = {}
     for child in root.children:
         if child.tag == "Games":
             for n in child.children:
                 if n.tag == "Game":
-                    game = _game(n, path, keys)
+                    game = _game(n, path, resolver)
                     for key in (game.white, game.black):
                         if (game.round, key) in busy:
                             raise InputError(
@@ -353,8 +356,10 @@ def parse_opengotha(data: bytes, path: str = "<xml>") -> OgTournament:
         elif child.tag == "ByePlayers":
             for n in child.children:
                 if n.tag == "ByePlayer":
-                    bye = OgBye(_integer(n, "roundNumber", path), n.attrs.get("player", ""), n.line)
-                    if bye.player not in keys:
+                    named = n.attrs.get("player", "")
+                    found = resolve(named, resolver)
+                    bye = OgBye(_integer(n, "roundNumber", path), found or named, n.line)
+                    if found is None:
                         raise InputError(
                             f"no player has the key {bye.player!r}",
                             file=path,
@@ -365,141 +370,3 @@ def parse_opengotha(data: bytes, path: str = "<xml>") -> OgTournament:
     games.sort(key=lambda g: (g.round, g.table))
     byes.sort(key=lambda b: b.round)
     return OgTournament(dict(root.attrs), players, games, byes, others, path)
-
-
-# -- writing -------------------------------------------------------------------------
-
-
-def _element(tag: str, attrs: dict[str, str], indent: str) -> str:
-    inner = " ".join(f"{k}={quoteattr(v)}" for k, v in sorted(attrs.items()))
-    return f"{indent}<{tag} {inner}/>" if inner else f"{indent}<{tag}/>"
-
-
-def _node_text(node: Node, indent: str) -> list[str]:
-    if not node.children:
-        return [_element(node.tag, node.attrs, indent)]
-    head = " ".join(f"{k}={quoteattr(v)}" for k, v in sorted(node.attrs.items()))
-    lines = [f"{indent}<{escape(node.tag)}{' ' + head if head else ''}>"]
-    for child in node.children:
-        lines += _node_text(child, indent + "    ")
-    return lines + [f"{indent}</{node.tag}>"]
-
-
-def _player_attrs(p: OgPlayer) -> dict[str, str]:
-    attrs = dict(p.attrs)
-    attrs.update(
-        name=p.name,
-        firstName=p.first_name,
-        rating=str(p.rating),
-        country=p.country,
-        club=p.club,
-        smmsCorrection=str(p.smms_correction),
-        participating=p.participating,
-        registeringStatus=p.registering_status,
-        egfPin=p.egf_pin,
-    )
-    attrs.setdefault("rank", rank_text(p.rank))
-    if attrs["rank"].strip() == "" or _safe_rank(attrs["rank"]) != p.rank:
-        attrs["rank"] = rank_text(p.rank)
-    return attrs
-
-
-def _safe_rank(text: str) -> int | None:
-    try:
-        return parse_rank(text)
-    except ValueError:
-        return None
-
-
-def format_opengotha(tournament: OgTournament) -> str:
-    """The XML text of a tournament, as OpenGotha lays it out (attributes sorted)."""
-    root = dict(tournament.root)
-    root["dataVersion"] = DATA_VERSION
-    lines = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>']
-    head = " ".join(f"{k}={quoteattr(v)}" for k, v in sorted(root.items()))
-    lines.append(f"<Tournament {head}>")
-    lines.append("    <Players>")
-    lines += [_element("Player", _player_attrs(p), "        ") for p in tournament.players]
-    lines.append("    </Players>")
-    lines.append("    <Games>")
-    for g in sorted(tournament.games, key=lambda g: (g.round, g.table)):
-        attrs = {
-            "blackPlayer": g.black,
-            "handicap": str(g.handicap),
-            "knownColor": "true" if g.known_color else "false",
-            "result": g.result,
-            "roundNumber": str(g.round),
-            "tableNumber": str(g.table),
-            "whitePlayer": g.white,
-        }
-        lines.append(_element("Game", attrs, "        "))
-    lines.append("    </Games>")
-    if tournament.byes:
-        lines.append("    <ByePlayers>")
-        for b in sorted(tournament.byes, key=lambda b: b.round):
-            attrs = {"player": b.player, "roundNumber": str(b.round)}
-            lines.append(_element("ByePlayer", attrs, "        "))
-        lines.append("    </ByePlayers>")
-    for node in tournament.others:
-        lines += _node_text(node, "    ")
-    lines.append("</Tournament>")
-    return "\n".join(lines) + "\n"
-
-
-def write_opengotha(path: str, tournament: OgTournament) -> None:
-    """Write a tournament atomically (temporary file, fsync, rename)."""
-    from mipair.formats.text import save
-
-    save(path, format_opengotha(tournament))
-
-
-# -- EGF results (.h9) -----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class H9Row:
-    """One line of an EGF results list: place (None: tied with the line above), player, scores, rounds."""
-
-    place: int | None
-    surname: str
-    first_name: str
-    rank: int
-    country: str
-    club: str
-    scores: Sequence[str]  # the score columns, already formatted (MMS, SOS, ...)
-    rounds: Sequence[str]  # one entry per round: "12+/w0", "0=", ...
-    egf_pin: str = ""
-
-
-def h9_name(surname: str, first_name: str) -> str:
-    """ "Surname Firstname" with the spaces inside each part written as ``_``."""
-    return f"{surname.strip().replace(' ', '_')} {first_name.strip().replace(' ', '_')}".strip()
-
-
-def format_h9(
-    rows: Sequence[H9Row], header: Sequence[tuple[str, str]], columns: Sequence[str]
-) -> str:
-    """An EGF results file: ``; TAG[value]`` header lines, then one player a line.
-
-    Spaces inside a name become ``_``; the score columns are padded to four
-    (with ``0``) as OpenGotha does; ``|PIN`` ends the line when the EGD PIN is known.
-    """
-    lines = [f"; {tag}[{value}]" for tag, value in header]
-    lines.append("; Generated by mipair")
-    lines.append(";")
-    names = [h9_name(r.surname, r.first_name) for r in rows]
-    width = max([len(n) for n in names] + [30])
-    cols = list(columns) + ["0"] * max(0, 4 - len(columns))
-    lines.append(f"; Pl Name{' ' * (width - 4)} Rk Co Club " + " ".join(f"{c:>4}" for c in cols))
-    for row, name in zip(rows, names):
-        place = f"{row.place:4}" if row.place is not None else "    "
-        scores = list(row.scores) + ["0"] * max(0, 4 - len(row.scores))
-        text = (
-            f"{place} {name:<{width}} {rank_text(row.rank):>3} {row.country or '  ':2} "
-            f"{row.club:<4} " + " ".join(f"{s:>4}" for s in scores)
-        )
-        text += " " + " ".join(f"{entry:>8}" for entry in row.rounds)
-        if row.egf_pin:
-            text += f" |{row.egf_pin}"
-        lines.append(text.rstrip())
-    return "\n".join(lines) + "\n"

@@ -7,11 +7,13 @@ UTF-8 or Latin-1 (older Windows programs). :func:`decode` accepts all of them;
 
 from __future__ import annotations
 
-import contextlib
 import os
 from pathlib import Path
 
 from mipair.errors import FileAccessError
+from mipair.formats.destination import Outputs, temporary_path
+
+__all__ = ["decode", "load", "newline_of", "save", "split_lines", "temporary_path"]
 
 ENCODINGS = ("utf-8", "latin-1")
 
@@ -55,50 +57,17 @@ def load(path: str | os.PathLike[str]) -> str:
     return decode(data)
 
 
-def sync_directory(folder: Path) -> None:
-    """Make a rename in ``folder`` durable (fsync of the directory where the OS allows it)."""
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-def temporary_path(target: Path) -> Path:
-    """Where :func:`save` writes before the rename: ``.NAME.PID.tmp`` beside ``target``."""
-    return target.with_name(f".{target.name}.{os.getpid()}.tmp")
-
-
 def save(
     path: str | os.PathLike[str], text: str, encoding: str = "utf-8", durable: bool = True
 ) -> None:
-    """Write atomically (temporary file, os.replace); newlines are kept as given.
+    """Write a text file safely (newlines kept as given): atomically when it is a regular file,
+    in place when it is a device, a FIFO or standard output (:mod:`mipair.formats.destination`).
 
     ``durable`` also forces the text and the rename to disk (fsync) before
     returning, as tournament state needs; an output that is recomputed from
     its input (a drop-in pairing) skips it: a reader still sees the old file
     or the whole new one, and a round no longer waits 2-100 ms on the disk.
     """
-    target = Path(path)
-    tmp = temporary_path(target)
-    try:
-        with open(tmp, "w", encoding=encoding, newline="") as fh:
-            fh.write(text)
-            if durable:
-                fh.flush()
-                os.fsync(fh.fileno())
-        os.replace(tmp, target)
-        if durable:
-            sync_directory(target.parent)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise FileAccessError(
-            f"cannot write the file: {exc.strerror or exc}", file=str(path)
-        ) from None
-    except UnicodeEncodeError as exc:
-        tmp.unlink(missing_ok=True)
-        raise FileAccessError(
-            f"cannot encode the text as {encoding}: {exc.reason}", file=str(path)
-        ) from None
+    outputs = Outputs(durable)
+    outputs.add_text(os.fspath(path), text, encoding)
+    outputs.write()

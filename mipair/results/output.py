@@ -1,37 +1,29 @@
-"""Tables to Parquet or CSV files, written atomically (temporary file, fsync, rename)."""
+"""Tables to Parquet or CSV files, written as :mod:`mipair.formats.destination` writes every
+output: atomically for a regular file (temporary file, fsync, rename), in place for a device."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
+from typing import BinaryIO
 
 import polars as pl
 
 from mipair.errors import FileAccessError
+from mipair.formats.destination import write_file
 
 FORMATS = ("parquet", "csv")
 
 
-def _write_then_rename(table: pl.DataFrame, tmp: Path, target: Path, fmt: str) -> None:
-    if fmt == "csv":
-        table.write_csv(tmp)
-    else:
-        table.write_parquet(tmp)
-    with open(tmp, "rb") as fh:
-        os.fsync(fh.fileno())
-    os.replace(tmp, target)
-
-
 def write_table(table: pl.DataFrame, path: str | Path, fmt: str) -> None:
     """Write ``table`` to ``path`` as ``fmt`` (parquet or csv); the file appears whole or not at all."""
-    target = Path(path)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    try:
-        _write_then_rename(table, tmp, target, fmt)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        message = f"cannot write the table: {exc.strerror or exc}"
-        raise FileAccessError(message, file=str(path)) from None
+
+    def write(handle: BinaryIO) -> None:
+        if fmt == "csv":
+            table.write_csv(handle)
+        else:
+            table.write_parquet(handle)
+
+    write_file(path, write)
 
 
 def write_tables(tables: dict[str, pl.DataFrame], directory: str | Path, fmt: str) -> list[Path]:

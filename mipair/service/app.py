@@ -1,6 +1,6 @@
-"""The FastAPI application: the JSON API, the arbiters' page, errors as JSON, the worker pool.
+"""The FastAPI application: the JSON API, the arbiters' page, errors as JSON, the worker lanes.
 
-``create_app(settings)`` builds it; the pool starts with the app and stops
+``create_app(settings)`` builds it; the lanes start with the app and stop
 with it. Run it with ``mipair serve`` (:mod:`mipair.cli.serve`) or any ASGI
 server: ``uvicorn --factory mipair.service.app:create_app``.
 """
@@ -13,12 +13,21 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
 
 from mipair import __version__
-from mipair.service import page, routes
+from mipair.service import docs, page, routes
 from mipair.service.logs import setup_logging
-from mipair.service.runner import Service
+from mipair.service.runner import Service, start_warm_up
 from mipair.service.settings import Settings
+
+HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
+
+
+def error_json(status: int, code: str, message: str, headers=None) -> JSONResponse:
+    """The service's one error shape."""
+    body = {"error": {"code": code, "message": message, "located": message}}
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
 async def invalid_request(request: Request, exc: Exception) -> JSONResponse:
@@ -27,10 +36,15 @@ async def invalid_request(request: Request, exc: Exception) -> JSONResponse:
     message = "; ".join(
         f"{'.'.join(str(part) for part in d.get('loc', ()))}: {d.get('msg', '')}" for d in details
     )
-    return JSONResponse(
-        {"error": {"code": "bad_request", "message": message, "located": message}},
-        status_code=422,
-    )
+    return error_json(422, "bad_request", message)
+
+
+async def http_error(request: Request, exc: Exception) -> JSONResponse:
+    """404, 405 and the framework's other HTTP errors, in the service's shape."""
+    assert isinstance(exc, HTTPException)
+    code = HTTP_CODES.get(exc.status_code, "http_error")
+    message = f"{request.method} {request.url.path}: {exc.detail}"
+    return error_json(exc.status_code, code, message, getattr(exc, "headers", None))
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -42,18 +56,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         service = Service.start(chosen)
         app.state.service = service
+        warming = await start_warm_up(service)
         try:
             yield
         finally:
-            service.pool.close()
+            warming.cancel()
+            for lane in service.lanes.values():
+                lane.pool.close()
 
     app = FastAPI(
         title="mipair",
         version=__version__,
-        description="Tournament pairing as a service: FIDE Dutch, PAPP, through one interface.",
+        description=(
+            "Tournament pairing as a service: FIDE Dutch (2026, 2017, 2012), McMahon for Go, "
+            "PAPP for Othello, through one interface. The tournament file is the raw body. "
+            'Every error is `{"error": {...}}`.'
+        ),
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
     app.add_exception_handler(RequestValidationError, invalid_request)
+    app.add_exception_handler(HTTPException, http_error)
     app.include_router(routes.router)
     app.include_router(page.router)
+    app.include_router(docs.router)
+    docs.mount_static(app)
     return app

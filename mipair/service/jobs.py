@@ -14,12 +14,14 @@ import logging
 import os
 import re
 import tempfile
+import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 
-from mipair.errors import MipairError
+from mipair.errors import InputError, MipairError
 from mipair.pairing import RoundPairing
+from mipair.service.cards import board_extras, player_cards
 from mipair.service.logs import LOGGER
 from mipair.service.problems import Answer, from_mipair_error, problem
 from mipair.systems.base import PairingSystem
@@ -41,6 +43,8 @@ class Job:
     pairs: tuple[str, ...] = ()
     """The proposed boards of ``why``, ``WHITE-BLACK`` as the user wrote them."""
     explain_seconds: float = 3.0
+    cards: bool = False  # the pairing also names its players (the page)
+    rounds: tuple[int, ...] = ()  # the check of these published rounds only (empty: all)
 
 
 def safe_name(name: str | None) -> str:
@@ -50,20 +54,31 @@ def safe_name(name: str | None) -> str:
     return cleaned[:100] or "upload"
 
 
-def warm_up() -> None:
-    """Load every registered system, and pair the shipped tiny tournament (HiGHS, models)."""
+def warm_up(niceness: int = 0, memory_mb: int = 0) -> None:
+    """Set this worker's CPU priority and memory budget, load every registered system, and pair
+    the shipped tiny tournament (HiGHS, models)."""
+    if niceness:
+        os.nice(niceness)
+    if memory_mb:
+        os.environ["MIPAIR_MEMORY_MB"] = str(memory_mb)
     for name in system_names():
         get_system(name)
-    warm = resources.files("mipair.service").joinpath(WARM_UP_FILE).read_bytes()
-    answer = run(Job("pair", "dutch", None, warm, WARM_UP_FILE))
+    answer = run(warm_up_job())
     if answer.status != 200:
         logging.getLogger(LOGGER).warning("warm-up failed", extra={"answer": answer.body})
 
 
-def boards_json(pairing: RoundPairing) -> list[dict[str, int]]:
-    """The boards in order, as the contract gives them."""
+def warm_up_job() -> Job:
+    """The shipped tiny tournament to pair: the first job of every lane."""
+    warm = resources.files("mipair.service").joinpath(WARM_UP_FILE).read_bytes()
+    return Job("pair", "dutch", None, warm, WARM_UP_FILE)
+
+
+def boards_json(pairing: RoundPairing, extras: list[dict[str, int]]) -> list[dict[str, int]]:
+    """The boards in order, as the contract gives them (a Go board with its handicap)."""
     return [
-        {"board": k, "white": b.white, "black": b.black} for k, b in enumerate(pairing.boards, 1)
+        {"board": k, "white": b.white, "black": b.black, **extra}
+        for k, (b, extra) in enumerate(zip(pairing.boards, extras), 1)
     ]
 
 
@@ -77,11 +92,14 @@ def pair_job(system: PairingSystem, path: str, job: Job) -> Answer:
         "system": system.name,
         "rules": rules,
         "round": pairing.round,
-        "boards": boards_json(pairing),
+        "boards": boards_json(pairing, board_extras(system, state, pairing)),
         "bye": pairing.bye,
         "text": dropin_text(pairing),
         "description": system.describe(state, pairing),
     }
+    if job.cards:
+        cards = player_cards(system, state, pairing)
+        body["players"] = {str(pid): card for pid, card in sorted(cards.items())}
     players = 2 * len(pairing.boards) + (pairing.bye is not None)
     return Answer(200, body, players)
 
@@ -91,7 +109,13 @@ def check_job(system: PairingSystem, path: str, job: Job) -> Answer:
     from mipair.check.replay import check_published
 
     rules = system.edition(job.rules)
-    rounds = [check_published(system, r.pairing, r.state) for r in system.published(path, rules)]
+    published = system.published(path, rules)
+    wanted = set(job.rounds)
+    rounds = [
+        check_published(system, r.pairing, r.state)
+        for r in published
+        if not wanted or r.pairing.round in wanted
+    ]
     if any(r.violations for r in rounds):
         outcome = "illegal"
     else:
@@ -101,6 +125,17 @@ def check_job(system: PairingSystem, path: str, job: Job) -> Answer:
         "rules": rules,
         "outcome": outcome,
         "rounds": [r.to_json() for r in rounds],
+    }
+    return Answer(200, body)
+
+
+def published_job(system: PairingSystem, path: str, job: Job) -> Answer:
+    """The published rounds' numbers (what the page's check will go through, round by round)."""
+    rules = system.edition(job.rules)
+    body: dict[str, object] = {
+        "system": system.name,
+        "rules": rules,
+        "rounds": [r.pairing.round for r in system.published(path, rules)],
     }
     return Answer(200, body)
 
@@ -119,8 +154,13 @@ def why_job(system: PairingSystem, path: str, job: Job) -> Answer:
 
     state = system.read(path, system.edition(job.rules))
     labels = system.labels(state)
-    pairs = [labels.pair(text) for text in job.pairs]
-    comparison = system.compare(state, proposal(system, state, pairs))
+    try:
+        pairs = [labels.pair(text) for text in job.pairs]
+    except InputError as exc:  # the API's parameter is pair=, not the CLI's --pair
+        raise InputError(exc.message, file=safe_name(job.upload_name), field="pair") from None
+    comparison = system.compare(
+        state, proposal(system, state, pairs, safe_name(job.upload_name), "pair")
+    )
     body = {"system": system.name, **comparison.to_json(), "text": comparison.text()}
     return Answer(200, body, len(system.problem(state).players))
 
@@ -145,12 +185,21 @@ JOBS: dict[str, Callable[[PairingSystem, str, Job], Answer]] = {
     "explain": explain_job,
     "why": why_job,
     "standings": standings_job,
+    "published": published_job,
 }
 """Endpoint name -> the job that serves it."""
 
 
 def run(job: Job) -> Answer:
-    """Run ``job`` on a private copy of its upload; every failure becomes an error answer."""
+    """Run ``job`` on a private copy of its upload; every failure becomes an error answer.
+    The answer carries the job's own time (what admission counts as solving)."""
+    start = time.perf_counter()
+    answer = run_in_folder(job)
+    return replace(answer, seconds=time.perf_counter() - start)
+
+
+def run_in_folder(job: Job) -> Answer:
+    """The job on its upload, written to a private temporary folder."""
     with tempfile.TemporaryDirectory(prefix="mipair-") as folder:
         path = os.path.join(folder, safe_name(job.upload_name))
         with open(path, "wb") as handle:

@@ -1,20 +1,23 @@
-"""Admission: bounded concurrency with a bounded queue, and the request size limit.
+"""What a request may send: the size limit, read while the body streams, and the content type.
 
-At most ``workers`` requests solve at once and at most ``queue`` more wait;
-one more is refused at once with 429 and a Retry-After estimated from the
-recent solve times. A body larger than ``max_bytes`` is refused with 413
-(from its Content-Length when given, else while it is read).
+A body larger than ``max_bytes`` is refused with 413 from its Content-Length
+when given, else as soon as the bytes read pass the limit: nothing larger is
+ever held in memory or written to disk. The JSON API takes the tournament
+file as the raw body: a form or JSON body is refused with 415 and a hint.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-
 from fastapi import Request
 
 from mipair.service.problems import Answer, problem
+
+RAW_TYPES = ("application/octet-stream", "text/", "application/xml", "application/trf")
+"""Content types of a raw tournament file (none given is taken as raw too)."""
+RAW_HINT = (
+    "send the tournament file itself as the body, e.g. curl --data-binary @FILE "
+    "-H 'Content-Type: application/octet-stream' URL"
+)
 
 
 class Refused(Exception):
@@ -26,68 +29,44 @@ class Refused(Exception):
         self.headers = headers or {}
 
 
-class Admission:
-    """Counts the requests solving or waiting; refuses past ``workers + queue``."""
-
-    def __init__(self, workers: int, queue: int, retry_after: int) -> None:
-        self.workers = workers
-        self.capacity = workers + queue
-        self.retry_after = retry_after
-        self.inside = 0
-        self.mean_seconds = 0.0
-
-    def retry_seconds(self) -> int:
-        """How long a refused client should wait: the queue's expected drain time, at least the floor."""
-        drain = self.mean_seconds * self.inside / max(1, self.workers)
-        return max(self.retry_after, math.ceil(drain))
-
-    @asynccontextmanager
-    async def admitted(self) -> AsyncIterator[None]:
-        """Hold a place while the block runs; Refused (429) when none is free."""
-        if self.inside >= self.capacity:
-            seconds = self.retry_seconds()
-            raise Refused(
-                problem(
-                    429,
-                    "busy",
-                    f"the service is busy ({self.inside} requests solving or waiting); "
-                    f"retry in {seconds} s",
-                    retry_after=seconds,
-                ),
-                {"Retry-After": str(seconds)},
+def check_raw_body(request: Request) -> None:
+    """Refused (415) unless the body is sent as a raw file (or with no content type)."""
+    declared = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if declared and not declared.startswith(RAW_TYPES):
+        form = declared.startswith(("multipart/", "application/x-www-form-urlencoded"))
+        where = " (the page at / takes a form upload)" if form else ""
+        raise Refused(
+            problem(
+                415,
+                "unsupported_media_type",
+                f"the body is sent as {declared}: {RAW_HINT}{where}",
+                content_type=declared,
             )
-        self.inside += 1
-        try:
-            yield
-        finally:
-            self.inside -= 1
+        )
 
-    def record(self, seconds: float) -> None:
-        """Fold one solve's duration into the running mean used for Retry-After."""
-        self.mean_seconds = 0.8 * self.mean_seconds + 0.2 * seconds
+
+def too_large(size: str, max_bytes: int) -> Refused:
+    """The 413 of an upload past the limit."""
+    return Refused(
+        problem(
+            413,
+            "too_large",
+            f"the upload is {size} bytes; the service accepts at most {max_bytes}",
+            max_bytes=max_bytes,
+        )
+    )
 
 
 async def read_limited(request: Request, max_bytes: int) -> bytes:
     """The request body, or Refused (413) as soon as it is known to exceed ``max_bytes``."""
-
-    def too_large(size: str) -> Refused:
-        return Refused(
-            problem(
-                413,
-                "too_large",
-                f"the upload is {size} bytes; the service accepts at most {max_bytes}",
-                max_bytes=max_bytes,
-            )
-        )
-
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > max_bytes:
-        raise too_large(declared)
+        raise too_large(declared, max_bytes)
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > max_bytes:
-            raise too_large(f"more than {max_bytes}")
+            raise too_large(f"more than {max_bytes}", max_bytes)
         chunks.append(chunk)
     return b"".join(chunks)

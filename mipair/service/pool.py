@@ -1,16 +1,20 @@
 """Worker processes that solve, each killed and replaced when a solve passes its time limit.
 
 A :class:`pebble.ProcessPool` keeps ``workers`` processes, each warmed once
-(:func:`mipair.service.jobs.warm_up`: systems, HiGHS, models). A job that
-runs past the limit has its process terminated and a fresh one started by the
-pool, so the service keeps answering; a worker that dies (out of memory...)
-is reported the same way. The web process never solves anything itself.
+(:func:`mipair.service.jobs.warm_up`: systems, HiGHS, models; its CPU
+priority and memory budget set). A job that runs past the limit has its
+process terminated and a fresh one started by the pool, so the service keeps
+answering; a worker that dies (out of memory...) is reported the same way; a
+job whose client has gone is cancelled, and its process stopped if it runs.
+The web process never solves anything itself.
 """
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
+from collections.abc import Awaitable, Callable
+from concurrent.futures import CancelledError
 from concurrent.futures import TimeoutError as FutureTimeout
 
 from pebble import ProcessExpired, ProcessPool
@@ -18,16 +22,22 @@ from pebble import ProcessExpired, ProcessPool
 from mipair.service.jobs import Job, run, warm_up
 from mipair.service.problems import Answer, problem
 
+WATCH_SECONDS = 0.5
+"""How often a waiting or running job looks whether its client is still there."""
+
 
 class SolverPool:
     """``workers`` warm solver processes and the time limit of one job."""
 
-    def __init__(self, workers: int, time_limit: float) -> None:
+    def __init__(
+        self, workers: int, time_limit: float, niceness: int = 0, memory_mb: int = 0
+    ) -> None:
         self.workers = workers
         self.time_limit = time_limit
         self.pool = ProcessPool(
             max_workers=workers,
             initializer=warm_up,
+            initargs=(niceness, memory_mb),
             context=multiprocessing.get_context("spawn"),
         )
 
@@ -36,11 +46,19 @@ class SolverPool:
         """Is the pool running (its workers started and not stopped)?"""
         return bool(self.pool.active)
 
-    async def solve(self, job: Job) -> Answer:
-        """The job's answer, or a 504 past the time limit, or a 503 if its worker died."""
+    async def solve(self, job: Job, gone: Callable[[], Awaitable[bool]] | None = None) -> Answer:
+        """The job's answer; 504 past the time limit, 503 if its worker died, 499 when ``gone()``
+        says the client left (the job is cancelled, its worker stopped if it had started)."""
         future = self.pool.schedule(run, args=(job,), timeout=self.time_limit)
+        waiting = asyncio.wrap_future(future)
         try:
-            return await asyncio.wrap_future(future)
+            while True:
+                done, _ = await asyncio.wait({waiting}, timeout=WATCH_SECONDS)
+                if done:
+                    return waiting.result()
+                if gone is not None and await gone():
+                    future.cancel()
+                    return problem(499, "cancelled", "the client closed the connection")
         except FutureTimeout:
             return problem(
                 504,
@@ -56,6 +74,9 @@ class SolverPool:
                 "worker_died",
                 f"the worker solving this request stopped ({exc}); likely out of memory",
             )
+        except (CancelledError, asyncio.CancelledError):
+            future.cancel()
+            raise
 
     def close(self) -> None:
         """Stop the workers (running jobs are cancelled)."""

@@ -34,6 +34,7 @@ class Answer:
     status: int
     body: dict[str, object]
     players: int | None = None
+    seconds: float | None = None  # the solve's own time in the worker (no waiting counted)
 
 
 def problem(status: int, code: str, message: str, **extra: object) -> Answer:

@@ -2,7 +2,9 @@
 
 Each takes the tournament file as the raw request body and the CLI's names
 as query parameters (``system=dutch&rules=2026``); ``name`` is the file name
-shown in located error messages. ``/health`` and ``/version`` answer GET.
+shown in located error messages. ``/health`` (liveness), ``/ready``
+(readiness) and ``/version`` answer GET. Every answer, errors included, is
+described in the OpenAPI document.
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 
 from mipair import __version__
+from mipair.service.docs import error_responses
 from mipair.service.runner import Service
+from mipair.service.schemas import ANSWERS, HealthAnswer, VersionAnswer
 from mipair.systems.registry import get_system, system_names
 
 router = APIRouter()
@@ -21,10 +25,15 @@ router = APIRouter()
 RAW_BODY = {
     "requestBody": {
         "required": True,
-        "description": "The tournament file as it is on disk (TRF of any edition, a PAPP event...).",
+        "description": (
+            "The tournament file as it is on disk (TRF of any edition, an OpenGotha XML file, "
+            "a PAPP event), sent as the raw body (application/octet-stream, text/* or none); "
+            "a form or JSON body is refused with 415."
+        ),
         "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}},
     }
 }
+TOURNAMENT_ERRORS = error_responses(409, 413, 415, 422, 429, 500, 503, 504)
 SystemName = Annotated[str, Query(description="Pairing system, as `mipair --system`.")]
 Rules = Annotated[str | None, Query(description="Rules edition, as `mipair --rules`.")]
 UploadName = Annotated[str | None, Query(description="File name to show in error messages.")]
@@ -76,6 +85,7 @@ def add_tournament_endpoint(kind: str, summary: str, description: str) -> None:
         summary=summary,
         description=description,
         openapi_extra=RAW_BODY,
+        responses={200: {"model": ANSWERS[kind]}, **TOURNAMENT_ERRORS},
     )
 
 
@@ -83,7 +93,11 @@ for kind, (summary, description) in TOURNAMENT_ENDPOINTS.items():
     add_tournament_endpoint(kind, summary, description)
 
 
-@router.post("/v1/why", openapi_extra=RAW_BODY)
+@router.post(
+    "/v1/why",
+    openapi_extra=RAW_BODY,
+    responses={200: {"model": ANSWERS["why"]}, **TOURNAMENT_ERRORS},
+)
 async def why(
     request: Request,
     pair: Annotated[
@@ -98,20 +112,34 @@ async def why(
     return await service_of(request).handle(request, "why", system, rules, name, tuple(pair))
 
 
-@router.get("/health")
+@router.get("/health", response_model=HealthAnswer, responses=error_responses(503))
 async def health(request: Request) -> JSONResponse:
-    """200 while the worker pool runs (readiness and liveness), else 503."""
+    """Liveness and start-up: 200 once the workers are warm and while they run (busy or not);
+    503 while warming up or when they have stopped."""
     service = service_of(request)
-    alive = service.pool.alive
-    body = {
-        "status": "ok" if alive else "down",
-        "workers": service.settings.workers,
-        "requests": service.admission.inside,
-    }
-    return JSONResponse(body, status_code=200 if alive else 503)
+    return health_answer(service, service.alive and service.warm)
 
 
-@router.get("/version")
+@router.get("/ready", response_model=HealthAnswer, responses=error_responses(503))
+async def ready(request: Request) -> JSONResponse:
+    """Readiness: 200 while a small request sent now would be admitted (workers warm and not
+    saturated); 503 while warming up, saturated or down, so a balancer sends elsewhere."""
+    service = service_of(request)
+    return health_answer(service, service.accepting())
+
+
+def health_answer(service: Service, good: bool) -> JSONResponse:
+    if not service.alive:
+        status = "down"
+    elif not service.warm:
+        status = "warming"
+    else:
+        status = "ok" if service.lanes["small"].refusal() is None else "busy"
+    body = {"status": status, "lanes": {n: lane.status() for n, lane in service.lanes.items()}}
+    return JSONResponse(body, status_code=200 if good else 503)
+
+
+@router.get("/version", response_model=VersionAnswer)
 async def version() -> dict[str, object]:
     """mipair's version and the systems with their rules editions."""
     return {

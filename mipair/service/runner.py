@@ -1,46 +1,70 @@
-"""One request's way through the service: size limit, admission, the worker pool, the log line."""
+"""One request's way through the service: content type, size limit, lane, admission, the worker
+pool, the log line; a request whose client has gone is cancelled and its worker freed."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
-from mipair.service.jobs import Job
-from mipair.service.limits import Admission, Refused, read_limited
+from mipair.service.jobs import Job, warm_up_job
+from mipair.service.lanes import Lane, make_lanes, players_in
+from mipair.service.limits import Refused, check_raw_body, read_limited
 from mipair.service.logs import log_request
-from mipair.service.pool import SolverPool
 from mipair.service.problems import Answer
 from mipair.service.settings import Settings
+
+Gone = Callable[[], Awaitable[bool]]
+"""Says whether the request's client has closed its connection."""
 
 
 @dataclass
 class Service:
-    """What every request shares: the settings, the admission counter and the solver pool."""
+    """What every request shares: the settings and the lanes (workers and admission)."""
 
     settings: Settings
-    admission: Admission
-    pool: SolverPool
+    lanes: dict[str, Lane]
+    warm: bool = False
 
     @classmethod
     def start(cls, settings: Settings) -> Service:
         """Start the workers (they warm up in the background)."""
-        return cls(
-            settings,
-            Admission(settings.workers, settings.queue, settings.retry_after),
-            SolverPool(settings.workers, settings.time_limit),
-        )
+        return cls(settings, make_lanes(settings))
 
-    async def solve(self, job: Job) -> tuple[Answer, dict[str, str]]:
-        """Admit the job and solve it; a refusal (429) is an answer too, with its headers."""
+    async def warm_up(self) -> None:
+        """Send one tiny job through each lane: ready once every lane has a warm worker."""
+        for lane in self.lanes.values():
+            answer = await lane.pool.solve(warm_up_job())
+            lane.record(answer.seconds)
+        self.warm = True
+
+    def lane_for(self, job: Job) -> Lane:
+        """The large lane for a large tournament (when there is one), else the small lane."""
+        large = self.lanes.get("large")
+        if large is not None and players_in(job.body) >= self.settings.large_players:
+            return large
+        return self.lanes["small"]
+
+    @property
+    def alive(self) -> bool:
+        return all(lane.pool.alive for lane in self.lanes.values())
+
+    def accepting(self) -> bool:
+        """Warm, alive, and a small request sent now would be admitted."""
+        return self.warm and self.alive and self.lanes["small"].refusal() is None
+
+    async def solve(self, job: Job, gone: Gone | None = None) -> tuple[Answer, dict[str, str]]:
+        """Admit the job in its lane and solve it; a refusal (429) is an answer too."""
+        lane = self.lane_for(job)
         try:
-            async with self.admission.admitted():
-                start = time.perf_counter()
-                answer = await self.pool.solve(job)
-                self.admission.record(time.perf_counter() - start)
+            async with lane.admitted():
+                answer = await lane.pool.solve(job, gone)
+                lane.record(answer.seconds)
                 return answer, {}
         except Refused as refused:
             return refused.answer, refused.headers
@@ -57,11 +81,12 @@ class Service:
         """Serve one ``/v1/<kind>`` request whose raw body is the tournament file."""
         request_id, start = new_request_id(), time.perf_counter()
         try:
+            check_raw_body(request)
             body = await read_limited(request, self.settings.max_bytes)
             job = Job(
                 kind, system, rules, body, name or "upload", pairs, self.settings.explain_seconds
             )
-            answer, headers = await self.solve(job)
+            answer, headers = await self.solve(job, request.is_disconnected)
         except Refused as refused:
             answer, headers = refused.answer, refused.headers
         log_answer(request_id, kind, system, answer, start)
@@ -81,3 +106,8 @@ def log_answer(request_id: str, kind: str, system: str, answer: Answer, start: f
     outcome = str(error.get("code")) if isinstance(error, dict) else "ok"
     seconds = time.perf_counter() - start
     log_request(request_id, kind, system, answer.players, seconds, answer.status, outcome)
+
+
+async def start_warm_up(service: Service) -> asyncio.Task[None]:
+    """Warm the lanes in the background (the app starts answering /health at once)."""
+    return asyncio.create_task(service.warm_up())

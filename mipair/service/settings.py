@@ -1,12 +1,25 @@
-"""The service's limits and sizes, declared once, each overridable by an environment variable."""
+"""The service's limits and sizes, declared once, each overridable by an environment variable.
+
+Two lanes of worker processes (:mod:`mipair.service.lanes`): requests of fewer
+than ``large_players`` players go to the ``workers`` processes of the small
+lane; larger ones to the ``large_workers`` processes of the large lane, which
+run at a lower CPU priority, so that a few large solves never hold up the many
+small ones. A request is admitted while the time it can be expected to wait
+(the requests ahead of it times the measured solve time, shared by the lane's
+workers) stays under ``max_wait``, and while its lane holds fewer than
+``queue`` (``large_queue``) waiting requests; otherwise 429 with Retry-After.
+"""
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, fields
 
+from mipair.errors import InputError
 
-def _default_workers() -> int:
+
+def default_workers() -> int:
+    """One small-lane worker a core, at most 4."""
     return max(1, min(4, os.cpu_count() or 1))
 
 
@@ -14,27 +27,57 @@ def _default_workers() -> int:
 class Settings:
     """Everything an operator may tune (``MIPAIR_SERVICE_<NAME>`` in the environment)."""
 
-    workers: int = _default_workers()
-    """Worker processes solving at once (each holds HiGHS and the models, warm)."""
-    queue: int = 16
-    """Requests that may wait for a worker; one more is refused with 429."""
+    workers: int = default_workers()
+    """Worker processes of the small lane (each holds HiGHS and the models, warm)."""
+    large_workers: int = 1
+    """Worker processes of the large lane (0: large requests share the small lane)."""
+    large_players: int = 1000
+    """A request with at least this many players goes to the large lane."""
+    queue: int = 256
+    """Requests that may wait in the small lane (a bound on memory: each holds its upload)."""
+    large_queue: int = 2
+    """Requests that may wait in the large lane."""
+    max_wait: float = 60.0
+    """Seconds a request may be expected to wait for a worker; past it 429 and Retry-After."""
     max_bytes: int = 2_000_000
     """Largest accepted upload (413 above it); a 5000-player TRF is about 1 MB."""
     time_limit: float = 60.0
     """Seconds a solve may take before its worker is killed and replaced (504)."""
     explain_seconds: float = 3.0
     """Seconds ``/v1/explain`` spends looking for the smallest reason."""
-    retry_after: int = 2
+    retry_after: int = 1
     """Seconds a refused client is told to wait (Retry-After) at least."""
+    memory_mb: int = 0
+    """MIPAIR_MEMORY_MB of each small-lane worker (0: the environment's, else the machine's)."""
+    large_memory_mb: int = 0
+    """MIPAIR_MEMORY_MB of each large-lane worker (0: as above)."""
+
+    def __post_init__(self) -> None:
+        minimum = {"workers": 1, "max_bytes": 1, "large_players": 1}
+        for spec in fields(self):
+            value = getattr(self, spec.name)
+            least = minimum.get(spec.name, 0)
+            if value < least or (spec.name in ("time_limit", "max_wait") and value <= 0):
+                bound = f"at least {least}" if spec.name not in ("time_limit", "max_wait") else ""
+                raise InputError(
+                    f"must be {bound or 'more than 0'}, not {value}",
+                    field="--" + spec.name.replace("_", "-"),
+                )
 
     @classmethod
     def from_environment(cls, **overrides: object) -> Settings:
         """The defaults, then ``MIPAIR_SERVICE_*`` variables, then ``overrides`` (not None)."""
         values: dict[str, object] = {}
         for spec in fields(cls):
-            raw = os.environ.get(f"MIPAIR_SERVICE_{spec.name.upper()}")
+            variable = f"MIPAIR_SERVICE_{spec.name.upper()}"
+            raw = os.environ.get(variable)
             if raw is not None:
                 kind = type(getattr(cls, spec.name))
-                values[spec.name] = kind(raw)
+                try:
+                    values[spec.name] = kind(raw)
+                except ValueError:
+                    raise InputError(
+                        f"not a{'n integer' if kind is int else ' number'}: {raw!r}", field=variable
+                    ) from None
         values.update({key: value for key, value in overrides.items() if value is not None})
         return cls(**values)  # type: ignore[arg-type]

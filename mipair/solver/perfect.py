@@ -125,6 +125,8 @@ def max_weight_perfect_matching(
         return []
     ends = np.asarray(edges, dtype=np.int64).reshape(-1, 2).T
     exact = np.asarray(weights, dtype=np.int64)  # OpenGotha's own limit too
+    if len(exact) == 0:
+        raise Infeasible(f"{n} nodes and no edge: no perfect matching")
     chosen, proof = _solve(n, ends, exact, hint)
     if then is None:
         return chosen

@@ -235,6 +235,10 @@ class PairingSystem(ABC, Generic[StateT]):
         for rnd in self.rounds_published(document):
             yield self.published_round(document, rnd, edition)
 
+    def edition_of(self, state: StateT) -> str | None:
+        """The edition (or behaviour) ``state`` is paired by; None for a system without."""
+        return None
+
     def colour_note(self, state: StateT, engine: RoundPairing, published: RoundPairing) -> str:
         """Why a published round with the engine's pairs gives other colours ("": no more
         to say than which boards differ)."""

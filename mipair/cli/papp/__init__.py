@@ -1,20 +1,20 @@
 """``mipair papp ...``: PAPP (Othello penalty pairing) on a native event file.
 
-* ``papp new EVENT --players FILE [--id N ...] | --trf FILE`` starts an event;
+* ``papp new EVENT [--players FILE] [--id N ...] | --trf FILE`` starts an event;
 * ``papp register EVENT ...`` / ``papp search`` register players on the day;
-* ``papp pair EVENT [--config papp.cfg] [--save/--no-save]`` pairs the next round
-  (Black first), ``couple``/``decouple``/``clear-pairs`` make pairs by hand;
+* ``papp pair EVENT [--no-save]`` pairs the next round (Black first),
+  ``couple``/``decouple``/``clear-pairs`` make pairs by hand;
 * ``papp result EVENT ENTRY...`` records coupons (``145 40``, ``145+4``,
-  ``145=``, ``145-6``, ``-145`` erases), ``papp correct`` corrects any round;
-* ``papp withdraw``/``papp return`` (``*`` for everyone);
+  ``laz=``, ``145-6``, ``-145`` erases; ``--random`` for tests), ``papp
+  correct`` corrects any round;
+* ``papp withdraw``/``papp return`` (``*`` for everyone), ``papp country``;
 * ``papp standings``, ``show``, ``card``, ``crosstable``, ``elo``, ``outputs``;
 * ``papp config [--write-default FILE]`` prints or writes PAPP's defaults.
 
-Every command that changes the event writes it atomically (temporary file,
-fsync, rename) before it shows anything. The configuration is ``--config``,
-else ``$PAPP_CFG``, else ``papp.cfg`` next to the event; a path that was given
-must exist; when none was given and ``papp.cfg`` does not exist, PAPP's
-defaults are written there (and used), as PAPP does.
+Every command takes ``--config`` (else ``$PAPP_CFG``, else ``papp.cfg`` next
+to the event), resolved once (:mod:`mipair.desk.papp.configuration`). Every
+command that changes the event holds its lock, writes it atomically and
+publishes the round's files (:mod:`mipair.desk.papp.session`).
 """
 
 from __future__ import annotations

@@ -65,14 +65,14 @@ def _shown(path: Path, event_file: str) -> str:
 
 def resolve_player(event: Event, who: str) -> int:
     """A registered player by number or by the start of his name (PAPP's prompts)."""
-    from mipair.desk.papp.registration import search
+    from mipair.desk.papp.registration import named
 
     if who.strip().isascii() and who.strip().isdigit():
         pid = int(who)
         if pid not in event.ids:
             raise InputError(f"player {pid} is not registered", file=event.source)
         return pid
-    found = search(event.players, who)
+    found = named(event.players, who)
     if len(found) == 1:
         return found[0].id
     if not found:

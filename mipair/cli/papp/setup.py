@@ -78,7 +78,9 @@ def new(
     else:
         if players_file is None and not configuration.config.file("joueurs"):
             raise InputError("give --players FILE (the configuration names no 'fichier joueurs')")
-        records, _ = known_players(event_file, configuration, players_file)
+        records, news = known_players(event_file, configuration, players_file)
+        if not ids:  # everyone of the player file; 'nouveaux' only by number
+            records = [r for r in records if r.id not in news]
         missing = sorted(set(ids) - {record.id for record in records})
         if missing:
             raise InputError(

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from mipair.desk.papp.registration import folded
+from mipair.desk.papp.registration import named
 from mipair.errors import InputError
 from mipair.formats.papp.event import Event, Game
 
@@ -84,15 +84,13 @@ def find_in_round(event: Event, number: int, who: int | str) -> int:
     """The player ``who`` names among the players of round ``number``'s games."""
     if isinstance(who, int):
         return who
-    players = [pid for g in event.round(number).games for pid in (g.black, g.white)]
-    wanted = folded(who)
-    found = [pid for pid in players if folded(event.player(pid).full_name).startswith(wanted)]
-    exact = [pid for pid in found if folded(event.player(pid).full_name) == wanted]
-    if len(found) == 1 or len(exact) == 1:
-        return (exact or found)[0]
+    players = [event.player(p) for g in event.round(number).games for p in (g.black, g.white)]
+    found = named(players, who)
+    if len(found) == 1:
+        return found[0].id
     if not found:
         raise InputError(f"no player of round {number} is called '{who}'", file=event.source)
-    names = ", ".join(f"{event.player(p).full_name} ({p})" for p in sorted(found))
+    names = ", ".join(f"{r.full_name} ({r.id})" for r in sorted(found, key=lambda r: r.id))
     raise InputError(f"'{who}' could be {names}: type more of the name", file=event.source)
 
 

@@ -22,7 +22,8 @@ equipes | tableau-croise = "NAME";`` and ``XML true``:
 
 Kinds that share a name share one file per round (pairings, results,
 standings, team standings, in that order). Names are numbered as PAPP does
-(:func:`~mipair.formats.papp.config.numbered_name`). The files go to the
+(:func:`~mipair.formats.papp.config.numbered_name`), except a crosstable name
+without ``###``: one file, the latest crosstable, as in PAPP 1.36. The files go to the
 tournament's folder (``dossier true``, PAPP's default; PAPP's name for it,
 :func:`folder_name`) or beside the event (``dossier false``, or a tournament
 without a name). A file missing on disk (a command killed before it wrote it)
@@ -133,9 +134,15 @@ def round_files(
     }
     if not rnd.complete:
         return files
-    crosstable = cfg.file("tableau-croise")
-    if crosstable and (kinds is None or "tableau-croise" in kinds):
-        files[folder / numbered_name(crosstable, number)] = lambda: crosstable_html(
+    crosstable = cfg.file("tableau-croise") or ""
+    numbered = "###" in crosstable  # else one file, the latest crosstable (PAPP numbers ### only)
+    if (
+        crosstable
+        and (kinds is None or "tableau-croise" in kinds)
+        and (numbered or number == event.completed)
+    ):
+        name = numbered_name(crosstable, number) if numbered else crosstable
+        files[folder / name] = lambda: crosstable_html(
             then, number, *template_for(event_file, write=True)
         )
     if cfg.xml and (kinds is None or "xml" in kinds):
@@ -152,7 +159,10 @@ def _joined(reports: list[Callable[[], str]]) -> Callable[[], str]:
 
 def _all_names(cfg: PappConfig, folder: Path, number: int) -> set[Path]:
     """Every file name round ``number`` can have under this configuration."""
-    names = {cfg.file(k) for k in (PAIRING_KIND, *RESULT_KINDS, "tableau-croise")}
+    names = {cfg.file(k) for k in (PAIRING_KIND, *RESULT_KINDS)}
+    crosstable = cfg.file("tableau-croise")
+    if crosstable and "###" in crosstable:  # an unnumbered crosstable is not withdrawn
+        names.add(crosstable)
     out = {folder / numbered_name(n, number) for n in names if n}
     if cfg.xml:
         out.add(folder / numbered_name(STANDINGS_FILE, number))

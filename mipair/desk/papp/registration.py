@@ -37,6 +37,14 @@ def search(records: Iterable[PlayerRecord], start: str) -> list[PlayerRecord]:
     return sorted(found, key=lambda r: (folded(r.full_name), r.id))
 
 
+def named(records: Iterable[PlayerRecord], who: str) -> list[PlayerRecord]:
+    """The players ``who`` names: those whose name starts so, or the one called exactly so
+    (full name, or name) when the start fits several (``WILLIAM`` beside ``WILLIAMS``)."""
+    found = search(records, who)
+    exact = [r for r in found if folded(who) in (folded(r.full_name), folded(r.name))]
+    return exact if len(exact) == 1 else found
+
+
 def completion(records: Iterable[PlayerRecord], start: str) -> str:
     """What PAPP's [Tab] completes ``start`` to: the longest start every match shares.
 

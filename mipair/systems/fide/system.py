@@ -54,6 +54,9 @@ class FideSystem(PairingSystem[Snapshot]):
         t = read_tournament(path)
         return self.snapshot(t, round_to_pair(t), edition)
 
+    def edition_of(self, state: Snapshot) -> str | None:
+        return state.edition.name
+
     def round_of(self, state: Snapshot) -> int:
         return state.round
 
@@ -68,7 +71,7 @@ class FideSystem(PairingSystem[Snapshot]):
 
     def problem(self, state: Snapshot) -> PairingProblem:
         """C.04.1's facts: rematches, PAB eligibility, forbidden pairs."""
-        from mipair.systems.fide.rules import basic_problem
+        from mipair.systems.fide.facts import basic_problem
 
         return basic_problem(state)
 

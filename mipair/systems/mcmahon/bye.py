@@ -1,7 +1,8 @@
 """Who gets the bye when the field is odd (reference 6.1), chosen before the matching.
 
 Each candidate gets a weight and the smallest weight sits out; on a tie the
-last such player of the list (OpenGotha's list order: by key) does.
+last such player of the list (OpenGotha's list order: the placement after the
+previous round, as the Pair button lists the players) does.
 
 * 3.51 (OpenGotha's source): rank + doubled MMS before the round, plus
   ``bye_repeat_weight`` per earlier bye;
@@ -26,10 +27,9 @@ def bye_weight(e: Entrant, params: McMahonParams) -> int:
 
 
 def choose_bye(candidates: Sequence[Entrant], params: McMahonParams) -> Entrant:
-    """The candidate with the smallest weight, the last in key order on a tie."""
-    ordered = sorted(candidates, key=lambda e: e.player.key)
-    best = ordered[0]
-    for e in ordered:
+    """The candidate with the smallest weight, the last of the list on a tie."""
+    best = candidates[0]
+    for e in candidates:
         if bye_weight(e, params) <= bye_weight(best, params):
             best = e
     return best

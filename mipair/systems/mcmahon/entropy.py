@@ -12,11 +12,16 @@ From the thesis "Enhancing Go tournament pairings in Europe" (T. Vuorinen,
   largest for an even game: the most information a pairing can get is the
   largest total entropy of its games (2.4.6).
 
-mipair maximises the total entropy as a further objective tier *after*
-OpenGotha's weights: among the pairings of largest OpenGotha total weight,
-one of largest total entropy (exactly, in integers: each game's entropy
-scaled and rounded, :func:`entropy_weights`). The constants are declared in
-``models/mcmahon.toml`` (``[entropy]``).
+The thesis pairs for the largest total entropy (2.4.6) and wants a winner to
+meet someone slightly stronger rather than whoever the seeding gives (4.3).
+mipair pairs for it within the McMahon constraints: OpenGotha's terms named
+``kept`` in ``models/mcmahon.toml`` ``[entropy]`` (rematches, score
+differences, club and country, categories, handicaps) stay a first tier
+maximised exactly; the terms named ``traded`` (seeding, draw-up/draw-down,
+colour balance, random) are dropped, and among the pairings best for the
+kept terms one of largest total entropy is taken (exactly, in integers: each
+game's entropy scaled and rounded, :func:`entropy_weights`). The cost is the
+OpenGotha weight of the traded terms given up.
 
 Readings taken where the thesis is silent: a rating below 100 counts as 100
 (2.2: "the lowest possible rating is 100"); the handicap is the one the round's
@@ -34,6 +39,11 @@ from mipair.systems.mcmahon.field import Field
 from mipair.systems.mcmahon.params import model
 from mipair.systems.mcmahon.sides import arrays
 from mipair.systems.mcmahon.weights import signed_stones
+
+
+def kept_terms() -> frozenset[str]:
+    """OpenGotha's weight terms the entropy objective keeps as its first tier."""
+    return frozenset(constants()["kept"])
 
 
 def constants() -> dict:

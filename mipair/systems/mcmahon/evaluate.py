@@ -2,43 +2,48 @@
 
 From "Enhancing Go tournament pairings in Europe" (T. Vuorinen, 2010;
 ../shared/seeds/002), section 7 ("Test runs"): each player's relative
-strength RS is computed from the results, and the pairing's total error is
+strength RS is computed from the results, and the pairing's total error
+comes from the RS differences of every player and opponent (eq. 7.1), with
+1/(2kN) "to remove the effect of differently sized tournaments and to count
+each game once" (N players, k rounds). The smaller, the more the games were
+between equally strong players.
 
-    e_total = 1 / (2 k N) * sqrt( sum over players n, rounds r of
-                                  (RS(n) - RS(opponent(n, r)))^2 )      (eq. 7.1)
+The reading taken (stated here and in ``mipair evaluate --help``):
 
-N the number of players, k the number of rounds; every game counts twice
-(once from each side), which the factor 2 takes back. The smaller, the more
-the games were between equally strong players.
+- **The normalisation is under the square root.** As printed, eq. 7.1 divides
+  the root of the sum by 2kN; the sum grows with kN, so that figure falls as
+  1/sqrt(kN) (18.5 at 15 players, 1.2 at 2,000, on fields alike) and does not
+  remove the size effect the thesis says it removes, nor fit its tables
+  (Bale 27 players 0.14, the European Congress 712 players 0.35). Read as
 
-The thesis's algorithm for RS is in its appendix B, which the text does not
-hold; it says only that it is iterative, that each result pushes the two
-players' RS apart or draws them together by the RS difference and the
-result, again and again until a balance is reached. mipair's reading, stated
-here and in ``mipair evaluate --help`` (constants in ``models/mcmahon.toml``
-``[evaluate]``):
+      e_total = sqrt( 1 / (2 k N) * sum over players n, rounds r of
+                      (RS(n) - RS(opponent(n, r)))^2 )
 
-- RS is in GoR points and starts at each player's rating in the file;
-- a pass computes, for every game with a result (win, loss, or jigo for half;
-  not one by default, unknown, both-win or both-lose), the expected result
-  of each player from the current RS by the thesis's GoR winning expectancy
-  (eq. 2.1, :func:`~mipair.systems.mcmahon.entropy.winning_expectancy`, with
-  epsilon 0 so that a game's two expectations sum to 1 and the mean RS stays
-  put), the handicap adding 100 points a stone to the player who receives it;
-  every player's RS then moves by ``step`` x (sum of results - sum of
-  expectations) over their games, all players at once;
-- each player also plays, in every pass, ``anchor_games`` virtual jigo
-  against their own starting rating: without it a player who won (or lost)
-  every game has no balance point and drifts without end (the thesis's
-  "satisfactory balance" needs one); with it the balance is unique;
-- passes repeat until no RS moves by more than ``tolerance`` points, or
-  ``max_passes`` (reported: converged or not);
+  it is the typical RS gap of a game (each game counted once: the sum holds
+  it twice) and does not depend on the size.
+- **RS gaps in grades** (``rs_unit`` GoR points = one grade, a handicap stone):
+  the thesis's tables (0.14-0.42) are on that scale, not on GoR points.
+- RS itself (the thesis's appendix B is not in its text; it says only that
+  the RS are moved by each result, apart or together by the RS difference
+  and the result, again and again until a balance): RS in GoR points starts
+  at each player's rating in the file; a pass computes, for every game with a
+  result (win, loss, or jigo for half; not one by default, unknown, both-win
+  or both-lose), each player's expected result from the current RS by the
+  thesis's GoR winning expectancy (eq. 2.1,
+  :func:`~mipair.systems.mcmahon.entropy.winning_expectancy`, with epsilon 0
+  so that a game's two expectations sum to 1), the handicap adding 100 points a
+  stone to the player who receives it; every RS then moves by ``step`` x (sum
+  of results - sum of expectations), all players at once, plus ``anchor_games``
+  virtual jigo against the player's own starting rating (without it a player
+  who won every game has no balance point); passes repeat until no RS moves by
+  more than ``tolerance`` points, or ``max_passes`` (reported).
 - opponent(n, r) is every game of the file, whatever its result; a bye or an
-  absence has no opponent and adds nothing; N counts the players with at
-  least one game and k the rounds with at least one game.
+  absence has no opponent and adds nothing; N counts the players with at least
+  one game and k the rounds with at least one game.
 
-The figures are not comparable with the thesis's tables 7.1-7.4: their RS
-scale is defined in the missing appendix.
+The thesis's tables cannot be recomputed here: neither its tournaments' data
+nor its RS algorithm is given; mipair's figures on real files fall in the same
+range (benchmarks/README.md). Constants: ``models/mcmahon.toml`` ``[evaluate]``.
 """
 
 from __future__ import annotations
@@ -143,12 +148,13 @@ def relative_strengths(tournament: OgTournament) -> tuple[np.ndarray, int, bool]
 
 
 def total_error(rs: np.ndarray, games: Games, players: int, rounds: int) -> float:
-    """e_total of eq. 7.1: 1 / (2 k N) sqrt(sum over both sides of every game of the squared
-    RS difference)."""
+    """e_total as read (module docstring): the root of the squared RS gaps of both sides of
+    every game over 2kN, the gaps in grades."""
     if not players or not rounds:
         return 0.0
-    squares = 2.0 * ((rs[games.white] - rs[games.black]) ** 2).sum()  # each side of a game
-    return math.sqrt(squares) / (2.0 * rounds * players)
+    gaps = (rs[games.white] - rs[games.black]) / model()["evaluate"]["rs_unit"]
+    both_sides = 2.0 * (gaps**2).sum()
+    return math.sqrt(both_sides / (2.0 * rounds * players))
 
 
 def evaluate(tournament: OgTournament) -> Evaluation:

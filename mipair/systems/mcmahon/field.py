@@ -1,10 +1,17 @@
 """The field of a round as the weight function sees it (reference 2.3, 5.4, 6.2).
 
 For every player to pair: McMahon score and wins before the round, score
-group (numbered from the top, empty levels included), size of the group and
-place inside it (placement criteria after the previous round, then the seed
-system's additional criterion, then surname and first name), draw-ups and
-draw-downs so far, colour balance, and whom the player has met.
+group (numbered from the top, empty levels included; formed by the main
+criterion of the placement: McMahon score, or wins in a Swiss tournament),
+size of the group and place inside it (placement criteria after the previous
+round, DC included, then the seed system's additional criterion, then surname
+and first name), draw-ups and draw-downs so far (by the same main criterion),
+colour balance, and whom the player has met.
+
+The players are listed as OpenGotha's Pair button passes them: in the order
+of the placement after the previous round (:mod:`~mipair.systems.mcmahon.placement`).
+Of two players, the one listed first is the first argument of OpenGotha's
+asymmetric pseudo-random terms and colour coin.
 
 Which players the group sizes and places are counted over differs between the
 two OpenGotha behaviours (5.6): 3.51 counts every registered player (absent
@@ -18,6 +25,7 @@ from dataclasses import dataclass, field
 
 from mipair.formats.opengotha import OgPlayer, OgTournament
 from mipair.systems.mcmahon.params import V351, McMahonParams
+from mipair.systems.mcmahon.placement import Placement
 from mipair.systems.mcmahon.scores import PAIRED, Scores
 
 
@@ -46,7 +54,7 @@ class Entrant:
 
 @dataclass
 class Field:
-    """The players to pair in a round, in OpenGotha's list order (by key), and the bye."""
+    """The players to pair in a round, in OpenGotha's list order, and the bye."""
 
     params: McMahonParams
     round: int
@@ -54,13 +62,7 @@ class Field:
     entrants: list[Entrant]
     bye: Entrant | None
     groups: int  # number of score groups (the range of reference 2.3)
-
-
-def group_order_key(scores: Scores, params: McMahonParams, index: int, round_number: int) -> tuple:
-    """How players are ordered inside a score group before ``round_number`` (6.2)."""
-    _, extra = params.seed_system(round_number)
-    criteria = list(params.placement) + ([extra] if extra != "NULL" else [])
-    return scores.ranking_key(index, round_number - 1, criteria)
+    placement: Placement  # after the previous round
 
 
 def entrant(scores: Scores, index: int, before: int) -> Entrant:
@@ -77,7 +79,7 @@ def entrant(scores: Scores, index: int, before: int) -> Entrant:
             e.met.add(o.opponent)
             if o.handicap == 0:
                 e.balance += 1 if o.white else -1
-            mine, theirs = scores.mms(index, k) // 2, scores.mms(o.opponent, k) // 2
+            mine, theirs = scores.main_score(index, k), scores.main_score(o.opponent, k)
             e.drawn_up += mine < theirs
             e.drawn_down += mine > theirs
         elif o.status == "bye":
@@ -92,10 +94,12 @@ def build_field(
     to_pair: Sequence[int],
     bye: int | None,
     scores: Scores | None = None,
+    placement: Placement | None = None,
 ) -> Field:
     """The field of ``round_number`` for the players ``to_pair`` (indices), ``bye`` apart."""
     scores = scores or Scores(tournament, params, round_number - 1)
     before = round_number - 1
+    placement = placement or Placement(scores, before, params.placement)
     everyone = {i: entrant(scores, i, before) for i in range(len(tournament.players))}
     if params.edition == V351:
         counted = list(everyone)
@@ -106,13 +110,13 @@ def build_field(
     by_group: dict[int, list[int]] = {}
     for i in counted:
         e = everyone[i]
-        e.group = min(groups - 1, max(0, top - e.mms2 // 2))
+        e.group = min(groups - 1, max(0, top - scores.main_score(i, before)))
         by_group.setdefault(e.group, []).append(i)
+    _, extra = params.seed_system(round_number)
     for members in by_group.values():
-        members.sort(key=lambda i: group_order_key(scores, params, i, round_number))
+        members.sort(key=lambda i: placement.key(i, (extra,)))
         for place, i in enumerate(members):
             everyone[i].inner, everyone[i].group_size = place, len(members)
-    players = sorted((everyone[i] for i in to_pair), key=lambda e: e.player.key)
-    return Field(
-        params, round_number, scores, players, everyone[bye] if bye is not None else None, groups
-    )
+    players = [everyone[i] for i in placement.order(to_pair)]
+    chosen = everyone[bye] if bye is not None else None
+    return Field(params, round_number, scores, players, chosen, groups, placement)

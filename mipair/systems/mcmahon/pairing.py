@@ -10,28 +10,27 @@ with every pair only when no matching without a rematch exists.
 Forbidden pairs are never candidates.
 
 Tables follow the better-placed player of each game (placement criteria
-before the round, then rating), as OpenGotha numbers them.
+before the round, then rating).
 
-A deliberate difference: OpenGotha pairs a field of more than 600 players in
-chunks of at least 200, taken from the top score down (reference 6.1, item 4);
-mipair matches the whole field at once, which can only give the same or a
-larger total weight.
+A field of more than 600 players is matched in parts, as OpenGotha matches it
+(:mod:`~mipair.systems.mcmahon.chunks`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 import numpy as np
 
 from mipair.errors import NoPairingError
 from mipair.systems.mcmahon.bye import choose_bye
-from mipair.systems.mcmahon.entropy import entropy_weights
+from mipair.systems.mcmahon.chunks import parts
+from mipair.systems.mcmahon.entropy import entropy_weights, kept_terms
 from mipair.systems.mcmahon.field import Entrant, Field, build_field
 from mipair.systems.mcmahon.handicap import Colours, orient
-from mipair.systems.mcmahon.sides import arrays
+from mipair.systems.mcmahon.sides import arrays, position_of
 from mipair.systems.mcmahon.state import ENTROPY, OPENGOTHA, McMahonState
 from mipair.systems.mcmahon.weights import coin, pair_table, pair_weight, signed_handicap
 
@@ -56,11 +55,14 @@ class Round(NamedTuple):
 def field_of(state: McMahonState, bye: int | None = None) -> Field:
     """The round's field with ``bye`` (default: the state's, else the one OpenGotha would choose)."""
     chosen = bye if bye is not None else state.bye
+    t, params, r = state.tournament, state.params, state.round
     if chosen is None and len(state.players) % 2:
-        everyone = build_field(state.tournament, state.params, state.round, state.players, None)
-        chosen = choose_bye(everyone.entrants, state.params).index
+        everyone = build_field(t, params, r, state.players, None)
+        chosen = choose_bye(everyone.entrants, params).index
+        to_pair = [i for i in state.players if i != chosen]
+        return build_field(t, params, r, to_pair, chosen, everyone.scores, everyone.placement)
     to_pair = [i for i in state.players if i != chosen]
-    return build_field(state.tournament, state.params, state.round, to_pair, chosen)
+    return build_field(t, params, r, to_pair, chosen)
 
 
 @dataclass(frozen=True)
@@ -75,9 +77,12 @@ class Candidates:
         return Candidates(self.first[keep], self.second[keep], self.weight[keep])
 
 
-def weight_table(fld: Field, forbidden: frozenset[frozenset[int]]) -> Candidates:
-    """The weight of every allowed pair of entrants (forbidden pairs left out)."""
-    first, second, weight = pair_table(fld)
+def weight_table(
+    fld: Field, forbidden: frozenset[frozenset[int]], terms: frozenset[str] | None = None
+) -> Candidates:
+    """The weight of every allowed pair of entrants (forbidden pairs left out): OpenGotha's
+    whole weight, or only its ``terms``."""
+    first, second, weight = pair_table(fld, terms)
     table = Candidates(first, second, weight)
     if not forbidden:
         return table
@@ -92,8 +97,8 @@ def best_matching(
     fld: Field, table: Candidates, objective: str = OPENGOTHA
 ) -> list[tuple[int, int]]:
     """A maximum-weight perfect matching of the entrants (positions), exactly; with the
-    ``entropy`` objective, one of largest total game entropy among them
-    (:mod:`mipair.systems.mcmahon.entropy`)."""
+    ``entropy`` objective, one of largest total game entropy among them (the table then
+    holds OpenGotha's kept terms only, :mod:`mipair.systems.mcmahon.entropy`)."""
     from mipair.solver.lexmatch import Infeasible
     from mipair.solver.perfect import max_weight_perfect_matching
 
@@ -105,8 +110,10 @@ def best_matching(
     tables = [table]
     if dup > 0 and dup > (n // 2) * spread and len(fresh.weight) < len(table.weight):
         tables.insert(0, fresh)
-    hint = [(k, k + 1) for k in range(0, n - 1, 2)]  # neighbours in key order
+    hint = [(k, k + 1) for k in range(0, n - 1, 2)]  # neighbours in the list
     for candidates in tables:
+        if len(candidates.weight) < n // 2:  # too few pairs left to pair everyone
+            continue
         edges = np.stack([candidates.first, candidates.second], axis=1)
         then = None
         if objective == ENTROPY:
@@ -135,38 +142,46 @@ def colours(fld: Field, a: Entrant, b: Entrant) -> Colours:
 
 def table_order(fld: Field, games: Iterable[Colours]) -> list[Colours]:
     """Games by their better-placed player: placement before the round, then rating."""
-    scores, before = fld.scores, fld.round - 1
-    criteria = list(fld.params.placement)
+    placement = fld.placement
 
     def place(index: int) -> tuple:
-        rating = scores.players[index].rating
-        return scores.ranking_key(index, before, criteria)[:-2] + (-rating,)
+        rating = placement.scores.players[index].rating
+        return tuple(-v for v in placement.row(index)) + (-rating,)
 
     return sorted(games, key=lambda g: min(place(g.white), place(g.black)))
 
 
-def games_of(fld: Field, pairs: Sequence[tuple[int, int]]) -> Round:
-    """The round from matched positions: oriented, tables numbered."""
-    people = fld.entrants
-    oriented = [colours(fld, people[min(i, j)], people[max(i, j)]) for i, j in pairs]
+def in_list_order(fld: Field, a: Entrant, b: Entrant) -> tuple[Entrant, Entrant]:
+    """The two players as OpenGotha's list has them (the first argument of its weight)."""
+    return (a, b) if position_of(fld, a) < position_of(fld, b) else (b, a)
+
+
+def games_of(fld: Field, pairs: Sequence[tuple[Entrant, Entrant]]) -> Round:
+    """The round from matched players (each pair in its part's list order): oriented, tables
+    numbered."""
+    oriented = [colours(fld, a, b) for a, b in pairs]
     ordered = table_order(fld, oriented)
     games = tuple(Game(t, g.white, g.black, g.handicap) for t, g in enumerate(ordered, 1))
     return Round(fld.round, games, fld.bye.index if fld.bye else None)
 
 
 def pair_state(state: McMahonState) -> Round:
-    """OpenGotha's pairing of the state's round, solved exactly."""
+    """OpenGotha's pairing of the state's round, solved exactly (part by part in a field of
+    more than 600 players, :mod:`~mipair.systems.mcmahon.chunks`)."""
     fld = field_of(state)
     if not fld.entrants:
         return Round(state.round, (), fld.bye.index if fld.bye else None)
-    table = weight_table(fld, state.forbidden)
-    return games_of(fld, best_matching(fld, table, state.objective))
+    pairs: list[tuple[Entrant, Entrant]] = []
+    terms = kept_terms() if state.objective == ENTROPY else None
+    for part in parts(fld):
+        sub = replace(fld, entrants=part)
+        table = weight_table(sub, state.forbidden, terms)
+        matched = best_matching(sub, table, state.objective)
+        pairs += [(part[min(i, j)], part[max(i, j)]) for i, j in matched]
+    return games_of(fld, pairs)
 
 
 def matching_weight(fld: Field, pairs: Iterable[tuple[int, int]]) -> int:
     """The total weight of pairs of player indices in a field."""
     where = {e.index: e for e in fld.entrants}
-    return sum(
-        pair_weight(fld, *sorted((where[a], where[b]), key=lambda e: e.player.key))
-        for a, b in pairs
-    )
+    return sum(pair_weight(fld, *in_list_order(fld, where[a], where[b])) for a, b in pairs)

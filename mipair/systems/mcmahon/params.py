@@ -75,16 +75,38 @@ class McMahonParams:
     clubs_groups: tuple[frozenset[str], ...] = ()
 
     @property
+    def main_criterion(self) -> str:
+        """What the score groups are formed by: the first of NBW, MMS, CPS the placement
+        criteria name (OpenGotha's main criterion), NBW when none."""
+        mains = model()["main_criteria"]
+        return next((c for c in self.placement if c in mains), mains[0])
+
+    @property
+    def mcmahon_type(self) -> bool:
+        """A McMahon tournament (placement led by MMS), as against Swiss and the others."""
+        return self.placement[0] == "MMS"
+
+    @property
     def zero(self) -> int:
         return int(model()["scores"]["zero"])
 
     @property
     def group_min(self) -> int:
-        """The lowest score level of the group range (reference 2.3)."""
+        """The lowest score level of the group range (reference 2.3): below the floor for
+        McMahon scores, 0 wins otherwise."""
+        if self.main_criterion != "MMS":
+            return 0
         return self.mm_floor - self.zero + int(model()["scores"]["smms_correction_min"])
 
     def group_max(self, round_number: int) -> int:
-        """The highest score level of the group range before ``round_number`` (1-based)."""
+        """The highest score level of the group range before ``round_number`` (1-based):
+        above the bar for McMahon scores, one win a round played otherwise."""
+        if self.main_criterion != "MMS":
+            return round_number - 1
+        return self.mm_top(round_number)
+
+    def mm_top(self, round_number: int) -> int:
+        """The highest McMahon score a player can have before ``round_number`` (5.5)."""
         top = int(model()["scores"]["smms_correction_max"])
         return self.mm_bar - self.zero + top + round_number - 1
 
@@ -98,10 +120,20 @@ class McMahonParams:
 RANKS = {"mm_floor", "mm_bar", "hd_rank_threshold", "secondary_rank_threshold"}
 
 
+def _choice(name: str, text: str) -> str:
+    """A word parameter as OpenGotha reads it: a word it does not know is the fallback."""
+    rule = model()["choices"][name]
+    values = rule["values"]
+    known = [*model()["criteria"], "NULL"] if values == "criteria" else values
+    return text.strip() if text.strip() in known else str(rule["otherwise"])
+
+
 def _convert(name: str, default: Any, text: str) -> Any:
     """The value of an attribute's text, of the default's type."""
     if name in RANKS:
         return parse_rank(text)
+    if name in model()["choices"]:
+        return _choice(name, text)
     if isinstance(default, bool):
         if text.strip().lower() not in ("true", "false"):
             raise ValueError(f"{text!r}: true or false expected")
@@ -113,8 +145,18 @@ def _convert(name: str, default: Any, text: str) -> Any:
     return text.strip()
 
 
-def params_of(tournament: OgTournament, edition: str = V352) -> McMahonParams:
-    """The parameters of a tournament (see the module docstring)."""
+def detect_edition(tournament: OgTournament) -> str:
+    """The OpenGotha behaviour of the version that saved the file (``models/mcmahon.toml``)."""
+    first, *others = model()["editions"]
+    saved = tournament.saved_by()
+    if saved is None or others == [] or saved >= tuple(model()["edition_from_version"]):
+        return str(first)
+    return str(others[0])
+
+
+def params_of(tournament: OgTournament, edition: str | None = None) -> McMahonParams:
+    """The parameters of a tournament (see the module docstring); the OpenGotha behaviour is
+    ``edition``, else the one of the version that saved the file."""
     values: dict[str, Any] = {}
     for name, (element, attribute, default) in model()["parameters"].items():
         found = tournament.parameter(element, attribute)
@@ -126,14 +168,15 @@ def params_of(tournament: OgTournament, edition: str = V352) -> McMahonParams:
             values[name] = _convert(name, default, text)
         except ValueError as exc:
             raise InputError(str(exc), file=tournament.path, line=line, field=attribute) from None
-    named = [c for c in tournament.placement_criteria() if c != "NULL"]
+    known = set(model()["criteria"])
+    named = [c for c in tournament.placement_criteria() if c in known]
     groups = tuple(
         frozenset(club.attrs.get("name", "").upper() for club in group.iter("Club"))
         for node in tournament.others
         for group in node.iter("ClubsGroup")
     )
     return McMahonParams(
-        edition=edition,
+        edition=edition or detect_edition(tournament),
         placement=tuple(named or model()["placement"]),
         clubs_groups=groups,
         **values,

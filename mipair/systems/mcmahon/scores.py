@@ -21,7 +21,6 @@ of rounds counted in SOSOSM) and 0 in the NBW-based criteria and SODOS.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mipair.formats.opengotha import OgTournament
@@ -51,6 +50,8 @@ class Outcome:
     points2: int = 0  # doubled game points: 2 win, 1 jigo, 0 loss
     played: bool = False  # a real game: a known result, not decided by default
     known: bool = False  # the result is known
+    result: str = ""  # the game's result as the file writes it
+    known_colour: bool = True  # the colours were decided (not a nigiri still to make)
 
 
 def smms(rank: int, correction: int, params: McMahonParams) -> int:
@@ -73,8 +74,12 @@ def outcomes(tournament: OgTournament, rounds: int) -> list[list[Outcome]]:
         pw, pb = WIN_POINTS2[base]
         real = base != "RESULT_UNKNOWN" and not g.result.endswith("_BYDEF")
         known = base != "RESULT_UNKNOWN"
-        table[white][g.round - 1] = Outcome(PAIRED, black, True, g.handicap, pw, real, known)
-        table[black][g.round - 1] = Outcome(PAIRED, white, False, g.handicap, pb, real, known)
+        table[white][g.round - 1] = Outcome(
+            PAIRED, black, True, g.handicap, pw, real, known, g.result
+        )
+        table[black][g.round - 1] = Outcome(
+            PAIRED, white, False, g.handicap, pb, real, known, g.result
+        )
     for b in tournament.byes:
         if b.round <= rounds:
             table[index[b.player]][b.round - 1] = Outcome(BYE)
@@ -191,11 +196,30 @@ class Scores:
         scores = self.mms2 if mms else self.nbw2
         return sum(scores[player][1 : after + 1])
 
+    def main_score(self, player: int, after: int) -> int:
+        """The score groups are formed by (reference 2.3): MMS or NBW as the placement
+        criteria say, in whole points (halves rounded down)."""
+        scores = self.mms2 if self.params.main_criterion == "MMS" else self.nbw2
+        return scores[player][after] // 2
+
+    def exploits(self, player: int, after: int, won_only: bool) -> int:
+        """Doubled EXT (tried) or EXR (won, ``won_only``): each opponent's wins weighted by
+        how much harder the game was than the rank difference gives (0 to 3)."""
+        total = 0
+        for o in self.outcome[player][:after]:
+            if o.status != PAIRED or o.opponent is None or (won_only and o.points2 != 2):
+                continue
+            given = o.handicap if o.white else -o.handicap
+            harder = given - (self.players[player].rank - self.players[o.opponent].rank)
+            weight = 0 if harder < 0 else min(harder + 1, 3)
+            total += self.nbw2[o.opponent][after] * weight
+        return total
+
     def criterion(self, name: str, player: int, after: int) -> int:
         """A placement criterion as an integer that sorts like it (bigger is better).
 
-        DC/SDC and the rarely used STS, CPS, EXT, EXR, SOSTS and CAT count 0
-        here (pairing ignores DC/SDC too, reference 6.2).
+        DC and SDC need the whole tie (:mod:`~mipair.systems.mcmahon.placement`);
+        the rarely used STS, CPS, SOSTS and CAT count 0 here.
         """
         p = self.players[player]
         simple = {
@@ -215,10 +239,7 @@ class Scores:
             "SOSOSW": lambda: self.sosos(player, after, False),
             "CUSSM": lambda: self.cuss(player, after),
             "CUSSW": lambda: self.cuss(player, after, False),
+            "EXT": lambda: self.exploits(player, after, False),
+            "EXR": lambda: self.exploits(player, after, True),
         }
         return simple[name]() if name in simple else 0
-
-    def ranking_key(self, player: int, after: int, criteria: Sequence[str]) -> tuple:
-        """Sort key: the criteria (best first), then surname and first name."""
-        p = self.players[player]
-        return tuple(-self.criterion(c, player, after) for c in criteria) + (p.name, p.first_name)

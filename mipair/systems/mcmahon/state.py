@@ -84,7 +84,7 @@ def next_round(tournament: OgTournament, params: McMahonParams) -> int:
     return r
 
 
-def state_of(tournament: OgTournament, edition: str) -> McMahonState:
+def state_of(tournament: OgTournament, edition: str | None = None) -> McMahonState:
     """The state before the tournament's next round (see the module docstring)."""
     params = params_of(tournament, edition)
     r = next_round(tournament, params)
@@ -110,7 +110,7 @@ def cut(tournament: OgTournament, before: int) -> OgTournament:
     )
 
 
-def published_state(tournament: OgTournament, r: int, edition: str) -> McMahonState:
+def published_state(tournament: OgTournament, r: int, edition: str | None = None) -> McMahonState:
     """The state round ``r`` was paired from: its players and bye as published."""
     params = params_of(tournament, edition)
     index = {p.key: i for i, p in enumerate(tournament.players)}
@@ -123,7 +123,9 @@ def published_state(tournament: OgTournament, r: int, edition: str) -> McMahonSt
     return McMahonState(cut(tournament, r), params, r, tuple(sorted(players)), bye, forbidden)
 
 
-def published_states(tournament: OgTournament, edition: str) -> Iterator[McMahonState]:
+def published_states(
+    tournament: OgTournament, edition: str | None = None
+) -> Iterator[McMahonState]:
     """For each round with games: the state it was paired from (its players and bye as published)."""
     for r in sorted({g.round for g in tournament.games}):
         yield published_state(tournament, r, edition)

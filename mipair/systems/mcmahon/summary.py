@@ -9,9 +9,10 @@ from mipair.systems.mcmahon.params import params_of
 from mipair.systems.mcmahon.state import next_round
 
 
-def opengotha_summary(tournament: OgTournament, edition: str, title: str) -> Summary:
-    """Players, rounds and the McMahon parameters of ``tournament``, by OpenGotha's names."""
-    params = params_of(tournament, edition)
+def opengotha_summary(tournament: OgTournament, edition: str | None, title: str) -> Summary:
+    """Players, rounds and the McMahon parameters of ``tournament``, by OpenGotha's names
+    (the OpenGotha behaviour: ``edition``, else the one of the version that saved the file)."""
+    params = params_of(tournament, edition or None)
     played = max((g.round for g in tournament.games), default=0)
     try:
         upcoming: int | None = next_round(tournament, params)
@@ -25,7 +26,7 @@ def opengotha_summary(tournament: OgTournament, edition: str, title: str) -> Sum
     name = tournament.parameter("GeneralParameterSet", "name")
     settings: dict[str, object] = {
         "name": name[0] if name else "",
-        "OpenGotha behaviour": edition,
+        "OpenGotha behaviour": params.edition,
         "McMahon bar": rank_text(params.mm_bar),
         "McMahon floor": rank_text(params.mm_floor),
         "placement criteria": list(params.placement),

@@ -3,7 +3,8 @@
 State: a :class:`~mipair.systems.mcmahon.state.McMahonState` read from an
 OpenGotha XML file. Pairing ids are the players' positions in the file's
 player list, from 1. Editions are the two OpenGotha behaviours, ``3.52``
-(default) and ``3.51`` (reference 5.6).
+and ``3.51`` (reference 5.6); without one, the behaviour of the OpenGotha
+version that saved the file.
 
 ``evaluate`` gives the total weight OpenGotha maximises, then each weight term
 summed over the boards (all "higher is better"). ``problem`` gives the
@@ -52,11 +53,20 @@ class McMahonSystem(PairingSystem[McMahonState]):
     def editions(self) -> tuple[str, ...]:
         return tuple(model()["editions"])
 
+    def edition(self, requested: str | None) -> str | None:
+        """The edition named (checked), or None: each file is then paired with the OpenGotha
+        behaviour of the version that saved it (:func:`~mipair.systems.mcmahon.params.detect_edition`)."""
+        return super().edition(requested) if requested else None
+
     def read(self, path: str, edition: str | None = None) -> McMahonState:
         from mipair.formats.opengotha import read_opengotha
         from mipair.systems.mcmahon.state import state_of
 
-        return state_of(read_opengotha(path), self.edition(edition) or "")
+        return state_of(read_opengotha(path), self.edition(edition))
+
+    def edition_of(self, state: McMahonState) -> str | None:
+        """The OpenGotha behaviour the round is paired by (the file's version, or --og)."""
+        return state.params.edition
 
     def round_of(self, state: McMahonState) -> int:
         return state.round
@@ -70,7 +80,7 @@ class McMahonSystem(PairingSystem[McMahonState]):
 
     def evaluate(self, state: McMahonState, pairing: RoundPairing) -> Sequence[CriterionValue]:
         """The total weight, then each weight term over the boards (model order)."""
-        from mipair.systems.mcmahon.pairing import field_of
+        from mipair.systems.mcmahon.pairing import field_of, in_list_order
         from mipair.systems.mcmahon.weights import components, declared_terms
 
         bye = _index(state, pairing.bye) if pairing.bye is not None else None
@@ -78,10 +88,7 @@ class McMahonSystem(PairingSystem[McMahonState]):
         where = {e.index: e for e in fld.entrants}
         sums = {term_id: 0 for term_id, _, _ in declared_terms()}
         for b in pairing.boards:
-            a, c = sorted(
-                (where[_index(state, b.white)], where[_index(state, b.black)]),
-                key=lambda e: e.player.key,
-            )
+            a, c = in_list_order(fld, where[_index(state, b.white)], where[_index(state, b.black)])
             for term_id, value in components(fld, a, c).items():
                 sums[term_id] += value
         total = len(pairing.boards) + sum(sums.values())
@@ -161,7 +168,7 @@ class McMahonSystem(PairingSystem[McMahonState]):
         from mipair.formats.opengotha import read_opengotha
         from mipair.systems.mcmahon.summary import opengotha_summary
 
-        return opengotha_summary(read_opengotha(path), self.edition(None) or "", self.title)
+        return opengotha_summary(read_opengotha(path), None, self.title)
 
     def document(self, path: str, text: str | None = None) -> object:
         from mipair.formats.opengotha import parse_opengotha, read_opengotha
@@ -178,7 +185,7 @@ class McMahonSystem(PairingSystem[McMahonState]):
         from mipair.systems.mcmahon.state import published_state
 
         assert isinstance(document, OgTournament)
-        state = published_state(document, rnd, self.edition(edition) or "")
+        state = published_state(document, rnd, self.edition(edition))
         index = {p.key: i + 1 for i, p in enumerate(document.players)}
         games = sorted((g for g in document.games if g.round == rnd), key=lambda g: g.table)
         boards = tuple(Board(index[g.white], index[g.black]) for g in games)

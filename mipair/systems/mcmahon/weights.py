@@ -195,15 +195,24 @@ def above_thresholds(fld: Field, side: Side) -> np.ndarray:
     return above
 
 
+def handicap_range(fld: Field) -> int:
+    """5.5: the largest McMahon score gap, the number of groups in a McMahon tournament."""
+    p = fld.params
+    if p.mcmahon_type:
+        return fld.groups
+    return p.mm_top(fld.round) - p.mm_floor + p.zero - int(model()["scores"]["smms_correction_min"])
+
+
 def handicap_minimisation(fld: Field, a: Side, b: Side) -> np.ndarray:
-    """5.5 handicap: f(|m_a - m_b| / G, paiSeMinimizeHandicap), m the top score when above thresholds."""
+    """5.5 handicap: f(|m_a - m_b| / range, paiSeMinimizeHandicap), m the McMahon score, the
+    highest possible one when above the thresholds."""
     p = fld.params
     if p.handicap_weight == 0:
         return np.zeros(len(a.position), dtype=np.int64)
-    top = p.group_max(fld.round)
+    top = p.mm_top(fld.round)
     level_a = np.where(above_thresholds(fld, a), top, a.mms2 // 2)
     level_b = np.where(above_thresholds(fld, b), top, b.mms2 // 2)
-    x = np.abs(level_a - level_b).astype(np.float64) / float(fld.groups)
+    x = np.abs(level_a - level_b).astype(np.float64) / float(handicap_range(fld))
     return concavity(x, p.handicap_weight, p.nx1_factor)
 
 
@@ -251,18 +260,28 @@ def declared_terms() -> list[tuple[str, str, Term]]:
     return [(t["id"], t["text"], TERMS[t["function"]]) for t in model()["terms"]]
 
 
-def term_arrays(fld: Field, first: np.ndarray, second: np.ndarray) -> dict[str, np.ndarray]:
-    """Every term of the pairs (first[k], second[k]) of entrant positions, by id."""
+def term_arrays(
+    fld: Field, first: np.ndarray, second: np.ndarray, terms: frozenset[str] | None = None
+) -> dict[str, np.ndarray]:
+    """Every term (or the ``terms`` named) of the pairs (first[k], second[k]) of entrant
+    positions, by id."""
     side = arrays(fld).side
     a, b = side.take(first), side.take(second)
-    return {term_id: term(fld, a, b) for term_id, _, term in declared_terms()}
+    return {
+        term_id: term(fld, a, b)
+        for term_id, _, term in declared_terms()
+        if terms is None or term_id in terms
+    }
 
 
-def pair_table(fld: Field) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every pair of entrant positions i < j (i before j in key order) and its weight."""
+def pair_table(
+    fld: Field, terms: frozenset[str] | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every pair of entrant positions i < j (i listed before j) and its weight: 1 plus every
+    term, or plus the ``terms`` named only."""
     first, second = np.triu_indices(len(fld.entrants), 1)
     total = np.ones(len(first), dtype=np.int64)
-    for values in term_arrays(fld, first, second).values():
+    for values in term_arrays(fld, first, second, terms).values():
         total += values
     return first, second, total
 

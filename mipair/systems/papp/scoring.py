@@ -99,7 +99,9 @@ def _standings(event: Event, last: int) -> tuple[Line, ...]:
         else:
             tb = tb_discs + beta * Fraction(tb_opp, 2)
         lines.append(Line(pid, pts[pid], discs, buchholz, tb, pid in still))
-    lines.sort(key=lambda ln: (-ln.points, -ln.tiebreak, -ln.discs, ln.id))
+    # PAPP 1.36 (crosstable.c, entrejou.c): points, tie-break, discs, then the name
+    names = {p.id: p.full_name.upper() for p in event.players}
+    lines.sort(key=lambda ln: (-ln.points, -ln.tiebreak, -ln.discs, names[ln.id], ln.id))
     return tuple(lines)
 
 

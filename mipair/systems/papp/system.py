@@ -141,6 +141,8 @@ class PappSystem(PairingSystem[PappState]):
                 "date": settings.date,
                 "colours": "/".join(settings.colours),
                 "discs": settings.total_discs,
+                "Bip scores": f"{settings.bip_discs}/{settings.total_discs}",
+                "country": settings.country or "-",
                 "Brightwell coefficient": str(settings.brightwell),
                 "round robin": "-".join(map(str, settings.rr_range())),
                 "penalties": config.source or "PAPP's defaults",

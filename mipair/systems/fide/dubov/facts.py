@@ -7,7 +7,7 @@ from __future__ import annotations
 from mipair.explain.facts import Fact, PairingProblem
 from mipair.systems.fide.colours import colour_fact, preference
 from mipair.systems.fide.dubov.field import NEWCOMER
-from mipair.systems.fide.rules import basic_problem
+from mipair.systems.fide.facts import basic_problem
 from mipair.systems.fide.state import Snapshot
 
 

@@ -10,7 +10,7 @@ blocks (:mod:`mipair.systems.fide.dutch.absolute`):
 * ``colour``: C3, one per pair of non-topscorers with the same absolute colour.
 
 The first three are C.04.1's, shared by every FIDE system
-(:mod:`mipair.systems.fide.rules`); the colour clashes are the Dutch system's.
+(:mod:`mipair.systems.fide.facts`); the colour clashes are the Dutch system's.
 
 :func:`colour_breaches` judges a pairing's own colours by the general Swiss
 rules (C.04.1 (2026) Art. 6 and 7, (2017) f and g): no colour difference
@@ -27,13 +27,13 @@ from mipair.reports import Violation
 from mipair.systems.fide.colours import colour_breaches as shared_colour_breaches
 from mipair.systems.fide.colours import colour_fact, preference
 from mipair.systems.fide.dutch.absolute import clash_class, is_topscorer
-from mipair.systems.fide.rules import basic_problem
+from mipair.systems.fide.facts import basic_problem
 from mipair.systems.fide.state import Snapshot
 
 
 def dutch_problem(snap: Snapshot) -> PairingProblem:
     """The players to pair in ``snap`` and every absolute-criterion fact among them:
-    C.04.1's (:func:`~mipair.systems.fide.rules.basic_problem`) and C3's colour clashes."""
+    C.04.1's (:func:`~mipair.systems.fide.facts.basic_problem`) and C3's colour clashes."""
     ids = snap.to_pair
     prefs = {p: preference(snap.players[p]) for p in ids}
     classes = {p: clash_class(snap, snap.players[p], prefs[p]) for p in ids}

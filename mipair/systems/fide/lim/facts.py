@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from mipair.explain.facts import Fact, PairingProblem, pair
 from mipair.model import Colour
+from mipair.systems.fide.facts import basic_problem
 from mipair.systems.fide.lim.field import within_limits
-from mipair.systems.fide.rules import basic_problem
 from mipair.systems.fide.state import Snapshot
 
 

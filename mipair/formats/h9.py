@@ -1,0 +1,164 @@
+"""The EGF results list (``.h9``), laid out as OpenGotha exports it (reference 8.4).
+
+Header comment lines ``; CL[class]``, ``; EV[name]``, ``; PC[,location]``,
+``; DT[first,last]``, ``; HA[hN]`` (only for a stone reduction N > 0),
+``; KM[komi]``, ``; TM[adjusted time in minutes]``, ``; CM[complementary time
+system]``, a line naming the program, ``;`` and a column header; then one
+player a line: place (blank for a player tied with the line above, 4
+characters), "Surname Firstname" (spaces inside each part as ``_``, 30
+characters), rank (3), country (2, ``XX`` when unknown), club (its last 4
+characters, ``xxxx`` when unknown), each placement criterion (4 characters;
+``0`` columns up to four), then one entry per round (8 characters:
+``  12+/w0``). The EGD PIN, when known, ends the line (``|PIN``), as pairgoth
+writes it and the EGD reads it; OpenGotha 3.51 leaves it out.
+
+The tournament class and the adjusted time follow the EGF's rules as
+OpenGotha applies them (:func:`adjusted_time`, :func:`egf_class`). The file is
+written in ISO-8859-15, as OpenGotha writes it: a character that encoding
+lacks becomes ``?``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+ENCODING = "iso-8859-15"
+CRITERIA_COLUMNS = 4
+PROGRAM = "mipair"
+
+COMPLEMENTARY = {
+    "SUDDENDEATH": "Sudden death",
+    "STDBYOYOMI": "Standard byo-yomi",
+    "CANBYOYOMI": "Canadian byo-yomi",
+    "FISCHER": "Fischer",
+}
+"""The ``CM[]`` text of each complementary time system."""
+
+CLASSES = {  # (class, basic time >=, adjusted time >=), in seconds, best class last
+    "over the board": [("C", 1500, 1800), ("B", 2400, 3000), ("A", 3600, 4500)],
+    "over the board, Fischer": [("C", 1200, 1800), ("B", 1800, 3000), ("A", 2700, 4500)],
+    "online": [("D", 2400, 3000)],
+    "online, Fischer": [("D", 1800, 3000)],
+}
+"""The EGF's tournament classes by time (X when none is reached)."""
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """A tournament's thinking time, as OpenGotha's general parameters hold it."""
+
+    basic_minutes: int = 60
+    system: str = "CANBYOYOMI"  # SUDDENDEATH, STDBYOYOMI, CANBYOYOMI or FISCHER
+    byoyomi_seconds: int = 30  # a standard byo-yomi period
+    canadian_moves: int = 15
+    canadian_seconds: int = 300
+    fischer_seconds: int = 10
+    online: bool = False
+
+
+def adjusted_time(time: TimeControl) -> int:
+    """The EGF's adjusted time in seconds: basic time plus 45 byo-yomi periods, 60 moves of
+    Canadian byo-yomi, or 120 Fischer increments."""
+    basic = time.basic_minutes * 60
+    extra = {
+        "STDBYOYOMI": 45 * time.byoyomi_seconds,
+        "CANBYOYOMI": 60 * time.canadian_seconds // max(time.canadian_moves, 1),
+        "FISCHER": 120 * time.fischer_seconds,
+    }
+    return basic + extra.get(time.system, 0)
+
+
+def egf_class(time: TimeControl) -> str:
+    """The EGF tournament class (A, B, C over the board, D online, X below them)."""
+    kind = "online" if time.online else "over the board"
+    if time.system == "FISCHER":
+        kind += ", Fischer"
+    basic, adjusted = time.basic_minutes * 60, adjusted_time(time)
+    reached = [c for c, b, a in CLASSES[kind] if basic >= b and adjusted >= a]
+    return reached[-1] if reached else "X"
+
+
+@dataclass(frozen=True)
+class H9Header:
+    """What the comment lines say about the tournament."""
+
+    name: str
+    location: str
+    begin: str  # yyyy-mm-dd
+    end: str
+    handicap_correction: int
+    komi: str
+    time: TimeControl
+
+
+@dataclass(frozen=True)
+class H9Row:
+    """One player line: place ("" when tied with the line above), player, criteria, rounds."""
+
+    place: str
+    surname: str
+    first_name: str
+    rank: str  # as OpenGotha writes it: 3D, 12K
+    country: str
+    club: str
+    criteria: Sequence[str]  # each placement criterion, as OpenGotha formats it (161½)
+    rounds: Sequence[str]  # one 8-character entry per round
+    egf_pin: str = ""
+
+
+def h9_name(surname: str, first_name: str) -> str:
+    """ "Surname Firstname" with the spaces inside each part written as ``_``."""
+    return f"{surname.replace(' ', '_')} {first_name.replace(' ', '_')}"
+
+
+def _right(text: str, width: int) -> str:
+    """The last ``width`` characters of ``text``, blank-padded on the left."""
+    return (" " * width + text)[-width:]
+
+
+def header_lines(header: H9Header, columns: Sequence[str]) -> list[str]:
+    """The comment lines and the column header (``columns``: criteria short names)."""
+    lines = [
+        f"; CL[{egf_class(header.time)}]",
+        f"; EV[{header.name}]",
+        f"; PC[,{header.location}]",
+        f"; DT[{header.begin},{header.end}]",
+    ]
+    if header.handicap_correction > 0:
+        lines.append(f"; HA[h{header.handicap_correction}]")
+    lines += [
+        f"; KM[{header.komi}]",
+        f"; TM[{adjusted_time(header.time) // 60}]",
+        f"; CM[{COMPLEMENTARY.get(header.time.system, '')}]",
+        f"; Generated by {PROGRAM}",
+        ";",
+        "; Pl Name                            Rk Co Club"
+        + "".join(_right(c.strip()[:5], 5) for c in columns),
+    ]
+    return lines
+
+
+def row_line(row: H9Row) -> str:
+    """One player line (see the module docstring)."""
+    name = (h9_name(row.surname, row.first_name) + " " * 29)[:30]
+    country = row.country.strip() if len(row.country.strip()) >= 2 else "XX"
+    club = row.club.strip() or "xxxx"
+    text = f"{_right(row.place, 4)} {name} {_right(row.rank, 3)} {_right(country, 2)} {_right(club, 4)}"
+    text += "".join(" " + _right(v.strip()[:4], 4) for v in row.criteria)
+    text += " 0" * max(0, CRITERIA_COLUMNS - len(row.criteria))
+    text += "".join(" " + _right(entry, 8) for entry in row.rounds)
+    return text + (f" |{row.egf_pin}" if row.egf_pin else "")
+
+
+def format_h9(header: H9Header, columns: Sequence[str], rows: Sequence[H9Row]) -> str:
+    """The whole results list (lines ending in a newline)."""
+    return "\n".join(header_lines(header, columns) + [row_line(r) for r in rows]) + "\n"
+
+
+def write_h9(path: str, text: str) -> None:
+    """Write the list atomically as OpenGotha writes it: ISO-8859-15, ``?`` for a character
+    that encoding lacks."""
+    from mipair.formats.text import save
+
+    save(path, text.encode(ENCODING, errors="replace").decode(ENCODING), encoding=ENCODING)

@@ -1,0 +1,93 @@
+"""The API's documentation served from the package, with no network: Swagger UI's own files (the
+``swagger-ui-py`` package ships them), the OpenAPI document's error schema, and the favicon.
+
+FastAPI's default ``/docs`` loads Swagger UI from a CDN and shows a blank page
+offline; here ``/docs`` is FastAPI's page pointed at ``/static/swagger-ui/``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import APIRouter, FastAPI
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+STATIC = Path(__file__).with_name("static")
+FAVICON = STATIC / "favicon.ico"
+
+router = APIRouter(include_in_schema=False)
+
+
+def swagger_ui_folder() -> Path:
+    """Swagger UI's files as the swagger-ui-py package installs them."""
+    import swagger_ui
+
+    return Path(swagger_ui.__file__).with_name("static")
+
+
+@router.get("/docs")
+async def docs() -> HTMLResponse:
+    """Swagger UI for /openapi.json, every file from this server."""
+    return get_swagger_ui_html(
+        openapi_url="/openapi.json",
+        title="mipair · API",
+        swagger_js_url="/static/swagger-ui/swagger-ui-bundle.js",
+        swagger_css_url="/static/swagger-ui/swagger-ui.css",
+        swagger_favicon_url="/favicon.ico",
+    )
+
+
+@router.get("/favicon.ico")
+async def favicon() -> FileResponse:
+    return FileResponse(FAVICON, media_type="image/x-icon")
+
+
+def mount_static(app: FastAPI) -> None:
+    """Swagger UI's files under /static/swagger-ui, the page's under /static."""
+    app.mount("/static/swagger-ui", StaticFiles(directory=swagger_ui_folder()), name="swagger-ui")
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+
+class ErrorDetail(BaseModel):
+    """What went wrong: a short code, the message, and the CLI's located line."""
+
+    code: str = Field(description="bad_input, no_pairing, too_large, busy, time_limit, ...")
+    message: str
+    located: str = Field(description="`FILE:LINE: field: what is wrong`, as the CLI prints it")
+    exit_code: int | None = Field(None, description="the CLI's exit code for the same input")
+    file: str | None = None
+    line: int | None = None
+    field: str | None = None
+    retry_after: int | None = Field(None, description="429: seconds to wait")
+    max_bytes: int | None = Field(None, description="413: the largest upload accepted")
+    time_limit: float | None = Field(None, description="504: the limit a solve passed")
+
+
+class ErrorBody(BaseModel):
+    """Every error of the service has this shape."""
+
+    error: ErrorDetail
+
+
+def error_responses(*statuses: int) -> dict[int | str, dict[str, object]]:
+    """OpenAPI entries for the given error statuses, each with the one error schema."""
+    return {status: {"model": ErrorBody, "description": ERRORS[status]} for status in statuses}
+
+
+ERRORS: dict[int, str] = {
+    404: "No such path.",
+    405: "The path does not take this method.",
+    409: "No legal pairing exists; the reason is in `message`.",
+    413: "The upload is larger than the service accepts.",
+    415: "The body is not a raw tournament file (a form or JSON): send the file itself.",
+    422: "Bad input: the file or a parameter; `located` is the CLI's line.",
+    429: "Busy: retry after `Retry-After` seconds (a measured estimate).",
+    499: "The client closed the connection; the solve was cancelled (logged only).",
+    500: "An unexpected error.",
+    503: "The worker solving the request stopped (likely out of memory), or not ready.",
+    504: "The solve took longer than the service's time limit; its worker was replaced.",
+}
+"""What each error status means, for the OpenAPI document."""

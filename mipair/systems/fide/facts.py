@@ -1,0 +1,119 @@
+"""The absolute rules every FIDE Swiss system shares (C.04.1), as removable facts.
+
+Each rule of :mod:`mipair.systems.fide.rules` that forbids something in a round
+becomes one :class:`~mipair.explain.facts.Fact` in an arbiter's words (what
+``why`` checks and ``explain`` reduces), numbered as the edition's model file
+says (``absolute_ids``). :func:`basic_problem` is the round's pairing problem
+with these facts; a system adds its own (the Dutch system: absolute colour
+preferences).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+
+from mipair.explain.facts import BYE, Fact, PairingProblem, pair
+from mipair.model import Result
+from mipair.systems.fide.rules import forbidden_pairs, pab_eligible, rematch
+from mipair.systems.fide.state import Snapshot, pab_ineligible
+
+
+def _rounds(items: list[int]) -> str:
+    return ("round " if len(items) == 1 else "rounds ") + ", ".join(map(str, items))
+
+
+def games_between(snap: Snapshot, a: int, b: int) -> list[int]:
+    """Rounds in which a and b played a game that counts (forfeits do not)."""
+    t = snap.tournament
+    out = []
+    for k in range(1, snap.round):
+        cell = t.cell(a, k)
+        if cell is not None and cell.is_played and cell.opponent == b:
+            out.append(k)
+    return out
+
+
+def rematch_fact(snap: Snapshot, a: int, b: int) -> Fact:
+    when = _rounds(games_between(snap, a, b))
+    return Fact(
+        "rematch",
+        (a, b),
+        f"players {a} and {b} have already played each other ({when})",
+        f"allow {a} and {b} to play each other again",
+        frozenset({pair(a, b)}),
+        note=when,
+    )
+
+
+def forbidden_fact(a: int, b: int) -> Fact:
+    return Fact(
+        "forbidden",
+        (a, b),
+        f"players {a} and {b} are a forbidden pair",
+        f"lift the forbidden pair {a}-{b}",
+        frozenset({pair(a, b)}),
+    )
+
+
+def bye_causes(snap: Snapshot, pid: int) -> str:
+    """The rounds that bar a player from the PAB, e.g. 'had the bye in round 3'."""
+    t = snap.tournament
+    ps = t.point_system
+    causes = []
+    edition = snap.edition
+    for k in range(1, snap.round):
+        cell = t.cell(pid, k)
+        if cell is None or not pab_ineligible(ps, [cell], edition):
+            continue
+        if cell.is_pab:
+            causes.append(f"had the pairing-allocated bye in round {k}")
+        elif cell.opponent is not None:
+            causes.append(f"won by forfeit in round {k}")
+        elif cell.result is Result.FULL_BYE:
+            causes.append(f"had a full-point bye in round {k}")
+        else:
+            causes.append(f"had a bye worth a win in round {k}")
+    return "; ".join(causes) or "barred from the bye"
+
+
+def bye_fact(snap: Snapshot, pid: int) -> Fact:
+    cause = bye_causes(snap, pid)
+    second = "a second bye" if snap.players[pid].had_pab else "the bye"
+    return Fact(
+        "bye",
+        (pid,),
+        f"player {pid} may not receive the bye ({cause})",
+        f"allow player {pid} {second}",
+        frozenset({pair(pid, BYE)}),
+        note=cause,
+    )
+
+
+STRUCTURE = {"complete": "complete", "bye": "odd_bye"}
+"""The round's structural rules (:attr:`PairingProblem.rules`) -> their key in ``absolute_ids``."""
+
+
+def basic_problem(
+    snap: Snapshot, more: Callable[[int, int], Iterable[Fact]] | None = None
+) -> PairingProblem:
+    """The players to pair in ``snap`` and the facts among them, each numbered as the
+    edition numbers it: for every pair (in pairing-id order) C.04.1's rematch and
+    forbidden pair, then the system's own (``more(a, b)``); then the bye facts."""
+    ids = snap.to_pair
+    states = {p: snap.players[p] for p in ids}
+    banned = forbidden_pairs(snap)
+    facts: list[Fact] = []
+    for i, a in enumerate(ids):
+        for b in ids[i + 1 :]:
+            if rematch(states[a], states[b]):
+                facts.append(rematch_fact(snap, a, b))
+            if pair(a, b) in banned:
+                facts.append(forbidden_fact(a, b))
+            if more is not None:
+                facts += more(a, b)
+    facts += [bye_fact(snap, p) for p in ids if not pab_eligible(states[p])]
+    numbered = snap.edition.absolute_ids
+    facts = [replace(f, criterion=numbered.get(f.kind, f.kind)) for f in facts]
+    rules = {kind: numbered[key] for kind, key in STRUCTURE.items() if key in numbered}
+    return PairingProblem(round=snap.round, players=tuple(ids), facts=tuple(facts), rules=rules)

@@ -1,0 +1,57 @@
+"""Admission arithmetic of a lane (:class:`mipair.service.lanes.Lane`), on the lane itself: a request
+is admitted while it can expect to start within ``max_wait`` from the measured solve time, and a
+refusal's Retry-After is the time the lane needs to come back under its bounds."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the service extra is not installed")
+
+from service_server import ROOT, SCENARIOS
+
+from mipair.service.lanes import Lane, players_in
+from mipair.service.limits import Refused
+
+
+def lane(workers=2, queue=256, max_wait=20.0, mean=0.2, inside=0) -> Lane:
+    return Lane("small", None, workers, queue, max_wait, 1, mean, inside)  # type: ignore[arg-type]
+
+
+def test_a_burst_of_50_small_requests_is_admitted_at_measured_speed():
+    assert lane(inside=49, mean=0.3).refusal() is None  # 48 ahead x 0.3 s / 2 workers = 7.2 s
+
+
+def test_past_the_expected_wait_the_retry_after_is_the_excess_wait():
+    busy = lane(inside=49, mean=2.0)  # 48 ahead x 2 s / 2 = 48 s > 20 s
+    why, seconds = busy.refusal()
+    assert "wait about 48 s" in why and seconds == pytest.approx(28.0)
+
+
+def test_the_queue_bounds_a_lane_without_a_wait_bound():
+    large = Lane("large", None, 1, 2, None, 1, 30.0, 3)  # type: ignore[arg-type]
+    why, seconds = large.refusal()
+    assert "waiting" in why and seconds == pytest.approx(30.0)
+    assert Lane("large", None, 1, 2, None, 1, 30.0, 2).refusal() is None  # type: ignore[arg-type]
+
+
+@pytest.mark.anyio
+async def test_a_refusal_is_429_with_retry_after_from_the_solve_time():
+    busy = lane(inside=49, mean=2.0)
+    with pytest.raises(Refused) as refused:
+        async with busy.admitted():
+            pass
+    assert refused.value.answer.status == 429 and refused.value.headers == {"Retry-After": "28"}
+
+
+def test_the_solve_time_recorded_is_the_workers_own():
+    fresh = lane(mean=5.0)
+    fresh.record(0.1)  # the first measurement replaces the first guess
+    fresh.record(0.6)
+    assert fresh.mean_seconds == pytest.approx(0.2)
+
+
+def test_players_are_counted_from_the_upload():
+    assert players_in((SCENARIOS / "dutch" / "small.trfx").read_bytes()) == 9
+    assert players_in((ROOT / "tests" / "data" / "service" / "field300.trf").read_bytes()) == 300
+    assert players_in((SCENARIOS / "mcmahon" / "club.xml").read_bytes()) == 11
