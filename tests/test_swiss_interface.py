@@ -114,3 +114,26 @@ def test_info_names_each_system(tmp_path: Path) -> None:
     for system, title in (("dubov", "FIDE Dubov system"), ("lim", "FIDE Lim system")):
         summary = json.loads(invoke("info", path, "--system", system, "--json").output)
         assert (summary["title"], summary["rounds_played"]) == (title, 1)
+
+
+@pytest.mark.parametrize(
+    ("system", "line", "setting"),
+    [
+        ("lim", "maxi_tournament = false", "maxi_tournament = true"),
+        ("dubov", 'numbering = "middle-out"', 'numbering = "top-down"'),
+    ],
+)
+def test_a_model_file_asking_another_order_is_refused_at_load(
+    tmp_path: Path, system: str, line: str, setting: str
+) -> None:
+    """The orders a model file states are those its procedure implements; another value
+    fails when the edition is loaded, never silently."""
+    from mipair.resources import model_file
+    from mipair.systems.fide.edition import EditionError, read_edition
+
+    text = (model_file() / f"{system}-2026.toml").read_text()
+    assert line in text
+    path = tmp_path / f"{system}-2026.toml"
+    path.write_text(text.replace(line, setting))
+    with pytest.raises(EditionError, match="its procedure knows no other"):
+        read_edition(system, path)

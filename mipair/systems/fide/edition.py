@@ -137,6 +137,9 @@ def read_edition(system: str, path: Path) -> Edition:
         if data[key] not in values:
             raise EditionError(f"{path}: {key} must be one of {', '.join(values)}")
     procedure = procedure_of(path, data["procedure"])
+    for key, value in procedure.fixed_settings.items():
+        if data.get(key) != value:
+            raise EditionError(f"{path}: {key} must be {value!r}: its procedure knows no other")
     return Edition(
         system,
         data["edition"],

@@ -14,7 +14,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
 
 from mipair.errors import NoPairingError
 from mipair.pairing import Board, RoundPairing
@@ -37,6 +38,15 @@ class DubovProcedure(SwissProcedure["Snapshot"]):
     """C.04.4.1: the PAB, then the brackets from the top, then the colours."""
 
     criterion_tables = ("mipair.systems.fide.dubov.criteria:CRITERIA",)
+    fixed_settings: ClassVar[Mapping[str, object]] = {
+        "upfloater_order": ["score-descending", "tpn-ascending"],  # 4.2.2
+        "shifter_order": {  # 4.3.2, 4.3.3
+            "g1": ["aro-ascending", "tpn-ascending"],
+            "g2": ["tpn-ascending"],
+            "numbering": "middle-out",
+        },
+        "s1_order": ["aro-ascending", "tpn-ascending"],  # 3.2.5
+    }
 
     def pair(self, snapshot: Snapshot) -> RoundPairing:
         from mipair.systems.fide.dubov.colours import allocate

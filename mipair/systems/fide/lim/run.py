@@ -17,6 +17,8 @@ Every choice is recorded as a :class:`~mipair.systems.fide.lim.steps.Step`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mipair.errors import NoPairingError
 from mipair.model import Colour, points_to_str
 from mipair.systems.fide.lim.field import LimField
@@ -45,7 +47,7 @@ class LimRun:
         players = self.field.players
         ids = sorted(range(self.field.n), key=lambda v: players[v].id)
         if len(ids) % 2:
-            order = sorted(ids, key=lambda v: (players[v].state.rating, -players[v].id))
+            order = sorted(ids, key=self.bye_key("round_one_bye_order"))
             self.bye = order[0]
             self.steps.append(
                 Step("7.1", "the lowest rated", "round 1", BYE, self.bye, tuple(order))
@@ -111,11 +113,22 @@ class LimRun:
         )
         self.pairs = [(v, w, False) for v, w in upper + middle] + [(v, w, True) for v, w in lower]
 
+    def bye_key(self, setting: str) -> Callable[[int], tuple[int, ...]]:
+        """The order of PAB candidates the model file's ``setting`` names (1.1, 7.1)."""
+        players = self.field.players
+        keys = {
+            "lowest-score": lambda v: players[v].score,
+            "lowest-rating": lambda v: players[v].state.rating,
+            "largest-tpn": lambda v: -players[v].id,
+        }
+        order = [keys[name] for name in self.field.snapshot.edition.settings[setting]]
+        return lambda v: tuple(key(v) for key in order)
+
     def pab(self, ids: list[int]) -> int:
         """1.1: the lowest ranked of the lowest score who may have the PAB and whose leaving
         lets the others all be paired."""
         players = self.field.players
-        order = [v for v in sorted(ids, key=lambda v: (players[v].score, -players[v].id))]
+        order = sorted(ids, key=self.bye_key("bye_order"))
         order = [v for v in order if pab_eligible(players[v].state)]
         rest = set(ids)
 
