@@ -20,6 +20,24 @@ import numpy as np
 
 from mipair.solver.completion import CompletionOracle
 from mipair.solver.edges import Edges
+from mipair.systems.fide.rules import forbidden_pairs
+from mipair.systems.fide.state import PlayerState, Snapshot
+
+
+def basic_pairs(snap: Snapshot, states: list[PlayerState]) -> np.ndarray:
+    """The pairs C.04.1 allows among ``states`` (vertex ``i`` the ``i``-th): no two
+    who have played each other, no pair the organiser forbids this round, as a
+    symmetric boolean matrix; each system removes its own pairs from it."""
+    vertex = {s.id: v for v, s in enumerate(states)}
+    allowed = ~np.eye(len(states), dtype=bool)
+    for v, state in enumerate(states):
+        met = [vertex[o] for o in state.opponents if o in vertex]
+        allowed[v, met] = allowed[met, v] = False
+    for pair in forbidden_pairs(snap):
+        ends = [vertex[pid] for pid in pair if pid in vertex]
+        if len(ends) == 2:
+            allowed[ends[0], ends[1]] = allowed[ends[1], ends[0]] = False
+    return allowed
 
 
 class Pairable:

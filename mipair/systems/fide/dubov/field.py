@@ -20,8 +20,8 @@ from mipair.model import Colour, Tournament
 from mipair.rounds import accelerations_of
 from mipair.solver.edges import Edges
 from mipair.systems.fide.colours import Preference, preference
-from mipair.systems.fide.pairable import Pairable
-from mipair.systems.fide.rules import forbidden_pairs
+from mipair.systems.fide.pairable import Pairable, basic_pairs
+from mipair.systems.fide.players import RoundPlayer
 from mipair.systems.fide.state import PlayerState, Snapshot
 
 NEWCOMER = {"black-mild": Colour.BLACK, "none": None}
@@ -29,24 +29,14 @@ NEWCOMER = {"black-mild": Colour.BLACK, "none": None}
 
 
 @dataclass(frozen=True)
-class DubovPlayer:
+class DubovPlayer(RoundPlayer):
     """One player present in the round, with what the Dubov text reads of it."""
 
-    state: PlayerState
-    vertex: int
     preference: Preference
     aro: int  # 1.7
     upfloats: int  # 1.8: past rounds in which the player was upfloated
     upfloated_last: bool  # upfloated in the previous round (C10)
     maximum: bool  # a maximum upfloater (1.8.1)
-
-    @property
-    def id(self) -> int:
-        return self.state.id
-
-    @property
-    def score(self) -> int:
-        return self.state.pairing_score
 
     @property
     def colour(self) -> Colour:
@@ -130,15 +120,8 @@ class DubovField:
     def legal_pairs(self) -> np.ndarray:
         """C1 (no rematch of a game), the organiser's forbidden pairs and C3 (two equal
         absolute preferences, no exception), as a symmetric boolean matrix."""
-        n, players = self.n, self.players
-        allowed = ~np.eye(n, dtype=bool)
-        for p in players:
-            met = [self.vertex[o] for o in p.state.opponents if o in self.vertex]
-            allowed[p.vertex, met] = allowed[met, p.vertex] = False
-        for pair in forbidden_pairs(self.snapshot):
-            ends = [self.vertex[pid] for pid in pair if pid in self.vertex]
-            if len(ends) == 2:
-                allowed[ends[0], ends[1]] = allowed[ends[1], ends[0]] = False
+        players = self.players
+        allowed = basic_pairs(self.snapshot, [p.state for p in players])
         absolute = np.array(
             [
                 {Colour.WHITE: 1, Colour.BLACK: 2}[p.colour] if p.preference.absolute else 0

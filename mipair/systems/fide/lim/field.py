@@ -20,27 +20,17 @@ import numpy as np
 
 from mipair.model import Colour
 from mipair.systems.fide.colours import played_colours
-from mipair.systems.fide.pairable import Pairable
-from mipair.systems.fide.rules import forbidden_pairs
+from mipair.systems.fide.pairable import Pairable, basic_pairs
+from mipair.systems.fide.players import RoundPlayer
 from mipair.systems.fide.state import PlayerState, Snapshot
 
 
 @dataclass(frozen=True)
-class LimPlayer:
+class LimPlayer(RoundPlayer):
     """One player present in the round, with what the Lim text reads of it."""
 
-    state: PlayerState
-    vertex: int
     due: Colour | None  # Article 5
     floated_last: bool  # 3.10: floated in the previous round
-
-    @property
-    def id(self) -> int:
-        return self.state.id
-
-    @property
-    def score(self) -> int:
-        return self.state.pairing_score
 
 
 def due_colour(state: PlayerState) -> Colour | None:
@@ -108,15 +98,8 @@ class LimField:
 
     def compatible_pairs(self) -> np.ndarray:
         """2.1 (see the module docstring) and the forbidden pairs, as a symmetric matrix."""
-        n, players = self.n, self.players
-        allowed = ~np.eye(n, dtype=bool)
-        for p in players:
-            met = [self.vertex[o] for o in p.state.opponents if o in self.vertex]
-            allowed[p.vertex, met] = allowed[met, p.vertex] = False
-        for pair in forbidden_pairs(self.snapshot):
-            ends = [self.vertex[pid] for pid in pair if pid in self.vertex]
-            if len(ends) == 2:
-                allowed[ends[0], ends[1]] = allowed[ends[1], ends[0]] = False
+        n = self.n
+        allowed = basic_pairs(self.snapshot, [p.state for p in self.players])
         if not (
             self.last_round
             and self.snapshot.edition.settings["colour_limits"]["lifted_in_last_round"]
