@@ -22,7 +22,7 @@ import json
 import sys
 from dataclasses import asdict
 
-from bench_dutch import bench_size
+from bench_dutch import Field, bench_size
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -34,6 +34,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--memory-limit", type=float, default=0.0, help="MiB a size may hold")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--forfeit-rate", type=float, default=0.0, help="one game in N forfeited")
+    ap.add_argument(
+        "--bye-rate",
+        type=float,
+        default=0.0,
+        help="one player in N takes a half-point bye, one in 2N retires (0: none)",
+    )
     ap.add_argument("--json", help="also write the results here")
     args = ap.parse_args(argv)
     systems = [s.strip() for s in args.systems.split(",") if s.strip()]
@@ -43,22 +49,21 @@ def main(argv: list[str] | None = None) -> int:
         print(f"FIDE {system} (2026), seed {args.seed}, time limit {args.time_limit:g} s/round")
         print(
             f"{'players':>7} {'rounds':>7} {'mean s':>9} {'median s':>9} {'max s':>9} "
-            f"{'peak MiB':>9}  status  (seconds per round)",
+            f"{'max CPU':>9} {'peak MiB':>9} {'est. MiB':>9} {'est/pk':>6}  status",
             flush=True,
         )
         for n in sizes:
-            r = bench_size(
-                n,
-                args.rounds,
-                args.seed,
-                "2026",
-                args.time_limit,
-                args.forfeit_rate,
-                lambda: None,
-                args.memory_limit,
-                system,
+            spec = Field(
+                rounds=args.rounds,
+                seed=args.seed,
+                forfeit_rate=args.forfeit_rate,
+                half_point_bye_rate=args.bye_rate,
+                retired_rate=2 * args.bye_rate,
+                system=system,
             )
-            print(r.row(), " ".join(f"{s:.2f}" for s in r.seconds), flush=True)
+            r = bench_size(n, spec, args.time_limit, lambda: None, args.memory_limit)
+            print(r.row(), flush=True)
+            print("\n".join(r.round_rows()), flush=True)
             found.setdefault(system, []).append(asdict(r))
     if args.json:
         with open(args.json, "w") as fh:

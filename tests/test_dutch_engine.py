@@ -228,16 +228,18 @@ def test_corpus_rounds_match_the_reference_engine() -> None:
 
 
 def test_a_field_too_large_for_the_memory_is_refused_before_pairing() -> None:
-    """The engine holds every candidate pair: a field whose pairs cannot fit in the
-    memory available is refused with exit 4 (TooLargeError), not left to exhaust it."""
+    """A field whose round would not fit in the memory available is refused with
+    exit 4 (TooLargeError), not left to exhaust it; 9,999 players (the most TRF
+    ids allow) fit in the 10 GiB of a small machine."""
     from mipair.errors import TooLargeError
-    from mipair.systems.fide.dutch.engine import fits
+    from mipair.memory import dutch_round_bytes, fits
 
     gib = 2**30
     fits(1000, 8 * gib)
+    fits(9999, 10 * gib)
     fits(5000, None)
     with pytest.raises(TooLargeError, match="5000 players to pair"):
-        fits(5000, 4 * gib)
+        fits(5000, dutch_round_bytes(5000) - 1)
 
 
 def test_memory_cap_from_the_environment_gives_exit_4_naming_the_file() -> None:

@@ -9,10 +9,10 @@ import pytest
 from mipair.formats.trf import read_tournament
 from mipair.solver.lexmatch import LexMatcher
 from mipair.systems.fide.dutch.criteria import PairContext
-from mipair.systems.fide.dutch.field import RoundField
 from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
-from mipair.systems.fide.dutch.weigh import roles
 from mipair.systems.fide.edition import load_edition
+from mipair.systems.fide.field import RoundField
+from mipair.systems.fide.weigh import roles
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "scenarios" / "dutch").glob("*.trf*"))

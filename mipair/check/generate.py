@@ -8,7 +8,9 @@ seed (the same seed gives the same file, written into its 012 record):
 2. absences planned before round 1: retirements (``0000 - Z`` from a random
    round to the end) and one half-point bye (``0000 - H``, never in the last
    round) for the chosen players; at least two players stay in every round;
-3. an initial colour drawn at random (written as 152 / XXC);
+3. an initial colour drawn at random (written as 152 / XXC), the system's
+   tournament type as 192 (``FIDE_BURSTEIN``, ...) so the file says which
+   system pairs it, and its name in the 092 text;
 4. round after round: mipair pairs the round from the rounds before it, then
    every game gets a result: a forfeit with probability 1/ForfeitRate (either
    side), else a draw or a win drawn so that the stronger player's expected
@@ -37,7 +39,11 @@ from mipair.pairing import RoundPairing
 from mipair.systems.base import PairingSystem
 
 SEED_MAX = 2**31 - 1
-SYSTEM_TEXT = "Individual: Swiss-System (FIDE Dutch)"
+
+
+def system_text(name: str) -> str:
+    """The 092 text of a tournament paired by the system ``name``."""
+    return f"Individual: Swiss-System (FIDE {name.capitalize()})"
 
 
 def expected_score(rating_difference: int) -> float:
@@ -153,16 +159,18 @@ def generate(
     rounds = cfg.rounds or 1
     plan = plan_absences(cfg, ids, rng)
     origin = f" after {cfg.model.source}" if cfg.model is not None and cfg.model.source else ""
+    from mipair.systems.registry import trf_type
+
     t = Tournament(
         players={p.id: p for p in players},
         results={pid: () for pid in ids},
         point_system=cfg.point_system,
         total_rounds=rounds,
-        system=SYSTEM_TEXT,
+        system=trf_type(system.name) or system_text(system.name),
         initial_colour=rng.choice([Colour.WHITE, Colour.BLACK]),
         headers=(
             ("012", f"Random tournament{origin} (mipair generate, seed {seed})"),
-            ("092", SYSTEM_TEXT),
+            ("092", system_text(system.name)),
         ),
     )
     for rnd in range(1, rounds + 1):

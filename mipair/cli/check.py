@@ -23,14 +23,16 @@ import click
 from mipair.cli.options import jobs_option, progress_option, system_option
 from mipair.cli.tables import table_options, table_target
 from mipair.errors import EXIT_BAD_INPUT, FileAccessError, InputError
+from mipair.systems.registry import trf_system_names
 
 if TYPE_CHECKING:
     from mipair.systems.base import PairingSystem
 
 EXIT_DIFFERS = 6
 EXIT_ILLEGAL = 7
-GENERATED_SYSTEMS = ("dutch",)
-"""The systems ``generate`` can pair a random tournament with (TRF files), the default first."""
+GENERATED_SYSTEMS = trf_system_names()
+"""The systems ``generate`` can pair a random tournament with (the FIDE systems of TRF
+files: Dutch, Dubov, Burstein, Lim, those registered), the default first."""
 
 
 def _files(paths: tuple[str, ...], suffixes: tuple[str, ...]) -> list[str]:
@@ -282,7 +284,8 @@ def output_name(output: str, seed: int, many: bool) -> str:
     "--rules",
     default=None,
     metavar="EDITION",
-    help="Edition of the system's rules (FIDE Dutch: 2026, 2017, 2012; default: the newest).",
+    help="Edition of the system's rules (FIDE Dutch: 2026, 2017, 2012; the others: 2026; "
+    "default: the newest).",
 )
 @click.option(
     "--to",

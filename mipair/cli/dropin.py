@@ -1,12 +1,14 @@
 """The JaVaFo / bbpPairings command lines, so mipair can replace either engine.
 
-Accepted forms (``[-r]`` prints the version first; ``--rules 2017`` pairs
-with the 2017 edition of the Dutch rules, default 2026)::
+Accepted forms (``[-r]`` prints the version first; SYSTEM is ``--dutch``,
+``--dubov``, ``--burstein`` or ``--lim``, the FIDE system of that name; ``--rules
+EDITION`` pairs with another edition of its rules, e.g. ``--rules 2017`` for the
+Dutch rules before 2026; by default the newest)::
 
     mipair [-r]
-    mipair [-r] --dutch IN -p [OUT] [-l [LIST]]        pair the next round
-    mipair [-r] --dutch IN -c [-l [LIST]]              check every round of IN
-    mipair [-r] --dutch (MODEL -g | -g [CONFIG]) -o TRF [-s SEED] [-l [LIST]]
+    mipair [-r] SYSTEM IN -p [OUT] [-l [LIST]]         pair the next round
+    mipair [-r] SYSTEM IN -c [-l [LIST]]               check every round of IN
+    mipair [-r] SYSTEM (MODEL -g | -g [CONFIG]) -o TRF [-s SEED] [-l [LIST]]
     mipair IN -p OUT [-l LIST] [-w] [-q N]             JaVaFo order (--dutch implied)
 
 The pairing work itself lives in the engine's modules, imported on demand:
@@ -25,7 +27,8 @@ from mipair import __version__
 from mipair.cli.guard import say
 from mipair.errors import EXIT_BAD_INPUT, EXIT_UNEXPECTED
 
-SYSTEMS = ("--dutch", "--burstein")
+SYSTEMS = ("--dutch", "--dubov", "--burstein", "--lim")
+"""The system flags; each names the registered system of that name."""
 MODES = ("-p", "-c", "-g")
 
 
@@ -83,11 +86,8 @@ def parse(args: list[str]) -> DropIn:
         elif a in SYSTEMS:
             d.system = a
         elif a == "--rules":
-            from mipair.systems.fide.edition import available_editions
-
-            editions = available_editions("dutch")
-            if nxt not in editions:
-                raise DropInUsage(f"--rules takes {' or '.join(editions)}")
+            if nxt is None:
+                raise DropInUsage("--rules needs an edition")
             d.rules, i = nxt, i + 1
         elif a in MODES:
             if d.mode is not None:
@@ -126,6 +126,14 @@ def parse(args: list[str]) -> DropIn:
         raise DropInUsage("-g needs -o TRF_FILE")
     if d.mode is None and not d.version:
         raise DropInUsage("one of -p, -c or -g is needed")
+    if d.rules is not None:
+        from mipair.systems.fide.edition import available_editions
+
+        editions = available_editions(d.system.removeprefix("--"))
+        if d.rules not in editions:
+            raise DropInUsage(
+                f"--rules takes {' or '.join(editions) or 'no edition'} with {d.system}"
+            )
     if list_flag and d.checklist is None:
         base = d.input if d.mode != "-g" or d.output is None else d.output
         d.checklist = str(Path(base or "mipair").with_suffix(".list"))
@@ -134,9 +142,10 @@ def parse(args: list[str]) -> DropIn:
 
 USAGE = """usage:
   mipair [-r]
-  mipair [-r] [--rules 2017] --dutch INPUT -p [OUTPUT] [-l [CHECKLIST]]
-  mipair [-r] [--rules 2017] --dutch INPUT -c [-l [CHECKLIST]]
-  mipair [-r] [--rules 2017] --dutch (MODEL -g | -g [CONFIG]) -o TRF [-s SEED] [-l [CHECKLIST]]
+  mipair [-r] [--rules EDITION] SYSTEM INPUT -p [OUTPUT] [-l [CHECKLIST]]
+  mipair [-r] [--rules EDITION] SYSTEM INPUT -c [-l [CHECKLIST]]
+  mipair [-r] [--rules EDITION] SYSTEM (MODEL -g | -g [CONFIG]) -o TRF [-s SEED] [-l [CHECKLIST]]
+  SYSTEM: --dutch, --dubov, --burstein or --lim (the FIDE Swiss systems)
   mipair --help                 (subcommands: convert, info, solve, check, ...)"""
 
 
@@ -169,10 +178,12 @@ def run(args: list[str]) -> int:
         print(f"mipair {__version__}")
     if d.mode is None:
         return 0
-    if d.system != "--dutch":
-        say(f"mipair: {d.system} is not supported (only --dutch)")
-        return EXIT_BAD_INPUT
     system = d.system.removeprefix("--")
+    from mipair.systems.registry import SYSTEMS as REGISTERED
+
+    if system not in REGISTERED:
+        say(f"mipair: {d.system} is not available in this build")
+        return EXIT_BAD_INPUT
     try:
         if d.mode == "-p":
             result = _feature("mipair.cli.pairfile", "dropin_pair")(

@@ -19,7 +19,8 @@ def system_option() -> Callable[[F], F]:
         type=click.Choice(system_names()),
         default=None,
         help="Pairing system (default: by the file: .xml OpenGotha is McMahon, .papp is "
-        "PAPP, any other file TRF for the FIDE Dutch system).",
+        "PAPP, any other file TRF: the FIDE system its 192 record names (FIDE_DUBOV, "
+        "FIDE_BURSTEIN, FIDE_LIM...), else the FIDE Dutch system).",
     )
 
 

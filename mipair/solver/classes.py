@@ -1,7 +1,7 @@
 """Tiers solved on a matching model whose nodes fall into classes of equals.
 
 When every objective weighs a pair by the classes of its two nodes alone (the
-Dutch criteria read a few facts of each player: :mod:`mipair.systems.fide.dutch.weigh`),
+Dutch criteria read a few facts of each player: :mod:`mipair.systems.fide.weigh`),
 a matching can be summed up by how many pairs it makes of each pair of classes
 and how many nodes of each class leave by each exit. Those counts obey one row
 per class instead of one per node: the lexicographic optimum of the counts is
@@ -25,8 +25,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from mipair.solver.weights import Weights
+from mipair.solver.edges import distinct
+from mipair.solver.weights import KeyedWeights, Weights
 
+CHUNK = 1 << 22  # columns looked at a time (a 10,000-player model has 50 million)
 CANDIDATES = (16, 64)  # partners offered to each node when a class pair's counts are realised
 
 
@@ -42,16 +44,48 @@ class Aggregate:
     col_of: np.ndarray  # per model column, its class column (-1: not usable)
     first: np.ndarray  # per class column, one model column of it
     tags: list[str]
+    _keyed: tuple | None = None  # the keys last weighed, and the (class column, key) pairs
 
     def weigh(self, tier: Weights) -> np.ndarray | None:
         """The weight of every class column under ``tier`` (a model tier), or
         None when two model columns of one class column weigh differently."""
+        if isinstance(tier, KeyedWeights):
+            return self._weigh_keyed(tier)
         m = len(self.col_of)
         w = np.zeros(m, dtype=np.int64)
         w[tier.cols] = tier.vals
         used = self.col_of >= 0  # weights of unusable columns never count
         mine = w[self.first]
         return mine if np.array_equal(w[used], mine[self.col_of[used]]) else None
+
+    def _weigh_keyed(self, tier: KeyedWeights) -> np.ndarray | None:
+        """:meth:`weigh` for weights given by keys: compared class column by
+        class column over the distinct keys each one holds (no array per column)."""
+        if self._keyed is None or self._keyed[0] is not tier.keys:
+            key = tier.keys.key
+            size = len(tier.table) + 1  # the last: columns without a key (weight 0)
+            bound = len(self.first) * size
+            small = bound <= 1 << 26  # few codes: a table instead of a sort
+            present = np.zeros(bound if small else 0, dtype=bool)
+            found = []
+            for start in range(0, len(self.col_of), CHUNK):  # no temporaries per column
+                cols = self.col_of[start : start + CHUNK]
+                at = np.flatnonzero(cols >= 0) + start
+                ks = np.full(len(at), size - 1, dtype=np.int64)
+                inside = at < len(key)
+                ks[inside] = key[at[inside]]
+                code = self.col_of[at].astype(np.int64) * size + ks
+                if small:
+                    present[code] = True
+                else:
+                    found.append(distinct(code))
+            pairs = np.flatnonzero(present) if small else distinct(np.concatenate(found))
+            self._keyed = (tier.keys, pairs // size, pairs % size)
+        _, class_col, keys = self._keyed
+        table = np.append(tier.table, 0)
+        vals = table[keys]
+        mine = table[keys[np.searchsorted(class_col, np.arange(len(self.first)))]]
+        return mine if np.array_equal(vals, mine[class_col]) else None
 
     def pins(self, pins: Sequence[tuple[Weights, int]]) -> list[tuple[np.ndarray, int]]:
         """The pinned rows of a model that are class-wise, as class weights and levels
@@ -106,19 +140,31 @@ def aggregate(
     count = np.bincount(node_class[covered], minlength=nclass)
     cls_must = np.zeros(nclass, dtype=bool)
     cls_must[node_class[covered & must]] = True
-    a, b = node_class[ends[0]], node_class[ends[1]]
     width = nclass + len(tags)
-    key = np.concatenate(
-        [np.minimum(a, b) * width + np.maximum(a, b), node_class[ex_node] * width + nclass + ex_tag]
-    )
+    cls = node_class.astype(np.int32) if nclass * width + width < 2**31 else node_class
+
+    def edge_keys(part: slice) -> np.ndarray:  # a block of edge columns, no square temporaries
+        a, b = cls[ends[0][part]], cls[ends[1][part]]
+        return np.minimum(a, b) * width + np.maximum(a, b)
+
+    blocks = [slice(start, min(start + CHUNK, ne)) for start in range(0, ne, CHUNK)]
+    exit_key = node_class[ex_node] * width + nclass + ex_tag
     present = np.zeros(nclass * width + width, dtype=bool)  # keys are small: no sort
-    present[key[usable]] = True
+    for part in blocks:
+        present[edge_keys(part)[usable[part]]] = True
+    present[exit_key[ex_ok]] = True
     uniq = np.flatnonzero(present)
-    number = np.cumsum(present) - 1
-    col_of = np.where(usable, number[np.where(usable, key, 0)], -1)
-    first = np.full(len(uniq), -1, dtype=np.int64)
-    cols = np.flatnonzero(usable)
-    first[col_of[cols[::-1]]] = cols[::-1]  # the lowest column of each
+    number = (np.cumsum(present) - 1).astype(np.int32)
+    col_of = np.full(len(usable), -1, dtype=np.int32)
+    first = np.full(len(uniq), len(usable), dtype=np.int64)
+    for part in blocks:
+        ok = usable[part]
+        mine = np.where(ok, number[np.where(ok, edge_keys(part), 0)], -1)
+        col_of[part] = mine
+        np.minimum.at(first, mine[ok], np.flatnonzero(ok) + part.start)  # the lowest column
+    col_of[ne:] = np.where(ex_ok, number[np.where(ex_ok, exit_key, 0)], -1)
+    exit_cols = np.flatnonzero(ex_ok)
+    np.minimum.at(first, col_of[ne + exit_cols], ne + exit_cols)
     col_a, second = uniq // width, uniq % width
     col_b = np.where(second < nclass, second, nclass - 1 - second)
     return Aggregate(node_class, count, cls_must, col_a, col_b, col_of, first, tags)
@@ -266,9 +312,28 @@ class Relaxation:
         key = need.tobytes()
         if key not in self.memo:
             _use(self.h, self.hs, need)
-            self.h.run()
-            self.memo[key] = self.h.getModelStatus() != self.hs.HighsModelStatus.kInfeasible
+            self.memo[key] = self._feasible()
         return self.memo[key]
+
+    def _feasible(self) -> bool:
+        """Whether the class model has an integer solution: its linear relaxation
+        first (infeasible: none; an integral optimum: one), the integer
+        program only when the relaxation's answer is fractional."""
+        h, status = self.h, self.hs.HighsModelStatus
+        h.setOptionValue("solve_relaxation", True)
+        try:
+            h.run()
+            relaxed = h.getModelStatus()
+            if relaxed == status.kInfeasible:
+                return False
+            if relaxed == status.kOptimal:
+                x = np.asarray(h.getSolution().col_value)
+                if np.all(np.abs(x - np.rint(x)) < 1e-9):
+                    return True
+        finally:
+            h.setOptionValue("solve_relaxation", False)
+        h.run()
+        return h.getModelStatus() != status.kInfeasible
 
     def most(self, weights: Weights, fixed: Sequence[int]) -> int | None:
         """An upper bound on the total of ``weights`` over every matching of the
@@ -298,10 +363,10 @@ def ruled_out(agg: Aggregate, opt: Levels, chosen: Sequence[int]) -> np.ndarray:
     matching model with the same bound, under which such a column's reduced
     cost is below minus the tier's slack (reduced-cost fixing; levels are
     integers, hence the 1/2)."""
-    out = np.zeros(len(agg.col_of), dtype=bool)
-    used = agg.col_of >= 0
+    bad = np.zeros(len(agg.col_a), dtype=bool)  # per class column
     for reduced, slack in zip(opt.reduced, opt.slack):
-        out[used] |= reduced[agg.col_of[used]] < -(slack + 0.5 + 1e-9 * abs(slack))
+        bad |= reduced < -(slack + 0.5 + 1e-9 * abs(slack))
+    out = bad[np.maximum(agg.col_of, 0)] & (agg.col_of >= 0)
     out[np.asarray(chosen, dtype=np.int64)] = False
     return out
 
@@ -356,11 +421,13 @@ def realize(
             front[b] += y
     if any(f > b for f, b in zip(front, back)):
         return None
-    lo, hi = np.minimum(ends[0], ends[1]), np.maximum(ends[0], ends[1])
     live = np.flatnonzero(usable[:ne])
-    key = lo[live] * n + hi[live]
-    order = np.argsort(key)
-    key, live = key[order], live[order]
+    lo, hi = ends[0][live].astype(np.int64), ends[1][live].astype(np.int64)
+    key = np.minimum(lo, hi) * n + np.maximum(lo, hi)
+    del lo, hi
+    if len(key) > 1 and not np.all(key[1:] >= key[:-1]):  # a round's pairs come in order
+        order = np.argsort(key)
+        key, live = key[order], live[order]
     for width in CANDIDATES:
         pairs = _bipartite(sides, key, live, n, width)
         if pairs is not None:
@@ -383,7 +450,7 @@ def _bipartite(
         j = (i + np.tile(np.arange(min(width, s)), s)) % s
         u, v = L[i], R[j]
         want = np.minimum(u, v) * n + np.maximum(u, v)
-        at = np.searchsorted(key, want).clip(0, max(len(key) - 1, 0))
+        at = np.minimum(np.searchsorted(key, want), max(len(key) - 1, 0))
         hit = key[at] == want if len(key) else np.zeros(len(want), dtype=bool)
         cols.append(live[at[hit]])
         us.append(u[hit])

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from mipair.solver.edges import ColumnSet, Edges
-from mipair.solver.weights import Weights
+from mipair.solver.weights import KeyedWeights, Weights
 
 
 class PricedColumns:
@@ -101,9 +101,14 @@ class PricedColumns:
             if tag in self._limit_row:
                 add(np.array([k]), self._limit_row[tag])
         for row, weights in self._pin_rows:
+            if isinstance(weights, KeyedWeights):
+                vals = weights.at(cols)
+                hit = np.flatnonzero(vals)
+                add(hit, row, vals[hit])
+                continue
             if not len(weights):
                 continue
-            i = np.searchsorted(weights.cols, cols).clip(0, len(weights.cols) - 1)
+            i = np.minimum(np.searchsorted(weights.cols, cols), len(weights.cols) - 1)
             hit = np.flatnonzero(weights.cols[i] == cols)
             add(hit, row, weights.vals[i[hit]])
         at, rows, vals = (np.concatenate(x) for x in zip(*parts))
@@ -183,7 +188,10 @@ class PricedColumns:
         if priced:
             shift = np.zeros(self.m)
             for row, weights in priced:
-                shift[weights.cols] += y[row] * weights.vals
+                if isinstance(weights, KeyedWeights):
+                    shift[idle] += y[row] * weights.at(idle)
+                else:
+                    shift[weights.cols] += y[row] * weights.vals
             rc -= shift[idle]
         return idle, rc
 
@@ -243,8 +251,9 @@ class PricedColumns:
         chosen = set(self.solution)
         return [c for c in out if c not in self.banned and c not in self.forced and c not in chosen]
 
-    def _set_upper(self, theirs: list[int], upper: float) -> None:
+    def _set_upper(self, theirs: list[int] | np.ndarray, upper: float) -> None:
         """Set the bounds of HiGHS columns ``theirs`` to [0, upper]."""
-        if theirs:
-            k = len(theirs)
-            self.h.changeColsBounds(k, theirs, [0.0] * k, [upper] * k)
+        k = len(theirs)
+        if k:
+            idx = np.asarray(theirs, dtype=np.int32)
+            self.h.changeColsBounds(k, idx, np.zeros(k), np.full(k, upper))

@@ -103,6 +103,22 @@ class CompletionOracle:
                     self.solver.add_clause([-x])
             self._known.clear()
 
+    def forbid_all(self, us: np.ndarray, vs: np.ndarray) -> None:
+        """The pairs ``us[k]-vs[k]`` are out of the graph for good."""
+        inside = (us < len(self.allowed)) & (vs < len(self.allowed))
+        us, vs = us[inside], vs[inside]
+        there = self.allowed[us, vs]
+        if not there.any():
+            return
+        us, vs = us[there], vs[there]
+        self.allowed[us, vs] = self.allowed[vs, us] = False
+        if self.solver is not None:
+            for u, v in zip(us.tolist(), vs.tolist()):
+                x = self.pair.get((u, v) if u < v else (v, u))
+                if x is not None:
+                    self.solver.add_clause([-x])
+        self._known.clear()
+
     def check(
         self,
         lower: Collection[int],
@@ -191,7 +207,7 @@ class CompletionOracle:
             near[i, i + d] = sub[i, i + d]
         if self.hint is not None:
             mate = np.asarray(self.hint, dtype=np.int64)[part]
-            at = np.searchsorted(part, mate).clip(0, k - 1)
+            at = np.minimum(np.searchsorted(part, mate), k - 1)
             ok = part[at] == mate
             i, j = np.flatnonzero(ok), at[ok]
             near[i, j] |= sub[i, j]

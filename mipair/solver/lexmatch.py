@@ -70,7 +70,12 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
                 x = self._proven(self.solution, self._bound)
             if x is None and not cost.any() and not self.pins:
                 x = self._witness()
-            if x is None and self._bound is not None and self.within:
+            if (
+                x is None
+                and self._bound is not None
+                and self.within is not None
+                and len(self.within)
+            ):
                 x = self._locally(weights)
             if x is None:
                 x = self._mip()

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from mipair.solver.columns import PricedColumns
 from mipair.solver.edges import ColumnSet, Edges, mask
-from mipair.solver.weights import Tier, Weights, total
+from mipair.solver.weights import KeyedWeights, Tier, Weights, total
 from mipair.solver.weights import weights as as_weights
 
 Edge = tuple[int, int]
@@ -57,7 +57,7 @@ class MatchingModel(PricedColumns):
         self.edges = Edges.of(edges)
         self.exits = list(exits)
         self.check = check
-        self.within: list[int] | None = None  # see _locally
+        self.within: Sequence[int] | numpy.ndarray | None = None  # see _locally
         self.pairs = pairs if pairs is not None else n // 2
         self.h = maximiser(highspy)
         ne = len(self.edges)
@@ -78,7 +78,7 @@ class MatchingModel(PricedColumns):
         self.forced: set[int] = set()
         self.inactive = ColumnSet.all_but(m, ne, core) if core is not None else ColumnSet(m)
         # columns in the HiGHS model: ours -> theirs (-1: not there) and back
-        self._at = numpy.full(m, -1, dtype=numpy.int64)
+        self._at = numpy.full(m, -1, dtype=numpy.int32)
         self._ours: list[int] = []
         self._cost = numpy.zeros(m)  # the current objective, per column
         # rows every new column must join: node -> degree row, the pair count,
@@ -114,14 +114,14 @@ class MatchingModel(PricedColumns):
         """The edge columns' end nodes, an array of shape (2, number of edges)."""
         return self._ends
 
-    def touching(self, nodes: Iterable[int]) -> list[int]:
-        """The columns (edges and exits) covering a node of ``nodes``."""
+    def touching(self, nodes: Iterable[int]):
+        """The columns (edges and exits) covering a node of ``nodes``, an array."""
         np = self._np
         member = mask(self.n, nodes)
         edges = np.flatnonzero(member[self._ends[0]] | member[self._ends[1]])
         ne = len(self.edges)
         exits = [ne + k for k, (node, _) in enumerate(self.exits) if member[node]]
-        return edges.tolist() + exits
+        return np.concatenate([edges, np.asarray(exits, dtype=np.int64)])
 
     def forbid(self, e: int) -> None:
         """Column e may not be used."""
@@ -136,7 +136,8 @@ class MatchingModel(PricedColumns):
         cols = np.asarray(cols, dtype=np.int64)
         self.banned.update(cols)
         self.inactive.take(cols)
-        self._set_upper([int(t) for t in self._at[cols] if t >= 0], 0.0)
+        theirs = self._at[cols]
+        self._set_upper(theirs[theirs >= 0], 0.0)
 
     def force(self, e: int) -> None:
         """Column e must be used."""
@@ -162,12 +163,30 @@ class MatchingModel(PricedColumns):
         matchings, so the LP of the next question stays integral (a slack of
         1/2 let it mix an optimal matching with a worse one and sent most
         questions to branch and bound)."""
-        kept = as_weights(weights).without(self.banned_mask())
+        w = as_weights(weights)
+        if isinstance(w, KeyedWeights):  # its columns in HiGHS only, never all of them
+            np = self._np
+            ours = np.sort(np.array(self._ours, dtype=np.int64))
+            vals = w.at(ours)
+            ok = (vals != 0) & ~self.banned_mask()[ours]
+            if ok.any() or len(w) > self.banned.count or self._any_unbanned(w):
+                row = self._add_row(
+                    float(at_least), self._hs.kHighsInf, ours[ok], vals[ok].astype(float)
+                )
+                # the columns banned now never enter: the table serves as the row's weights
+                self._pin_rows.append((row, w))
+            return
+        kept = w.without(self.banned_mask())
         if len(kept):
             row = self._add_row(
                 float(at_least), self._hs.kHighsInf, kept.cols, kept.vals.astype(float)
             )
             self._pin_rows.append((row, kept))
+
+    def _any_unbanned(self, w: KeyedWeights) -> bool:
+        """Whether a column of non-zero weight in ``w`` is not forbidden."""
+        cols = self.banned.members()
+        return len(w) > int((w.at(cols) != 0).sum())
 
     def banned_mask(self):
         """A mask of the forbidden columns (read only)."""
@@ -188,7 +207,10 @@ class MatchingModel(PricedColumns):
         h, np = self.h, self._np
         cost = np.zeros(self.m)
         w = as_weights(weights)
-        cost[w.cols] = w.vals
+        if isinstance(w, KeyedWeights):
+            cost[: len(w.keys)] = w.table[w.keys.key]
+        else:
+            cost[w.cols] = w.vals
         self._cost = cost
         if self._ours:
             h.changeColsCost(
@@ -250,7 +272,10 @@ class MatchingModel(PricedColumns):
         """How many columns of ``tier`` one solution can hold: one when they all
         cover a common node, else the number of pairs (of nodes, with exits)."""
         np = self._np
-        used = as_weights(tier).cols
+        w = as_weights(tier)
+        if isinstance(w, KeyedWeights) and len(w) > self.n:
+            return self.pairs  # edges only, more than one node can cover
+        used = w.cols
         if not len(used):
             return self.pairs
         ne = len(self.edges)

@@ -21,15 +21,29 @@ _COEF_BITS = 20  # and single coefficients below 2**20, so that a pinned
 
 def _tier_range(tier: Weights, pairs: int) -> tuple[int, int]:
     """Bounds (low, high) of a tier's total over any solution of at most ``pairs`` of its columns."""
-    return -_largest(-tier.vals, pairs), _largest(tier.vals, pairs)
+    vals, counts = tier.spectrum()
+    return -_largest(-vals, counts, pairs), _largest(vals, counts, pairs)
 
 
-def _largest(vals: np.ndarray, k: int) -> int:
-    """The sum of the (at most) ``k`` largest positive values."""
-    pos = vals[vals > 0]
-    if len(pos) > k:
-        pos = np.partition(pos, len(pos) - k)[len(pos) - k :] if k > 0 else pos[:0]
-    return int(pos.sum())
+def _largest(vals: np.ndarray, counts: np.ndarray, k: int) -> int:
+    """The sum of the (at most) ``k`` largest positive values, value ``vals[i]``
+    held by ``counts[i]`` columns."""
+    if np.all(counts == 1):
+        pos = vals[vals > 0]
+        if len(pos) > k:
+            pos = np.partition(pos, len(pos) - k)[len(pos) - k :] if k > 0 else pos[:0]
+        return int(pos.sum())
+    keep = vals > 0
+    order = np.argsort(-vals[keep], kind="stable")
+    vals, counts = vals[keep][order], counts[keep][order]
+    taken = np.minimum(counts, np.maximum(k - (np.cumsum(counts) - counts), 0))
+    return int((vals * taken).sum())
+
+
+def _biggest(tier: Weights) -> int:
+    """The largest weight of ``tier`` in absolute value."""
+    vals, _ = tier.spectrum()
+    return int(np.abs(vals).max())
 
 
 def pack(tiers: Sequence[Tier], pairs: int | Sequence[int]) -> list[tuple[list[int], Weights]]:
@@ -52,10 +66,8 @@ def pack(tiers: Sequence[Tier], pairs: int | Sequence[int]) -> list[tuple[list[i
             continue
         low, high = _tier_range(tier, pairs if isinstance(pairs, int) else pairs[i])
         spread = high - low + 1
-        biggest = int(np.abs(tier.vals).max())
-        if cur_idx and (
-            span * spread >= 2**PACK_BITS or int(np.abs(cur.vals).max()) * spread >= 2**_COEF_BITS
-        ):
+        biggest = _biggest(tier)
+        if cur_idx and (span * spread >= 2**PACK_BITS or _biggest(cur) * spread >= 2**_COEF_BITS):
             groups.append((cur_idx, cur))
             cur_idx, cur, span = [], weights({}), 1
         if biggest >= 2**_COEF_BITS or spread >= 2**PACK_BITS:

@@ -12,8 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
-from mipair.solver.edges import Edges, mask
+import numpy as np
+
+from mipair.solver.edges import Edges, distinct, mask
 from mipair.solver.matching import MatchingModel
+from mipair.solver.weights import ColumnKeys, KeyedWeights, Weights
 
 Edge = tuple[int, int]
 Model = TypeVar("Model", bound="Submodels")
@@ -27,7 +30,7 @@ class Submodels(MatchingModel):
         self: Model,
         cols: Iterable[int],
         core: Callable[[Edges], Iterable[int] | None] | None = None,
-    ) -> tuple[Model, list[int]]:
+    ) -> tuple[Model, np.ndarray]:
         """A model of the edge columns ``cols`` alone, every other column held
         at the current solution; returns it and its columns' indices here.
 
@@ -40,53 +43,76 @@ class Submodels(MatchingModel):
         the large one's. ``core(edges)``, if given, names the edges the small
         model starts from (with the current solution's).
         """
-        np = self._np
         ne = len(self.edges)
-        chosen = set(self.solution)
-        given = np.fromiter(cols, dtype=np.int64)
+        given = np.asarray(cols if isinstance(cols, np.ndarray) else list(cols), dtype=np.int64)
         given = given[given < ne]
-        picked = given[np.isin(given, np.fromiter(chosen, dtype=np.int64))]
-        nodes = set(self._ends[:, picked].ravel().tolist())
-        member = mask(self.n, nodes)
+        solution = np.asarray(self.solution, dtype=np.int64)
+        in_given = np.zeros(self.m, dtype=bool)
+        in_given[given] = True
+        picked = solution[in_given[solution]]
+        nodes = distinct(self._ends[:, picked].ravel())
+        member = mask(self.n, nodes.tolist())
         ok = (
             member[self._ends[0][given]] & member[self._ends[1][given]] & ~self.banned_mask()[given]
         )
-        back = given[ok].tolist()
-        here = {c: k for k, c in enumerate(back)}
+        back = given[ok]  # our columns in the small model, in order
+        if len(back) > 1 and not np.all(back[1:] > back[:-1]):
+            back = distinct(back)
         edges = self.edges.take(back)
+        mine = self._here(back, solution)  # the current answer's columns there
         start = core(edges) if core is not None else None
         if start is not None:
-            start = {*start, *(here[c] for c in chosen if c in here)}
-        sub = type(self)(self.n, edges, sorted(nodes), core=start)
-        position = self._positions(back, chosen)
+            start = {*start, *mine.tolist()}
+        sub = type(self)(self.n, edges, nodes.tolist(), core=start)
+        position = self._positions(back, self.solution)
+        held_out = solution[position[solution] == -2]  # the answer's columns outside
+        restricted: dict[int, ColumnKeys] = {}
         for weights, at_least in self.pins:
-            mine, held = weights.split(position)
-            if len(mine):
-                sub.pin(mine, at_least - held)
-        for c in self.forced & here.keys():
-            sub.force(here[c])
-        sub.solution = [here[c] for c in chosen if c in here]
+            inner: Weights
+            if isinstance(weights, KeyedWeights):  # stays a table: the keys of ``back``
+                inner, held = weights.restrict(back, restricted), weights.total(held_out)
+            else:
+                inner, held = weights.split(position)
+            if len(inner):
+                sub.pin(inner, at_least - held)
+        forced = np.sort(np.fromiter(self.forced, dtype=np.int64, count=len(self.forced)))
+        for k in self._here(back, forced).tolist():
+            sub.force(k)
+        sub.solution = mine.tolist()
         return sub, back
 
-    def _positions(self, back: Sequence[int], chosen: Iterable[int] = ()):
+    def _held_in(self, back, cols):
+        """A mask of the columns of ``cols`` the sorted array ``back`` holds."""
+        at = np.minimum(np.searchsorted(back, cols), len(back) - 1)
+        return back[at] == cols
+
+    def _here(self, back, cols):
+        """The positions in the sorted array ``back`` of those of ``cols`` it holds."""
+        at = np.minimum(np.searchsorted(back, cols), max(len(back) - 1, 0))
+        hit = back[at] == cols if len(back) else np.zeros(len(cols), dtype=bool)
+        return at[hit]
+
+    def _positions(self, back: Sequence[int] | np.ndarray, chosen: Iterable[int] = ()):
         """Our column -> its index in ``back``, else -2 if in ``chosen``, else -1."""
-        np = self._np
         position = np.full(self.m, -1, dtype=np.int64)
         position[np.fromiter(chosen, dtype=np.int64)] = -2
         position[np.asarray(back, dtype=np.int64)] = np.arange(len(back))
         return position
 
-    def adopt(self, sub: Submodels, back: Sequence[int], force: bool = True) -> None:
+    def adopt(self, sub: Submodels, back: Sequence[int] | np.ndarray, force: bool = True) -> None:
         """Take the answer of a model made by :meth:`isolate` as the current one:
         its columns are forced here (with ``force``), or only used (it satisfies
         this model: the held columns were this one's answer)."""
         if force:
             for k in sub.solution:
-                self.force(back[k])
+                self.force(int(back[k]))
         self.solution = self._merged(sub, back)
 
-    def _merged(self, sub: Submodels, back: Sequence[int]) -> list[int]:
+    def _merged(self, sub: Submodels, back: Sequence[int] | np.ndarray) -> list[int]:
         """The current answer with the columns of ``sub`` (made by :meth:`isolate`)
         replaced by its answer."""
-        mine = set(back)
-        return sorted([c for c in self.solution if c not in mine] + [back[k] for k in sub.solution])
+        ours = np.asarray(self.solution, dtype=np.int64)
+        back = np.asarray(back, dtype=np.int64)
+        kept = ours[~np.isin(ours, back)] if not len(back) else ours[~self._held_in(back, ours)]
+        theirs = back[np.asarray(sub.solution, dtype=np.int64)]
+        return np.sort(np.concatenate([kept, theirs])).tolist()

@@ -76,7 +76,7 @@ class Weights:
         if not len(chosen) or not len(self.cols):
             return 0
         picked = np.asarray(chosen, dtype=np.int64)
-        i = np.searchsorted(self.cols, picked).clip(0, len(self.cols) - 1)
+        i = np.minimum(np.searchsorted(self.cols, picked), len(self.cols) - 1)
         hit = self.cols[i] == picked
         return int(self.vals[i[hit]].sum())
 
@@ -93,8 +93,118 @@ class Weights:
         inside = pos >= 0
         return Weights(pos[inside], self.vals[inside]), int(self.vals[pos == -2].sum())
 
+    def at(self, cols: np.ndarray) -> np.ndarray:
+        """The weight of every column of ``cols`` (0 where it has none)."""
+        cols = np.asarray(cols, dtype=np.int64)
+        if not len(self.cols):
+            return np.zeros(len(cols), dtype=np.int64)
+        i = np.minimum(np.searchsorted(self.cols, cols), len(self.cols) - 1)
+        return np.where(self.cols[i] == cols, self.vals[i], 0)
+
+    def spectrum(self) -> tuple[np.ndarray, np.ndarray]:
+        """The non-zero weights and how many columns carry each."""
+        return self.vals, np.ones(len(self.vals), dtype=np.int64)
+
     def __repr__(self) -> str:
         return f"Weights({dict(self.items())!r})"
+
+
+class ColumnKeys:
+    """A small number per column, its *key* (the kind of its pair: the Dutch
+    criteria weigh a pair by the kinds of its two players), shared by every
+    tier of one model; columns from ``len(key)`` on have no key and weigh 0."""
+
+    __slots__ = ("counts", "key")
+
+    def __init__(self, key: np.ndarray, size: int) -> None:
+        self.key = np.asarray(key, dtype=np.int32)
+        self.counts = np.bincount(self.key, minlength=size).astype(np.int64)
+
+    def __len__(self) -> int:
+        return len(self.key)
+
+
+class KeyedWeights(Weights):
+    """Weights given by a table over keys: column c weighs ``table[key[c]]``.
+
+    A 10,000-player first round has 50 million candidate pairs but a handful
+    of kinds of pair; every tier of its criteria held as explicit arrays took
+    16 bytes a pair (gigabytes for the round). Here a tier is its small table
+    and the shared keys (4 bytes a column for all tiers); the columns and
+    values are computed when a caller asks for them."""
+
+    __slots__ = ("keys", "table")
+
+    def __init__(self, keys: ColumnKeys, table: np.ndarray) -> None:
+        self.keys = keys
+        self.table = np.asarray(table, dtype=np.int64)
+
+    @property
+    def cols(self) -> np.ndarray:  # type: ignore[override]
+        """The columns of non-zero weight, sorted (computed on each call)."""
+        return np.flatnonzero(self.table[self.keys.key])
+
+    @property
+    def vals(self) -> np.ndarray:  # type: ignore[override]
+        return self.table[self.keys.key[self.cols]]
+
+    def at(self, cols: np.ndarray) -> np.ndarray:
+        cols = np.asarray(cols, dtype=np.int64)
+        key = self.keys.key
+        if len(cols) and int(cols.max()) < len(key):
+            return self.table[key[cols]]
+        out = np.zeros(len(cols), dtype=np.int64)
+        inside = cols < len(key)
+        out[inside] = self.table[key[cols[inside]]]
+        return out
+
+    def spectrum(self) -> tuple[np.ndarray, np.ndarray]:
+        used = (self.table != 0) & (self.keys.counts > 0)
+        return self.table[used], self.keys.counts[used]
+
+    def get(self, c: int, default: int = 0) -> int:
+        value = int(self.at(np.array([c]))[0])
+        return value if value else default
+
+    def __getitem__(self, c: int) -> int:
+        value = self.get(c)
+        if not value:
+            raise KeyError(c)
+        return value
+
+    def __len__(self) -> int:
+        return int(self.keys.counts[self.table != 0].sum())
+
+    def total(self, chosen: Sequence[int]) -> int:
+        if not len(chosen):
+            return 0
+        return int(self.at(np.asarray(chosen, dtype=np.int64)).sum())
+
+    def without(self, off: np.ndarray) -> Weights:
+        cols = self.cols
+        keep = ~off[cols]
+        return Weights(cols[keep], self.table[self.keys.key[cols[keep]]])
+
+    def split(self, position: np.ndarray) -> tuple[Weights, int]:
+        inside = np.flatnonzero(position >= 0)  # a sub-model is small: explicit weights
+        vals = self.at(inside)
+        held = int(self.at(np.flatnonzero(position == -2)).sum())
+        return Weights(position[inside], vals), held
+
+    def restrict(self, back: np.ndarray, made: dict[int, ColumnKeys]) -> KeyedWeights:
+        """These weights on a sub-model whose column k is our column ``back[k]``
+        (:meth:`split` for a sub-model of a chosen part; its keys made once
+        for every tier of these keys, in ``made``)."""
+        sub = made.get(id(self.keys))
+        if sub is None:
+            key, size = self.keys.key, len(self.keys.counts)
+            beyond = back >= len(key)  # columns without a key (exits): the last key
+            mine = np.where(beyond, size, key[np.where(beyond, 0, back)]) if len(back) else back
+            sub = made[id(self.keys)] = ColumnKeys(mine, size + 1)
+        return KeyedWeights(sub, np.append(self.table, 0)[: len(sub.counts)])
+
+    def __repr__(self) -> str:
+        return f"KeyedWeights({self.table.tolist()!r} over {len(self.keys)} columns)"
 
 
 Tier = Union[Mapping[int, int], Weights]  # noqa: UP007 - a runtime alias
@@ -120,6 +230,12 @@ def total(tier: Tier, chosen: Sequence[int]) -> int:
 
 def combine(a: Weights, k: int, b: Weights) -> Weights:
     """The exact sum ``k * a + b``."""
+    if isinstance(a, KeyedWeights) or isinstance(b, KeyedWeights):
+        if not len(a) and isinstance(b, KeyedWeights):
+            return b
+        if isinstance(a, KeyedWeights) and isinstance(b, KeyedWeights) and a.keys is b.keys:
+            return KeyedWeights(a.keys, a.table * k + b.table)
+        a, b = Weights(a.cols, a.vals), Weights(b.cols, b.vals)
     if len(a.cols) == len(b.cols) and np.array_equal(a.cols, b.cols):
         return Weights(a.cols, a.vals * k + b.vals)
     return Weights(np.concatenate([a.cols, b.cols]), np.concatenate([a.vals * k, b.vals]))

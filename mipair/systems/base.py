@@ -36,8 +36,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from mipair.errors import InputError, MipairError, NoPairingError
 from mipair.pairing import RoundPairing
@@ -64,8 +63,7 @@ class UnsupportedError(MipairError):
     exit_code = 3
 
 
-@dataclass(frozen=True)
-class PlayerLabels:
+class PlayerLabels(NamedTuple):
     """The players of a tournament as its system's files name them: id -> label."""
 
     names: Mapping[int, str]
@@ -114,8 +112,7 @@ class PlayerLabels:
         return found.pop()
 
 
-@dataclass(frozen=True)
-class Summary:
+class Summary(NamedTuple):
     """What ``mipair info`` says of a tournament file, for any system."""
 
     file: str
@@ -125,7 +122,7 @@ class Summary:
     rounds_played: int
     round_to_pair: int | None
     total_rounds: int | None
-    settings: dict[str, object] = field(default_factory=dict)
+    settings: dict[str, object] = {}  # noqa: RUF012 - read only
     """The system's own settings, as the file gives them (names as the system says them)."""
     absent: tuple[int | str, ...] = ()
     """The players who do not play the round to pair, as the file names them."""

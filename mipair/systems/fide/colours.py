@@ -1,16 +1,15 @@
-"""Colour preferences and the general colour rules every FIDE Swiss system shares.
+"""Colour preferences, as every FIDE Swiss system defines them, and the colour rules.
 
-* Preferences (Dutch C.04.3 (2026) 1.7, Dubov C.04.4.1 (2026) 1.6, the same
-  definitions): *absolute* when the colour difference is beyond +-1 or the last
-  two games had the same colour (the difference decides when the two point
-  different ways), *strong* at +-1, *mild* at 0 (the other colour than the last
-  game). A player who has not played has none in the Dutch system, a mild
-  preference for Black in the Dubov system (1.6.4): the ``newcomer`` argument.
-  Only played games count (C.04.2 (2026) 3.4).
-* The general colour rules (C.04.1 (2026) Art. 6 and 7): nobody ends a round
-  with a colour difference beyond +-2 or a colour three times in a row. Each
-  edition numbers them (``colour_rules`` of its model file); a system may
-  except some pairs (the Dutch topscorers).
+Preferences: C.04.3 (2026) 1.7, which Burstein (C.04.4.2 1.5) takes word for word:
+absolute beyond a colour difference of +-1 or after two equal colours in a row,
+strong at +-1, mild otherwise, none before a first game; decided in the order
+the reference engine uses (|CD| >= 2 first, then two equal colours in a row,
+then |CD| = 1, then the last colour). Dubov (C.04.4.1 (2026) 1.6) has the same
+definitions but gives a player who has not played a mild preference for Black
+(1.6.4): the ``newcomer`` argument. Only played games count (C.04.2 (2026)
+3.4). The general colour rules (C.04.1 (2026) Art. 6 and 7): no colour
+difference beyond +-2, no colour three times in a row; a system may except
+some pairs (the Dutch topscorers).
 """
 
 from __future__ import annotations
@@ -24,7 +23,6 @@ from mipair.model import Colour
 from mipair.systems.fide.state import PlayerState, Snapshot
 
 if TYPE_CHECKING:
-    from mipair.explain.facts import Fact
     from mipair.pairing import RoundPairing
     from mipair.reports import Violation
 
@@ -58,7 +56,7 @@ def played_colours(state: PlayerState) -> list[Colour]:
 
 
 def preference(state: PlayerState, newcomer: Colour | None = None) -> Preference:
-    """Absolute, strong, mild or no colour preference (see the module docstring);
+    """C.04.3 (2026) 1.7: absolute, strong, mild or no colour preference;
     ``newcomer``: the mild preference of a player who has not played (None: none)."""
     history = played_colours(state)
     cd = sum(1 if c is Colour.WHITE else -1 for c in history)
@@ -76,34 +74,15 @@ def preference(state: PlayerState, newcomer: Colour | None = None) -> Preference
     return Preference(None, Strength.NONE, cd, repeated)
 
 
-def why_absolute(p: Preference) -> str:
-    """Why a colour preference is absolute, e.g. 'colour difference -2'."""
-    if abs(p.cd) >= 2:
-        return f"colour difference {p.cd:+d}"
-    assert p.repeated is not None
-    return f"two {COLOUR_NAME[p.repeated]}s in a row"
-
-
-def colour_fact(a: int, b: int, pa: Preference, pb: Preference, exception: str = "") -> Fact:
-    """Two players with the same absolute preference may not meet, as a removable
-    fact (``exception``: what the system adds, e.g. that neither is a topscorer)."""
-    from mipair.explain.facts import Fact, pair
-
-    assert pa.colour is not None
-    col = COLOUR_NAME[pa.colour]
-    return Fact(
-        "colour",
-        (a, b),
-        f"players {a} ({why_absolute(pa)}) and {b} ({why_absolute(pb)}) must both have "
-        f"{col}{exception}",
-        f"let {a} and {b} meet although one of them cannot have {col}",
-        frozenset({pair(a, b)}),
-        note=col,
-    )
+def absolute_class(pref: Preference) -> object:
+    """Two players may not meet when their classes are equal and not None: both
+    with an absolute preference for one colour (C.04.1 (2026) Art. 6 and 7)."""
+    return ("absolute", pref.colour) if pref.absolute else None
 
 
 def colour_breach(state: PlayerState, colour: Colour, rules: tuple[str, str]) -> Violation | None:
-    """The general colour rules ``state`` breaks when given ``colour`` (None: none)."""
+    """The general colour rules ``state`` breaks when given ``colour`` (None: none),
+    named as the edition numbers them (``rules``: |CD| > 2, a third colour in a row)."""
     from mipair.reports import Violation
 
     history = played_colours(state) + [colour]
@@ -144,3 +123,44 @@ def colour_breaches(
             if found is not None:
                 out.append(found)
     return out
+
+
+# -- a published round with the engine's pairs and other colours (``check``) --
+
+
+def colour_detail(snap: Snapshot, engine: RoundPairing, published: RoundPairing) -> str:
+    """Same pairs, other colours: the boards and the preferences the published colours miss."""
+    kinds = {1: "mild", 2: "strong", 3: "absolute"}
+    mine = {(b.white, b.black) for b in engine.boards}
+    swapped, missed = [], []
+    for b in published.boards:
+        if (b.black, b.white) not in mine:
+            continue
+        swapped.append(f"{b.white}-{b.black}")
+        for pid, got in ((b.white, Colour.WHITE), (b.black, Colour.BLACK)):
+            pref = preference(snap.players[pid])
+            if pref.colour is not None and pref.colour is not got:
+                missed.append(
+                    f"player {pid} prefers {COLOUR_NAME[pref.colour]} "
+                    f"({kinds[int(pref.strength)]}) and gets {COLOUR_NAME[got]}"
+                )
+    text = (
+        "the published colours break Article 5 (colour allocation) on board"
+        f"{'s' if len(swapped) > 1 else ''} {', '.join(swapped)} (published White first)"
+    )
+    if missed:
+        text += ": " + "; ".join(missed)
+    return (
+        f"{text}. Colour preferences not granted: mipair {colour_misses(engine, snap)}, "
+        f"published {colour_misses(published, snap)}."
+    )
+
+
+def colour_misses(pairing: RoundPairing, snap: Snapshot) -> int:
+    """Players whose colour preference the pairing's colours do not grant (Article 5)."""
+    miss = 0
+    for b in pairing.boards:
+        for pid, got in ((b.white, Colour.WHITE), (b.black, Colour.BLACK)):
+            want = preference(snap.players[pid]).colour
+            miss += want is not None and want is not got
+    return miss

@@ -61,7 +61,7 @@ DEFINITIONS = {
 REQUIRED = ("edition", "procedure", "absolute_ids", "colour_rules", "criteria")
 """The other keys every model file must have."""
 KNOWN = (*REQUIRED, *DEFINITIONS, "title")
-"""The keys the loader reads; any other key is a setting of the edition's procedure."""
+"""The keys the loader reads; any other is one of the edition's :attr:`Edition.settings`."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,8 @@ class Edition:
     """How the edition's general Swiss rules number "no |CD| > 2" and "no colour
     three times in a row"."""
     settings: dict[str, Any] = field(default_factory=dict, compare=False)
-    """The model file's other keys: the settings its procedure reads (orders, limits)."""
+    """The model file's other keys: the edition's own definitions, which its procedure
+    reads (Burstein: the seeding rounds, the PAB order, the Index)."""
 
     def active(self, rnd: int, last_round: bool = False) -> tuple[CriterionSpec, ...]:
         """The criteria that exist when round ``rnd`` (the last one: ``last_round``) is paired."""

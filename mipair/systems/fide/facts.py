@@ -4,8 +4,9 @@ Each rule of :mod:`mipair.systems.fide.rules` that forbids something in a round
 becomes one :class:`~mipair.explain.facts.Fact` in an arbiter's words (what
 ``why`` checks and ``explain`` reduces), numbered as the edition's model file
 says (``absolute_ids``). :func:`basic_problem` is the round's pairing problem
-with these facts; a system adds its own (the Dutch system: absolute colour
-preferences).
+with these facts; a system adds its own (:func:`colour_fact`: two absolute
+colour preferences for one colour, by each system's C3; :func:`colour_clashes`:
+C3 with no exception, as Dubov and Burstein have it).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import replace
 
 from mipair.explain.facts import BYE, Fact, PairingProblem, pair
 from mipair.model import Result
+from mipair.systems.fide.colours import COLOUR_NAME, Preference, absolute_class, preference
 from mipair.systems.fide.rules import forbidden_pairs, pab_eligible, rematch
 from mipair.systems.fide.state import Snapshot, pab_ineligible
 
@@ -117,3 +119,41 @@ def basic_problem(
     facts = [replace(f, criterion=numbered.get(f.kind, f.kind)) for f in facts]
     rules = {kind: numbered[key] for kind, key in STRUCTURE.items() if key in numbered}
     return PairingProblem(round=snap.round, players=tuple(ids), facts=tuple(facts), rules=rules)
+
+
+def why_absolute(p: Preference) -> str:
+    """Why a colour preference is absolute, e.g. 'colour difference -2'."""
+    if abs(p.cd) >= 2:
+        return f"colour difference {p.cd:+d}"
+    assert p.repeated is not None
+    return f"two {COLOUR_NAME[p.repeated]}s in a row"
+
+
+def colour_fact(a: int, b: int, pa: Preference, pb: Preference, exception: str = "") -> Fact:
+    """The fact that a and b, both with an absolute preference for one colour, do not
+    meet (``exception``: why the system's exception does not apply, e.g. topscorers)."""
+    assert pa.colour is not None
+    col = COLOUR_NAME[pa.colour]
+    return Fact(
+        "colour",
+        (a, b),
+        f"players {a} ({why_absolute(pa)}) and {b} ({why_absolute(pb)}) must both have "
+        f"{col}{exception}",
+        f"let {a} and {b} meet although one of them cannot have {col}",
+        frozenset({pair(a, b)}),
+        note=col,
+    )
+
+
+def colour_clashes(snap: Snapshot) -> Callable[[int, int], list[Fact]]:
+    """C3 with no exception (Dubov and Burstein 2.1.3): a fact for each pair of players
+    with the same absolute colour preference."""
+    prefs = {p: preference(snap.players[p]) for p in snap.to_pair}
+
+    def clash(a: int, b: int) -> list[Fact]:
+        kind = absolute_class(prefs[a])
+        if kind is not None and kind == absolute_class(prefs[b]):
+            return [colour_fact(a, b, prefs[a], prefs[b])]
+        return []
+
+    return clash

@@ -5,19 +5,23 @@ named in that file (:mod:`mipair.systems.fide.edition`). The object pairs a
 round and evaluates any complete pairing by the edition's criteria, so that
 the engine and ``why``/``check`` read the same rules from the same place.
 A class that lacks a member cannot be loaded as an edition's procedure.
+The system asks it, besides, for its own absolute facts about a pair, the breaches
+of a pairing's own colours and a note on a published round's colours; each
+has a default (none).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from mipair.lazy import named
 
 if TYPE_CHECKING:
+    from mipair.explain.facts import Fact
     from mipair.pairing import RoundPairing
-    from mipair.reports import CriterionValue
+    from mipair.reports import CriterionValue, Violation
 
 StateT = TypeVar("StateT")
 """The state a procedure pairs (the FIDE systems': :class:`~mipair.systems.fide.state.Snapshot`)."""
@@ -55,3 +59,18 @@ class SwissProcedure(ABC, Generic[StateT]):
     @abstractmethod
     def evaluator(self, snapshot: StateT) -> Evaluator:
         """An evaluator of complete legal pairings of the round, criterion by criterion."""
+
+    # -- what the system asks besides (each with a default) ----------------------------
+
+    def pair_facts(self, snapshot: StateT) -> Callable[[int, int], Iterable[Fact]] | None:
+        """The system's own absolute facts about a pair of the round, besides C.04.1's
+        (:func:`mipair.systems.fide.rules.basic_problem`; default: none)."""
+        return None
+
+    def colour_violations(self, snapshot: StateT, pairing: RoundPairing) -> list[Violation]:
+        """The absolute rules a pairing's own colours break (default: none is checked)."""
+        return []
+
+    def colour_note(self, snapshot: StateT, engine: RoundPairing, published: RoundPairing) -> str:
+        """Why a published round with the engine's pairs gives other colours (default: "")."""
+        return ""

@@ -10,7 +10,7 @@ its facts.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -23,7 +23,7 @@ from mipair.systems.fide.state import Snapshot, snapshot
 
 if TYPE_CHECKING:  # the explanation layer and the reports load only when asked
     from mipair.explain.facts import PairingProblem
-    from mipair.reports import CriterionValue, PublishedRound
+    from mipair.reports import CriterionValue, PublishedRound, Violation
     from mipair.systems.fide.procedure import Evaluator
 
 TRF_SUFFIXES = (".trf", ".trfx", ".trf26", ".txt")
@@ -70,10 +70,22 @@ class FideSystem(PairingSystem[Snapshot]):
         return self.evaluated[1](pairing)
 
     def problem(self, state: Snapshot) -> PairingProblem:
-        """C.04.1's facts: rematches, PAB eligibility, forbidden pairs."""
+        """The edition's facts: C.04.1's (rematches, PAB eligibility, forbidden pairs)
+        and the system's own about each pair (:meth:`SwissProcedure.pair_facts`)."""
         from mipair.systems.fide.facts import basic_problem
 
-        return basic_problem(state)
+        return basic_problem(state, state.edition.procedure.pair_facts(state))
+
+    def violations(
+        self, state: Snapshot, pairing: RoundPairing, problem: PairingProblem | None = None
+    ) -> list[Violation]:
+        """The generic checks, then the edition's on the pairing's own colours."""
+        return super().violations(state, pairing, problem) + (
+            state.edition.procedure.colour_violations(state, pairing)
+        )
+
+    def colour_note(self, state: Snapshot, engine: RoundPairing, published: RoundPairing) -> str:
+        return state.edition.procedure.colour_note(state, engine, published)
 
     def relaxed_pairer(self, state: Snapshot, problem: PairingProblem) -> RelaxedPairer | None:
         """A relaxed round paired by the system's own engine (:mod:`~mipair.systems.fide.relaxed`)."""
@@ -125,7 +137,17 @@ class FideSystem(PairingSystem[Snapshot]):
 
     def order_boards(self, state: Snapshot, pairing: RoundPairing) -> RoundPairing:
         """Boards sorted like a published list: higher scores first, then pairing numbers."""
-        return replace(pairing, boards=boards_in_order(state, pairing.boards))
+        players = state.players
+
+        def key(board: Board) -> tuple[int, int, int]:
+            white, black = players[board.white], players[board.black]
+            return (
+                -max(white.pairing_score, black.pairing_score),
+                -(white.pairing_score + black.pairing_score),
+                min(white.tpn, black.tpn),
+            )
+
+        return replace(pairing, boards=tuple(sorted(pairing.boards, key=key)))
 
     def summary(self, path: str) -> Summary:
         from mipair.systems.fide.summary import trf_summary
@@ -145,22 +167,6 @@ class FideSystem(PairingSystem[Snapshot]):
         if pairing.bye is not None:
             rows.append(f"  bye {pairing.bye:5} {t.players[pairing.bye].name}")
         return "\n".join(rows) + "\n"
-
-
-def boards_in_order(state: Snapshot, boards: Iterable[Board]) -> tuple[Board, ...]:
-    """Boards as a list is published (C.04.2 3.6): the higher player's score first, then
-    the sum of the two scores, then the smaller pairing number."""
-    players = state.players
-
-    def key(board: Board) -> tuple[int, int, int]:
-        white, black = players[board.white], players[board.black]
-        return (
-            -max(white.pairing_score, black.pairing_score),
-            -(white.pairing_score + black.pairing_score),
-            min(white.tpn, black.tpn),
-        )
-
-    return tuple(sorted(boards, key=key))
 
 
 def pair_snapshot(state: Snapshot) -> RoundPairing:

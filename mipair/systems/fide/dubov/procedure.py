@@ -9,12 +9,16 @@
    (:mod:`mipair.systems.fide.dubov.upfloaters`), the bracket is paired
    (:mod:`mipair.systems.fide.dubov.bracket`) and leaves.
 3. Colours by 5.2 (:mod:`mipair.systems.fide.dubov.colours`), boards in the
-   order of C.04.2 3.6.
+   order of C.04.2 3.6 (:mod:`mipair.systems.fide.order`).
+
+Besides C.04.1's rules, C3 (2.1.3: two players with the same absolute colour
+preference do not meet, with no exception) and the general colour rules on a
+pairing's own colours (C.04.1 Art. 6 and 7, with no exception either).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from mipair.errors import NoPairingError
@@ -23,6 +27,8 @@ from mipair.systems.fide.procedure import Evaluator, SwissProcedure
 from mipair.systems.fide.rules import pab_eligible
 
 if TYPE_CHECKING:
+    from mipair.explain.facts import Fact
+    from mipair.reports import Violation
     from mipair.systems.fide.dubov.field import DubovField
     from mipair.systems.fide.state import Snapshot
 
@@ -51,23 +57,35 @@ class DubovProcedure(SwissProcedure["Snapshot"]):
     def pair(self, snapshot: Snapshot) -> RoundPairing:
         from mipair.systems.fide.dubov.colours import allocate
         from mipair.systems.fide.dubov.field import DubovField
-        from mipair.systems.fide.system import boards_in_order
+        from mipair.systems.fide.order import board_order
 
         field = DubovField(snapshot)
         bye, brackets = pair_field(field)
         players = field.players
-        boards = [
-            Board(*allocate(players[v], players[w], field.initial_colour))
+        games = [
+            allocate(players[v], players[w], field.initial_colour)
             for pairs in brackets
             for v, w in pairs
         ]
-        ordered = boards_in_order(snapshot, boards)
-        return RoundPairing(snapshot.round, ordered, None if bye is None else players[bye].id)
+        boards = tuple(Board(*game) for game in board_order(snapshot, games))
+        return RoundPairing(snapshot.round, boards, None if bye is None else players[bye].id)
 
     def evaluator(self, snapshot: Snapshot) -> Evaluator:
         from mipair.systems.fide.dubov.evaluate import dubov_criteria
 
         return dubov_criteria(snapshot)
+
+    def pair_facts(self, snapshot: Snapshot) -> Callable[[int, int], list[Fact]]:
+        """C3 (2.1.3): two players with the same absolute colour preference never meet."""
+        from mipair.systems.fide.facts import colour_clashes
+
+        return colour_clashes(snapshot)
+
+    def colour_violations(self, snapshot: Snapshot, pairing: RoundPairing) -> list[Violation]:
+        """C.04.1 Art. 6 and 7 on the pairing's own colours (no exception in Dubov)."""
+        from mipair.systems.fide.colours import colour_breaches
+
+        return colour_breaches(snapshot, pairing)
 
 
 def bye_of(field: DubovField, vertices: list[int]) -> int:

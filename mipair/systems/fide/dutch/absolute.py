@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from mipair.systems.fide.colours import Preference, preference
+from mipair.systems.fide.colours import Preference, absolute_class, preference
 from mipair.systems.fide.rules import forbidden_pairs, rematch
 from mipair.systems.fide.state import PlayerState, Snapshot
 
@@ -32,9 +32,7 @@ def clash_class(snap: Snapshot, a: PlayerState, pa: Preference | None = None) ->
     """C.04.3 (2026) C3: two players may not meet when their classes are equal
     and not None (a non-topscorer's absolute colour preference)."""
     pa = pa or preference(a)
-    if not pa.absolute or is_topscorer(snap, a):
-        return None
-    return ("absolute", pa.colour)
+    return None if is_topscorer(snap, a) else absolute_class(pa)
 
 
 def colour_clash(

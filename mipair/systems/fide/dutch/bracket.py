@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from mipair.solver.weights import Weights
+from mipair.solver.weights import ColumnKeys, KeyedWeights, Weights
 from mipair.systems.fide.dutch.partners import RELAX_FROM, PartnerQuestions
+from mipair.systems.fide.weigh import KEYED_FROM
 
 EXACT_EXCHANGE_SIZE = 18  # remainders up to this size settle exchanges in one solve
 
@@ -86,9 +87,7 @@ class Bracket(PartnerQuestions):
         if not pairs:
             return
         self.order_weights = {}
-        first, _, eids, cols = self.pairs_within(remaining)
-        s1_tier = Weights(cols, (first < pairs).astype(np.int64))
-        rank_tier = Weights(cols, -first)
+        s1_tier, rank_tier = self.order_tiers(remaining, pairs)
         if not all(self.in_s1(p) for p in remaining[:pairs]) and not self.top_half(
             remaining, pairs, s1_tier
         ):
@@ -105,6 +104,24 @@ class Bracket(PartnerQuestions):
         self.model.forbid_all(cols[frozen])
         self.field.kill_all(eids[frozen])
         self.partners(remaining)
+
+    def order_tiers(self, remaining: list[int], pairs: int) -> tuple[Weights, Weights]:
+        """4.3.2's first question as two tiers over the remainder's pairs: the
+        higher player among the first ``pairs`` (S1 as it stands), then as high
+        a player as possible (held as keys, the higher player's place, in a
+        large model: :class:`KeyedWeights`)."""
+        first, _, _, cols = self.pairs_within(remaining)
+        if len(cols) < KEYED_FROM:
+            return Weights(cols, (first < pairs).astype(np.int64)), Weights(cols, -first)
+        size = len(remaining)
+        key = np.full(len(self.model.edges), size, dtype=np.int32)  # size: not a remainder pair
+        key[cols] = first
+        keys = ColumnKeys(key, size + 1)
+        place = np.append(np.arange(size, dtype=np.int64), size)
+        return (
+            KeyedWeights(keys, (place < pairs).astype(np.int64)),
+            KeyedWeights(keys, np.where(place < size, -place, 0)),
+        )
 
     def top_half(self, remaining: list[int], pairs: int, s1_tier: Weights) -> bool:
         """For a large remainder, whether the class model settles 4.3.2's first

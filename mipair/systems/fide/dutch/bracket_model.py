@@ -15,7 +15,7 @@ import numpy as np
 from mipair.solver.edges import Positions
 from mipair.solver.lexmatch import LexMatcher
 from mipair.solver.weights import Tier
-from mipair.systems.fide.dutch.field import RoundField
+from mipair.systems.fide.field import RoundField
 
 
 class BracketModel:
@@ -60,6 +60,11 @@ class BracketModel:
         if c is not None:
             self.model.forbid(c)
             self.field.kill(e)
+
+    def kill_columns(self, cols: np.ndarray) -> None:
+        """Freeze: the pairs of the model's edge columns ``cols`` will not be made."""
+        self.model.forbid_all(cols)
+        self.field.kill_all(self.cols.ids[cols])
 
     def resolve(
         self,

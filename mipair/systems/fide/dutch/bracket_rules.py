@@ -27,32 +27,30 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from mipair.reports import CriterionValue
     from mipair.systems.fide.colours import Preference
     from mipair.systems.fide.dutch.criteria import PairContext
-    from mipair.systems.fide.dutch.field import RoundField
+    from mipair.systems.fide.field import RoundField
     from mipair.systems.fide.state import PlayerState, Snapshot
 
 
-@dataclass(frozen=True)
-class RoundView:
+class RoundView(NamedTuple):
     """The round-wide figures a bracket's criteria read (keyed by player id)."""
 
     prefs: dict[int, Preference]
-    eligible: dict[int, bool] = field(default_factory=dict)
+    eligible: dict[int, bool] = {}  # noqa: RUF012 - read only
     odd_round: bool = False
     bye_score: int = 0
     """S*, the lowest score a PAB recipient can have (2026 C5)."""
-    unplayed_rank: dict[int, int] = field(default_factory=dict)
+    unplayed_rank: dict[int, int] = {}  # noqa: RUF012 - read only
     """Games played -> the rank C9 gives a PAB candidate (2026)."""
 
 
-@dataclass(frozen=True)
-class BracketView:
+class BracketView(NamedTuple):
     """A bracket as the criteria of its pairs see it: vertices in the engine, player
     ids in the evaluation; the procedure reads only memberships and figures."""
 
@@ -75,14 +73,13 @@ class BracketView:
     """C9 for a pair of two MDPs: the bracket above's (2026)."""
 
 
-@dataclass(frozen=True)
-class Opening:
+class Opening(NamedTuple):
     """What the round settles before its first bracket: the values ``why`` shows first
     and the round-wide figures the brackets read."""
 
     values: tuple[CriterionValue, ...] = ()
     bye_score: int = 0
-    unplayed_rank: dict[int, int] = field(default_factory=dict)
+    unplayed_rank: dict[int, int] = {}  # noqa: RUF012 - read only
 
 
 class BracketRules(ABC):

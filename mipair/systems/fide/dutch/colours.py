@@ -1,22 +1,16 @@
-"""Colour preferences and colour allocation of the Dutch system.
+"""Colour allocation of the Dutch system.
 
-Preferences: C.04.3 (2026) 1.7 / (2017) A.6, the definitions every FIDE Swiss
-system shares (:mod:`mipair.systems.fide.colours`: |CD| >= 2 first, then two
-equal colours in a row, then |CD| = 1, then the last colour). Allocation:
-C.04.3 (2026) Article 5 / (2017) E.1-E.5; only played games count (C.04.2
-(2026) 3.4).
+Allocation: C.04.3 (2026) Article 5 / (2017) E.1-E.5; only played games count
+(C.04.2 (2026) 3.4). The preferences it allocates by (C.04.3 (2026) 1.7 /
+(2017) A.6) are those every FIDE Swiss system shares
+(:mod:`mipair.systems.fide.colours`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from mipair.model import Colour
 from mipair.systems.fide.colours import Preference, played_colours, preference
 from mipair.systems.fide.state import PlayerState, Snapshot
-
-if TYPE_CHECKING:
-    from mipair.pairing import RoundPairing
 
 
 def ranks_higher(a: PlayerState, b: PlayerState) -> bool:
@@ -56,45 +50,3 @@ def _hi_colour(
     # 5.2.5 no preference at all: pairing-number parity and the initial colour
     initial = snap.initial_colour or Colour.WHITE
     return initial if hi.tpn % 2 == 1 else initial.opposite
-
-
-# -- a published round with the engine's pairs and other colours (``check``) --
-
-
-def colour_detail(snap: Snapshot, engine: RoundPairing, published: RoundPairing) -> str:
-    """Same pairs, other colours: the boards and the preferences the published colours miss."""
-    names = {Colour.WHITE: "White", Colour.BLACK: "Black"}
-    kinds = {1: "mild", 2: "strong", 3: "absolute"}
-    mine = {(b.white, b.black) for b in engine.boards}
-    swapped, missed = [], []
-    for b in published.boards:
-        if (b.black, b.white) not in mine:
-            continue
-        swapped.append(f"{b.white}-{b.black}")
-        for pid, got in ((b.white, Colour.WHITE), (b.black, Colour.BLACK)):
-            pref = preference(snap.players[pid])
-            if pref.colour is not None and pref.colour is not got:
-                missed.append(
-                    f"player {pid} prefers {names[pref.colour]} "
-                    f"({kinds[int(pref.strength)]}) and gets {names[got]}"
-                )
-    text = (
-        "the published colours break Article 5 (colour allocation) on board"
-        f"{'s' if len(swapped) > 1 else ''} {', '.join(swapped)} (published White first)"
-    )
-    if missed:
-        text += ": " + "; ".join(missed)
-    return (
-        f"{text}. Colour preferences not granted: mipair {colour_misses(engine, snap)}, "
-        f"published {colour_misses(published, snap)}."
-    )
-
-
-def colour_misses(pairing: RoundPairing, snap: Snapshot) -> int:
-    """Players whose colour preference the pairing's colours do not grant (Article 5)."""
-    miss = 0
-    for b in pairing.boards:
-        for pid, got in ((b.white, Colour.WHITE), (b.black, Colour.BLACK)):
-            want = preference(snap.players[pid]).colour
-            miss += want is not None and want is not got
-    return miss

@@ -51,7 +51,7 @@ def float_back(p: PlayerState, back: int) -> str | None:
 def signature(p: PlayerState, pref: Preference, eligible: bool) -> tuple:
     """Everything the criteria of both editions read about a player: players
     with equal signatures are interchangeable to them (see
-    :mod:`mipair.systems.fide.dutch.weigh`)."""
+    :mod:`mipair.systems.fide.weigh`)."""
     return (p.pairing_score, tuple(p.floats[-2:]), p.played_games, pref, eligible)
 
 

@@ -44,13 +44,14 @@ from dataclasses import dataclass, field, replace
 
 from mipair.model import points_to_str
 from mipair.pairing import RoundPairing
-from mipair.reports import HIGHER, LOWER, ORDER_ONLY, CriterionValue
+from mipair.reports import ORDER_ONLY, CriterionValue
 from mipair.systems.fide.colours import preference
 from mipair.systems.fide.dutch.bracket_rules import BracketRules, BracketView, Opening, RoundView
 from mipair.systems.fide.dutch.criteria import PairContext
-from mipair.systems.fide.dutch.lookahead import Total, add, best_following
+from mipair.systems.fide.dutch.lookahead import best_following
 from mipair.systems.fide.edition import CriterionSpec
 from mipair.systems.fide.state import Snapshot
+from mipair.systems.fide.values import Total, add, shown
 
 ORDER = "order"
 
@@ -135,8 +136,8 @@ def evaluate(rnd: Round, pairing: RoundPairing) -> list[CriterionValue]:
     odd = len(rnd.rank) % 2 == 1
     opening = rnd.procedure.opening(rnd.snap, list(rnd.rank), pairing.bye if odd else None)
     out: list[CriterionValue] = list(opening.values)
-    round_view = replace(
-        rnd.view, bye_score=opening.bye_score, unplayed_rank=dict(opening.unplayed_rank)
+    round_view = rnd.view._replace(
+        bye_score=opening.bye_score, unplayed_rank=dict(opening.unplayed_rank)
     )
     for bracket in rnd.walk(mate):
         view = bracket_view(rnd, bracket, mate, opening, odd)
@@ -238,23 +239,3 @@ def levels_of(rnd: Round, spec: CriterionSpec, window: tuple[int, ...]) -> list[
     low = min(scores)
     keys = {a - b for a in scores for b in scores if a >= b} | {s - low + ONE_POINT for s in scores}
     return sorted(keys, reverse=True)
-
-
-def shown(spec: CriterionSpec, total: Total, label: str, levels: list[int]) -> list[CriterionValue]:
-    """A criterion's total as the values ``why`` and ``check`` show (see the model file)."""
-    text = f"{spec.text}; value: {spec.value}"
-    better = HIGHER if spec.better == "higher" else LOWER
-    if not spec.levels:
-        assert isinstance(total, int)
-        return [CriterionValue(spec.id, text, spec.sign * total, better, label)]
-    per_level = total if isinstance(total, dict) else {}
-    return [
-        CriterionValue(
-            spec.id,
-            text,
-            spec.sign * per_level.get(level, 0),
-            better,
-            f"{label}, {spec.levels} {points_to_str(level)}",
-        )
-        for level in levels
-    ]

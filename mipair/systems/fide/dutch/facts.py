@@ -25,9 +25,9 @@ from mipair.explain.facts import Fact, Matching, PairingProblem
 from mipair.pairing import RoundPairing
 from mipair.reports import Violation
 from mipair.systems.fide.colours import colour_breaches as shared_colour_breaches
-from mipair.systems.fide.colours import colour_fact, preference
+from mipair.systems.fide.colours import preference
 from mipair.systems.fide.dutch.absolute import clash_class, is_topscorer
-from mipair.systems.fide.facts import basic_problem
+from mipair.systems.fide.facts import basic_problem, colour_fact
 from mipair.systems.fide.state import Snapshot
 
 

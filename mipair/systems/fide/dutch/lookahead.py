@@ -23,19 +23,7 @@ from mipair.systems.fide.dutch.absolute import clash_class
 from mipair.systems.fide.dutch.criteria import Criterion, PairContext
 from mipair.systems.fide.rules import forbidden_pairs, rematch
 from mipair.systems.fide.state import PlayerState, Snapshot
-
-Total = int | dict[int, int]
-"""A criterion summed over pairs: one number, or one number per level."""
-
-
-def add(total: Total, value: int | list[tuple[int, int]]) -> Total:
-    """``total`` plus one pair's value of a criterion."""
-    if isinstance(value, int):
-        return total + value if isinstance(total, int) else total
-    levels = dict(total) if isinstance(total, dict) else {}
-    for level, weight in value:
-        levels[level] = levels.get(level, 0) + weight
-    return levels
+from mipair.systems.fide.values import Total, add
 
 
 def best_following(

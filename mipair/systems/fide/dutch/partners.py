@@ -16,7 +16,7 @@ from mipair.solver.edges import Positions, mask
 from mipair.solver.lexmatch import LexMatcher
 from mipair.solver.weights import Weights
 from mipair.systems.fide.dutch.bracket_model import BracketModel
-from mipair.systems.fide.dutch.sparse import core
+from mipair.systems.fide.sparse import core
 
 if TYPE_CHECKING:
     from mipair.solver.classes import Relaxation
@@ -91,7 +91,7 @@ class PartnerQuestions(BracketModel):
                 return False
         return False
 
-    def isolate(self, remaining: list[int]) -> tuple[LexMatcher, list[int], Positions] | None:
+    def isolate(self, remaining: list[int]) -> tuple[LexMatcher, np.ndarray, Positions] | None:
         """Ask the partner questions on the remainder's pairs alone, when they can be.
 
         One question (can any other pairing of the players paired inside
@@ -106,59 +106,59 @@ class PartnerQuestions(BracketModel):
         if len(inner) < 8 or len(model.edges) < 2 * len(inner) ** 2:
             return None
         ne = len(model.edges)
-        outside = {
-            c: 1
-            for c in model.touching(inner)
-            if c not in model.banned
-            and not (c < ne and model.edges[c][0] in inner and model.edges[c][1] in inner)
-        }
-        if outside:
+        touching = model.touching(inner)
+        member = mask(self.field.n, inner)
+        ends = model.ends()
+        edge = touching[touching < ne]
+        within = member[ends[0][edge]] & member[ends[1][edge]]
+        cols = np.concatenate([edge[~within], touching[touching >= ne]])
+        cols = cols[~model.banned_mask()[cols]]
+        if len(cols):
+            outside = Weights(cols, np.ones(len(cols), dtype=np.int64))
             # decided by the class model when it can (no outside pair in its optimum),
             # else by the LP bound alone: a MIP costs seconds at 1000 players, and
             # in the 753 questions of the corpus's 547 rounds of 80 or more players it
             # found no use of an outside pair exactly when the bound was below 1/2
             if self.outside_most(inner, outside) != 0 and model.bound(outside) >= 0.5:
                 return None
-            for c in outside:
-                if c < ne:
-                    self.kill(*model.edges[c])
-                else:
-                    model.forbid(c)
+            self.kill_columns(cols[cols < ne])
+            for c in cols[cols >= ne].tolist():
+                model.forbid(c)
         sub, back = self.submodel(inner)
         saved = (model, back, self.cols)
-        self.model, self.cols = sub, Positions(self.cols.ids[back])
+        self.model, self.cols = sub, self.cols.take(back)
         self.refresh()
         return saved
 
-    def outside_most(self, inner: set[int], outside: dict[int, int]) -> int | None:
+    def outside_most(self, inner: set[int], outside: Weights) -> int | None:
         """For a large remainder, the most pairs of ``outside`` (columns of a
-        player of ``inner`` but not of two) a matching of the model can use, as
-        the class model bounds it, the kinds told apart by ``inner``; else None."""
+        player of ``inner`` but not of two, each weighing 1) a matching of the
+        model can use, as the class model bounds it, the kinds told apart by
+        ``inner``; else None."""
         if self.kind is None or len(inner) < RELAX_FROM:
             return None
         relax = self.model.relaxation(self.kinds_by(list(inner)))
-        every = Weights(np.array(sorted(outside), dtype=np.int64), np.ones(len(outside)))
-        return relax.most(every, self.model.forced)
+        return relax.most(outside, self.model.forced)
 
     def paired_inside(self, remaining: list[int]) -> set[int]:
         """The players of ``remaining`` whose current partner is in ``remaining`` too."""
         rset = set(remaining)
         return {p for p in remaining if self.mate[p] in rset}
 
-    def submodel(self, inner: set[int]) -> tuple[LexMatcher, list[int]]:
+    def submodel(self, inner: set[int]) -> tuple[LexMatcher, np.ndarray]:
         """A model of the pairs among ``inner`` alone, the rest of the window held
         at the current answer (:meth:`LexMatcher.isolate`), and its columns here."""
         return self.model.isolate(
             self.inside(inner), core=lambda edges: core(edges, self.field.scores)
         )
 
-    def inside(self, inner: set[int]) -> list[int]:
-        """The model's edge columns between two players of ``inner``."""
+    def inside(self, inner: set[int]) -> np.ndarray:
+        """The model's edge columns between two players of ``inner`` (sorted)."""
         member = mask(self.field.n, inner)
         ends = self.model.ends()
-        return np.flatnonzero(member[ends[0]] & member[ends[1]]).tolist()
+        return np.flatnonzero(member[ends[0]] & member[ends[1]])
 
-    def rejoin(self, model: LexMatcher, back: list[int], cols: Positions) -> None:
+    def rejoin(self, model: LexMatcher, back: np.ndarray, cols: Positions) -> None:
         """Put the bracket's model back, with the remainder model's answer forced in it."""
         model.adopt(self.model, back)
         self.model, self.cols = model, cols
@@ -203,8 +203,11 @@ class PartnerQuestions(BracketModel):
             self.resolve()
             return
         sub, back = self.submodel(self.paired_inside(remaining))
-        here = {c: k for k, c in enumerate(back)}
-        sub.maximise([{here[c]: w for c, w in self.order_weights.items() if c in here}], keep=False)
+        walk = np.fromiter(self.order_weights, dtype=np.int64, count=len(self.order_weights))
+        at = np.minimum(np.searchsorted(back, walk), max(len(back) - 1, 0))
+        hit = back[at] == walk if len(back) else np.zeros(len(walk), dtype=bool)
+        weights = [self.order_weights[c] for c in walk[hit].tolist()]
+        sub.maximise([dict(zip(at[hit].tolist(), weights))], keep=False)
         self.model.adopt(sub, back, force=False)
         self.refresh()
         if relax is not None and not set(self.order_weights) <= set(self.model.solution):

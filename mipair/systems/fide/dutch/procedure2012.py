@@ -28,12 +28,12 @@ from mipair.systems.fide.dutch.bracket import Bracket
 from mipair.systems.fide.dutch.bracket_rules import BracketRules, BracketView, Opening, RoundView
 from mipair.systems.fide.dutch.colours import allocate, ranks_higher
 from mipair.systems.fide.dutch.criteria2012 import PairContext2012
-from mipair.systems.fide.dutch.field import RoundField
 from mipair.systems.fide.dutch.procedure2026 import first_matching
 from mipair.systems.fide.dutch.procedures import DutchProcedure
-from mipair.systems.fide.dutch.weigh import kinds, roles
-from mipair.systems.fide.dutch.windows import WindowModels
+from mipair.systems.fide.field import RoundField
 from mipair.systems.fide.state import PlayerState, Snapshot
+from mipair.systems.fide.weigh import kinds, roles
+from mipair.systems.fide.windows import WindowModels
 
 
 class Dutch2012(DutchProcedure):

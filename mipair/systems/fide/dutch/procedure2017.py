@@ -24,10 +24,10 @@ from mipair.systems.fide.dutch.bracket import Bracket
 from mipair.systems.fide.dutch.bracket_rules import BracketRules, BracketView, Opening, RoundView
 from mipair.systems.fide.dutch.colours import allocate
 from mipair.systems.fide.dutch.criteria import PairContext
-from mipair.systems.fide.dutch.field import RoundField
 from mipair.systems.fide.dutch.procedures import DutchProcedure
-from mipair.systems.fide.dutch.weigh import kinds, roles
+from mipair.systems.fide.field import RoundField
 from mipair.systems.fide.state import PlayerState, Snapshot
+from mipair.systems.fide.weigh import kinds, roles
 
 
 class Dutch2017(DutchProcedure):
@@ -66,9 +66,15 @@ def completable(field: RoundField, rest: list[int]) -> bool:
     """A.9: can ``rest`` be paired completely, an eligible player (C.2) left for the PAB?"""
     if not rest:
         return True
-    live = {u: field.neighbours(u) for u in rest}
+    members = np.asarray(rest, dtype=np.int64)
+    ids = field.edge_ids[np.ix_(members, members)]
+    live = ids >= 0
+    if field.deaths:
+        live[live] = ~field.dead[ids[live]]
+    allowed = np.zeros((field.n, field.n), dtype=bool)  # the live pairs within ``rest``
+    allowed[np.ix_(members, members)] = live
     single = {v for v in rest if field.eligible[v]} if len(rest) % 2 else set()
-    oracle = CompletionOracle(live, single)
+    oracle = CompletionOracle.dense(allowed, rest, single)
     try:
         return oracle.check(set(rest), (), (), len(rest) % 2 == 1) is None
     finally:
@@ -129,7 +135,7 @@ def brackets_2017(field: RoundField, procedure: BracketRules) -> dict[int, int]:
             following.append(position)
             position += 1
         last = position == n
-        dead = set(field.dead)
+        dead = field.dead.copy()
         model, cols = window_model(field, bracket, following, n_mdp, special, procedure)
         role = roles(field.n, sorted(bracket + following), set(bracket[:n_mdp]), set(bracket))
         kind = kinds(field.signature, role)
@@ -149,6 +155,7 @@ def brackets_2017(field: RoundField, procedure: BracketRules) -> dict[int, int]:
             rest = [v for v in range(n) if v not in final and v not in matched]
             if not completable(field, rest):
                 field.dead = dead  # A.9: this bracket is the PPB; pair it again
+                field.deaths = int(dead.sum())
                 position, special = start, True
                 continue
         special = position == n

@@ -5,7 +5,7 @@ candidate a bracket keeps is the one with the best failure vector (C5, C6 ..
 C21); ties are broken by the order in which Articles 3-4 generate candidates
 (MDP set, MDP-Pairing, remainder exchange, remainder transposition). We solve
 exactly that with one matching model per window (a bracket and the next
-scoregroup, :mod:`mipair.systems.fide.dutch.windows`):
+scoregroup, :mod:`mipair.systems.fide.windows`):
 
 1. Hard constraints: only pairs allowed by C1, C3 and forbidden pairs exist;
    every player is matched except, with an odd count, one PAB candidate of
@@ -27,17 +27,17 @@ import numpy as np
 
 from mipair.errors import NoPairingError
 from mipair.solver.lexmatch import Infeasible, LexMatcher
-from mipair.solver.weights import Weights
+from mipair.solver.weights import ColumnKeys, KeyedWeights, Weights
 from mipair.systems.fide.dutch.bracket import Bracket
 from mipair.systems.fide.dutch.bracket_rules import BracketRules, BracketView, Opening, RoundView
 from mipair.systems.fide.dutch.colours import allocate
 from mipair.systems.fide.dutch.criteria import PairContext
-from mipair.systems.fide.dutch.field import RoundField
 from mipair.systems.fide.dutch.procedures import DutchProcedure
-from mipair.systems.fide.dutch.sparse import core
-from mipair.systems.fide.dutch.weigh import kinds, roles
-from mipair.systems.fide.dutch.windows import WindowModels
+from mipair.systems.fide.field import RoundField
+from mipair.systems.fide.sparse import core
 from mipair.systems.fide.state import PlayerState, Snapshot
+from mipair.systems.fide.weigh import KEYED_FROM, kinds, roles
+from mipair.systems.fide.windows import WindowModels
 
 C5_TEXT = "the PAB goes to the lowest score possible; value: the recipient's score"
 POINT = 10
@@ -134,16 +134,20 @@ def pab_candidates(field: RoundField, bye: ByeScore) -> set[int]:
 
 def bye_score(field: RoundField) -> ByeScore:
     """S* and whether C9 applies to the first bracket: the lowest-scored PAB
-    possible, the players of higher scores paired as high as possible."""
+    possible, the players of higher scores paired as high as possible.
+
+    In a field of one score (every first round) each pairing weighs the same
+    under C5's tiers, so the question is only whether the round can be paired
+    (:func:`one_score_model`)."""
     n, scores, edges = field.n, field.scores, field.edges
-    must = [i for i in range(n) if not field.eligible[i]]
     try:
-        model = LexMatcher(n, edges, must, n // 2, core=core(edges, scores))
-        ranks = sorted(set(scores))
-        level = np.array([ranks.index(s) for s in scores], dtype=np.int64)
-        lower = Weights.dense(level[edges.u] + level[edges.v])
-        top = Weights.dense((level[edges.v] == level[0]).astype(np.int64))
-        model.maximise([lower, top])
+        if len(set(scores)) == 1:
+            model = one_score_model(field)
+            model.maximise([])
+        else:
+            must = [i for i in range(n) if not field.eligible[i]]
+            model = LexMatcher(n, edges, must, n // 2, core=core(edges, scores))
+            model.maximise(bye_tiers(field))
     except Infeasible:
         raise NoPairingError(
             "no pairing satisfies the absolute criteria "
@@ -157,6 +161,44 @@ def bye_score(field: RoundField) -> ByeScore:
         scores[mate[v]] >= top_score for v in range(n) if scores[v] >= top_score
     )
     return ByeScore(s_star, single)
+
+
+def one_score_model(field: RoundField) -> LexMatcher:
+    """An odd field's matching model as a feasibility question: everyone paired
+    but one PAB-eligible player (an exit "single", at most one).
+
+    Asked with no objective, it goes to SAT over the model's pairs
+    (:func:`mipair.solver.witness.sat_matching`): every player's clause "paired
+    or single" leads the search, where "exactly n // 2 pairs" over every pair
+    did not (SAT spent its budget, then a MIP over every pair decided: at 1,000
+    players most of the round's time and memory)."""
+    n = field.n
+    singles = [(v, "single") for v in range(n) if field.eligible[v]]
+    return LexMatcher(
+        n,
+        field.edges,
+        range(n),
+        exits=singles,
+        exit_limits={"single": 1},
+        core=core(field.edges, field.scores),
+    )
+
+
+def bye_tiers(field: RoundField) -> list[Weights]:
+    """C5's tiers over the round's pairs: the scores of the paired players, as
+    low a level as possible left over, then the top scoregroup paired."""
+    edges, scores = field.edges, field.scores
+    ranks = sorted(set(scores))
+    level = np.array([ranks.index(s) for s in scores], dtype=np.int32)
+    if len(edges) < KEYED_FROM:
+        return [
+            Weights.dense(level[edges.u].astype(np.int64) + level[edges.v]),
+            Weights.dense((level[edges.v] == level[0]).astype(np.int64)),
+        ]
+    size = len(ranks)  # a pair's key: the levels of its two players
+    keys = ColumnKeys(level[edges.u] * size + level[edges.v], size * size)
+    high, low = np.divmod(np.arange(size * size, dtype=np.int64), size)
+    return [KeyedWeights(keys, high + low), KeyedWeights(keys, (low == level[0]).astype(np.int64))]
 
 
 def completable(field: RoundField) -> None:

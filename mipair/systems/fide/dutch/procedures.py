@@ -16,7 +16,8 @@ from mipair.systems.fide.procedure import Evaluator, SwissProcedure
 
 if TYPE_CHECKING:
     from mipair.pairing import RoundPairing
-    from mipair.systems.fide.state import Snapshot
+    from mipair.systems.fide.colours import Preference
+    from mipair.systems.fide.state import PlayerState, Snapshot
 
 
 class DutchProcedure(SwissProcedure["Snapshot"], BracketRules):
@@ -37,3 +38,16 @@ class DutchProcedure(SwissProcedure["Snapshot"], BracketRules):
         from mipair.systems.fide.dutch.evaluate import dutch_criteria
 
         return dutch_criteria(snapshot, self)
+
+    # -- what the round's field asks (:class:`mipair.systems.fide.field.FieldRules`) --
+
+    def clash_class(self, snap: Snapshot, player: PlayerState, pref: Preference) -> object:
+        """C3: non-topscorers with the same absolute colour preference do not meet."""
+        from mipair.systems.fide.dutch.absolute import clash_class
+
+        return clash_class(snap, player, pref)
+
+    def signature(self, player: PlayerState, pref: Preference, eligible: bool) -> tuple:
+        from mipair.systems.fide.dutch.criteria import signature
+
+        return signature(player, pref, eligible)

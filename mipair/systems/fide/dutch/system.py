@@ -59,7 +59,7 @@ class DutchSystem(FideSystem):
         write_checklist(path, sections)
 
     def colour_note(self, state: Snapshot, engine: RoundPairing, published: RoundPairing) -> str:
-        from mipair.systems.fide.dutch.colours import colour_detail
+        from mipair.systems.fide.colours import colour_detail
 
         return colour_detail(state, engine, published)
 

@@ -1,23 +1,21 @@
-"""The facts of a Lim round, in an arbiter's words: C.04.1's (rematch, forbidden pair,
-the PAB) and 2.1's colour side of compatibility, one per pair for whom every colour
-allocation breaks the colour limits (outside the last round, Article 6)."""
+"""The Lim system's own absolute facts, in an arbiter's words: 2.1's colour side of
+compatibility, one per pair for whom every colour allocation breaks the colour limits
+(asked outside the last round only, Article 6: :class:`~mipair.systems.fide.lim.procedure.LimProcedure`)."""
 
 from __future__ import annotations
 
-from mipair.explain.facts import Fact, PairingProblem, pair
+from collections.abc import Callable
+
+from mipair.explain.facts import Fact, pair
 from mipair.model import Colour
-from mipair.systems.fide.facts import basic_problem
 from mipair.systems.fide.lim.field import within_limits
 from mipair.systems.fide.state import Snapshot
 
 
-def lim_problem(snap: Snapshot) -> PairingProblem:
-    """The players to pair in ``snap`` and every absolute-rule fact among them."""
-    settings = snap.edition.settings
-    limits = settings["colour_limits"]
-    total = snap.tournament.total_rounds
-    if total is not None and snap.round >= total and limits["lifted_in_last_round"]:
-        return basic_problem(snap)
+def incompatible_pairs(snap: Snapshot) -> Callable[[int, int], list[Fact]]:
+    """A fact for each pair of ``snap``'s players that no colour allocation keeps within
+    the colour limits (the model file's ``colour_limits``)."""
+    limits = snap.edition.settings["colour_limits"]
     fits = {
         p: (
             within_limits(snap.players[p], Colour.WHITE, limits),
@@ -41,4 +39,4 @@ def lim_problem(snap: Snapshot) -> PairingProblem:
             )
         ]
 
-    return basic_problem(snap, incompatible)
+    return incompatible

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 SPARSE_FROM = 3000  # models with fewer candidate pairs keep them all
 REACH = 6  # ranks either side of a natural opponent or neighbour
+CHUNK = 1 << 22  # pairs looked at a time
 
 
 def core(
@@ -28,13 +29,19 @@ def core(
     from mipair.solver.edges import Edges
 
     ends = Edges.of(edges)
-    nodes = np.unique(np.concatenate([ends.u, ends.v]))
-    pos = np.full(int(nodes.max()) + 1, -1, dtype=np.int64)
-    pos[nodes] = np.arange(len(nodes))
+    present = np.zeros(max(int(ends.u.max()), int(ends.v.max())) + 1, dtype=bool)
+    present[ends.u] = present[ends.v] = True
+    nodes = np.flatnonzero(present)
+    pos = np.full(len(present), -1, dtype=np.int32)
+    pos[nodes] = np.arange(len(nodes), dtype=np.int32)
     score = np.asarray(scores, dtype=float)
     _, group, size = np.unique(score[nodes], return_inverse=True, return_counts=True)
-    half = np.zeros(len(pos), dtype=np.int64)
+    half = np.zeros(len(pos), dtype=np.int32)
     half[nodes] = size[group.reshape(-1)]
-    gap = np.abs(pos[ends.v] - pos[ends.u])
-    half = np.maximum(half[ends.u], half[ends.v]) // 2
-    return np.flatnonzero((gap <= reach) | (np.abs(gap - half) <= reach)).tolist()
+    near = np.zeros(len(ends), dtype=bool)
+    for start in range(0, len(ends), CHUNK):  # no temporaries the size of the model
+        u, v = ends.u[start : start + CHUNK], ends.v[start : start + CHUNK]
+        gap = np.abs(pos[v] - pos[u])
+        apart = np.maximum(half[u], half[v]) // 2
+        near[start : start + CHUNK] = (gap <= reach) | (np.abs(gap - apart) <= reach)
+    return np.flatnonzero(near).tolist()

@@ -21,8 +21,8 @@ import numpy as np
 from mipair.solver.completion import CompletionOracle, Core
 from mipair.solver.edges import Edges, Positions, mask
 from mipair.solver.lexmatch import Cut, LexMatcher
-from mipair.systems.fide.dutch.field import RoundField
-from mipair.systems.fide.dutch.sparse import core
+from mipair.systems.fide.field import RoundField
+from mipair.systems.fide.sparse import core
 
 WHOLE_UP_TO = 1000  # pairs of the players left from which a window models them by exits
 
@@ -56,7 +56,7 @@ class WindowModels:
         inside, lower_set = set(window), set(lower)
         edges, cols = field.window_edges(window)
         below = mask(field.n, lower)
-        exits = [(v, "down") for v in window if lower and field.neighbours(v, below)]
+        exits = [(v, "down") for v in window if lower and field.has_neighbour(v, below)]
         exits += [(v, "single") for v in window if v in self.candidates]
         n_edges = len(edges)
         down_col = {v: n_edges + k for k, (v, tag) in enumerate(exits) if tag == "down"}
@@ -94,7 +94,13 @@ class WindowModels:
         with it (:meth:`whole`): their pairs, at most WHOLE_UP_TO, instead of the
         completion oracle's cuts."""
         group = np.asarray(window + lower, dtype=np.int64)
-        return int((self.field.edge_ids[np.ix_(group, group)] >= 0).sum()) // 2 <= WHOLE_UP_TO
+        ends = 0  # twice the pairs, counted a block of rows at a time, up to the limit
+        for start in range(0, len(group), 256):
+            rows = self.field.edge_ids[group[start : start + 256]][:, group]
+            ends += int((rows >= 0).sum())
+            if ends // 2 > WHOLE_UP_TO:
+                return False
+        return True
 
     def whole(self, window: list[int], lower: list[int]) -> tuple[LexMatcher, Positions]:
         """The matching model of one bracket and the next scoregroup, with every
@@ -172,8 +178,8 @@ class WindowModels:
         field = self.field
         if field.oracle is None:
             live = field.edge_ids >= 0
-            if field.dead:
-                gone = np.fromiter(field.dead, dtype=np.int64, count=len(field.dead))
+            if field.deaths:
+                gone = np.flatnonzero(field.dead)
                 us, vs = field.edges.u[gone], field.edges.v[gone]
                 live[us, vs] = live[vs, us] = False
             members = np.asarray(window, dtype=np.int64)

@@ -1,16 +1,22 @@
-"""The players of one Dutch round and the pairs the absolute criteria allow.
+"""The players of one round of a FIDE Swiss system and the pairs the absolute criteria allow.
 
-Every edition's procedure, its window models and the bracket questions
-(:mod:`mipair.systems.fide.dutch.bracket`) share this state: the players sorted by
-pairing score then pairing number (C.04.3 1.2), vertex ``i`` being the
-``i``-th of them, the candidate pairs (C1, C3, forbidden pairs) as numbered
-edges, the edges ruled out for good by decisions already frozen, and the
-round's current matching.
+A system's procedure, its window models (:mod:`mipair.systems.fide.windows`) and
+its bracket questions (the Dutch :mod:`mipair.systems.fide.dutch.bracket`, the
+Burstein Article 4) share this state: the players sorted by pairing score then
+pairing number (C.04.3 1.2), vertex ``i`` being the ``i``-th of them, the
+candidate pairs (C1, C3, forbidden pairs) as numbered edges, the edges ruled
+out for good by decisions already frozen, and the round's current matching.
+
+What differs between systems comes from the edition's procedure object
+(:class:`FieldRules`): which players may not meet for their colours (the Dutch
+C3 spares topscorers, Burstein's does not) and what its criteria read of a
+player (its signature).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Collection, Iterable
+from typing import Protocol, cast
 
 import numpy as np
 
@@ -18,15 +24,41 @@ from mipair.solver.completion import CompletionOracle
 from mipair.solver.edges import Edges, Positions
 from mipair.solver.lexmatch import LexMatcher
 from mipair.solver.weights import Weights
-from mipair.systems.fide.colours import preference
-from mipair.systems.fide.dutch.absolute import clash_class
-from mipair.systems.fide.dutch.criteria import PairContext, signature
-from mipair.systems.fide.dutch.weigh import weigh
+from mipair.systems.fide.colours import Preference, preference
 from mipair.systems.fide.edition import Edition
 from mipair.systems.fide.rules import forbidden_pairs, pab_eligible
 from mipair.systems.fide.state import PlayerState, Snapshot
+from mipair.systems.fide.weigh import Context, weigh
 
-Context = Callable[[int, int], "PairContext | None"]
+
+class FieldRules(Protocol):
+    """What a field asks of the edition's procedure object."""
+
+    def clash_class(self, snap: Snapshot, player: PlayerState, pref: Preference) -> object:
+        """Two players may not meet when their classes are equal and not None (C3)."""
+
+    def signature(self, player: PlayerState, pref: Preference, eligible: bool) -> tuple:
+        """Everything the edition's criteria read of a player: players with equal
+        signatures are interchangeable to them (:mod:`mipair.systems.fide.weigh`)."""
+
+
+BLOCK = 512  # rows of the pair table read at a time (no square temporaries)
+
+
+def upper_pairs(allowed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The True entries above the diagonal of a square boolean matrix, row by
+    row, as two int32 arrays (read a block of rows at a time)."""
+    n = len(allowed)
+    firsts, seconds = [], []
+    for start in range(0, n, BLOCK):
+        block = allowed[start : start + BLOCK]
+        upper = np.arange(n)[None, :] > np.arange(start, start + len(block))[:, None]
+        a, b = np.nonzero(block & upper)
+        firsts.append(a.astype(np.int32) + start)
+        seconds.append(b.astype(np.int32))
+    if not firsts:
+        return np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int32)
+    return np.concatenate(firsts), np.concatenate(seconds)
 
 
 class RoundField:
@@ -35,6 +67,7 @@ class RoundField:
     def __init__(self, snap: Snapshot, edition: Edition) -> None:
         self.snapshot = snap
         self.edition = edition
+        self.rules = cast(FieldRules, edition.procedure)
         players = [snap.players[pid] for pid in snap.to_pair]
         players.sort(key=lambda p: (-p.pairing_score, p.tpn))
         self.players: list[PlayerState] = players
@@ -44,7 +77,8 @@ class RoundField:
         self.eligible = [pab_eligible(p) for p in players]
         self.edge_ids = np.full((self.n, self.n), -1, dtype=np.int32)
         self.edges = self.candidate_pairs(forbidden_pairs(snap))
-        self.dead: set[int] = set()
+        self.dead = np.zeros(len(self.edges), dtype=bool)  # edges ruled out for good
+        self.deaths = 0  # how many
         self.oracle: CompletionOracle | None = None
         self.odd = self.n % 2 == 1
         self.hint: list[int] | None = None  # a matching of the field (mate per vertex), once known
@@ -53,7 +87,7 @@ class RoundField:
         kinds: dict[tuple, int] = {}  # a number per vertex: its criteria signature
         self.signature = np.array(
             [
-                kinds.setdefault(signature(p, self.preferences[p.id], ok), len(kinds))
+                kinds.setdefault(self.rules.signature(p, self.preferences[p.id], ok), len(kinds))
                 for p, ok in zip(players, self.eligible)
             ],
             dtype=np.int64,
@@ -75,26 +109,40 @@ class RoundField:
         kinds: dict[object, int] = {None: 0}
         clash = np.array(
             [
-                kinds.setdefault(clash_class(self.snapshot, p, self.preferences[p.id]), len(kinds))
+                kinds.setdefault(
+                    self.rules.clash_class(self.snapshot, p, self.preferences[p.id]), len(kinds)
+                )
                 for p in players
             ],
             dtype=np.int64,
         )
         allowed &= ~((clash[:, None] == clash[None, :]) & (clash[:, None] > 0))  # C3
-        u, v = np.nonzero(np.triu(allowed, 1))
-        self.edge_ids[u, v] = self.edge_ids[v, u] = np.arange(len(u), dtype=np.int32)
-        return Edges(u, v)
+        first, second = upper_pairs(allowed)
+        del allowed
+        self.edge_ids[first, second] = self.edge_ids[second, first] = np.arange(
+            len(first), dtype=np.int32
+        )
+        return Edges(first, second)
 
     def edge(self, u: int, v: int) -> int | None:
         """The live edge between vertices u and v, if any."""
         e = int(self.edge_ids[u, v])
-        return None if e < 0 or e in self.dead else e
+        return None if e < 0 or self.dead[e] else e
 
     def neighbours(self, u: int, among: np.ndarray | None = None) -> list[int]:
         """The vertices with a live edge to u (those marked in the mask ``among``)."""
+        return np.flatnonzero(self._live_row(u, among)).tolist()
+
+    def has_neighbour(self, u: int, among: np.ndarray | None = None) -> bool:
+        """Whether u has a live edge to a vertex (marked in the mask ``among``)."""
+        return bool(self._live_row(u, among).any())
+
+    def _live_row(self, u: int, among: np.ndarray | None) -> np.ndarray:
         row = self.edge_ids[u]
         ok = row >= 0 if among is None else (row >= 0) & among
-        return [w for w in np.flatnonzero(ok).tolist() if int(row[w]) not in self.dead]
+        if self.deaths:
+            ok[ok] = ~self.dead[row[ok]]
+        return ok
 
     def pairs_among(
         self, group: list[int], exclude: Collection[int] = frozenset()
@@ -103,14 +151,26 @@ class RoundField:
         not in ``exclude``, in rank order: three arrays, the positions in
         ``group`` of their two ends and their edge numbers."""
         members = np.asarray(group, dtype=np.int64)
-        sub = self.edge_ids[np.ix_(members, members)]
-        ok = np.triu(sub >= 0, 1)
-        if exclude:
-            ok[:, [k for k, v in enumerate(group) if v in exclude]] = False
-        first, second = np.nonzero(ok)
-        eids = sub[first, second].astype(np.int64)
-        if self.dead:
-            live = ~np.isin(eids, np.fromiter(self.dead, dtype=np.int64))
+        everyone = len(members) == self.n and not exclude
+        if everyone:  # the whole field (a first round's window): the round's own edges
+            first, second = self.edges.u, self.edges.v
+            eids = np.arange(len(first), dtype=np.int64)
+        else:
+            out = []
+            excluded = [k for k, v in enumerate(group) if v in exclude] if exclude else []
+            for start in range(0, len(members), BLOCK):
+                rows = self.edge_ids[members[start : start + BLOCK]][:, members]
+                ok = rows >= 0
+                ok &= np.arange(len(members))[None, :] > np.arange(start, start + len(ok))[:, None]
+                if excluded:
+                    ok[:, excluded] = False
+                a, b = np.nonzero(ok)
+                out.append((a.astype(np.int32) + start, b.astype(np.int32), rows[a, b]))
+            first, second, ids = (np.concatenate(x) for x in zip(*out)) if out else ([],) * 3
+            first, second = np.asarray(first, np.int32), np.asarray(second, np.int32)
+            eids = np.asarray(ids, dtype=np.int64)
+        if self.deaths:
+            live = ~self.dead[eids]
             first, second, eids = first[live], second[live], eids[live]
         return first, second, eids
 
@@ -119,6 +179,8 @@ class RoundField:
     ) -> tuple[Edges, Positions]:
         """A window model's edges (:meth:`pairs_among`) and where each round edge
         stands among them (its model column)."""
+        if len(window) == self.n and not exclude and not self.deaths:
+            return self.edges, Positions.identity(len(self.edges))
         first, second, eids = self.pairs_among(window, exclude)
         members = np.asarray(window, dtype=np.int64)
         return Edges(members[first], members[second]), Positions(eids)
@@ -126,18 +188,22 @@ class RoundField:
     def kill(self, e: int | None) -> None:
         """Remove edge e from the round for good (a frozen decision)."""
         if e is not None:
-            self.dead.add(e)
-            if self.oracle is not None:
-                self.oracle.forbid(*self.edges[e])
+            self.kill_all(np.array([e], dtype=np.int64))
 
     def kill_all(self, eids: np.ndarray | Iterable[int]) -> None:
         """Remove the edges ``eids`` for good."""
-        for e in np.asarray(eids, dtype=np.int64).tolist():
-            self.kill(e)
+        eids = np.asarray(eids if isinstance(eids, np.ndarray) else list(eids), dtype=np.int64)
+        new = eids[~self.dead[eids]]
+        if not len(new):
+            return
+        self.dead[new] = True
+        self.deaths = int(self.dead.sum())
+        if self.oracle is not None:
+            self.oracle.forbid_all(self.edges.u[new], self.edges.v[new])
 
     def weigh(self, model: LexMatcher, role: np.ndarray, context: Context) -> list[Weights]:
         """Every active criterion on the window's edge columns of ``model`` (its
-        edges ranked higher player first): :func:`mipair.systems.fide.dutch.weigh.weigh`."""
+        edges ranked higher player first): :func:`mipair.systems.fide.weigh.weigh`."""
         ends = model.ends()
         if self.window_columns is not None:
             ends = ends[:, : self.window_columns]

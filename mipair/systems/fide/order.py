@@ -1,4 +1,4 @@
-"""Board order of a published Dutch pairing.
+"""Board order of a published pairing of a FIDE Swiss system (C.04.2 (2026) 3.6).
 
 Boards are sorted by the higher-ranked player's score, then the other
 player's score (both highest first, real points without acceleration), then
