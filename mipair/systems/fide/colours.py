@@ -14,10 +14,10 @@ some pairs (the Dutch topscorers).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mipair.model import Colour
 from mipair.systems.fide.state import PlayerState, Snapshot
@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from mipair.reports import Violation
 
 COLOUR_NAME = {Colour.WHITE: "White", Colour.BLACK: "Black"}
+
+NEWCOMER = {"black-mild": Colour.BLACK, "none": None}
+"""A model file's ``newcomer_preference`` -> the colour a player without games seeks."""
 
 
 class Strength(IntEnum):
@@ -72,6 +75,12 @@ def preference(state: PlayerState, newcomer: Colour | None = None) -> Preference
     if newcomer is not None:
         return Preference(newcomer, Strength.MILD, cd, repeated)
     return Preference(None, Strength.NONE, cd, repeated)
+
+
+def newcomer_preference(settings: Mapping[str, Any]) -> Colour | None:
+    """The mild preference of a player who has not played, as the edition's model file
+    says (``newcomer_preference``; Dubov 1.6.4 "black-mild"; none when not said)."""
+    return NEWCOMER[settings.get("newcomer_preference", "none")]
 
 
 def absolute_class(pref: Preference) -> object:

@@ -19,13 +19,10 @@ import numpy as np
 from mipair.model import Colour, Tournament
 from mipair.rounds import accelerations_of
 from mipair.solver.edges import Edges
-from mipair.systems.fide.colours import Preference, preference
+from mipair.systems.fide.colours import Preference, newcomer_preference, preference
 from mipair.systems.fide.pairable import Pairable, basic_pairs
 from mipair.systems.fide.players import RoundPlayer
 from mipair.systems.fide.state import PlayerState, Snapshot
-
-NEWCOMER = {"black-mild": Colour.BLACK, "none": None}
-"""The model file's ``newcomer_preference`` -> the colour a player without games seeks."""
 
 
 @dataclass(frozen=True)
@@ -92,7 +89,7 @@ class DubovField:
         self.snapshot = snap
         settings: Mapping[str, Any] = snap.edition.settings
         t, rnd = snap.tournament, snap.round
-        newcomer = NEWCOMER[settings["newcomer_preference"]]
+        newcomer = newcomer_preference(settings)
         floats = upfloat_rounds(t, rnd, settings["upfloat"])
         limit = max_upfloats(t, rnd, settings["max_upfloats"])
         states = sorted(

@@ -9,7 +9,7 @@ and how its explanations order a relaxed round's boards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mipair.model import Tournament
 from mipair.pairing import RoundPairing
@@ -46,17 +46,6 @@ class DutchSystem(FideSystem):
         from mipair.systems.fide.dutch.facts import dutch_boards
 
         return dutch_boards(state)
-
-    def check_list(self, state: Snapshot, pairing: RoundPairing | None) -> object:
-        """JaVaFo's check list: each player's pairing data beside the pairing."""
-        from mipair.systems.fide.dutch.checklist import rows
-
-        return rows(state, pairing)
-
-    def write_check_lists(self, path: str, sections: list[tuple[int, str, Any]]) -> None:
-        from mipair.systems.fide.dutch.checklist import write_checklist
-
-        write_checklist(path, sections)
 
     def colour_note(self, state: Snapshot, engine: RoundPairing, published: RoundPairing) -> str:
         from mipair.systems.fide.colours import colour_detail
