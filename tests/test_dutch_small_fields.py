@@ -11,7 +11,7 @@ import pytest
 
 from mipair.formats.trf import read_tournament
 from mipair.model import Tournament
-from mipair.systems.fide.dutch import windows
+from mipair.systems.fide import windows
 from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
 from mipair.systems.fide.system import pair_snapshot as pair_round
 

@@ -92,6 +92,8 @@ class MatchingModel(PricedColumns):
                     raise Infeasible(f"node {node} has no edge")
                 continue
             self._degree[node] = self._add_row(lo, 1.0, [], [])
+        if pairs and not self.edges:
+            raise Infeasible(f"{pairs} pairs asked of a model with no edge")
         self._pair_row = (
             self._add_row(float(pairs), float(pairs), [], [])
             if pairs is not None and self.edges
