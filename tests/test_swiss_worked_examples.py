@@ -13,6 +13,7 @@ from dataclasses import replace
 
 import pytest
 from swiss_brute.build import build
+from swiss_brute.handbook import LIM_EXCHANGE_4_2, LIM_EXCHANGE_4_3
 
 from mipair.model import Colour, ForbiddenPairs, Tournament
 from mipair.pairing import RoundPairing
@@ -68,16 +69,7 @@ def test_dubov_t2_is_the_first_legal_transposition_4_4_2(
 # -- Lim --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("met_by_1", "expected"),
-    [
-        ([], [(1, 4), (2, 5), (3, 6)]),
-        ([4], [(1, 5), (2, 4), (3, 6)]),
-        ([4, 5], [(1, 6), (2, 4), (3, 5)]),
-        ([4, 5, 6], [(1, 3), (2, 5), (4, 6)]),
-        ([4, 5, 6, 3], [(1, 2), (3, 5), (4, 6)]),
-    ],
-)
+@pytest.mark.parametrize(("met_by_1", "expected"), LIM_EXCHANGE_4_2)
 def test_lim_the_exchange_table_of_4_2(
     met_by_1: list[int], expected: list[tuple[int, int]]
 ) -> None:
@@ -85,16 +77,7 @@ def test_lim_the_exchange_table_of_4_2(
     assert pairs(pair("lim", after_byes(6, {1: met_by_1}), 2)) == expected
 
 
-@pytest.mark.parametrize(
-    ("met_by_2", "expected"),
-    [
-        ([], [(1, 6), (2, 4), (3, 5)]),
-        ([4], [(1, 6), (2, 5), (3, 4)]),
-        ([4, 5], [(1, 6), (2, 3), (4, 5)]),
-        ([4, 5, 3], [(1, 3), (2, 6), (4, 5)]),
-        ([4, 5, 3, 6], [(1, 2), (3, 5), (4, 6)]),
-    ],
-)
+@pytest.mark.parametrize(("met_by_2", "expected"), LIM_EXCHANGE_4_3)
 def test_lim_the_exchange_table_of_4_3(
     met_by_2: list[int], expected: list[tuple[int, int]]
 ) -> None:
