@@ -66,7 +66,8 @@ def test_dutch_rounds_are_the_same_with_keyed_tiers(seed: int, rules: str, monke
 
     from mipair.check.config import GeneratorConfig
     from mipair.solver import lexmatch
-    from mipair.systems.fide.dutch import bracket, procedure2026, weigh
+    from mipair.systems.fide import weigh
+    from mipair.systems.fide.dutch import bracket, procedure2026
     from mipair.systems.fide.system import pair_snapshot as pair_round
 
     compared = []
