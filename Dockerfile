@@ -4,9 +4,11 @@
 #   deploy/docker/build.sh [TAG] [EXTRAS]       # wheels, then docker build --network=none
 #
 # Layers, so that a change to mipair's code rebuilds only the last, small one:
-#   1. the base: Debian bookworm's python3 (deploy/docker/local-base.sh; or any Debian-based
-#      Python 3.11 image pinned by digest: --build-arg BASE=python:3.11-slim-bookworm@sha256:...
-#      and BUILDER= the same image, which then needs binutils for `strip`);
+#   1. the base: Debian bookworm's python3 (deploy/docker/local-base.sh, its packages checked
+#      against deploy/docker/base-packages.txt; build.sh passes it as BASE by its image ID,
+#      sha256:..., the digest of its content); or any Debian-based Python 3.11 image pinned by
+#      its registry digest: --build-arg BASE=python:3.11-slim-bookworm@sha256:... and
+#      BUILDER= the same image, which then needs binutils for `strip`;
 #   2. the dependencies, every version pinned in deploy/docker/requirements-EXTRAS.txt,
 #      installed from the wheels in dist/deps/ (no index), compiled; the polars runtime's
 #      symbols stripped (40 MB; the other libraries are patched by auditwheel, which strip

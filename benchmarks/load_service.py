@@ -147,9 +147,19 @@ def engine_round(text: bytes) -> float:
         return time.perf_counter() - start
 
 
-async def post(client: httpx.AsyncClient, text: bytes) -> tuple[float, int, str, int]:
+def server_timing(answer: httpx.Response) -> dict[str, float]:
+    """The service's own split of an answer's time (Server-Timing): solve and wait, in ms."""
+    timing = {}
+    for part in answer.headers.get("server-timing", "").split(","):
+        name, _, rest = part.strip().partition(";")
+        if "dur=" in rest:
+            timing[name] = float(rest.split("dur=")[1].split(";")[0])
+    return timing
+
+
+async def post(client: httpx.AsyncClient, text: bytes) -> tuple[float, int, str, int, dict]:
     """Post one round, waiting out any 429 as its Retry-After says: (seconds from the first
-    try, final status, text, refusals)."""
+    try, final status, text, refusals, the service's solve and wait ms)."""
     start = time.perf_counter()
     refusals = 0
     while True:
@@ -162,20 +172,38 @@ async def post(client: httpx.AsyncClient, text: bytes) -> tuple[float, int, str,
         await asyncio.sleep(float(answer.headers.get("retry-after", "1")))
     seconds = time.perf_counter() - start
     body = answer.json()
-    return seconds, answer.status_code, body.get("text", ""), refusals
+    return seconds, answer.status_code, body.get("text", ""), refusals, server_timing(answer)
+
+
+def split(timings: list[dict]) -> dict[str, float]:
+    """p50 / p95 of the service's solve and wait times (ms) over the answers that gave them."""
+    figures = {}
+    for name in ("solve", "wait"):
+        values = [t[name] / 1000 for t in timings if name in t]
+        if values:
+            figures[f"{name}_p50_ms"] = round(1000 * percentile(values, 0.50), 1)
+            figures[f"{name}_p95_ms"] = round(1000 * percentile(values, 0.95), 1)
+    return figures
+
+
+def load_average() -> float:
+    """The machine's 1-minute load average (other sessions share it)."""
+    return round(os.getloadavg()[0], 1)
 
 
 async def one_client(url: str, rounds, expected: dict[str, str]) -> tuple[dict, int]:
     async with httpx.AsyncClient(base_url=url, timeout=600) as client:
         for _, text in rounds[:3]:
             await post(client, text)  # every worker warm
-        latencies, errors = [], 0
-        start = time.perf_counter()
+        latencies, timings, errors = [], [], 0
+        start, load_before = time.perf_counter(), load_average()
         for name, text in rounds:
-            seconds, status, got, _ = await post(client, text)
+            seconds, status, got, _, timing = await post(client, text)
             latencies.append(seconds)
+            timings.append(timing)
             errors += status != 200 or (name in expected and got != expected[name])
-        return summary(latencies, time.perf_counter() - start), errors
+        figures = summary(latencies, time.perf_counter() - start) | split(timings)
+        return figures | {"load_average": [load_before, load_average()]}, errors
 
 
 async def many_clients(
@@ -185,6 +213,7 @@ async def many_clients(
     errors, refusals, large results as (seconds, status))."""
     work = [rounds[k % len(rounds)] for k in range(requests)]
     latencies: list[float] = []
+    timings: list[dict] = []
     errors = refusals = 0
     large_results: list[tuple[float, int]] = []
     limits = httpx.Limits(max_connections=clients + in_flight + 2)
@@ -194,27 +223,29 @@ async def many_clients(
         async def worker(mine):
             nonlocal errors, refusals
             for name, text in mine:
-                seconds, status, got, refused = await post(client, text)
+                seconds, status, got, refused, timing = await post(client, text)
                 latencies.append(seconds)
+                timings.append(timing)
                 refusals += refused
                 errors += status != 200 or (name in expected and got != expected[name])
 
         async def large_client():
             while not done.is_set():
-                seconds, status, _, _ = await post(client, large)
+                seconds, status, _, _, _ = await post(client, large)
                 large_results.append((round(seconds, 1), status))
 
         background = [asyncio.create_task(large_client()) for _ in range(in_flight)]
         if background:
             await asyncio.sleep(3.0)  # the large solves have started
-        start = time.perf_counter()
+        start, load_before = time.perf_counter(), load_average()
         await asyncio.gather(*(worker(work[k::clients]) for k in range(clients)))
         elapsed = time.perf_counter() - start
+        load = {"load_average": [load_before, load_average()]}
         done.set()
         for task in background:
             task.cancel()  # the client goes away: the service cancels the solve
         await asyncio.gather(*background, return_exceptions=True)
-        return summary(latencies, elapsed), errors, refusals, large_results
+        return summary(latencies, elapsed) | split(timings) | load, errors, refusals, large_results
 
 
 def main() -> None:
@@ -226,6 +257,13 @@ def main() -> None:
     parser.add_argument("--cli-rounds", type=int, default=30, help="rounds timed with the CLI")
     parser.add_argument("--workers", type=int, default=None, help="default: the service's")
     parser.add_argument("--queue", type=int, default=None, help="default: the service's")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="another service setting (MIPAIR_SERVICE_NAME), e.g. large_niceness=10",
+    )
     parser.add_argument("--large", type=int, default=0, help="large requests kept in flight")
     parser.add_argument("--large-file", help="the large request (default: generated, 3000)")
     parser.add_argument("--seed", type=int, default=1)
@@ -236,21 +274,27 @@ def main() -> None:
     rounds = corpus_rounds(args.max_players, args.rounds, args.seed)
     print(f"{len(rounds)} corpus rounds of at most {args.max_players} players", flush=True)
     cli_seconds, expected = [], {}
+    load_before = load_average()
     for name, text in rounds[: args.cli_rounds]:
         seconds, written = cli_round(text)
         cli_seconds.append(seconds)
         expected[name] = written
     figures: dict[str, object] = {
-        "cli_whole_process": summary(cli_seconds, sum(cli_seconds)),
+        "cli_whole_process": summary(cli_seconds, sum(cli_seconds))
+        | {"load_average": [load_before, load_average()]},
         "workers": args.workers or "default",
         "queue": args.queue if args.queue is not None else "default",
+        "settings": args.set,
         "cpus": os.cpu_count(),
         "load_average": os.getloadavg(),
     }
     print("CLI, one process a round:", figures["cli_whole_process"], flush=True)
     engine_round(rounds[0][1])
+    load_before = load_average()
     engine = [engine_round(text) for _, text in rounds]
-    figures["engine_in_process"] = summary(engine, sum(engine))
+    figures["engine_in_process"] = summary(engine, sum(engine)) | {
+        "load_average": [load_before, load_average()]
+    }
     print("engine alone, warm, in process:", figures["engine_in_process"], flush=True)
 
     large = large_round(args.large_file) if args.large else None
@@ -284,11 +328,12 @@ def main() -> None:
     if args.url:
         measure(args.url)
     else:
-        settings = {
+        settings: dict[str, object] = {
             key: value
             for key, value in (("workers", args.workers), ("queue", args.queue))
             if value is not None
         }
+        settings.update(item.split("=", 1) for item in args.set)
         with running_server(**settings) as server:
             measure(server.url)
     if args.json:

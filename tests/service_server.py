@@ -29,10 +29,11 @@ def free_port() -> int:
 
 @dataclass
 class Server:
-    """A running service: its base URL and the file its stderr (the JSON log) goes to."""
+    """A running service: its base URL, the file its stderr (the JSON log) goes to, its process."""
 
     url: str
     log: Path
+    pid: int = 0
 
     def client(self, timeout: float = 120.0) -> httpx.Client:
         return httpx.Client(base_url=self.url, timeout=timeout)
@@ -60,7 +61,7 @@ def running_server(
                 stderr=stderr,
             )
         try:
-            server = Server(f"http://127.0.0.1:{port}", log)
+            server = Server(f"http://127.0.0.1:{port}", log, process.pid)
             wait_healthy(server, process)
             yield server
         finally:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -109,6 +110,18 @@ def test_mipairs_code_is_a_small_layer_apart_from_its_dependencies(image: str):
     assert listed.returncode != 0  # pip is not in the image
 
 
+def test_the_image_is_built_on_its_base_pinned_by_digest(image: str):
+    """build.sh builds FROM the checked base's image ID (the sha256 of its content) and says so
+    in the image's labels."""
+    base_id = docker("image", "inspect", "--format", "{{.Id}}", BASE).stdout.strip()
+    labels = json.loads(
+        docker("image", "inspect", "--format", "{{json .Config.Labels}}", image).stdout
+    )
+    assert base_id.startswith("sha256:")
+    assert labels["org.opencontainers.image.base.digest"] == base_id
+    assert labels["org.opencontainers.image.base.name"] == BASE
+
+
 @pytest.fixture
 def container(image: str) -> Iterator[str]:
     name = f"mipair-test-{uuid.uuid4().hex[:8]}"
@@ -180,3 +193,23 @@ def test_image_runs_healthy_non_root_and_pairs_like_the_cli(container: str, tmp_
     ) != "healthy":
         assert status in ("starting", "healthy") and time.monotonic() < deadline, status
         time.sleep(2)
+
+
+def test_the_base_is_checked_against_its_package_lock(tmp_path: Path):
+    """local-base.sh checks the base it makes or finds against deploy/docker/base-packages.txt:
+    a package at another version is named, and fails the script when strict."""
+    lock = (ROOT / "deploy" / "docker" / "base-packages.txt").read_text(encoding="utf-8")
+    assert re.search(r"^python3\.11 \S+$", lock, re.M)
+    altered = tmp_path / "lock.txt"
+    altered.write_text(re.sub(r"^python3\.11 \S+$", "python3.11 0.0-locked", lock, flags=re.M))
+    checked = subprocess.run(
+        ["bash", str(ROOT / "deploy" / "docker" / "local-base.sh"), BASE],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        env={**os.environ, "MIPAIR_BASE_LOCK": str(altered), "MIPAIR_BASE_STRICT": "1"},
+    )
+    if checked.returncode != 0 and "differs" not in checked.stderr:
+        pytest.skip(f"cannot make the local base image: {checked.stderr.strip()[-300:]}")
+    assert checked.returncode == 1, checked.stdout + checked.stderr
+    assert "< python3.11 0.0-locked" in checked.stderr

@@ -10,9 +10,11 @@ tournament re-pairs five rounds, several seconds even on a fast machine.
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import httpx
 import pytest
@@ -67,14 +69,19 @@ def test_a_full_queue_is_429_with_retry_after(server: Server):
 
 @pytest.mark.parametrize(
     ("option", "value", "field"),
-    [("--workers", "0", "--workers"), ("--queue", "-5", "--queue"), ("--time-limit", "0", None)],
+    [
+        ("--workers", "0", "--workers"),
+        ("--queue", "-5", "--queue"),
+        ("--time-limit", "0", None),
+        ("--large-priority", "fast", "--large-priority"),
+    ],
 )
 def test_settings_that_cannot_work_are_refused_at_start(option, value, field):
     done = run_cli("serve", "--port", "1", option, value)
     assert done.returncode == 3, done.stderr
     assert len(done.stderr.splitlines()) == 1
     if field:
-        assert done.stderr.startswith(f"{field}: must be at least")
+        assert done.stderr.startswith(f"{field}: must be ")
 
 
 def test_a_large_tournament_does_not_hold_up_small_ones():
@@ -106,3 +113,25 @@ def test_a_request_whose_client_has_gone_is_cancelled_and_its_worker_freed():
         assert (cancelled[0]["endpoint"], cancelled[0]["status"]) == ("check", 499)
         with server.client() as client:  # the one worker serves the next request
             assert client.post("/v1/pair", content=SMALL).status_code == 200
+
+
+def solver_processes(server: Server) -> list[int]:
+    """The server's worker processes (multiprocessing's spawned children)."""
+    children = []
+    for task in Path(f"/proc/{server.pid}/task").iterdir():
+        children += [int(pid) for pid in (task / "children").read_text().split()]
+    return [pid for pid in children if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's idle scheduling policy")
+def test_large_solves_run_only_on_cpu_time_the_small_lane_leaves():
+    """The large lane's workers run under SCHED_IDLE (and nice 10): whenever a small request's
+    worker wants a core, the kernel gives it, a large solve meanwhile or not."""
+    own = os.getpriority(os.PRIO_PROCESS, 0)
+    with running_server(workers=2, large_workers=1) as server:
+        workers = [
+            (os.sched_getscheduler(pid), os.getpriority(os.PRIO_PROCESS, pid))
+            for pid in solver_processes(server)
+        ]
+    small, large = (os.SCHED_OTHER, own), (os.SCHED_IDLE, min(19, own + 10))
+    assert sorted(workers) == sorted([small, small, large])

@@ -20,6 +20,12 @@ SHUTDOWN_MARGIN = 5.0
 @click.option(
     "--large-players", type=int, default=None, help="Players from which a request is large (1000)."
 )
+@click.option(
+    "--large-priority",
+    default=None,
+    help="CPU priority of the large lane's workers: idle (default; only CPU time the small "
+    "lane leaves), nice (nice 10) or normal.",
+)
 @click.option("--queue", type=int, default=None, help="Requests that may wait in the small lane.")
 @click.option(
     "--max-wait", type=float, default=None, help="Seconds a request may expect to wait (429 past)."
@@ -28,15 +34,16 @@ SHUTDOWN_MARGIN = 5.0
     "--time-limit", type=float, default=None, help="Seconds a solve may take (504 past it)."
 )
 @click.option("--max-bytes", type=int, default=None, help="Largest upload accepted (413 past it).")
-def serve(host: str, port: int, **limits: float | int | None) -> None:
+def serve(host: str, port: int, **limits: float | int | str | None) -> None:
     """Serve pairings over HTTP: POST /v1/pair, /v1/check, ... and the arbiters' page at /.
 
     Requests of fewer than --large-players players are solved by the small
-    lane's workers, larger ones by the large lane's (at a lower CPU priority),
-    so large solves never hold up small ones. A request is admitted while it
+    lane's workers, larger ones by the large lane's (at a lower CPU priority:
+    by default Linux's idle policy, so a small solve takes the CPU back at
+    once), so large solves never hold up small ones. A request is admitted while it
     can expect to start within --max-wait seconds (from measured solve times),
     else 429 with Retry-After. Every limit also reads MIPAIR_SERVICE_<NAME>
-    from the environment (WORKERS, LARGE_WORKERS, LARGE_PLAYERS, QUEUE,
+    from the environment (WORKERS, LARGE_WORKERS, LARGE_PLAYERS, LARGE_PRIORITY, QUEUE,
     LARGE_QUEUE, MAX_WAIT, TIME_LIMIT, MAX_BYTES, EXPLAIN_SECONDS, RETRY_AFTER,
     MEMORY_MB, LARGE_MEMORY_MB).
     """

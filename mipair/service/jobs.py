@@ -23,6 +23,7 @@ from mipair.errors import InputError, MipairError
 from mipair.pairing import RoundPairing
 from mipair.service.cards import board_extras, player_cards
 from mipair.service.logs import LOGGER
+from mipair.service.priority import lower_priority
 from mipair.service.problems import Answer, from_mipair_error, problem
 from mipair.systems.base import PairingSystem
 from mipair.systems.registry import get_system, system_names
@@ -54,11 +55,10 @@ def safe_name(name: str | None) -> str:
     return cleaned[:100] or "upload"
 
 
-def warm_up(niceness: int = 0, memory_mb: int = 0) -> None:
+def warm_up(priority: str = "normal", memory_mb: int = 0) -> None:
     """Set this worker's CPU priority and memory budget, load every registered system, and pair
     the shipped tiny tournament (HiGHS, models)."""
-    if niceness:
-        os.nice(niceness)
+    lower_priority(priority)
     if memory_mb:
         os.environ["MIPAIR_MEMORY_MB"] = str(memory_mb)
     for name in system_names():

@@ -30,14 +30,14 @@ class SolverPool:
     """``workers`` warm solver processes and the time limit of one job."""
 
     def __init__(
-        self, workers: int, time_limit: float, niceness: int = 0, memory_mb: int = 0
+        self, workers: int, time_limit: float, priority: str = "normal", memory_mb: int = 0
     ) -> None:
         self.workers = workers
         self.time_limit = time_limit
         self.pool = ProcessPool(
             max_workers=workers,
             initializer=warm_up,
-            initargs=(niceness, memory_mb),
+            initargs=(priority, memory_mb),
             context=multiprocessing.get_context("spawn"),
         )
 

@@ -63,9 +63,10 @@ class Service:
         lane = self.lane_for(job)
         try:
             async with lane.admitted():
+                start = time.perf_counter()
                 answer = await lane.pool.solve(job, gone)
                 lane.record(answer.seconds)
-                return answer, {}
+                return answer, server_timing(lane.name, answer, time.perf_counter() - start)
         except Refused as refused:
             return refused.answer, refused.headers
 
@@ -93,6 +94,15 @@ class Service:
         return JSONResponse(
             answer.body, status_code=answer.status, headers={**headers, "X-Request-ID": request_id}
         )
+
+
+def server_timing(lane: str, answer: Answer, seconds: float) -> dict[str, str]:
+    """The ``Server-Timing`` header: the solve's own time in the worker (what the lane's mean
+    is taken over) and the wait before it, in milliseconds."""
+    if answer.seconds is None:
+        return {}
+    solve, wait = 1000 * answer.seconds, max(0.0, 1000 * (seconds - answer.seconds))
+    return {"Server-Timing": f'solve;dur={solve:.3f};desc="{lane} lane", wait;dur={wait:.3f}'}
 
 
 def new_request_id() -> str:

@@ -70,7 +70,10 @@ class LaneStatus(BaseModel):
     workers: int
     requests: int
     waiting: int
-    mean_solve_seconds: float
+    mean_solve_seconds: float = Field(
+        description="the mean of the lane's latest solve times (what admission counts with)"
+    )
+    solves_measured: int = Field(description="how many solve times that mean is taken over")
     accepting: bool
 
 

@@ -3,8 +3,9 @@
 Two lanes of worker processes (:mod:`mipair.service.lanes`): requests of fewer
 than ``large_players`` players go to the ``workers`` processes of the small
 lane; larger ones to the ``large_workers`` processes of the large lane, which
-run at a lower CPU priority, so that a few large solves never hold up the many
-small ones. A request is admitted while the time it can be expected to wait
+run at a lower CPU priority (``large_priority``: Linux's idle policy by
+default, :mod:`mipair.service.priority`), so that a few large solves never
+hold up the many small ones. A request is admitted while the time it can be expected to wait
 (the requests ahead of it times the measured solve time, shared by the lane's
 workers) stays under ``max_wait``, and while its lane holds fewer than
 ``queue`` (``large_queue``) waiting requests; otherwise 429 with Retry-After.
@@ -16,6 +17,7 @@ import os
 from dataclasses import dataclass, fields
 
 from mipair.errors import InputError
+from mipair.service.priority import PRIORITIES
 
 
 def default_workers() -> int:
@@ -33,6 +35,9 @@ class Settings:
     """Worker processes of the large lane (0: large requests share the small lane)."""
     large_players: int = 1000
     """A request with at least this many players goes to the large lane."""
+    large_priority: str = "idle"
+    """CPU priority of the large lane's workers: idle (only CPU time the small lane leaves),
+    nice (nice 10) or normal."""
     queue: int = 256
     """Requests that may wait in the small lane (a bound on memory: each holds its upload)."""
     large_queue: int = 2
@@ -54,8 +59,15 @@ class Settings:
 
     def __post_init__(self) -> None:
         minimum = {"workers": 1, "max_bytes": 1, "large_players": 1}
+        if self.large_priority not in PRIORITIES:
+            raise InputError(
+                f"must be one of {', '.join(PRIORITIES)}, not {self.large_priority!r}",
+                field="--large-priority",
+            )
         for spec in fields(self):
             value = getattr(self, spec.name)
+            if isinstance(value, str):
+                continue
             least = minimum.get(spec.name, 0)
             if value < least or (spec.name in ("time_limit", "max_wait") and value <= 0):
                 bound = f"at least {least}" if spec.name not in ("time_limit", "max_wait") else ""
