@@ -12,10 +12,13 @@ reported as usual.
 
 from __future__ import annotations
 
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from mipair.model import Cell, PointSystem, Result, Tournament
 from mipair.rounds import rounds_played
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 WIN_LIKE = {Result.WIN, Result.WIN_UNPLAYED, Result.FORFEIT_WIN, Result.FULL_BYE}
 DRAW_LIKE = {Result.DRAW, Result.DRAW_UNPLAYED, Result.HALF_BYE}
@@ -40,6 +43,8 @@ def _counts(cells: list[Cell | None]) -> list[int]:
 
 def _solve(rows: list[tuple[list[int], int]]) -> list[Fraction | None] | None:
     """Gaussian elimination over the rationals; None if inconsistent, None entries where free."""
+    from fractions import Fraction  # only for a file whose points need it (a process per round)
+
     matrix = [[Fraction(v) for v in counts] + [Fraction(points)] for counts, points in rows]
     pivots: list[int] = []
     r = 0

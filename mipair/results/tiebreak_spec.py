@@ -9,18 +9,13 @@ default list and the FIDE rating tables are data in ``models/tiebreaks.toml``.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from mipair.errors import InputError
+from mipair.model_files import read_model
 from mipair.resources import model_file
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
 
 OPTION = "--tiebreaks"
 
@@ -28,7 +23,7 @@ OPTION = "--tiebreaks"
 @cache
 def settings() -> dict[str, Any]:
     """The contents of ``models/tiebreaks.toml``."""
-    return tomllib.loads(model_file("tiebreaks.toml").read_text(encoding="utf-8"))
+    return read_model(model_file("tiebreaks.toml"))
 
 
 @dataclass(frozen=True)

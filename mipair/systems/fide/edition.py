@@ -14,13 +14,13 @@ a member is an error at load time, never a silent fall-back.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from mipair.lazy import named
+from mipair.model_files import read_model
 from mipair.resources import model_file
 from mipair.systems.fide.procedure import Criterion, SwissProcedure
 
@@ -126,11 +126,7 @@ def load_edition(system: str, name: str | None = None, directory: Path | None = 
 
 def read_edition(system: str, path: Path) -> Edition:
     """An edition from the model file at ``path`` (see the module docstring)."""
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover - Python 3.10
-        import tomli as tomllib
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data = read_model(path)
     missing = [key for key in REQUIRED + tuple(DEFINITIONS) if key not in data]
     if missing:
         raise EditionError(f"{path}: missing {', '.join(missing)}")

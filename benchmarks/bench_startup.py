@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""A small round's whole process beside its floor: what Python, numpy and HiGHS cost alone.
+
+A tournament manager starts one ``mipair --dutch IN -p OUT`` process per
+round. This runs, in turn and ``--repeat`` times over, each of these
+processes, so that every one meets the same neighbours' load:
+
+- ``python -c pass`` (the interpreter), ``import numpy``, ``import numpy,
+  highspy``, ``import numpy, highspy, pysat.solvers`` (the libraries every
+  round needs; SAT only some rounds);
+- ``import mipair ...``: every mipair module a drop-in round loads, no pairing;
+- ``mipair --dutch ROUND -p OUT`` for each round file given (a file cut back
+  to the round to pair, e.g. by ``../shared/tools/conformance.py``), and with
+  ``--old PATH`` the same with another checkout of mipair first on the path.
+
+For each: median wall seconds and median CPU seconds (user + system of the
+child). Not a test: nothing here asserts a speed.
+
+    python3 benchmarks/bench_startup.py ROUND.trf ... [--repeat 10] [--old /path/to/checkout]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+DROPIN_MODULES = """
+import sys
+sys.argv = ["mipair", "--dutch", "/nonexistent", "-p", "/nonexistent.out"]
+import mipair.cli.main, mipair.cli.pairfile, mipair.systems.registry
+from mipair.systems.fide.edition import load_edition
+load_edition("dutch")
+import mipair.systems.fide.dutch.engine, mipair.systems.fide.dutch.procedures
+"""
+
+
+def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall and CPU seconds of one process (which must succeed)."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(  # from /: "python -c" puts the working folder first on the path
+        cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd="/"
+    )
+    _, status, usage = os.wait4(proc.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"failed ({os.waitstatus_to_exitcode(status)}): {' '.join(cmd)}")
+    return time.perf_counter() - start, usage.ru_utime + usage.ru_stime
+
+
+def commands(rounds: list[Path], old: Path | None) -> list[tuple[str, list[str], dict[str, str]]]:
+    """(label, command, environment) of every process to time."""
+    python, env = sys.executable, dict(os.environ)
+    mipair = [python, "-c", "from mipair.cli.main import main; main()"]
+    runs = [
+        ("python -c pass", [python, "-c", "pass"], env),
+        ("import numpy", [python, "-c", "import numpy"], env),
+        ("import numpy, highspy", [python, "-c", "import numpy, highspy"], env),
+        ("+ pysat.solvers", [python, "-c", "import numpy, highspy, pysat.solvers"], env),
+        ("+ mipair's drop-in modules", [python, "-c", DROPIN_MODULES], env),
+    ]
+    for path in rounds:
+        pair = ["--dutch", str(path), "-p", os.devnull]
+        if old is not None:
+            old_env = dict(env, PYTHONPATH=str(old))
+            runs.append((f"old {path.name}", [*mipair, *pair], old_env))
+        runs.append((f"mipair {path.name}", [*mipair, *pair], env))
+    return runs
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("rounds", nargs="*", type=Path, help="TRF files, each cut back to its round")
+    ap.add_argument("--repeat", type=int, default=10)
+    ap.add_argument("--old", type=Path, help="another mipair checkout, timed beside this one")
+    args = ap.parse_args(argv)
+    runs = commands(args.rounds, args.old)
+    walls: dict[str, list[float]] = {label: [] for label, _, _ in runs}
+    cpus: dict[str, list[float]] = {label: [] for label, _, _ in runs}
+    loads = []
+    for _ in range(args.repeat):
+        loads.append(os.getloadavg()[0])
+        for label, cmd, env in runs:
+            wall, cpu = timed(cmd, env)
+            walls[label].append(wall)
+            cpus[label].append(cpu)
+    print(f"load average (1 min) {min(loads):.1f}-{max(loads):.1f}, {args.repeat} runs each")
+    print(f"{'process':<40} {'median wall s':>14} {'median CPU s':>13}")
+    for label, _, _ in runs:
+        wall, cpu = statistics.median(walls[label]), statistics.median(cpus[label])
+        print(f"{label:<40} {wall:14.3f} {cpu:13.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
