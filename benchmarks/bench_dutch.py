@@ -101,6 +101,7 @@ class Field:
     half_point_bye_rate: float = 0.0
     retired_rate: float = 0.0
     save: str | None = None  # a folder for each round's input file
+    system: str = "dutch"  # the registered FIDE system that pairs (bench_swiss.py: the others)
 
 
 def worker(players: int, spec: Field, out: mp.Queue) -> None:
@@ -112,7 +113,7 @@ def worker(players: int, spec: Field, out: mp.Queue) -> None:
         from mipair.memory import dutch_round_bytes
         from mipair.systems.registry import get_system
 
-        system = get_system("dutch")
+        system = get_system(spec.system)
 
         def timed(snap):
             estimate = dutch_round_bytes(len(snap.to_pair)) / 2**20
@@ -238,6 +239,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rules", choices=("2026", "2017"), default="2026")
+    ap.add_argument("--system", default="dutch", help="the registered FIDE system that pairs")
     ap.add_argument(
         "--forfeit-rate", type=float, default=0.0, help="one game in N forfeited (0: none)"
     )
@@ -263,8 +265,11 @@ def main(argv: list[str] | None = None) -> int:
         half_point_bye_rate=args.bye_rate,
         retired_rate=2 * args.bye_rate,
         save=args.save,
+        system=args.system,
     )
-    print(f"FIDE Dutch ({args.rules}), seed {args.seed}, time limit {args.time_limit:g} s/round")
+    print(
+        f"FIDE {args.system} ({args.rules}), seed {args.seed}, time limit {args.time_limit:g} s/round"
+    )
     print(
         f"{'players':>7} {'rounds':>7} {'mean s':>9} {'median s':>9} {'max s':>9} {'max CPU':>9} "
         f"{'peak MiB':>9} {'est. MiB':>9} {'est/pk':>6}  status",

@@ -30,7 +30,7 @@ import pytest
 
 from mipair.formats.trf import read_tournament
 from mipair.pairing import Board, RoundPairing
-from mipair.systems.fide.dutch.checklist import checklist_json, checklist_text, rows
+from mipair.systems.fide.checklist import checklist_json, checklist_text, rows
 from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
 
 SMALL = Path(__file__).resolve().parents[1] / "scenarios" / "dutch" / "small.trfx"

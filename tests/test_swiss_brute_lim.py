@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from swiss_brute import lim, simulate
 from swiss_brute.build import build
+from swiss_brute.handbook import LIM_EXCHANGE_4_2, LIM_EXCHANGE_4_3
 from swiss_brute.history import field_of, parse_pairing
 from swiss_brute.rules import check_round
 
@@ -35,31 +36,13 @@ def scrutiny(n: int, met: dict[int, list[int]]) -> list[tuple[int, int]]:
     )
 
 
-@pytest.mark.parametrize(
-    ("met_by_1", "pairs"),
-    [
-        ([], [(1, 4), (2, 5), (3, 6)]),
-        ([4], [(1, 5), (2, 4), (3, 6)]),
-        ([4, 5], [(1, 6), (2, 4), (3, 5)]),
-        ([4, 5, 6], [(1, 3), (2, 5), (4, 6)]),
-        ([4, 5, 6, 3], [(1, 2), (3, 5), (4, 6)]),
-    ],
-)
+@pytest.mark.parametrize(("met_by_1", "pairs"), LIM_EXCHANGE_4_2)
 def test_the_exchange_table_of_4_2(met_by_1: list[int], pairs: list[tuple[int, int]]) -> None:
     """4.2: six players; #1 tries 4, 5, 6, 3, 2, and the others are proposed afresh."""
     assert scrutiny(6, {1: met_by_1}) == pairs
 
 
-@pytest.mark.parametrize(
-    ("met_by_2", "pairs"),
-    [
-        ([], [(1, 6), (2, 4), (3, 5)]),
-        ([4], [(1, 6), (2, 5), (3, 4)]),
-        ([4, 5], [(1, 6), (2, 3), (4, 5)]),
-        ([4, 5, 3], [(1, 3), (2, 6), (4, 5)]),
-        ([4, 5, 3, 6], [(1, 2), (3, 5), (4, 6)]),
-    ],
-)
+@pytest.mark.parametrize(("met_by_2", "pairs"), LIM_EXCHANGE_4_3)
 def test_the_exchange_table_of_4_3(met_by_2: list[int], pairs: list[tuple[int, int]]) -> None:
     """4.3: #1 has met 4 and 5 and takes 6; #2 tries 4, 5, 3, then 6 (sending #1 to 3), then 1."""
     assert scrutiny(6, {1: [4, 5], 2: met_by_2}) == pairs

@@ -3,7 +3,8 @@
 Each file states its expected pairing (boards as white-black, then the PAB) in a
 ``### expected:`` line, with the derivation from the text in the comments above
 and below it. The brute forces written from the text (tests/swiss_brute) must
-give exactly that pairing, colours included.
+give exactly that pairing, colours included, and so must the engine of every
+system the registry holds, read and paired through the common interface.
 """
 
 from __future__ import annotations
@@ -13,12 +14,15 @@ from pathlib import Path
 import pytest
 from swiss_brute.burstein import pair_burstein
 from swiss_brute.dubov import pair_dubov
-from swiss_brute.history import parse_pairing
+from swiss_brute.history import RoundPairing, parse_pairing
 from swiss_brute.lim import pair_lim
+
+from mipair.systems.registry import get_system, system_names
 
 ROOT = Path(__file__).resolve().parents[1] / "scenarios"
 PAIRERS = {"dubov": pair_dubov, "burstein": pair_burstein, "lim": pair_lim}
 FILES = sorted(p for system in PAIRERS for p in (ROOT / system).glob("*.trf*"))
+ENGINES = [p for p in FILES if p.parent.name in system_names()]
 
 
 def expected(path: Path) -> str:
@@ -35,3 +39,11 @@ def test_every_system_has_scenarios() -> None:
 def test_the_text_gives_the_hand_worked_pairing(path: Path) -> None:
     got = PAIRERS[path.parent.name](str(path))
     assert got == parse_pairing(expected(path)), f"got {got}"
+
+
+@pytest.mark.parametrize("path", ENGINES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_the_engine_gives_the_hand_worked_pairing(path: Path) -> None:
+    system = get_system(path.parent.name)
+    got = system.pair(system.read(str(path)))
+    boards = frozenset((b.white, b.black) for b in got.boards)
+    assert RoundPairing(boards, got.bye) == parse_pairing(expected(path))

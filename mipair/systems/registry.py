@@ -18,7 +18,9 @@ if TYPE_CHECKING:
 
 SYSTEMS: dict[str, str] = {
     "dutch": "mipair.systems.fide.dutch.system:DutchSystem",
+    "dubov": "mipair.systems.fide.dubov.system:DubovSystem",
     "burstein": "mipair.systems.fide.burstein.system:BursteinSystem",
+    "lim": "mipair.systems.fide.lim.system:LimSystem",
     "papp": "mipair.systems.papp.system:PappSystem",
     "mcmahon": "mipair.systems.mcmahon.system:McMahonSystem",
 }

@@ -4,16 +4,20 @@ Preferences: C.04.3 (2026) 1.7, which Burstein (C.04.4.2 1.5) takes word for wor
 absolute beyond a colour difference of +-1 or after two equal colours in a row,
 strong at +-1, mild otherwise, none before a first game; decided in the order
 the reference engine uses (|CD| >= 2 first, then two equal colours in a row,
-then |CD| = 1, then the last colour). Only played games count (C.04.2 (2026)
+then |CD| = 1, then the last colour). Dubov (C.04.4.1 (2026) 1.6) has the same
+definitions but gives a player who has not played a mild preference for Black
+(1.6.4): the ``newcomer`` argument. Only played games count (C.04.2 (2026)
 3.4). The general colour rules (C.04.1 (2026) Art. 6 and 7): no colour
-difference beyond +-2, no colour three times in a row.
+difference beyond +-2, no colour three times in a row; a system may except
+some pairs (the Dutch topscorers).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mipair.model import Colour
 from mipair.systems.fide.state import PlayerState, Snapshot
@@ -23,6 +27,9 @@ if TYPE_CHECKING:
     from mipair.reports import Violation
 
 COLOUR_NAME = {Colour.WHITE: "White", Colour.BLACK: "Black"}
+
+NEWCOMER = {"black-mild": Colour.BLACK, "none": None}
+"""A model file's ``newcomer_preference`` -> the colour a player without games seeks."""
 
 
 class Strength(IntEnum):
@@ -51,8 +58,9 @@ def played_colours(state: PlayerState) -> list[Colour]:
     return [c for c in state.colours if c is not None]
 
 
-def preference(state: PlayerState) -> Preference:
-    """C.04.3 (2026) 1.7: absolute, strong, mild or no colour preference."""
+def preference(state: PlayerState, newcomer: Colour | None = None) -> Preference:
+    """C.04.3 (2026) 1.7: absolute, strong, mild or no colour preference;
+    ``newcomer``: the mild preference of a player who has not played (None: none)."""
     history = played_colours(state)
     cd = sum(1 if c is Colour.WHITE else -1 for c in history)
     repeated = history[-1] if len(history) >= 2 and history[-1] is history[-2] else None
@@ -64,7 +72,15 @@ def preference(state: PlayerState) -> Preference:
         return Preference(Colour.WHITE if cd < 0 else Colour.BLACK, Strength.STRONG, cd, repeated)
     if history:
         return Preference(history[-1].opposite, Strength.MILD, cd, repeated)
+    if newcomer is not None:
+        return Preference(newcomer, Strength.MILD, cd, repeated)
     return Preference(None, Strength.NONE, cd, repeated)
+
+
+def newcomer_preference(settings: Mapping[str, Any]) -> Colour | None:
+    """The mild preference of a player who has not played, as the edition's model file
+    says (``newcomer_preference``; Dubov 1.6.4 "black-mild"; none when not said)."""
+    return NEWCOMER[settings.get("newcomer_preference", "none")]
 
 
 def absolute_class(pref: Preference) -> object:
@@ -94,6 +110,28 @@ def colour_breach(state: PlayerState, colour: Colour, rules: tuple[str, str]) ->
         (state.id,),
         f"player {state.id} would get {COLOUR_NAME[colour]}: {' and '.join(why)}",
     )
+
+
+def colour_breaches(
+    snap: Snapshot,
+    pairing: RoundPairing,
+    excepted: Callable[[PlayerState], bool] = lambda state: False,
+) -> list[Violation]:
+    """Every player to whom the pairing's own colours give |CD| > 2 or a third equal
+    colour in a row, but on boards with an ``excepted`` player."""
+    rules = snap.edition.colour_rules
+    out = []
+    for b in pairing.boards:
+        white, black = snap.players.get(b.white), snap.players.get(b.black)
+        if white is None or black is None or b.white == b.black:
+            continue  # not in the round: the structural checks say so
+        if excepted(white) or excepted(black):
+            continue
+        for state, colour in ((white, Colour.WHITE), (black, Colour.BLACK)):
+            found = colour_breach(state, colour, rules)
+            if found is not None:
+                out.append(found)
+    return out
 
 
 # -- a published round with the engine's pairs and other colours (``check``) --

@@ -44,6 +44,8 @@ class CriterionSpec:
     """The shown value is ``sign`` times the function's sum (-1: the function negates a count)."""
     following: Criterion | None = None
     """For a look-ahead criterion: the function the following bracket is judged by."""
+    last_round: bool = True
+    """Whether the criterion counts in the last round (``not_in_last_round`` in the file)."""
 
 
 BETTER = ("higher", "lower")
@@ -85,9 +87,11 @@ class Edition:
     """The model file's other keys: the edition's own definitions, which its procedure
     reads (Burstein: the seeding rounds, the PAB order, the Index)."""
 
-    def active(self, rnd: int) -> tuple[CriterionSpec, ...]:
-        """The criteria that exist when round ``rnd`` is paired."""
-        return tuple(c for c in self.criteria if rnd >= c.min_round)
+    def active(self, rnd: int, last_round: bool = False) -> tuple[CriterionSpec, ...]:
+        """The criteria that exist when round ``rnd`` (the last one: ``last_round``) is paired."""
+        return tuple(
+            c for c in self.criteria if rnd >= c.min_round and (c.last_round or not last_round)
+        )
 
 
 class EditionError(ValueError):
@@ -130,6 +134,9 @@ def read_edition(system: str, path: Path) -> Edition:
         if data[key] not in values:
             raise EditionError(f"{path}: {key} must be one of {', '.join(values)}")
     procedure = procedure_of(path, data["procedure"])
+    for key, value in procedure.fixed_settings.items():
+        if data.get(key) != value:
+            raise EditionError(f"{path}: {key} must be {value!r}: its procedure knows no other")
     return Edition(
         system,
         data["edition"],
@@ -185,4 +192,5 @@ def criterion_spec(
         entry.get("levels", ""),
         entry.get("sign", 1),
         following,
+        not entry.get("not_in_last_round", False),
     )

@@ -5,7 +5,8 @@ becomes one :class:`~mipair.explain.facts.Fact` in an arbiter's words (what
 ``why`` checks and ``explain`` reduces), numbered as the edition's model file
 says (``absolute_ids``). :func:`basic_problem` is the round's pairing problem
 with these facts; a system adds its own (:func:`colour_fact`: two absolute
-colour preferences for one colour, by each system's C3).
+colour preferences for one colour, by each system's C3; :func:`colour_clashes`:
+C3 with no exception, as Dubov and Burstein have it).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import replace
 
 from mipair.explain.facts import BYE, Fact, PairingProblem, pair
 from mipair.model import Result
-from mipair.systems.fide.colours import COLOUR_NAME, Preference
+from mipair.systems.fide.colours import COLOUR_NAME, Preference, absolute_class, preference
 from mipair.systems.fide.rules import forbidden_pairs, pab_eligible, rematch
 from mipair.systems.fide.state import Snapshot, pab_ineligible
 
@@ -142,3 +143,17 @@ def colour_fact(a: int, b: int, pa: Preference, pb: Preference, exception: str =
         frozenset({pair(a, b)}),
         note=col,
     )
+
+
+def colour_clashes(snap: Snapshot) -> Callable[[int, int], list[Fact]]:
+    """C3 with no exception (Dubov and Burstein 2.1.3): a fact for each pair of players
+    with the same absolute colour preference."""
+    prefs = {p: preference(snap.players[p]) for p in snap.to_pair}
+
+    def clash(a: int, b: int) -> list[Fact]:
+        kind = absolute_class(prefs[a])
+        if kind is not None and kind == absolute_class(prefs[b]):
+            return [colour_fact(a, b, prefs[a], prefs[b])]
+        return []
+
+    return clash

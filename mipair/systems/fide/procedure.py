@@ -13,7 +13,7 @@ has a default (none).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from mipair.lazy import named
@@ -39,6 +39,10 @@ class SwissProcedure(ABC, Generic[StateT]):
     criterion_tables: ClassVar[tuple[str, ...]] = ()
     """Where the model file's function names are looked up (``module:table``, in order;
     each imported only when a name is not found in the ones before)."""
+
+    fixed_settings: ClassVar[Mapping[str, object]] = {}
+    """Settings of the model file the procedure implements one way only (an order the
+    text gives, stated in the file): a file asking another value is refused at load."""
 
     def criterion(self, name: str) -> Criterion | None:
         """The criterion function the model file names (None: no such function)."""

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mipair.model import Tournament, points_to_str
 from mipair.pairing import Board, RoundPairing
-from mipair.systems.base import PairingSystem, PlayerLabels, Summary
+from mipair.systems.base import PairingSystem, PlayerLabels, RelaxedPairer, Summary
 from mipair.systems.fide.edition import available_editions, load_edition
 from mipair.systems.fide.state import Snapshot, snapshot
 
@@ -86,6 +86,23 @@ class FideSystem(PairingSystem[Snapshot]):
 
     def colour_note(self, state: Snapshot, engine: RoundPairing, published: RoundPairing) -> str:
         return state.edition.procedure.colour_note(state, engine, published)
+
+    def check_list(self, state: Snapshot, pairing: RoundPairing | None) -> object:
+        """JaVaFo's check list: each player's pairing data beside the pairing."""
+        from mipair.systems.fide.checklist import rows
+
+        return rows(state, pairing)
+
+    def write_check_lists(self, path: str, sections: list[tuple[int, str, Any]]) -> None:
+        from mipair.systems.fide.checklist import write_checklist
+
+        write_checklist(path, sections)
+
+    def relaxed_pairer(self, state: Snapshot, problem: PairingProblem) -> RelaxedPairer | None:
+        """A relaxed round paired by the system's own engine (:mod:`~mipair.systems.fide.relaxed`)."""
+        from mipair.systems.fide.relaxed import engine_pairer
+
+        return engine_pairer(state, problem)
 
     def entrants(self, state: Snapshot) -> frozenset[int]:
         return frozenset(state.players)

@@ -18,9 +18,8 @@ from mipair.errors import InputError
 from mipair.systems.fide.colours import (
     Preference,
     absolute_class,
-    colour_breach,
+    colour_breaches,
     colour_detail,
-    preference,
 )
 from mipair.systems.fide.procedure import Evaluator, SwissProcedure
 from mipair.systems.fide.state import PlayerState, Snapshot
@@ -94,34 +93,13 @@ class BursteinProcedure(SwissProcedure[Snapshot]):
     def pair_facts(self, snapshot: Snapshot) -> Callable[[int, int], list[Fact]]:
         """C3 (2.1.3): two players with the same absolute colour preference never meet
         (no exception: in the seeding rounds the Dutch one, for topscorers, never applies)."""
-        from mipair.systems.fide.facts import colour_fact
+        from mipair.systems.fide.facts import colour_clashes
 
-        prefs = {p: preference(snapshot.players[p]) for p in snapshot.to_pair}
-
-        def clash(a: int, b: int) -> list[Fact]:
-            kind = absolute_class(prefs[a])
-            if kind is not None and kind == absolute_class(prefs[b]):
-                return [colour_fact(a, b, prefs[a], prefs[b])]
-            return []
-
-        return clash
+        return colour_clashes(snapshot)
 
     def colour_violations(self, snapshot: Snapshot, pairing: RoundPairing) -> list[Violation]:
         """C.04.1 Art. 6 and 7 on the pairing's own colours (no exception in Burstein)."""
-        from mipair.model import Colour
-
-        out = []
-        for b in pairing.boards:
-            for pid, colour in ((b.white, Colour.WHITE), (b.black, Colour.BLACK)):
-                state = snapshot.players.get(pid)
-                found = (
-                    None
-                    if state is None
-                    else colour_breach(state, colour, snapshot.edition.colour_rules)
-                )
-                if found is not None:
-                    out.append(found)
-        return out
+        return colour_breaches(snapshot, pairing)
 
     def colour_note(self, snapshot: Snapshot, engine: RoundPairing, published: RoundPairing) -> str:
         return colour_detail(snapshot, engine, published)

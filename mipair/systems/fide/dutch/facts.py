@@ -21,13 +21,11 @@ may break them; C10/C11 (2017: C.8/C.9) then count it as a quality criterion.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from mipair.explain.facts import BYE, Fact, Matching, PairingProblem, pair
-from mipair.model import Colour, ForbiddenPairs
+from mipair.explain.facts import Fact, Matching, PairingProblem
 from mipair.pairing import RoundPairing
 from mipair.reports import Violation
-from mipair.systems.fide.colours import colour_breach, preference
+from mipair.systems.fide.colours import colour_breaches as shared_colour_breaches
+from mipair.systems.fide.colours import preference
 from mipair.systems.fide.dutch.absolute import clash_class, is_topscorer
 from mipair.systems.fide.facts import basic_problem, colour_fact
 from mipair.systems.fide.state import Snapshot
@@ -51,19 +49,7 @@ def dutch_problem(snap: Snapshot) -> PairingProblem:
 def colour_breaches(snap: Snapshot, pairing: RoundPairing) -> list[Violation]:
     """Every player to whom the pairing's own colours give |CD| > 2 or a third equal
     colour in a row, outside the topscorer exception (see the module docstring)."""
-    rules = snap.edition.colour_rules
-    out = []
-    for b in pairing.boards:
-        white, black = snap.players.get(b.white), snap.players.get(b.black)
-        if white is None or black is None or b.white == b.black:
-            continue  # not in the round: the structural checks say so
-        if is_topscorer(snap, white) or is_topscorer(snap, black):
-            continue
-        for state, colour in ((white, Colour.WHITE), (black, Colour.BLACK)):
-            found = colour_breach(state, colour, rules)
-            if found is not None:
-                out.append(found)
-    return out
+    return shared_colour_breaches(snap, pairing, lambda state: is_topscorer(snap, state))
 
 
 def dutch_boards(snap: Snapshot):
@@ -83,69 +69,3 @@ def dutch_boards(snap: Snapshot):
         return tuple(allocate(snap, st[a], st[b]) for a, b in games)
 
     return make
-
-
-def relaxed_snapshot(snap: Snapshot, waived: tuple[Fact, ...]) -> Snapshot | None:
-    """The round with the waived facts lifted (None when a colour clash is waived:
-    a colour history cannot be changed without changing the tournament)."""
-    players = dict(snap.players)
-    t = snap.tournament
-    for f in waived:
-        if f.kind == "rematch":
-            a, b = f.players
-            players[a] = replace(players[a], opponents=players[a].opponents - {b})
-            players[b] = replace(players[b], opponents=players[b].opponents - {a})
-        elif f.kind == "bye":
-            players[f.players[0]] = replace(players[f.players[0]], pab_ineligible=False)
-        elif f.kind == "forbidden":
-            t = replace(t, forbidden=_lift(t.forbidden, set(f.players), snap.round))
-        else:
-            return None
-    return replace(snap, tournament=t, players=players)
-
-
-def _lift(
-    records: tuple[ForbiddenPairs, ...], lifted: set[int], rnd: int
-) -> tuple[ForbiddenPairs, ...]:
-    """Forbidden-pair records with the pair ``lifted`` allowed in round ``rnd``."""
-    out: list[ForbiddenPairs] = []
-    for fp in records:
-        if not (fp.applies(rnd) and lifted <= set(fp.players)):
-            out.append(fp)
-            continue
-        ids = fp.players
-        out += [
-            ForbiddenPairs((a, b), fp.first, fp.last)
-            for i, a in enumerate(ids)
-            for b in ids[i + 1 :]
-            if {a, b} != lifted
-        ]
-    return tuple(out)
-
-
-ENGINE_MAX_PLAYERS = 150
-"""Larger relaxed rounds keep the SAT model's pairing: an explanation should stay quick."""
-
-
-def engine_pairer(snap: Snapshot, problem: PairingProblem):
-    """Pair a relaxed round with the Dutch engine, when it is there and its answer is legal."""
-
-    def pair_relaxed(waived: tuple[Fact, ...]):
-        relaxed = relaxed_snapshot(snap, waived)
-        if relaxed is None or len(problem.players) > ENGINE_MAX_PLAYERS:
-            return None
-        try:
-            got = relaxed.edition.procedure.pair(relaxed)
-        except Exception:
-            return None
-        m = Matching(
-            frozenset(pair(b.white, b.black) for b in got.boards)
-            | ({pair(got.bye, BYE)} if got.bye is not None else set())
-        )
-        kept = [f for f in problem.facts if f not in waived]
-        covered = {p for e in m.pairs for p in e} - {BYE}
-        if covered != set(problem.players) or not all(m.respects(f) for f in kept):
-            return None
-        return tuple((b.white, b.black) for b in got.boards), got.bye
-
-    return pair_relaxed

@@ -4,16 +4,16 @@ Every edition with a model file ``models/dutch-<edition>.toml`` (2026, 2017,
 2012); its procedure objects are :mod:`procedure2026`, :mod:`procedure2017`
 and :mod:`procedure2012`. Besides C.04.1's rules, the Dutch system's absolute
 colour rules (C3 and the general colour rules on a pairing's own colours)
-and its explanations' own pairer.
+and how its explanations order a relaxed round's boards.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mipair.model import Tournament
 from mipair.pairing import RoundPairing
-from mipair.systems.base import BoardMaker, RelaxedPairer
+from mipair.systems.base import BoardMaker
 from mipair.systems.fide.state import Snapshot
 from mipair.systems.fide.system import FideSystem
 
@@ -46,22 +46,6 @@ class DutchSystem(FideSystem):
         from mipair.systems.fide.dutch.facts import dutch_boards
 
         return dutch_boards(state)
-
-    def relaxed_pairer(self, state: Snapshot, problem: PairingProblem) -> RelaxedPairer | None:
-        from mipair.systems.fide.dutch.facts import engine_pairer
-
-        return engine_pairer(state, problem)
-
-    def check_list(self, state: Snapshot, pairing: RoundPairing | None) -> object:
-        """JaVaFo's check list: each player's pairing data beside the pairing."""
-        from mipair.systems.fide.dutch.checklist import rows
-
-        return rows(state, pairing)
-
-    def write_check_lists(self, path: str, sections: list[tuple[int, str, Any]]) -> None:
-        from mipair.systems.fide.dutch.checklist import write_checklist
-
-        write_checklist(path, sections)
 
     def colour_note(self, state: Snapshot, engine: RoundPairing, published: RoundPairing) -> str:
         from mipair.systems.fide.colours import colour_detail

@@ -1,4 +1,5 @@
-"""The check list: every player's pairing data for a round, next to the pairing.
+"""The check list of every FIDE Swiss system: each player's pairing data for a round,
+next to the pairing (JaVaFo's and bbpPairings' ``-l``).
 
 One row per player counted for the round, ordered as the pairing sees them
 (pairing score, then pairing number). Every figure is the state *before* the
@@ -7,7 +8,8 @@ round (what the pairing used) and the last column what the pairing gave:
 * ``Pts``   pairing score (score plus any acceleration);
 * ``CD``    colour difference, whites minus blacks over played games;
 * ``Pref``  colour preference: ``W``/``B`` absolute, ``w``/``b`` strong,
-  ``(w)``/``(b)`` mild, ``-`` none (C.04.3 (2026) 1.7);
+  ``(w)``/``(b)`` mild, ``-`` none (C.04.3 (2026) 1.7; Dubov 1.6.4: a mild
+  preference for Black before a first game, as the edition's model file says);
 * ``Colours`` colour of each past round, ``W``/``B`` played, ``-`` unplayed;
 * ``F1``/``F2`` float of the last and the penultimate round: ``D`` down,
   ``U`` up, blank none;
@@ -16,8 +18,8 @@ round (what the pairing used) and the last column what the pairing gave:
 * ``Now``   this round: ``W 12`` (White against 12), ``B 3``, ``bye`` or
   ``absent``.
 
-Preferences, floats and bye eligibility come from the functions the Dutch
-criteria and absolute rules read (``preference``, ``float_back``,
+Preferences, floats and bye eligibility come from the functions the criteria
+and absolute rules read (``preference``, the floats of the state,
 ``pab_eligible``), so the list shows what the pairing used. Text for people,
 :func:`checklist_json` for programs.
 """
@@ -28,10 +30,9 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
 from mipair.model import Colour, points_to_str
-from mipair.systems.fide.colours import preference
-from mipair.systems.fide.dutch.criteria import float_back
+from mipair.systems.fide.colours import newcomer_preference, preference
 from mipair.systems.fide.rules import pab_eligible
-from mipair.systems.fide.state import Snapshot
+from mipair.systems.fide.state import PlayerState, Snapshot
 
 if TYPE_CHECKING:
     from mipair.pairing import RoundPairing
@@ -70,6 +71,11 @@ class Row:
         return f"({letter.lower()})"
 
 
+def float_back(p: PlayerState, back: int) -> str | None:
+    """p's float ``back`` rounds before the current one (1: the previous round)."""
+    return p.floats[-back] if len(p.floats) >= back else None
+
+
 def _now(pid: int, pairing: RoundPairing | None, absent: bool) -> str:
     if absent:
         return "absent"
@@ -90,9 +96,10 @@ def rows(snap: Snapshot, pairing: RoundPairing | None = None) -> list[Row]:
     t = snap.tournament
     counted = [st for st in snap.players.values() if st.tpn > 0]
     counted.sort(key=lambda st: (-st.pairing_score, st.tpn))
+    newcomer = newcomer_preference(snap.edition.settings)
     out = []
     for st in counted:
-        pref = preference(st)
+        pref = preference(st, newcomer)
         opponents = []
         for k in range(1, snap.round):
             cell = t.cell(st.id, k)

@@ -1,0 +1,127 @@
+"""The Dubov procedure (C.04.4.1 (2026) 1.9, 3, 4): the edition's procedure object.
+
+1. The PAB first (3.1), when the players to pair are odd: to the first player,
+   by lowest score, most games played, largest TPN (the model file's
+   ``bye_order``), who may have it (C2) and whose leaving lets the others all
+   be paired (C4): completion questions, asked in that order.
+2. Brackets from the top (1.9): the residents are the unpaired players of the
+   highest score; the upfloaters are chosen by the quality criteria
+   (:mod:`mipair.systems.fide.dubov.upfloaters`), the bracket is paired
+   (:mod:`mipair.systems.fide.dubov.bracket`) and leaves.
+3. Colours by 5.2 (:mod:`mipair.systems.fide.dubov.colours`), boards in the
+   order of C.04.2 3.6 (:mod:`mipair.systems.fide.order`).
+
+Besides C.04.1's rules, C3 (2.1.3: two players with the same absolute colour
+preference do not meet, with no exception) and the general colour rules on a
+pairing's own colours (C.04.1 Art. 6 and 7, with no exception either).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, ClassVar
+
+from mipair.errors import NoPairingError
+from mipair.pairing import Board, RoundPairing
+from mipair.systems.fide.procedure import Evaluator, SwissProcedure
+from mipair.systems.fide.rules import pab_eligible
+
+if TYPE_CHECKING:
+    from mipair.explain.facts import Fact
+    from mipair.reports import Violation
+    from mipair.systems.fide.dubov.field import DubovField
+    from mipair.systems.fide.state import Snapshot
+
+BYE_ORDER = {
+    "lowest-score": lambda p: p.score,
+    "most-games-played": lambda p: -p.state.played_games,
+    "largest-tpn": lambda p: -p.id,
+}
+"""The model file's ``bye_order`` keys (3.1.3-3.1.5) -> a sort key of a player."""
+
+
+class DubovProcedure(SwissProcedure["Snapshot"]):
+    """C.04.4.1: the PAB, then the brackets from the top, then the colours."""
+
+    criterion_tables = ("mipair.systems.fide.dubov.criteria:CRITERIA",)
+    fixed_settings: ClassVar[Mapping[str, object]] = {
+        "upfloater_order": ["score-descending", "tpn-ascending"],  # 4.2.2
+        "shifter_order": {  # 4.3.2, 4.3.3
+            "g1": ["aro-ascending", "tpn-ascending"],
+            "g2": ["tpn-ascending"],
+            "numbering": "middle-out",
+        },
+        "s1_order": ["aro-ascending", "tpn-ascending"],  # 3.2.5
+    }
+
+    def pair(self, snapshot: Snapshot) -> RoundPairing:
+        from mipair.systems.fide.dubov.colours import allocate
+        from mipair.systems.fide.dubov.field import DubovField
+        from mipair.systems.fide.order import board_order
+
+        field = DubovField(snapshot)
+        bye, brackets = pair_field(field)
+        players = field.players
+        games = [
+            allocate(players[v], players[w], field.initial_colour)
+            for pairs in brackets
+            for v, w in pairs
+        ]
+        boards = tuple(Board(*game) for game in board_order(snapshot, games))
+        return RoundPairing(snapshot.round, boards, None if bye is None else players[bye].id)
+
+    def evaluator(self, snapshot: Snapshot) -> Evaluator:
+        from mipair.systems.fide.dubov.evaluate import dubov_criteria
+
+        return dubov_criteria(snapshot)
+
+    def pair_facts(self, snapshot: Snapshot) -> Callable[[int, int], list[Fact]]:
+        """C3 (2.1.3): two players with the same absolute colour preference never meet."""
+        from mipair.systems.fide.facts import colour_clashes
+
+        return colour_clashes(snapshot)
+
+    def colour_violations(self, snapshot: Snapshot, pairing: RoundPairing) -> list[Violation]:
+        """C.04.1 Art. 6 and 7 on the pairing's own colours (no exception in Dubov)."""
+        from mipair.systems.fide.colours import colour_breaches
+
+        return colour_breaches(snapshot, pairing)
+
+
+def bye_of(field: DubovField, vertices: list[int]) -> int:
+    """3.1: the PAB's vertex (see the module docstring)."""
+    order = field.snapshot.edition.settings["bye_order"]
+    players = field.players
+    eligible = [v for v in vertices if pab_eligible(players[v].state)]
+    eligible.sort(key=lambda v: tuple(BYE_ORDER[name](players[v]) for name in order))
+    bye = field.pairable.first_single(vertices, eligible)
+    if bye is None:
+        raise NoPairingError(
+            "no player may take the pairing-allocated bye: each is barred (C2) or leaves "
+            "the others without a legal pairing (C4)"
+        )
+    return bye
+
+
+def pair_field(field: DubovField) -> tuple[int | None, list[list[tuple[int, int]]]]:
+    """The PAB (a vertex, None in an even field) and each bracket's pairs, from the top."""
+    from mipair.systems.fide.dubov.bracket import BracketPairing
+    from mipair.systems.fide.dubov.upfloaters import upfloaters
+
+    vertices = list(range(field.n))
+    bye = bye_of(field, vertices) if field.n % 2 else None
+    unpaired = [v for v in vertices if v != bye]
+    if bye is None and not field.pairable.all(unpaired):
+        raise NoPairingError("the players cannot all be paired legally (C1, C3, C4)")
+    brackets = []
+    players = field.players
+    while unpaired:
+        top = players[unpaired[0]].score
+        residents = [v for v in unpaired if players[v].score == top]
+        pool = unpaired[len(residents) :]
+        chosen, start = upfloaters(field, residents, pool)
+        bracket = residents + chosen
+        brackets.append(BracketPairing(field, bracket, start).pairs())
+        inside = set(bracket)
+        unpaired = [v for v in unpaired if v not in inside]
+    return bye, brackets

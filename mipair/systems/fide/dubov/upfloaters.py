@@ -1,0 +1,161 @@
+"""Which players float up into a bracket (C.04.4.1 (2026) 3.2.1-3.2.2, 4.2), exactly.
+
+A set U of upfloaters is valid when the residents with U can be paired legally
+and the possible upfloaters left can still be paired among themselves (3.2.1,
+C4). That is a perfect matching of every unpaired player in which U are the
+lower players paired with a resident; so one matching model over the unpaired
+players answers the whole choice (:class:`mipair.solver.lexmatch.LexMatcher`):
+
+* C5-C10, in the order of ``models/dubov-2026.toml``, as lexicographic tiers
+  over the pairs with a resident (C5: the fewest upfloaters; C6: the fewest at
+  each score, from the lowest up; C7: the fewest pairs of the bracket seeking
+  one colour, which is the C7 of the pairing 3.2.3-3.2.6 then produce, since
+  that pairing always reaches the least; C8-C10 outside the last round);
+* then the order of 4.2: the possible upfloaters numbered by score, then TPN
+  (4.2.2), one tier each, earliest first, which picks the first set of the
+  lexicographic order among those of the best key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from mipair.errors import NoPairingError
+from mipair.solver.lexmatch import Infeasible, LexMatcher
+from mipair.solver.weights import Weights
+from mipair.systems.fide.dubov.criteria import Bracket
+from mipair.systems.fide.dubov.field import DubovField
+from mipair.systems.fide.edition import CriterionSpec
+
+CORE_FROM = 3000  # pairs from which the model starts from a core of them (column generation)
+REACH = 8  # pairs among the possible upfloaters in the core: vertices at most this far apart
+CHUNK = 24  # 4.2 tiers asked at once
+SETTLE_FROM = 2000  # pairs from which the criteria are first settled on the class model
+# (200 players, a round with two upfloaters: 9.8 s of MIPs, 1.1 s settled; 50 players:
+# the class model costs more than the MIPs)
+
+
+def kinds_of(field: DubovField) -> tuple[np.ndarray, int]:
+    """A number per vertex for what the criteria read of it (score, colour sought,
+    upfloats), and how many numbers: vertices of one number weigh alike."""
+    kind_of: dict[tuple, int] = {}
+    kinds = np.array(
+        [
+            kind_of.setdefault(
+                (p.score, p.colour, p.maximum, p.upfloats, p.upfloated_last), len(kind_of)
+            )
+            for p in field.players
+        ],
+        dtype=np.int64,
+    )
+    return kinds, len(kind_of)
+
+
+def tiers_of(
+    field: DubovField, specs: Sequence[CriterionSpec], ctx: Bracket, ends: np.ndarray
+) -> list[Weights]:
+    """The criteria ``specs`` over the pairs ``ends`` (shape (2, m), lower vertex
+    first), as tiers to maximise (the counts negated): a tier per criterion, C6 one
+    per score level from the lowest up. Pairs without a resident weigh nothing; each
+    criterion is called once per kind of pair (:func:`kinds_of`)."""
+    players = field.players
+    kinds, count = kinds_of(field)
+    kind_of = range(count)
+    example = {k: v for v, k in reversed(list(enumerate(kinds.tolist())))}
+    resident = np.array([p.score == ctx.score for p in players], dtype=bool)
+    with_resident = resident[ends[0]]
+    keys = kinds[ends[0]] * len(kind_of) + kinds[ends[1]]
+    keys[~with_resident] = -1
+    unique, inverse = np.unique(keys, return_inverse=True)
+    out: list[Weights] = []
+    for spec in specs:
+        scalar = np.zeros(len(unique), dtype=np.int64)
+        levels: dict[int, np.ndarray] = {}
+        for k, key in enumerate(unique.tolist()):
+            if key < 0:
+                continue
+            a, b = players[example[key // len(kind_of)]], players[example[key % len(kind_of)]]
+            value = spec.function(ctx, a, b)
+            if isinstance(value, int):
+                scalar[k] = value
+            else:
+                for level, count in value:
+                    levels.setdefault(level, np.zeros(len(unique), dtype=np.int64))[k] += count
+        if spec.levels:
+            out += [Weights.dense(-levels[s][inverse]) for s in sorted(levels)]
+        else:
+            out.append(Weights.dense(-scalar[inverse]))
+    return out
+
+
+def upfloaters(
+    field: DubovField, residents: list[int], pool: list[int]
+) -> tuple[list[int], dict[int, int] | None]:
+    """The bracket's upfloaters (vertices, in the order of 4.2) and, when a model was
+    asked, the bracket's pairs of its answer (vertex -> mate): a legal pairing of the
+    bracket with the least C7."""
+    if len(residents) % 2 == 0 and field.pairable.all(residents) and field.pairable.all(pool):
+        return [], None  # 3.2.1: no upfloater is needed (C5 = 0 decides the rest)
+    nodes = residents + pool
+    edges = field.edges_among(nodes)
+    ends = edges.array()
+    resident = np.zeros(field.n, dtype=bool)
+    resident[residents] = True
+    core = None
+    if len(edges) >= CORE_FROM:
+        near = np.abs(ends[1] - ends[0]) <= REACH
+        core = np.flatnonzero(resident[ends[0]] | near).tolist()
+    try:
+        model = LexMatcher(field.n, edges, nodes, len(nodes) // 2, core=core)
+        snap = field.snapshot
+        specs = snap.edition.active(snap.round, field.last_round)
+        tiers = tiers_of(field, specs, Bracket(field.players[residents[0]].score), ends)
+        classes = kinds_of(field)[0]
+        if len(edges) < SETTLE_FROM or not model.settle(tiers, classes):
+            model.maximise(tiers)  # else the class model's optimum, realised, settled them
+        choose_in_order(model, field, resident, pool, ends)
+    except Infeasible:
+        raise NoPairingError(
+            f"no set of upfloaters allows a legal pairing of the bracket of "
+            f"players {', '.join(str(field.tpn(v)) for v in residents)} (3.2.1, C4)"
+        ) from None
+    mate = model.mate()
+    chosen = [v for v in pool if resident[mate[v]]]
+    inside = set(residents) | set(chosen)
+    return chosen, {v: mate[v] for v in inside}
+
+
+def choose_in_order(
+    model: LexMatcher, field: DubovField, resident: np.ndarray, pool: list[int], ends: np.ndarray
+) -> None:
+    """4.2: among the sets of the best key, the first by sequence numbers (score, then
+    TPN: the vertex order of the pool). Each possible upfloater of a score that has
+    upfloaters, earliest first, is one tier (upfloated or not); with one upfloater in
+    all, one tier weighing each candidate by its place does the same in one question."""
+    mate = model.mate()
+    quota: dict[int, int] = {}
+    for v in pool:
+        if resident[mate[v]]:
+            quota[field.players[v].score] = quota.get(field.players[v].score, 0) + 1
+    candidates = [v for v in pool if field.players[v].score in quota]
+    with_resident = resident[ends[0]]
+    columns: dict[int, list[int]] = {}
+    for c in np.flatnonzero(with_resident & ~resident[ends[1]]).tolist():
+        columns.setdefault(int(ends[1][c]), []).append(c)
+    if sum(quota.values()) == 1:
+        last = len(candidates)
+        model.maximise(
+            [{c: last - k for k, v in enumerate(candidates) for c in columns.get(v, [])}]
+        )
+        return
+    for start in range(0, len(candidates), CHUNK):
+        if not any(quota.values()):
+            break
+        chunk = candidates[start : start + CHUNK]
+        model.maximise([{c: 1 for c in columns.get(v, [])} for v in chunk])
+        mate = model.mate()
+        for v in chunk:
+            if resident[mate[v]]:
+                quota[field.players[v].score] -= 1
