@@ -147,7 +147,7 @@ def bye_score(field: RoundField) -> ByeScore:
         else:
             must = [i for i in range(n) if not field.eligible[i]]
             model = LexMatcher(n, edges, must, n // 2, core=core(edges, scores))
-            model.maximise(bye_tiers(field))
+            model.maximise(bye_tiers(field), classes=score_levels(scores))
     except Infeasible:
         raise NoPairingError(
             "no pairing satisfies the absolute criteria "
@@ -188,17 +188,23 @@ def bye_tiers(field: RoundField) -> list[Weights]:
     """C5's tiers over the round's pairs: the scores of the paired players, as
     low a level as possible left over, then the top scoregroup paired."""
     edges, scores = field.edges, field.scores
-    ranks = sorted(set(scores))
-    level = np.array([ranks.index(s) for s in scores], dtype=np.int32)
+    level = score_levels(scores)
+    size = int(level.max()) + 1 if len(level) else 0
     if len(edges) < KEYED_FROM:
         return [
             Weights.dense(level[edges.u].astype(np.int64) + level[edges.v]),
             Weights.dense((level[edges.v] == level[0]).astype(np.int64)),
         ]
-    size = len(ranks)  # a pair's key: the levels of its two players
     keys = ColumnKeys(level[edges.u] * size + level[edges.v], size * size)
     high, low = np.divmod(np.arange(size * size, dtype=np.int64), size)
     return [KeyedWeights(keys, high + low), KeyedWeights(keys, (low == level[0]).astype(np.int64))]
+
+
+def score_levels(scores: Sequence[int]) -> np.ndarray:
+    """Each player's scoregroup as a level, 0 the lowest score: C5's tiers
+    weigh a pair by its players' levels alone (the classes of the bye question)."""
+    ranks = sorted(set(scores))
+    return np.array([ranks.index(s) for s in scores], dtype=np.int32)
 
 
 def completable(field: RoundField) -> None:
