@@ -100,3 +100,33 @@ def test_an_unpairable_first_round_is_refused(tmp_path: Path) -> None:
     barred = [(1, k) for k in range(2, 6)] + [(2, 4), (2, 5), (3, 4), (3, 5), (4, 5)]
     with pytest.raises(NoPairingError):
         bye_score(first_round(tmp_path, 5, barred))
+
+
+def later_round(players: int, seed: int) -> RoundField:
+    """Round 2 of a generated tournament of ``players`` (forfeits, half-point
+    byes and retirements: several scores, some players not PAB-eligible)."""
+    from mipair.check.config import GeneratorConfig
+    from mipair.check.generate import generate
+    from mipair.systems.registry import get_system
+
+    config = GeneratorConfig(
+        players=players, rounds=2, forfeit_rate=10, half_point_bye_rate=20, retired_rate=40
+    )
+    t = generate(config, seed, get_system("dutch"), "2026")
+    return RoundField(snapshot(t, 2), load_edition("dutch", "2026"))
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_large_round_of_several_scores_is_answered_by_its_scoregroups(seed: int) -> None:
+    """An odd round 2 of 301 to 311 players (tens of thousands of pairs: the tiers are
+    settled on the class model of the scoregroups) gives the integer program's S*
+    and C9 flag, and a first matching with one eligible single."""
+    field = later_round(311, seed)
+    if not field.odd:
+        field = later_round(310, seed)
+    assert field.odd and len(set(field.scores)) > 1 and not all(field.eligible)
+    assert len(field.edges) >= 20_000
+    expected = tiered(RoundField(field.snapshot, field.edition))
+    assert expected is not None
+    assert bye_score(field) == expected
+    assert is_first_matching(field)
