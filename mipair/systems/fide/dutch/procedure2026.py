@@ -189,12 +189,12 @@ def bye_tiers(field: RoundField) -> list[Weights]:
     low a level as possible left over, then the top scoregroup paired."""
     edges, scores = field.edges, field.scores
     level = score_levels(scores)
-    size = int(level.max()) + 1 if len(level) else 0
     if len(edges) < KEYED_FROM:
         return [
             Weights.dense(level[edges.u].astype(np.int64) + level[edges.v]),
             Weights.dense((level[edges.v] == level[0]).astype(np.int64)),
         ]
+    size = int(level.max()) + 1  # a pair's key: the levels of its two players
     keys = ColumnKeys(level[edges.u] * size + level[edges.v], size * size)
     high, low = np.divmod(np.arange(size * size, dtype=np.int64), size)
     return [KeyedWeights(keys, high + low), KeyedWeights(keys, (low == level[0]).astype(np.int64))]
