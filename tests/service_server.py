@@ -44,10 +44,10 @@ class Server:
 
 @contextmanager
 def running_server(
-    environment: dict[str, str] | None = None, **settings: object
+    environment: dict[str, str] | None = None, *, warm: bool = True, **settings: object
 ) -> Iterator[Server]:
     """``mipair serve`` with ``MIPAIR_SERVICE_<NAME>`` = each setting (and ``environment``), until
-    /health answers 200 (its workers warm)."""
+    /health answers 200 (its workers warm), or with ``warm=False`` until it answers at all."""
     port = free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT), **(environment or {}))
     env.update({f"MIPAIR_SERVICE_{k.upper()}": str(v) for k, v in settings.items()})
@@ -62,7 +62,7 @@ def running_server(
             )
         try:
             server = Server(f"http://127.0.0.1:{port}", log, process.pid)
-            wait_healthy(server, process)
+            wait_healthy(server, process, warm=warm)
             yield server
         finally:
             process.terminate()
@@ -73,14 +73,17 @@ def running_server(
                 process.wait()
 
 
-def wait_healthy(server: Server, process: subprocess.Popen[bytes], seconds: float = 60) -> None:
-    """Wait until /health answers 200 (or the process ends: fail with its log)."""
+def wait_healthy(
+    server: Server, process: subprocess.Popen[bytes], seconds: float = 60, warm: bool = True
+) -> None:
+    """Wait until /health answers 200, or anything with ``warm=False`` (or the process ends:
+    fail with its log)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"mipair serve exited: {server.log.read_text()}")
         try:
-            if httpx.get(server.url + "/health", timeout=2).status_code == 200:
+            if httpx.get(server.url + "/health", timeout=2).status_code == 200 or not warm:
                 return
         except httpx.HTTPError:
             pass

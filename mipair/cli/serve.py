@@ -23,8 +23,8 @@ SHUTDOWN_MARGIN = 5.0
 @click.option(
     "--large-priority",
     default=None,
-    help="CPU priority of the large lane's workers: idle (default; only CPU time the small "
-    "lane leaves), nice (nice 10) or normal.",
+    help="CPU priority of the large lane's workers: nice (default; nice 10), idle (only CPU "
+    "time nothing else wants: for a dedicated host) or normal.",
 )
 @click.option("--queue", type=int, default=None, help="Requests that may wait in the small lane.")
 @click.option(

@@ -3,8 +3,10 @@
 ``normal``: as the server. ``nice``: nice 10, a tenth of a normal process's
 share of a core it contends for. ``idle``: nice 10 and Linux's ``SCHED_IDLE``
 policy, which runs the process only on CPU time no normal process wants, so a
-small request's solve takes the core back from a large one at once (the
-large lane's default; where the policy is missing, ``nice``).
+small request's solve takes the core back from a large one at once (where the
+policy is missing, ``nice``). The large lane's default is ``nice``: under
+``idle`` a host kept busy by anything else (other containers, a test run)
+starves the lane completely, even its warm-up, and ``/health`` never says ok.
 """
 
 from __future__ import annotations
