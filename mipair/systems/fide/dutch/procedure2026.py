@@ -147,7 +147,8 @@ def bye_score(field: RoundField) -> ByeScore:
         else:
             must = [i for i in range(n) if not field.eligible[i]]
             model = LexMatcher(n, edges, must, n // 2, core=core(edges, scores))
-            model.maximise(bye_tiers(field), classes=score_levels(scores))
+            level = score_levels(scores)
+            model.maximise(bye_tiers(field, level), classes=level)
     except Infeasible:
         raise NoPairingError(
             "no pairing satisfies the absolute criteria "
@@ -184,11 +185,13 @@ def one_score_model(field: RoundField) -> LexMatcher:
     )
 
 
-def bye_tiers(field: RoundField) -> list[Weights]:
+def bye_tiers(field: RoundField, level: np.ndarray | None = None) -> list[Weights]:
     """C5's tiers over the round's pairs: the scores of the paired players, as
-    low a level as possible left over, then the top scoregroup paired."""
-    edges, scores = field.edges, field.scores
-    level = score_levels(scores)
+    low a level as possible left over, then the top scoregroup paired (``level``:
+    the players' :func:`score_levels`, computed here when not given)."""
+    edges = field.edges
+    if level is None:
+        level = score_levels(field.scores)
     if len(edges) < KEYED_FROM:
         return [
             Weights.dense(level[edges.u].astype(np.int64) + level[edges.v]),
@@ -203,8 +206,8 @@ def bye_tiers(field: RoundField) -> list[Weights]:
 def score_levels(scores: Sequence[int]) -> np.ndarray:
     """Each player's scoregroup as a level, 0 the lowest score: C5's tiers
     weigh a pair by its players' levels alone (the classes of the bye question)."""
-    ranks = sorted(set(scores))
-    return np.array([ranks.index(s) for s in scores], dtype=np.int32)
+    rank = {score: k for k, score in enumerate(sorted(set(scores)))}
+    return np.array([rank[s] for s in scores], dtype=np.int32)
 
 
 def completable(field: RoundField) -> None:
