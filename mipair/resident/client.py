@@ -12,10 +12,6 @@ a resident, and calls :func:`start_resident` afterwards.
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing itself (and the re it imports) is too slow to load here
-if TYPE_CHECKING:
-    from typing import Any
-
 import _signal
 import _socket
 import fcntl
@@ -25,6 +21,10 @@ import resource
 import sys
 
 from mipair.resident import place, wire
+
+TYPE_CHECKING = False  # typing itself (and the re it imports) is too slow to load here
+if TYPE_CHECKING:
+    from typing import Any
 
 SWITCH = "MIPAIR_RESIDENT"
 """``MIPAIR_RESIDENT=0`` (or ``no``, ``off``, ``false``): no resident, never started."""
@@ -140,8 +140,8 @@ def run_in_resident(args: list[str], where: tuple[str, str]) -> int | None:
 def _signal_child(child: int, signum: int) -> None:
     try:
         os.kill(child, signum)
-    except OSError:  # it has ended already
-        pass
+    except OSError:
+        return  # it has ended already
 
 
 def _forward_interrupts(child: int) -> Any:

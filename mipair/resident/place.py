@@ -6,8 +6,9 @@ deciding whether to pair in-process.
 - The folder is ``$XDG_RUNTIME_DIR/mipair`` (or ``/tmp/mipair-UID`` without
   one), made mode 0700; a folder that is not a real directory of this user
   with no access for others is refused, and then there is no resident.
-- The key names the code a resident would run: the Python executable and
-  version, the import path (each entry with its modification time, so that
+- The key names the code a resident would run: the Python executable (its
+  real path: ``python`` and ``python3`` of one venv are one) and version, the
+  import path (each entry with its modification time, so that
   installing or removing a package changes it), the environment variables
   read while modules are imported, and the size and modification time of
   every file under the ``mipair`` package and its ``models`` folder
@@ -90,7 +91,7 @@ def _path_stats(into: list[str]) -> None:
 
 def code_key() -> str:
     """The key of the code a resident started now would run (16 hex digits)."""
-    parts = [sys.executable, sys.version]
+    parts = [os.path.realpath(sys.executable), sys.version]  # python and python3 alike
     _path_stats(parts)
     parts += sorted(
         f"{name}={value}"

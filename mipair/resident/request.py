@@ -65,7 +65,8 @@ def _take_streams(setups: list[Any]) -> None:
     """New ``sys.stdin/stdout/stderr`` over descriptors 0-2."""
     streams = [_stream(fd, setup) for fd, setup in enumerate(setups)]
     sys.stdin, sys.stdout, sys.stderr = streams
-    sys.__stdin__, sys.__stdout__, sys.__stderr__ = streams
+    for name, stream in zip(("__stdin__", "__stdout__", "__stderr__"), streams):
+        setattr(sys, name, stream)
 
 
 def _take_environment(env: dict[str, str]) -> None:

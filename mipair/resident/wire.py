@@ -12,12 +12,12 @@ of the child running the call, then its exit code.
 
 from __future__ import annotations
 
+import marshal
+import struct
+
 TYPE_CHECKING = False  # typing itself (and the re it imports) is too slow to load here
 if TYPE_CHECKING:
     from typing import Any
-
-import marshal
-import struct
 
 MAGIC = b"MIPR"
 HEADER = struct.Struct("!4sI")
