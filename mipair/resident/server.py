@@ -63,8 +63,9 @@ class Resident:
     """The listening loop (one thread: a selector over the socket, each connection,
     each child's pidfd and a signal pipe)."""
 
-    def __init__(self, listener: socket.socket, path: str, idle: float) -> None:
+    def __init__(self, listener: socket.socket, path: str, idle: float, lock: int) -> None:
         self.listener = listener
+        self.lock = lock  # closed in every child (the lock itself stays the resident's)
         self.path = path
         self.inode = os.stat(path).st_ino
         self.idle = idle
@@ -189,6 +190,7 @@ class Resident:
             connection.close()
             os.close(self.wake_read)
             os.close(self.wake_write)
+            os.close(self.lock)
             for other in self.calls.values():
                 other.connection.close()
                 os.close(other.pidfd)
@@ -260,7 +262,7 @@ def main(folder: str, key: str) -> None:
     gc.collect()
     gc.freeze()  # the engine's objects stay out of every child's collections (no copying)
     path = place.socket_path(folder, key)
-    resident = Resident(listen(path), path, idle_seconds())
+    resident = Resident(listen(path), path, idle_seconds(), lock)
     try:
         resident.serve()
     finally:
