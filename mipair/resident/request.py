@@ -1,13 +1,18 @@
-"""One call in a child of the resident: become the calling process, run it, exit.
+"""One call in a child of the resident: wait for it, become the calling process, run it.
 
-After ``fork`` the child takes on everything of the client a drop-in call can
+The child waits in ``accept`` on the resident's socket (forked in advance,
+so a call does not wait for a fork). With a call it checks the caller is
+this user (``SO_PEERCRED``), reads the call, reports the connection to the
+resident (which forks the next spare and watches the client: the connection
+becomes readable again only when the client goes) and answers its own
+process id; then it takes on everything of the client a drop-in call can
 see: its standard input, output and error (the descriptors themselves, so a
 FIFO, ``/dev/full``, a terminal or a pipe behave as they would), its working
 directory (the descriptor: even a removed or unreadable one), its whole
 environment (``MIPAIR_*`` read as the call runs), umask, soft resource
 limits, niceness (raised only: a child cannot be made kinder than the
 resident), argv and how its standard streams encode and buffer. It then runs
-the drop-in code of an in-process call and leaves with its exit code.
+the drop-in code of an in-process call, answers its exit code and ends.
 """
 
 from __future__ import annotations
@@ -17,21 +22,26 @@ import io
 import os
 import resource
 import signal
+import socket
+import struct
 import sys
 import time
 from typing import Any, NoReturn
 
 from mipair.errors import EXIT_UNEXPECTED
+from mipair.resident import wire
+
+REQUEST_TIMEOUT = 5.0  # seconds for a connected client to send its call
+PEER_CREDENTIALS = struct.Struct("3i")  # pid, uid, gid
 
 STREAM_MODES = ("r", "w", "w")
 
 
-def _restore_signals(sigint_ignored: bool) -> None:
+def restore_signals(sigint_ignored: bool = False) -> None:
     """The signal dispositions of a fresh Python process (the resident has its own)."""
     signal.set_wakeup_fd(-1)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGHUP, signal.SIG_DFL)
-    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     handler = signal.SIG_IGN if sigint_ignored else signal.default_int_handler
     signal.signal(signal.SIGINT, handler)
 
@@ -93,7 +103,7 @@ def _take_limits(call: dict[str, Any]) -> None:
 
 def become_client(call: dict[str, Any], fds: list[int]) -> None:
     """Take on the calling process's descriptors, environment and limits."""
-    _restore_signals(bool(call.get("sigint_ignored")))
+    restore_signals(bool(call.get("sigint_ignored")))
     _take_descriptors(fds)
     _take_environment(call["env"])
     _take_limits(call)
@@ -101,19 +111,62 @@ def become_client(call: dict[str, Any], fds: list[int]) -> None:
     sys.argv = list(call["argv"])
 
 
-def run_call(call: dict[str, Any], fds: list[int]) -> NoReturn:
-    """In the forked child: run the call as the client would have, and exit with its code."""
+def receive_call(connection: socket.socket) -> tuple[dict[str, Any], list[int]]:
+    """The call of a connection from this user: its description and descriptors."""
+    credentials = connection.getsockopt(
+        socket.SOL_SOCKET, socket.SO_PEERCRED, PEER_CREDENTIALS.size
+    )
+    if PEER_CREDENTIALS.unpack(credentials)[1] != os.getuid():
+        raise wire.WireError("another user")
+    connection.settimeout(REQUEST_TIMEOUT)
+    header, fds, _, _ = socket.recv_fds(connection, wire.HEADER.size, wire.PASSED_FDS)
+    try:
+        if len(fds) != wire.PASSED_FDS:
+            raise wire.WireError("the call's descriptors are missing")
+        length = wire.read_payload_length(header)
+        call = wire.read_call(wire.receive_exactly(connection, length))
+    except BaseException:
+        for fd in fds:
+            os.close(fd)
+        raise
+    connection.settimeout(None)
+    return call, fds
+
+
+def run_call(call: dict[str, Any], fds: list[int]) -> int:
+    """Run the call as the client would have; its exit code, the output flushed."""
     code = EXIT_UNEXPECTED
     try:
         become_client(call, fds)
         from mipair.cli.main import run_dropin
 
         code = run_dropin(sys.argv[1:])
-    except BaseException:  # the child must never return into the resident's loop
+    except BaseException:  # the child must never return into the resident's code
         code = EXIT_UNEXPECTED
-    finally:
-        for stream in (sys.stdout, sys.stderr):
-            with contextlib.suppress(Exception):
-                if stream is not None:
-                    stream.flush()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            if stream is not None:
+                stream.flush()
+    return code
+
+
+def serve_one_call(listener: socket.socket, reports: socket.socket) -> NoReturn:
+    """In a spare child: wait for a call, report it to the resident, run it, answer
+    its exit code, end. A connection that is not a call from this user ends it quietly
+    (the caller then pairs in-process)."""
+    code = 0
+    try:
+        restore_signals()
+        connection, _ = listener.accept()
+        listener.close()
+        call, fds = receive_call(connection)
+        # reported once the call is read: from now on the connection reads only at its end
+        socket.send_fds(reports, [wire.NUMBER.pack(os.getpid())], [connection.fileno()])
+        reports.close()
+        connection.sendall(wire.NUMBER.pack(os.getpid()))
+    except BaseException:
         os._exit(code)
+    code = run_call(call, fds)
+    with contextlib.suppress(OSError):
+        connection.sendall(wire.NUMBER.pack(code))
+    os._exit(code)

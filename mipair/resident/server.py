@@ -5,17 +5,21 @@ Started in the background by a drop-in call that found none
 
 1. It takes its key's lock (a second resident of the same code gives up), so
    there is one per user and code.
-2. It imports the engine (:mod:`mipair.resident.warmup`), then listens on
-   its socket, mode 0600 in a 0700 folder; a connecting process of another
-   user is refused (``SO_PEERCRED``).
-3. Each call runs in a child of its own (``fork``): no state passes from one
-   round to the next, calls run side by side, a crash ends one call. The
-   resident answers the child's process id, then its exit code.
+2. It imports the engine and runs trial calls (:mod:`mipair.resident.warmup`),
+   then listens on its socket, mode 0600 in a 0700 folder.
+3. A child forked in advance (the *spare*) waits in ``accept`` on that
+   socket, so a call meets a process that is ready: no fork, no hand-over on
+   its way (:mod:`mipair.resident.request`). The child refuses another user
+   (``SO_PEERCRED``), runs the call and answers its exit code itself. As soon
+   as it has read a call it hands the connection to the resident, which forks
+   the next spare: no state passes from one round to the next, calls run side by
+   side, a crash ends one call.
 4. A client that goes away (killed at a time limit) closes its connection:
-   the child is killed at once.
+   the resident kills its child at once. A child killed by a signal is
+   answered exit 2 by the resident.
 5. It ends after ``MIPAIR_RESIDENT_IDLE`` seconds without a call (600 by
-   default), on SIGTERM or SIGINT (calls under way are finished), or when its
-   socket is no longer the one in its folder.
+   default), on SIGTERM, SIGINT or SIGHUP (calls under way are finished), or
+   when its socket is no longer the one in its folder.
 """
 
 from __future__ import annotations
@@ -27,18 +31,15 @@ import os
 import selectors
 import signal
 import socket
-import struct
 import time
 from dataclasses import dataclass
 
 from mipair.resident import place, wire
-from mipair.resident.request import run_call
+from mipair.resident.request import serve_one_call
 
 IDLE_VARIABLE = "MIPAIR_RESIDENT_IDLE"
 IDLE_DEFAULT = 600.0
 CHECK_EVERY = 30.0  # seconds between checks that the socket file is still this resident's
-REQUEST_TIMEOUT = 5.0  # for a connected client to send its call
-PEER_CREDENTIALS = struct.Struct("3i")  # pid, uid, gid
 
 
 def idle_seconds() -> float:
@@ -51,49 +52,57 @@ def idle_seconds() -> float:
 
 
 @dataclass
-class Call:
-    """A call under way: its client's connection and its child."""
+class Child:
+    """A forked child: a spare waiting for a call, or the call it took."""
 
-    connection: socket.socket
     pid: int
     pidfd: int
+    connection: socket.socket | None = None  # its client's, once it has a call
 
 
 class Resident:
-    """The listening loop (one thread: a selector over the socket, each connection,
-    each child's pidfd and a signal pipe)."""
+    """The resident's loop (one thread: a selector over the children's reports, their
+    pidfds, their clients' connections and a signal pipe)."""
 
     def __init__(self, listener: socket.socket, path: str, idle: float, lock: int) -> None:
         self.listener = listener
-        self.lock = lock  # closed in every child (the lock itself stays the resident's)
         self.path = path
         self.inode = os.stat(path).st_ino
         self.idle = idle
-        self.calls: dict[int, Call] = {}  # by pid
+        self.lock = lock  # closed in every child (the lock itself stays the resident's)
+        self.children: dict[int, Child] = {}  # by pid
+        self.spare: int | None = None
         self.stopping = False
         self.selector = selectors.DefaultSelector()
         self.wake_read, self.wake_write = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
+        self.reports, self.report_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_DGRAM)
         self.last_call = time.monotonic()
 
     def serve(self) -> None:
-        """Accept calls until idle, stopped, or replaced."""
-        self.selector.register(self.listener, selectors.EVENT_READ, "accept")
+        """Serve calls until idle, stopped, or replaced."""
+        self.selector.register(self.reports, selectors.EVENT_READ, "report")
         self.selector.register(self.wake_read, selectors.EVENT_READ, "signal")
         signal.set_wakeup_fd(self.wake_write)
         for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
             signal.signal(signum, self._stop)
-        while not (self.stopping and not self.calls):
-            if not self.calls and time.monotonic() - self.last_call >= self.idle:
+        self._fork_spare()
+        while not (self.stopping and not self.busy()):
+            if not self.busy() and time.monotonic() - self.last_call >= self.idle:
                 break
-            if not self.calls and not self._still_ours():
+            if not self.busy() and not self._still_ours():
                 break
             for key, _ in self.selector.select(self._timeout()):
-                self._dispatch(key)
+                if self.selector.get_map().get(key.fd) is key:  # not closed by an earlier one
+                    self._dispatch(key)
             if self.stopping:
                 self.close_listener()
 
+    def busy(self) -> bool:
+        """Is a call under way?"""
+        return any(child.pid != self.spare for child in self.children.values())
+
     def _timeout(self) -> float | None:
-        if self.calls:
+        if self.busy():
             return None
         left = self.idle - (time.monotonic() - self.last_call)
         return max(0.0, min(left, CHECK_EVERY))
@@ -109,116 +118,108 @@ class Resident:
         self.stopping = True  # the loop stops listening (the signal pipe wakes it)
 
     def close_listener(self) -> None:
-        """No more calls: the socket file removed (if still this resident's), closed."""
+        """No more calls: the socket file removed (if still this resident's), closed, and
+        the spare ended (a call it took in between is answered by the calling process
+        itself: it pairs in-process)."""
         if self.listener.fileno() < 0:
             return
-        with contextlib.suppress(KeyError, ValueError):
-            self.selector.unregister(self.listener)
         if self._still_ours():
             with contextlib.suppress(OSError):
                 os.unlink(self.path)
         self.listener.close()
+        if self.spare is not None:
+            self._kill(self.spare)
+
+    def _fork_spare(self) -> None:
+        """A new child waiting for the next call."""
+        if self.stopping or self.listener.fileno() < 0:
+            return
+        pid = os.fork()
+        if pid == 0:
+            self._in_child()
+        pidfd = os.pidfd_open(pid)
+        self.children[pid] = Child(pid, pidfd)
+        self.spare = pid
+        self.selector.register(pidfd, selectors.EVENT_READ, ("child", pid))
+
+    def _in_child(self) -> None:
+        """In a new child: drop the resident's descriptors, then wait for a call."""
+        signal.set_wakeup_fd(-1)
+        with contextlib.suppress(Exception):
+            self.selector.close()
+            self.reports.close()
+            for fd in (self.wake_read, self.wake_write, self.lock):
+                os.close(fd)
+            for other in self.children.values():
+                os.close(other.pidfd)
+                if other.connection is not None:
+                    other.connection.close()
+        serve_one_call(self.listener, self.report_end)
 
     def _dispatch(self, key: selectors.SelectorKey) -> None:
-        if key.data == "accept":
-            if not self.stopping:
-                self._accept()
+        if key.data == "report":
+            self._took_call()
         elif key.data == "signal":
             with contextlib.suppress(OSError):
                 os.read(self.wake_read, 512)
-        elif isinstance(key.data, tuple) and key.data[0] == "client":
+        elif key.data[0] == "client":
             self._client_gone(key.data[1])
-        elif isinstance(key.data, tuple) and key.data[0] == "child":
+        elif key.data[0] == "child":
             self._child_ended(key.data[1])
 
-    def _accept(self) -> None:
+    def _took_call(self) -> None:
+        """A child reports the call it accepted (with its connection): watch that client
+        and fork the next spare."""
         try:
-            connection, _ = self.listener.accept()
+            data, fds, _, _ = socket.recv_fds(self.reports, wire.NUMBER.size, 1)
         except OSError:
+            return
+        pid = wire.NUMBER.unpack(data)[0] if len(data) == wire.NUMBER.size else 0
+        child = self.children.get(pid)
+        if child is None or not fds:
+            for fd in fds:
+                os.close(fd)
             return
         self.last_call = time.monotonic()
-        try:
-            fds, call = self._receive(connection)
-        except (OSError, wire.WireError):
-            connection.close()
-            return
-        try:
-            self._start(connection, fds, call)
-        finally:
-            for fd in fds:
-                os.close(fd)
-
-    def _receive(self, connection: socket.socket) -> tuple[list[int], dict]:
-        """The call of a connection from this user (its descriptors, its description)."""
-        credentials = connection.getsockopt(
-            socket.SOL_SOCKET, socket.SO_PEERCRED, PEER_CREDENTIALS.size
-        )
-        if PEER_CREDENTIALS.unpack(credentials)[1] != os.getuid():
-            raise wire.WireError("another user")
-        connection.settimeout(REQUEST_TIMEOUT)
-        header, fds, _, _ = socket.recv_fds(connection, wire.HEADER.size, wire.PASSED_FDS)
-        try:
-            if len(fds) != wire.PASSED_FDS:
-                raise wire.WireError("the call's descriptors are missing")
-            length = wire.read_payload_length(header)
-            call = wire.read_call(wire.receive_exactly(connection, length))
-        except BaseException:
-            for fd in fds:
-                os.close(fd)
-            raise
-        connection.settimeout(None)
-        return fds, call
-
-    def _start(self, connection: socket.socket, fds: list[int], call: dict) -> None:
-        """Fork the call's child and watch it and its client."""
-        pid = os.fork()
-        if pid == 0:
-            self._in_child(connection, fds, call)
-        pidfd = os.pidfd_open(pid)
-        self.calls[pid] = Call(connection, pid, pidfd)
-        self.selector.register(pidfd, selectors.EVENT_READ, ("child", pid))
-        try:
-            connection.sendall(wire.NUMBER.pack(pid))
-            self.selector.register(connection, selectors.EVENT_READ, ("client", pid))
-        except OSError:
-            self._kill(pid)
-
-    def _in_child(self, connection: socket.socket, fds: list[int], call: dict) -> None:
-        with contextlib.suppress(Exception):
-            self.selector.close()
-            self.listener.close()
-            connection.close()
-            os.close(self.wake_read)
-            os.close(self.wake_write)
-            os.close(self.lock)
-            for other in self.calls.values():
-                other.connection.close()
-                os.close(other.pidfd)
-        run_call(call, fds)
+        child.connection = socket.socket(fileno=fds[0])
+        self.selector.register(child.connection, selectors.EVENT_READ, ("client", pid))
+        if self.spare == pid:
+            self.spare = None
+            self._fork_spare()
 
     def _kill(self, pid: int) -> None:
         with contextlib.suppress(OSError):
             os.kill(pid, signal.SIGKILL)
 
     def _client_gone(self, pid: int) -> None:
-        """A client's connection became readable: it has gone (or broke the protocol)."""
+        """A client's connection became readable: it has gone (or broke the protocol);
+        its child, if still running, is killed."""
+        child = self.children.get(pid)
+        if child is None:  # ended in the same round of events: already closed
+            return
         self._kill(pid)
-        connection = self.calls[pid].connection
-        self.selector.unregister(connection)
-        connection.close()
+        if child.connection is not None:
+            self.selector.unregister(child.connection)
+            child.connection.close()
+            child.connection = None
 
     def _child_ended(self, pid: int) -> None:
-        call = self.calls.pop(pid)
-        self.selector.unregister(call.pidfd)
-        _, status = os.waitpid(pid, 0)
-        os.close(call.pidfd)
-        self.last_call = time.monotonic()
-        if call.connection.fileno() < 0:
+        child = self.children.pop(pid, None)
+        if child is None:
             return
-        self.selector.unregister(call.connection)
-        with contextlib.suppress(OSError):
-            call.connection.sendall(wire.NUMBER.pack(os.waitstatus_to_exitcode(status)))
-        call.connection.close()
+        self.selector.unregister(child.pidfd)
+        _, status = os.waitpid(pid, 0)
+        os.close(child.pidfd)
+        if child.connection is not None:
+            self.selector.unregister(child.connection)
+            if os.WIFSIGNALED(status):  # it could not answer: the resident does
+                with contextlib.suppress(OSError):
+                    child.connection.sendall(wire.NUMBER.pack(-os.WTERMSIG(status)))
+            child.connection.close()
+        self.last_call = time.monotonic()
+        if pid == self.spare:  # a spare that ended without a call (refused, or stopped)
+            self.spare = None
+            self._fork_spare()
 
 
 def take_lock(folder: str, key: str) -> int | None:
