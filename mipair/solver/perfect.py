@@ -36,9 +36,10 @@ decides.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from mipair.solver.lexmatch import Infeasible
+from mipair.solver.perfect_duals import Proof, best_columns, duality_bound, reduced_costs, scaling
 
 if TYPE_CHECKING:
     import numpy as np
@@ -49,7 +50,6 @@ PRICE_TOL = 1e-7  # a column enters when its (scaled) reduced cost exceeds this
 BATCH = 2000  # columns let in per pricing round (at least two a node), the best first
 TIGHT = 1e-3  # a reduced cost this close to zero makes a column tight
 DUAL, PRIMAL = 1, 4  # HiGHS's simplex_strategy values
-COST_BITS = 20  # costs scaled (by a power of two) below 2**20 for HiGHS's tolerances
 DENSE_NODES = 4000  # up to this many nodes the core is ranked in a dense n x n table
 CUT_ROUNDS = 40  # rounds of odd-set cuts before the MIP decides (pricing rounds are not
 # counted: they end by themselves, each lets new columns in)
@@ -133,30 +133,14 @@ def max_weight_perfect_matching(
     return _second_tier(n, ends, exact, np.asarray(then, dtype=np.int64), chosen, proof)
 
 
-class _Proof(NamedTuple):
-    """The duals of the last LP that priced out: degree rows, then odd-set rows, and the
-    edges inside each odd set (every edge, in the model or not) with its (|S|-1)/2."""
-
-    duals: np.ndarray
-    cut_edges: list[np.ndarray]
-    sizes: list[int]
-
-
-def _scaling(exact) -> tuple[int, float]:
-    """The smallest weight (subtracted) and the power of two the LP costs are divided by."""
-    base = int(exact.min())
-    spread = int(exact.max()) - base
-    return base, 2.0 ** max(0, spread.bit_length() - COST_BITS)  # a power of two: exact
-
-
-def _solve(n: int, ends, exact, hint: Sequence[Edge]) -> tuple[list[int], _Proof | None]:
+def _solve(n: int, ends, exact, hint: Sequence[Edge]) -> tuple[list[int], Proof | None]:
     """The matching of :func:`max_weight_perfect_matching` and the duals that bound it."""
     from mipair.solver.highs import load, maximiser
 
     highspy = load()
     import numpy as np
 
-    base, scale = _scaling(exact)
+    base, scale = scaling(exact)
     weight = (exact - base).astype(np.float64) / scale
     inside = np.zeros(len(exact), dtype=bool)
     h = maximiser(highspy)
@@ -212,23 +196,26 @@ def _solve(n: int, ends, exact, hint: Sequence[Edge]) -> tuple[list[int], _Proof
             continue
         sol = h.getSolution()
         y = np.asarray(sol.row_dual)
-        rc = _reduced_costs(ends, weight, y, cut_edges)
-        better = _best(rc, ~inside & (rc > PRICE_TOL), max(BATCH, 2 * n))
+        rc = reduced_costs(ends, weight, y, cut_edges)
+        better = best_columns(rc, ~inside & (rc > PRICE_TOL), max(BATCH, 2 * n))
         if len(better):
             enter(better)
             h.setOptionValue("simplex_strategy", PRIMAL)  # the basis stays primal feasible
             continue
         h.setOptionValue("simplex_strategy", DUAL)
         bound = h.getInfo().objective_function_value * scale
-        proof = _Proof(y, list(cut_edges), [(int(mask.sum()) - 1) // 2 for mask in cuts])
+        proof = Proof(y, list(cut_edges), [(int(mask.sum()) - 1) // 2 for mask in cuts])
         x = np.asarray(sol.col_value)
         if np.all((x < 1e-7) | (x > 1 - 1e-7)):
             chosen = [columns[k] for k in np.flatnonzero(x > 0.5)]
             total = sum(int(exact[e]) for e in chosen) - base * (n // 2)
-            if _perfect(n, ends, chosen) and _bound(n, ends, weight, proof) < (total + 0.5) / scale:
+            if (
+                _perfect(n, ends, chosen)
+                and duality_bound(n, ends, weight, proof) < (total + 0.5) / scale
+            ):
                 return chosen, proof
             # the tolerances hid a column that may help: let in every one that prices positive
-            doubtful = _best(rc, ~inside & (rc > 0))
+            doubtful = best_columns(rc, ~inside & (rc > 0))
             if not len(doubtful):
                 break
             enter(doubtful)
@@ -257,8 +244,8 @@ def _solve(n: int, ends, exact, hint: Sequence[Edge]) -> tuple[list[int], _Proof
         total = sum(int(exact[e]) for e in chosen) - base * (n // 2)
         if proof is None or not _perfect(n, ends, chosen):
             return _by_mip(n, ends, exact), None
-        rc = _reduced_costs(ends, weight, proof.duals, proof.cut_edges)
-        late = _best(rc, ~inside & (rc > (total + 1 - bound) / scale - PRICE_TOL))
+        rc = reduced_costs(ends, weight, proof.duals, proof.cut_edges)
+        late = best_columns(rc, ~inside & (rc > (total + 1 - bound) / scale - PRICE_TOL))
         if not len(late):
             return chosen, proof
         start = len(columns)
@@ -270,52 +257,7 @@ def _solve(n: int, ends, exact, hint: Sequence[Edge]) -> tuple[list[int], _Proof
         )
 
 
-def _reduced_costs(ends, weight, y, cut_edges, dtype=None):
-    """Every edge's reduced cost w - y_u - y_v - (the values of the odd sets holding it).
-
-    ``y``: the degree rows' duals, then the cuts' (as many as ``cut_edges``).
-    """
-    import numpy as np
-
-    y = np.asarray(y, dtype=dtype or np.float64)
-    rc = np.asarray(weight, dtype=y.dtype) - y[ends[0]] - y[ends[1]]
-    n = len(y) - len(cut_edges)
-    for c, edges in enumerate(cut_edges):
-        if y[n + c]:
-            rc[edges] -= y[n + c]
-    return rc
-
-
-def _best(rc, keep, limit: int | None = None):
-    """The edges where ``keep`` holds, the largest reduced cost first (the ``limit`` best)."""
-    import numpy as np
-
-    chosen = np.flatnonzero(keep)
-    if limit is not None and len(chosen) > limit:
-        chosen = chosen[np.argpartition(-rc[chosen], limit)[:limit]]
-    return chosen[np.argsort(-rc[chosen], kind="stable")]
-
-
-def _bound(n: int, ends, weight, proof: _Proof):
-    """An upper bound (LP cost units, extended precision) on every perfect matching's weight.
-
-    Weak duality with every edge: a perfect matching M weighs the sum over M of
-    (reduced cost + y_u + y_v + the values of its odd sets)
-    <= sum(y) + sum over cuts of max(z, 0) (|S| - 1) / 2 + n/2 max(0, largest reduced cost).
-    """
-    import numpy as np
-
-    wide = np.longdouble
-    rc = _reduced_costs(ends, weight, proof.duals, proof.cut_edges, dtype=wide)
-    z = np.asarray(proof.duals[n:], dtype=wide)
-    return (
-        np.asarray(proof.duals[:n], dtype=wide).sum()
-        + (np.maximum(z, 0) * np.array(proof.sizes, dtype=wide)).sum()
-        + (n // 2) * max(wide(0), rc.max())
-    )
-
-
-def _second_tier(n: int, ends, exact, then, chosen: list[int], proof: _Proof | None) -> list[int]:
+def _second_tier(n: int, ends, exact, then, chosen: list[int], proof: Proof | None) -> list[int]:
     """Among the perfect matchings of largest ``exact`` total (``chosen`` is one), one of
     largest ``then`` total.
 
@@ -330,15 +272,15 @@ def _second_tier(n: int, ends, exact, then, chosen: list[int], proof: _Proof | N
     """
     import numpy as np
 
-    base, scale = _scaling(exact)
+    base, scale = scaling(exact)
     if proof is None:
         keep = np.ones(len(exact), dtype=bool)
         potential = np.zeros(n, dtype=np.int64)
     else:
         weight = (exact - base).astype(np.float64) / scale
-        rc = _reduced_costs(ends, weight, proof.duals, proof.cut_edges, dtype=np.longdouble)
+        rc = reduced_costs(ends, weight, proof.duals, proof.cut_edges, dtype=np.longdouble)
         total = (int(exact[chosen].sum()) - base * (n // 2)) / scale
-        keep = rc >= total - _bound(n, ends, weight, proof) - 1 / scale
+        keep = rc >= total - duality_bound(n, ends, weight, proof) - 1 / scale
         potential = np.rint(np.asarray(proof.duals[:n]) * scale).astype(np.int64)
     kept = np.flatnonzero(keep)
     sub = ends[:, kept]
