@@ -9,6 +9,7 @@ file. That a call really ran in the resident is seen from its imports
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -204,14 +205,16 @@ def test_stdout_a_full_device_and_a_check_go_through_the_resident(
     assert resident.returncode == 5
 
 
+def small_round_in_process(runtime: Path, work: Path, output: str) -> int:
+    """The small scenario copied to ``work/in.trfx`` and paired in-process into ``output``;
+    the exit code."""
+    shutil.copy(SCENARIOS / "dutch/small.trfx", work / "in.trfx")
+    env = environment(runtime, MIPAIR_RESIDENT="0")
+    return call(["--dutch", "in.trfx", "-p", output], env, work).returncode
+
+
 def test_output_to_a_fifo_and_through_a_symlink(runtime: Path, tmp_path: Path) -> None:
-    shutil.copy(SCENARIOS / "dutch/small.trfx", tmp_path / "in.trfx")
-    expected = call(
-        ["--dutch", "in.trfx", "-p", "plain.txt"],
-        environment(runtime, MIPAIR_RESIDENT="0"),
-        tmp_path,
-    )
-    assert expected.returncode == 0
+    assert small_round_in_process(runtime, tmp_path, "plain.txt") == 0
     (tmp_path / "target.txt").write_text("old\n")
     (tmp_path / "link.txt").symlink_to("target.txt")
     through_link = call(["--dutch", "in.trfx", "-p", "link.txt"], environment(runtime), tmp_path)
@@ -283,38 +286,46 @@ def children_of(pid: int) -> list[int]:
     return found
 
 
-def test_a_killed_client_frees_its_child(runtime: Path, tmp_path: Path) -> None:
-    (tmp_path / "big.txt").write_text("PlayersNumber=400\nRoundsNumber=11\n")
+def start_a_long_call(
+    runtime: Path, work: Path, **streams: object
+) -> tuple[subprocess.Popen[str], int]:
+    """A call that generates a large tournament, and the resident's child running it
+    (the one in the call's working folder: the spare waiting for the next call is not)."""
+    (work / "big.txt").write_text("PlayersNumber=400\nRoundsNumber=11\n")
     [resident] = live_pids(runtime)
     client = subprocess.Popen(
         [str(SCRIPT), "--dutch", "-g", "big.txt", "-o", "big.trf", "-s", "7"],
         env=environment(runtime),
-        cwd=tmp_path,
+        cwd=work,
+        text=True,
+        **streams,  # type: ignore[call-overload]
     )
-    assert wait_for(lambda: children_of(resident), 60), "no child started"
-    [child] = children_of(resident)
+
+    def running() -> list[int]:
+        found = []
+        for child in children_of(resident):
+            with contextlib.suppress(OSError):
+                if os.readlink(f"/proc/{child}/cwd") == str(work):
+                    found.append(child)
+        return found
+
+    assert wait_for(running, 120), "no child took the call"
     time.sleep(0.5)
+    return client, running()[0]
+
+
+def test_a_killed_client_frees_its_child(runtime: Path, tmp_path: Path) -> None:
+    client, child = start_a_long_call(runtime, tmp_path)
     assert client.poll() is None, "the call ended before it could be killed"
     client.kill()
     client.wait(timeout=60)
-    assert wait_for(
-        lambda: not Path(f"/proc/{child}").exists() or child not in children_of(resident), 30
-    )
+    [resident] = live_pids(runtime)
+    assert wait_for(lambda: child not in children_of(resident), 30)
     assert not (tmp_path / "big.trf").exists()
 
 
 def test_ctrl_c_interrupts_the_call_as_in_process(runtime: Path, tmp_path: Path) -> None:
-    (tmp_path / "big.txt").write_text("PlayersNumber=400\nRoundsNumber=11\n")
-    [resident] = live_pids(runtime)
-    client = subprocess.Popen(
-        [str(SCRIPT), "--dutch", "-g", "big.txt", "-o", "big.trf", "-s", "7"],
-        env=environment(runtime),
-        cwd=tmp_path,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    assert wait_for(lambda: children_of(resident), 60), "no child started"
-    time.sleep(0.5)
+    client, _ = start_a_long_call(runtime, tmp_path, stderr=subprocess.PIPE)
     client.send_signal(signal.SIGINT)
     _, stderr = client.communicate(timeout=60)
     assert client.returncode == 130
@@ -347,13 +358,7 @@ def test_an_edited_file_changes_the_key(tmp_path: Path) -> None:
 
 
 def test_switched_off_it_never_starts(short_dir: Path, tmp_path: Path) -> None:
-    shutil.copy(SCENARIOS / "dutch/small.trfx", tmp_path / "in.trfx")
-    done = call(
-        ["--dutch", "in.trfx", "-p", "out.txt"],
-        environment(short_dir, MIPAIR_RESIDENT="0"),
-        tmp_path,
-    )
-    assert done.returncode == 0
+    assert small_round_in_process(short_dir, tmp_path, "out.txt") == 0
     time.sleep(1.0)
     assert not folder_of(short_dir).exists()
     assert not live_pids(short_dir)
@@ -375,3 +380,21 @@ def test_the_first_call_starts_one_which_ends_when_idle(short_dir: Path, tmp_pat
     assert wait_for(lambda: not Path(f"/proc/{pid}").exists(), 60), "still running when idle"
     assert not any(folder_of(short_dir).glob("*.sock"))
     assert folder_of(short_dir).stat().st_mode & 0o777 == 0o700
+
+
+def test_two_starts_at_once_make_one_resident(short_dir: Path) -> None:
+    env = environment(short_dir)
+    starting = [
+        subprocess.Popen(
+            [str(SCRIPT), "resident", "start"], env=env, stdout=subprocess.PIPE, text=True
+        )
+        for _ in range(2)
+    ]
+    for process in starting:
+        process.communicate(timeout=WAIT)
+    assert [process.returncode for process in starting] == [0, 0]
+    assert len(live_pids(short_dir)) == 1
+    status = subprocess.run(
+        [str(SCRIPT), "resident", "status"], env=env, capture_output=True, text=True
+    )
+    assert status.stdout.count("running, pid") == 1

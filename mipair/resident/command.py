@@ -75,13 +75,15 @@ def start(wait: bool) -> None:
     if pid is None:
         raise click.ClickException("the resident could not be started")
     deadline = time.monotonic() + START_WAIT
+    ended = False
     while wait and not os.path.exists(place.socket_path(folder, key)):
-        if os.waitpid(pid, os.WNOHANG)[0] == pid:
+        ended = ended or os.waitpid(pid, os.WNOHANG)[0] == pid
+        if ended and not client.resident_running(folder, key):  # (another start may have won)
             raise click.ClickException("the resident ended while starting")
         if time.monotonic() > deadline:
             raise click.ClickException(f"the resident is not listening after {START_WAIT:.0f} s")
         time.sleep(0.1)
-    click.echo(f"resident {key} started, pid {pid}")
+    click.echo(f"resident {key} started" + ("" if ended else f", pid {pid}"))
 
 
 @resident.command()
