@@ -73,6 +73,23 @@ class PricedColumns:
         self._rows += 1
         return self._rows - 1
 
+    def _add_empty_rows(self, lower: np.ndarray, upper: float) -> np.ndarray:
+        """Add rows with no column yet, bounds ``lower[k]`` to ``upper``, in one call; their
+        indices (the degree rows: columns join them as they enter)."""
+        k = len(lower)
+        if k:
+            self.h.addRows(
+                k,
+                np.asarray(lower, dtype=float),
+                np.full(k, float(upper)),
+                0,
+                np.zeros(k, dtype=np.int32),
+                np.zeros(0, dtype=np.int32),
+                np.zeros(0),
+            )
+        self._rows += k
+        return np.arange(self._rows - k, self._rows)
+
     def _entries(self, cols):
         """The rows the columns ``cols`` (an array) belong to, with their
         coefficients (odd-set rows aside): three arrays (position in ``cols``,

@@ -85,13 +85,11 @@ class MatchingModel(PricedColumns):
         # exit tags -> limit rows, and (row, weights) of each pin and cut
         self._rows = 0
         self._degree = numpy.full(n, -1, dtype=numpy.int64)
-        for node in range(n):
-            lo = 1.0 if node in must else 0.0
-            if not covered[node]:
-                if lo:
-                    raise Infeasible(f"node {node} has no edge")
-                continue
-            self._degree[node] = self._add_row(lo, 1.0, [], [])
+        must_mask = mask(n, must)
+        if (must_mask & ~covered).any():
+            raise Infeasible(f"node {int(numpy.flatnonzero(must_mask & ~covered)[0])} has no edge")
+        nodes = numpy.flatnonzero(covered)
+        self._degree[nodes] = self._add_empty_rows(must_mask[nodes].astype(float), 1.0)
         if pairs and not self.edges:
             raise Infeasible(f"{pairs} pairs asked of a model with no edge")
         self._pair_row = (
