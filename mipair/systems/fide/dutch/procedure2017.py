@@ -26,6 +26,7 @@ from mipair.systems.fide.dutch.colours import allocate
 from mipair.systems.fide.dutch.criteria import PairContext
 from mipair.systems.fide.dutch.procedures import DutchProcedure
 from mipair.systems.fide.field import RoundField
+from mipair.systems.fide.sparse import core
 from mipair.systems.fide.state import PlayerState, Snapshot
 from mipair.systems.fide.weigh import kinds, roles
 
@@ -93,10 +94,11 @@ def window_model(
     win = sorted(bracket + following)
     apart = procedure.keeps_apart(bracket, n_mdp)
     edges, cols = field.window_edges(win, exclude=set(bracket[:n_mdp]) if apart else ())
+    base = core(edges, field.scores)  # a large window starts from its natural pairs
     if special:  # C.4: the last bracket (or PPB + CLB) completes the round
         must = [v for v in win if not field.eligible[v]]
-        return LexMatcher(field.n, edges, must, len(win) // 2), cols
-    return LexMatcher(field.n, edges), cols
+        return LexMatcher(field.n, edges, must, len(win) // 2, core=base), cols
+    return LexMatcher(field.n, edges, core=base), cols
 
 
 def tiers_2017(
