@@ -24,12 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mipair import __version__
+from mipair.cli.forms import MODES, SYSTEMS
+from mipair.cli.forms import is_dropin as is_dropin  # where callers have always found it
 from mipair.cli.guard import say
 from mipair.errors import EXIT_BAD_INPUT, EXIT_UNEXPECTED
-
-SYSTEMS = ("--dutch", "--dubov", "--burstein", "--lim")
-"""The system flags; each names the registered system of that name."""
-MODES = ("-p", "-c", "-g")
 
 
 class DropInUsage(Exception):
@@ -49,20 +47,6 @@ class DropIn:
     checklist: str | None = None  # -l LIST (a default name when -l has no value)
     rules: str | None = None  # None: the system's newest edition
     version: bool = False
-
-
-def is_dropin(args: list[str]) -> bool:
-    """Does this argument list use the JaVaFo/bbpPairings forms rather than subcommands?"""
-    if not args:
-        return False
-    if any(a in SYSTEMS for a in args) or args[0] == "-r":
-        return True
-    return (
-        not args[0].startswith("-")
-        and len(args) > 1
-        and args[1] in MODES
-        and Path(args[0]).suffix != ""
-    )
 
 
 def _value(args: list[str], i: int) -> str | None:

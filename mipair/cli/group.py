@@ -29,6 +29,11 @@ LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
     "mcmahon": ("mipair.cli.mcmahon", "mcmahon", "McMahon for Go on OpenGotha XML files."),
     "evaluate": ("mipair.cli.mcmahon", "evaluate_command", "Pairing quality of a Go tournament."),
     "serve": ("mipair.cli.serve", "serve", "Serve pairings over HTTP (mipair[service])."),
+    "resident": (
+        "mipair.resident.command",
+        "resident",
+        "The resident pairing process behind drop-in calls.",
+    ),
 }
 
 

@@ -1,0 +1,1 @@
+"""The resident pairing process (see mipair/resident/server.py)."""

@@ -1,0 +1,85 @@
+"""What the resident does once, so that its children only read, pair and write.
+
+The engine imports its parts on demand and fills its caches (model files,
+criteria tables, HiGHS's first instance) on first use: a fresh child would pay
+for them on every call (measured: a 30-player round 140 ms in a child of a
+resident that had only imported, 80-100 ms once a round had been paired
+before the fork). So the resident runs trial calls itself before it listens:
+with each drop-in system and edition it generates a small tournament (which
+pairs its rounds) and checks it (which pairs them again), as a service worker
+would before its first request. Children start from that state, never from
+another client's round.
+
+HiGHS runs single-threaded here (the engine's setting); :func:`single_threaded`
+confirms it, since a ``fork`` must not copy a process with other threads.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+
+TRIAL_PLAYERS = 12
+TRIAL_ROUNDS = 3
+TRIAL_SEED = "1"
+KNOWN = (
+    "mipair.cli.dropin",
+    "mipair.cli.guard",
+    "mipair.cli.pairfile",
+    "mipair.cli.check",
+    "mipair.formats.destination",
+    "mipair.formats.text",
+    "pysat.solvers",
+)
+"""Modules any drop-in call may load that the trial calls might not."""
+
+
+def drop_in_systems() -> list[tuple[str, tuple[str | None, ...]]]:
+    """Each drop-in system's name with its editions (None: the default)."""
+    from mipair.cli.forms import SYSTEMS
+    from mipair.systems.registry import get_system
+
+    names = [flag.removeprefix("--") for flag in SYSTEMS]
+    return [(name, (None, *get_system(name).editions())) for name in names]
+
+
+def trial_calls(folder: str) -> list[list[str]]:
+    """Drop-in calls that generate, then check, a small tournament with each system and
+    edition (their files in ``folder``)."""
+    config = os.path.join(folder, "trial.txt")
+    with open(config, "w") as handle:
+        handle.write(f"PlayersNumber={TRIAL_PLAYERS}\nRoundsNumber={TRIAL_ROUNDS}\n")
+    calls = []
+    for system, editions in drop_in_systems():
+        for edition in editions:
+            rules = ["--rules", edition] if edition else []
+            tournament = os.path.join(folder, f"{system}-{edition}.trf")
+            calls.append([*rules, f"--{system}", "-g", config, "-o", tournament, "-s", TRIAL_SEED])
+            calls.append([*rules, f"--{system}", tournament, "-c"])
+    return calls
+
+
+def single_threaded() -> bool:
+    """Is this process still one thread (safe to fork)?"""
+    try:
+        return len(os.listdir("/proc/self/task")) == 1
+    except OSError:
+        return False
+
+
+def warm_up() -> None:
+    """Import what drop-in calls load and run the trial calls (their output goes to
+    the resident's standard output, ``/dev/null``)."""
+    import importlib
+
+    from mipair.cli.main import run_dropin
+    from mipair.solver import highs
+
+    highs.load()  # numpy and HiGHS, OpenBLAS single-threaded as in a drop-in call
+    for name in KNOWN:
+        importlib.import_module(name)
+    with tempfile.TemporaryDirectory(prefix="mipair-warm-up-") as folder:
+        for call in trial_calls(folder):
+            run_dropin(call)
+    sys.stdout.flush()
