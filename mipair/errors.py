@@ -8,6 +8,7 @@ EXIT_UNEXPECTED = 2
 EXIT_BAD_INPUT = 3
 EXIT_TOO_LARGE = 4
 EXIT_FILE_ACCESS = 5
+EXIT_INTERRUPTED = 130  # a Ctrl-C (128 + SIGINT, as a shell reports it)
 
 
 class MipairError(Exception):

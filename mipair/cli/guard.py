@@ -15,7 +15,7 @@ import sys
 import traceback
 from collections.abc import Callable
 
-from mipair.errors import EXIT_FILE_ACCESS, EXIT_UNEXPECTED, MipairError
+from mipair.errors import EXIT_FILE_ACCESS, EXIT_INTERRUPTED, EXIT_UNEXPECTED, MipairError
 
 WRITE_ERRORS = {errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EBADF}
 """Errors of a write to a full or closed output."""
@@ -75,7 +75,7 @@ def run_guarded(fn: Callable[[], object]) -> int:
         return 1
     except KeyboardInterrupt:
         say("mipair: interrupted")
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         stop_writing_stdout()
         return 0

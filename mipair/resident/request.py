@@ -28,7 +28,7 @@ import sys
 import time
 from typing import Any, NoReturn
 
-from mipair.errors import EXIT_UNEXPECTED
+from mipair.errors import EXIT_INTERRUPTED, EXIT_UNEXPECTED
 from mipair.resident import wire
 
 REQUEST_TIMEOUT = 5.0  # seconds for a connected client to send its call
@@ -141,6 +141,11 @@ def run_call(call: dict[str, Any], fds: list[int]) -> int:
         from mipair.cli.main import run_dropin
 
         code = run_dropin(sys.argv[1:])
+    except KeyboardInterrupt:  # Ctrl-C before the call's own guard took over (while the
+        # child was still taking on the caller): what an in-process call says to it
+        with contextlib.suppress(Exception):
+            print("mipair: interrupted", file=sys.stderr, flush=True)
+        code = EXIT_INTERRUPTED
     except BaseException:  # the child must never return into the resident's code
         code = EXIT_UNEXPECTED
     for stream in (sys.stdout, sys.stderr):
