@@ -86,8 +86,9 @@ class MatchingModel(PricedColumns):
         self._rows = 0
         self._degree = numpy.full(n, -1, dtype=numpy.int64)
         must_mask = mask(n, must)
-        if (must_mask & ~covered).any():
-            raise Infeasible(f"node {int(numpy.flatnonzero(must_mask & ~covered)[0])} has no edge")
+        stranded = numpy.flatnonzero(must_mask & ~covered)
+        if len(stranded):
+            raise Infeasible(f"node {int(stranded[0])} has no edge")
         nodes = numpy.flatnonzero(covered)
         self._degree[nodes] = self._add_empty_rows(must_mask[nodes].astype(float), 1.0)
         if pairs and not self.edges:

@@ -149,9 +149,11 @@ class PartnerQuestions(BracketModel):
     def submodel(self, inner: set[int]) -> tuple[LexMatcher, np.ndarray]:
         """A model of the pairs among ``inner`` alone, the rest of the window held
         at the current answer (:meth:`LexMatcher.isolate`), and its columns here."""
-        return self.model.isolate(
-            self.inside(inner), core=lambda edges: core(edges, self.field.scores)
-        )
+        return self.columns_model(self.inside(inner))
+
+    def columns_model(self, cols: np.ndarray) -> tuple[LexMatcher, np.ndarray]:
+        """:meth:`submodel` of the edge columns ``cols``, started from their core."""
+        return self.model.isolate(cols, core=lambda edges: core(edges, self.field.scores))
 
     def inside(self, inner: set[int]) -> np.ndarray:
         """The model's edge columns between two players of ``inner`` (sorted)."""
@@ -228,7 +230,7 @@ class PartnerQuestions(BracketModel):
         them by column generation, its LP taking 73 s of CPU."""
         cols = self.inside(inner)
         if len(cols) < STEER_CORE_FROM:
-            return self.submodel(inner)
+            return self.columns_model(cols)
         near = core(self.model.edges.take(cols), self.field.scores)
         keep = np.zeros(len(cols), dtype=bool)
         if near is not None:
