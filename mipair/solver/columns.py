@@ -22,7 +22,8 @@ import numpy as np
 from mipair.solver.edges import ColumnSet, Edges
 from mipair.solver.weights import KeyedWeights, Weights
 
-PRICE_BLOCK = 1 << 22  # inactive columns priced at a time (no model-sized temporaries)
+PRICE_BLOCK = 1 << 20  # columns priced at a time (no model-sized temporaries; blocks of
+# 8 MB reuse the allocator's memory where 32 MB ones were new pages each time)
 
 
 class PricedColumns:
@@ -42,7 +43,7 @@ class PricedColumns:
     solution: list[int]  # the current answer's columns
     _cost: np.ndarray  # the current objective, per column
     _bound: float | None  # the LP bound of the last relaxation
-    _duals: np.ndarray | None  # reduced costs of the last LP, per column
+    _duals: np.ndarray | None  # reduced costs of the last LP, per HiGHS column (as _ours)
     _row_duals: np.ndarray | None  # and its row duals
     _at: np.ndarray  # our column -> HiGHS's (-1: not there)
     _ours: list[int]  # HiGHS's column -> ours
@@ -204,18 +205,25 @@ class PricedColumns:
         priced = [(y[row], weights) for row, weights in self._pin_rows if abs(y[row]) > 1e-12]
         found, costs = [], []
         mask = self.inactive.mask
-        for start in range(0, self.m, PRICE_BLOCK):
-            idle = np.flatnonzero(mask[start : start + PRICE_BLOCK]) + start
-            if not len(idle):
+        ne = ends.shape[1]  # exits are never inactive
+        for start in range(0, ne, PRICE_BLOCK):
+            stop = min(start + PRICE_BLOCK, ne)
+            idle = mask[start:stop]
+            if not idle.any():
                 continue
-            rc = self._cost[idle] - ydeg[ends[0][idle]] - ydeg[ends[1][idle]] - pair_dual
+            # every column of the block priced (slices, no index arrays the size
+            # of the block), the inactive ones kept
+            rc = self._cost[start:stop] - ydeg[ends[0][start:stop]]
+            rc -= ydeg[ends[1][start:stop]]
+            rc -= pair_dual
             if priced:  # the pinned rows' duals, summed in order as one shift
-                shift = np.zeros(len(idle))
+                cols = np.arange(start, stop)
+                shift = np.zeros(stop - start)
                 for dual, weights in priced:
-                    shift += dual * weights.at(idle)
+                    shift += dual * weights.at(cols)
                 rc -= shift
-            ok = keep(rc)
-            found.append(idle[ok])
+            ok = np.flatnonzero(keep(rc) & idle)
+            found.append(ok + start)
             costs.append(rc[ok])
         if not found:
             return np.zeros(0, dtype=np.int64), np.zeros(0)
@@ -271,8 +279,11 @@ class PricedColumns:
         if not self._ours:
             return []
         assert self._duals is not None, "reduced costs come from an LP"
-        ours = self._np.array(self._ours, dtype=self._np.int64)
-        out = ours[self._duals[ours] < -margin].tolist()
+        np = self._np
+        ours = np.array(self._ours, dtype=np.int64)
+        duals = self._duals[: len(ours)]  # columns entered since that LP: 0
+        duals = np.concatenate([duals, np.zeros(len(ours) - len(duals))])
+        out = ours[duals < -margin].tolist()
         chosen = set(self.solution)
         return [c for c in out if c not in self.banned and c not in self.forced and c not in chosen]
 

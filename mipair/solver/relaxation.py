@@ -66,7 +66,7 @@ class LinearRelaxation(MatchingModel):
                         continue  # the core alone may be infeasible
                     return None
                 sol = h.getSolution()
-                self._duals = self._values(sol.col_dual)
+                self._duals = np.asarray(sol.col_dual)  # per HiGHS column
                 self._row_duals = np.asarray(sol.row_dual)
                 batch = max(PRICE_BATCH, len(self._ours) // 2)
                 if self.inactive and self._let_in(self._priced(1e-7, batch)):
@@ -84,13 +84,12 @@ class LinearRelaxation(MatchingModel):
                 support: dict[Edge, float] = {}
                 for e in np.flatnonzero(x[:ne] > 1e-6).tolist():
                     support[self.edges[e]] = support.get(self.edges[e], 0.0) + float(x[e])
-                usable = self._usable()
+                cand = self._usable()
                 sets = violated(
                     support,
-                    self._tight_pairs(usable),  # each one violated by x
+                    self._tight_pairs(cand),  # each one violated by x
                     exact=len(self._ours) >= EXACT_FROM,
                 )
-                cand = np.flatnonzero(usable)
                 for nodes in sets:
                     inside = self._inside(nodes, cand)
                     self._add_row(
@@ -104,15 +103,17 @@ class LinearRelaxation(MatchingModel):
             h.setOptionValue("simplex_strategy", DUAL)
 
     def _usable(self):
-        """A mask of the edge columns in the model and not forbidden."""
-        ne = len(self.edges)
-        return (self._at[:ne] >= 0) & ~self.banned.mask[:ne]
+        """The edge columns in the model and not forbidden, in order (an array:
+        read from the model's columns, not from a mask of every edge)."""
+        np = self._np
+        ours = np.sort(np.asarray(self._ours, dtype=np.int64))
+        ours = ours[ours < len(self.edges)]
+        return ours[~self.banned.mask[ours]]
 
     def _tight_pairs(self, usable):
-        """The edges of mask ``usable`` with zero reduced cost in the last LP, as
-        an array of shape (m, 2)."""
-        ne = len(self.edges)
-        tight = (abs(self._duals[:ne]) < 1e-7) & usable
+        """The edges of the columns ``usable`` (an array) with zero reduced cost
+        in the last LP, as an array of shape (m, 2)."""
+        tight = usable[abs(self._duals[self._at[usable]]) < 1e-7]
         return self._ends[:, tight].T
 
     def _inside(self, nodes: frozenset[int], cand) -> list[int]:
