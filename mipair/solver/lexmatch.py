@@ -217,7 +217,7 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
             and self.settle(tiers, classes)
         ):
             return self.solution
-        packed = pack(tiers, [self._most(tier) for tier in tiers])
+        packed = pack(tiers, self._most)
         if not packed:
             return self._run({})
         for k, (indices, weights) in enumerate(packed):

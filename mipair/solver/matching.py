@@ -109,6 +109,7 @@ class MatchingModel(PricedColumns):
         self._row_duals = None  # and its row duals
         self.solution: list[int] = []
         self.pins: list[tuple[Weights, int]] = []
+        self._pins_met: tuple[tuple[int, ...], int] = ((), 0)  # a solution, the pins it meets
         self._bound: float | None = None
 
     def ends(self):
@@ -261,7 +262,20 @@ class MatchingModel(PricedColumns):
             return False
         if any(sum(1 for c in cols if c in picked) > k for cols, k in self.limits.values()):
             return False
-        return all(pinned.total(chosen) >= at_least for pinned, at_least in self.pins)
+        return self._meets_pins(chosen)
+
+    def _meets_pins(self, chosen: list[int]) -> bool:
+        """Whether ``chosen`` meets every pinned row. Pins are only ever added, so
+        the pins one solution was found to meet are not checked again for it
+        (the same answer is asked about after every tier pinned)."""
+        key = tuple(chosen)
+        seen, met = self._pins_met
+        start = met if seen == key else 0
+        for pinned, at_least in self.pins[start:]:
+            if pinned.total(chosen) < at_least:
+                return False
+        self._pins_met = (key, len(self.pins))
+        return True
 
     def _proven(self, chosen: list[int], bound: float) -> Values | None:
         """``chosen`` as column values if it is feasible and attains the LP
