@@ -295,7 +295,6 @@ class MatchingModel(PricedColumns):
     def _most(self, tier: Tier) -> int:
         """How many columns of ``tier`` one solution can hold: one when they all
         cover a common node, else the number of pairs (of nodes, with exits)."""
-        np = self._np
         w = as_weights(tier)
         if isinstance(w, KeyedWeights) and len(w) > self.n:
             return self.pairs  # edges only, more than one node can cover
@@ -303,14 +302,15 @@ class MatchingModel(PricedColumns):
         if not len(used):
             return self.pairs
         ne = len(self.edges)
-        edge, ex = used[used < ne], used[used >= ne] - ne
-        exit_node = np.array([node for node, _ in self.exits], dtype=np.int64)
-        first = np.concatenate([self._ends[0][edge], exit_node[ex]])
-        second = np.concatenate([self._ends[1][edge], np.full(len(ex), -1)])
-        for node in {int(first[0]), int(second[0])} - {-1}:
-            if np.all((first == node) | (second == node)):
-                return 1
-        return self.n if len(ex) else self.pairs
+        common: set[int] | None = None  # the nodes every column so far covers
+        for c in used.tolist():
+            nodes = self.edges[c] if c < ne else (self.exits[c - ne][0],)
+            common = set(nodes) if common is None else common.intersection(nodes)
+            if not common:
+                break
+        if common:
+            return 1
+        return self.n if int(used[-1]) >= ne else self.pairs  # columns sorted: exits last
 
     def mate(self, exit_mate: Mapping[str, int] | None = None) -> list[int]:
         """``mate[v]``: the node matched with v (v itself if uncovered; for an
