@@ -187,12 +187,16 @@ class MatchingModel(PricedColumns):
                 # the columns banned now never enter: the table serves as the row's weights
                 self._pin_rows.append((row, w))
             return
-        kept = w.without(self.banned_mask())
-        if len(kept):
-            row = self._add_row(
-                float(at_least), self._hs.kHighsInf, kept.cols, kept.vals.astype(float)
-            )
-            self._pin_rows.append((row, kept))
+        self._plain_rows([(w, at_least)])
+
+    def _plain_rows(self, levels: Sequence[tuple[Weights, int]]) -> None:
+        """:meth:`_row` of plain (not keyed) weights, each ``(weights, at_least)``,
+        their rows added to HiGHS in one call."""
+        banned = self.banned_mask()
+        kept = [(w.without(banned), at_least) for w, at_least in levels]
+        kept = [(w, at_least) for w, at_least in kept if len(w)]
+        rows = self._add_geq_rows([(at_least, w.cols, w.vals) for w, at_least in kept])
+        self._pin_rows.extend(zip(rows, (w for w, _ in kept)))
 
     def _any_unbanned(self, w: KeyedWeights) -> bool:
         """Whether a column of non-zero weight in ``w`` is not forbidden."""
@@ -208,6 +212,21 @@ class MatchingModel(PricedColumns):
         w = as_weights(weights)
         self.pins.append((w, at_least))
         self._row(w, at_least)
+
+    def pin_all(self, levels: Sequence[tuple[Tier, int]]) -> None:
+        """:meth:`pin` each ``(weights, at_least)`` in turn (the plain tiers'
+        rows added to HiGHS together, in the same order)."""
+        plain: list[tuple[Weights, int]] = []
+        for weights, at_least in levels:
+            w = as_weights(weights)
+            self.pins.append((w, at_least))
+            if isinstance(w, KeyedWeights):
+                self._plain_rows(plain)
+                plain = []
+                self._row(w, at_least)
+            else:
+                plain.append((w, at_least))
+        self._plain_rows(plain)
 
     def value(self, weights: Tier) -> int:
         """The exact total of ``weights`` over the current solution."""

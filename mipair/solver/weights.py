@@ -46,7 +46,9 @@ class Weights:
         """The weights of a value per column 0..len(values)-1."""
         values = np.asarray(values, dtype=np.int64)
         cols = np.flatnonzero(values)
-        return cls(cols, values[cols])
+        made = cls.__new__(cls)  # the columns are sorted, distinct, of non-zero weight already
+        made.cols, made.vals, made._lookup = cols, values[cols], None
+        return made
 
     # -- a read-only mapping ------------------------------------------------
     def get(self, c: int, default: int = 0) -> int:
