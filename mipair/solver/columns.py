@@ -188,10 +188,10 @@ class PricedColumns:
 
     def _integrality(self, theirs: Iterable[int], integer: bool) -> None:
         hs = self._hs
-        idx = list(theirs)
-        if idx:
+        idx = np.fromiter(theirs, dtype=np.int32)
+        if len(idx):
             kind = hs.HighsVarType.kInteger if integer else hs.HighsVarType.kContinuous
-            self.h.changeColsIntegrality(len(idx), idx, [kind] * len(idx))
+            self.h.changeColsIntegrality(len(idx), idx, np.full(len(idx), int(kind), np.uint8))
 
     def _values(self, theirs: Sequence[float]):
         """Column values of the HiGHS model as values of all our columns (a numpy array)."""
