@@ -14,6 +14,7 @@ import numpy as np
 
 from mipair.solver.weights import KeyedWeights, Tier, Weights, combine, weights
 
+SMALL_TIER = 64  # tiers of at most this many weights are bounded in plain Python
 PACK_BITS = 30  # packed objective totals stay below 2**30
 _COEF_BITS = 20  # and single coefficients below 2**20, so that a pinned
 # row's feasibility tolerance stays far below one unit
@@ -25,6 +26,11 @@ def _tier_range(tier: Weights, pairs: int) -> tuple[int, int]:
         vals, counts = tier.spectrum()
         return -_largest(-vals, counts, pairs), _largest(vals, counts, pairs)
     vals = tier.vals  # one column a value
+    if len(vals) <= SMALL_TIER:  # sorting a short list beats numpy's calls
+        values = vals.tolist()
+        high = sorted((v for v in values if v > 0), reverse=True)[:pairs]
+        low = sorted(v for v in values if v < 0)[:pairs]
+        return sum(low), sum(high)
     return -_largest_distinct(-vals, pairs), _largest_distinct(vals, pairs)
 
 
@@ -51,6 +57,8 @@ def _largest(vals: np.ndarray, counts: np.ndarray, k: int) -> int:
 def _biggest(tier: Weights) -> int:
     """The largest weight of ``tier`` in absolute value."""
     vals, _ = tier.spectrum()
+    if len(vals) <= SMALL_TIER:
+        return max(map(abs, vals.tolist()))
     return int(np.abs(vals).max())
 
 
