@@ -193,12 +193,20 @@ class PricedColumns:
             kind = hs.HighsVarType.kInteger if integer else hs.HighsVarType.kContinuous
             self.h.changeColsIntegrality(len(idx), idx, np.full(len(idx), int(kind), np.uint8))
 
+    def _ours_array(self) -> np.ndarray:
+        """``_ours`` as an array (read only), made again only when columns have entered
+        (they are only ever appended)."""
+        cached = getattr(self, "_ours_cache", None)
+        if cached is None or len(cached) != len(self._ours):
+            cached = self._ours_cache = np.array(self._ours, dtype=np.int64)
+        return cached
+
     def _values(self, theirs: Sequence[float]):
         """Column values of the HiGHS model as values of all our columns (a numpy array)."""
         np = self._np
         x = np.zeros(self.m)
         if self._ours:
-            x[np.array(self._ours, dtype=np.int64)] = theirs
+            x[self._ours_array()] = theirs
         return x
 
     def _priced(self, above: float, most: int | None = None) -> list[int]:
@@ -299,7 +307,7 @@ class PricedColumns:
         if not self._ours:
             return []
         assert self._duals is not None, "reduced costs come from an LP"
-        ours = self._np.array(self._ours, dtype=self._np.int64)
+        ours = self._ours_array()
         out = ours[self._duals[ours] < -margin].tolist()
         chosen = set(self.solution)
         return [c for c in out if c not in self.banned and c not in self.forced and c not in chosen]

@@ -12,13 +12,15 @@ from collections.abc import Iterable, Iterator, Sequence
 import numpy as np
 
 Edge = tuple[int, int]
+LISTED_UP_TO = 1 << 14  # edges up to which a graph also keeps them as a list of tuples,
+# read one at a time many times over (numpy's item access costs more than the list)
 
 
 class Edges(Sequence[Edge]):
     """Edges ``(u[k], v[k])``, held as one array of shape (2, m): int32 nodes
     where they fit (a 10,000-player round: 50 million pairs, 400 MB), else int64."""
 
-    __slots__ = ("ends", "u", "v")
+    __slots__ = ("_pairs", "ends", "u", "v")
 
     def __init__(self, u: np.ndarray, v: np.ndarray) -> None:
         u, v = np.asarray(u), np.asarray(v)
@@ -27,6 +29,7 @@ class Edges(Sequence[Edge]):
         self.ends = np.empty((2, len(u)), dtype=kind)
         self.ends[0], self.ends[1] = u, v
         self.u, self.v = self.ends[0], self.ends[1]
+        self._pairs: list[Edge] | None = None
 
     @classmethod
     def of(cls, edges: Edges | Iterable[Edge]) -> Edges:
@@ -39,7 +42,12 @@ class Edges(Sequence[Edge]):
         return len(self.u)
 
     def __getitem__(self, k: int) -> Edge:  # type: ignore[override]
-        return int(self.u[k]), int(self.v[k])
+        pairs = self._pairs
+        if pairs is None:
+            if len(self.u) > LISTED_UP_TO:
+                return int(self.u[k]), int(self.v[k])
+            pairs = self._pairs = list(zip(self.u.tolist(), self.v.tolist()))
+        return pairs[k]
 
     def __iter__(self) -> Iterator[Edge]:
         return zip(self.u.tolist(), self.v.tolist())

@@ -118,8 +118,7 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
         """A feasibility question asked of SAT over the model's columns
         (:func:`mipair.solver.witness.sat_matching`); None when they hold no
         answer, the MIP then deciding (it can let in the inactive columns)."""
-        np = self._np
-        ours = np.asarray(self._ours, dtype=np.int64)
+        ours = self._ours_array()
         cols = ours[~self.banned.mask[ours]].tolist() if len(ours) else []
         ends = self._column_ends(cols)
         chosen = sat_matching(

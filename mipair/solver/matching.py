@@ -177,7 +177,7 @@ class MatchingModel(PricedColumns):
         w = as_weights(weights)
         if isinstance(w, KeyedWeights):  # its columns in HiGHS only, never all of them
             np = self._np
-            ours = np.sort(np.array(self._ours, dtype=np.int64))
+            ours = np.sort(self._ours_array())
             vals = w.at(ours)
             ok = (vals != 0) & ~self.banned_mask()[ours]
             if ok.any() or len(w) > self.banned.count or self._any_unbanned(w):
@@ -246,7 +246,7 @@ class MatchingModel(PricedColumns):
             h.changeColsCost(
                 len(self._ours),
                 np.arange(len(self._ours), dtype=np.int32),
-                cost[np.array(self._ours, dtype=np.int64)],
+                cost[self._ours_array()],
             )
         return cost
 
