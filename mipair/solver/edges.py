@@ -42,15 +42,18 @@ class Edges(Sequence[Edge]):
         return len(self.u)
 
     def __getitem__(self, k: int) -> Edge:  # type: ignore[override]
-        pairs = self._pairs
-        if pairs is None:
-            if len(self.u) > LISTED_UP_TO:
-                return int(self.u[k]), int(self.v[k])
-            pairs = self._pairs = list(zip(self.u.tolist(), self.v.tolist()))
-        return pairs[k]
+        pairs = self.listed()
+        return pairs[k] if pairs is not None else (int(self.u[k]), int(self.v[k]))
 
     def __iter__(self) -> Iterator[Edge]:
         return zip(self.u.tolist(), self.v.tolist())
+
+    def listed(self) -> list[Edge] | None:
+        """The edges as a list of tuples (made once, read only), or None for a
+        graph of more than LISTED_UP_TO edges."""
+        if self._pairs is None and len(self.u) <= LISTED_UP_TO:
+            self._pairs = list(zip(self.u.tolist(), self.v.tolist()))
+        return self._pairs
 
     def take(self, ks: Sequence[int] | np.ndarray) -> Edges:
         """The edges numbered ``ks``, in that order."""
@@ -129,6 +132,8 @@ class ColumnSet:
         return found
 
     def isdisjoint(self, cols: Iterable[int]) -> bool:
+        if not self.count:
+            return True
         idx = np.fromiter(cols, dtype=np.int64)
         return not self.mask[idx].any()
 

@@ -265,19 +265,20 @@ class MatchingModel(PricedColumns):
         ):
             return False
         cover = [0] * self.n
+        ne = len(self.edges)
+        edge = self.edges.listed() or self.edges
+        pairs = 0
         for e in chosen:
-            if e < len(self.edges):
-                u, v = self.edges[e]
+            if e < ne:
+                u, v = edge[e]
                 cover[u] += 1
                 cover[v] += 1
+                pairs += 1
             else:
-                cover[self.exits[e - len(self.edges)][0]] += 1
-        if any(c > 1 for c in cover) or any(cover[v] != 1 for v in self.must):
-            return False
-        if (
-            self.fixed_pairs is not None
-            and sum(1 for e in chosen if e < len(self.edges)) != self.fixed_pairs
-        ):
+                cover[self.exits[e - ne][0]] += 1
+        if (cover and max(cover) > 1) or sum(map(cover.__getitem__, self.must)) != len(self.must):
+            return False  # (every node covered at most once: the must-nodes all once)
+        if self.fixed_pairs is not None and pairs != self.fixed_pairs:
             return False
         if any(sum(1 for c in cols if c in picked) > k for cols, k in self.limits.values()):
             return False
