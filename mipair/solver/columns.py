@@ -142,11 +142,14 @@ class PricedColumns:
         add(at, self._degree[ends[1]])
         if self._pair_row >= 0:
             add(at, self._pair_row)
-        for k in np.flatnonzero(cols >= ne).tolist():
-            node, tag = self.exits[int(cols[k]) - ne]
-            add(np.array([k]), self._degree[node])
-            if tag in self._limit_row:
-                add(np.array([k]), self._limit_row[tag])
+        at = np.flatnonzero(cols >= ne)
+        if len(at):
+            nodes, tags = self._exit_arrays()
+            which = cols[at] - ne
+            add(at, self._degree[nodes[which]])  # each exit's degree row, then its limit's
+            for number, row in enumerate(self._limit_row.get(tag, -1) for tag in self._tags):
+                if row >= 0:
+                    add(at[tags[which] == number], row)
         for row, weights in self._pin_rows:
             if isinstance(weights, KeyedWeights):
                 vals = weights.at(cols)
@@ -161,6 +164,18 @@ class PricedColumns:
         at, rows, vals = (np.concatenate(x) for x in zip(*parts))
         order = np.argsort(at, kind="stable")
         return at[order], rows[order], vals[order]
+
+    def _exit_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each exit's node and its tag's number in ``_tags`` (made once: exits never change)."""
+        made = getattr(self, "_exit_cache", None)
+        if made is None:
+            self._tags = sorted({tag for _, tag in self.exits})
+            number = {tag: k for k, tag in enumerate(self._tags)}
+            made = self._exit_cache = (
+                np.array([node for node, _ in self.exits], dtype=np.int64),
+                np.array([number[tag] for _, tag in self.exits], dtype=np.int64),
+            )
+        return made
 
     def _enter(self, given: Sequence[int] | np.ndarray) -> None:
         """Put our columns ``given`` into the HiGHS model, bounds [0, 1], integer,
