@@ -323,9 +323,10 @@ class PricedColumns:
             return []
         assert self._duals is not None, "reduced costs come from an LP"
         ours = self._ours_array()
-        out = ours[self._duals[ours] < -margin].tolist()
-        chosen = set(self.solution)
-        return [c for c in out if c not in self.banned and c not in self.forced and c not in chosen]
+        out = ours[self._duals[ours] < -margin]
+        out = out[~self.banned.mask[out]]
+        kept = self.forced.union(self.solution)
+        return [c for c in out.tolist() if c not in kept]
 
     def _set_upper(self, theirs: list[int] | np.ndarray, upper: float) -> None:
         """Set the bounds of HiGHS columns ``theirs`` to [0, upper]."""
