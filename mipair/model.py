@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
 
 Points = int
 """Points in tenths of a point (1.5 points == 15)."""
@@ -156,6 +157,11 @@ class PointSystem:
 
     def points(self, result: Result) -> Points:
         """Points a player gets for ``result``."""
+        return self._table[result]
+
+    @cached_property
+    def _table(self) -> dict[Result, Points]:
+        """Points per result (made once: a round reads it for every cell)."""
         w = self.win
         return {
             Result.WIN: w,
@@ -170,7 +176,7 @@ class PointSystem:
             Result.HALF_BYE: self.draw if self.half_bye is None else self.half_bye,
             Result.FULL_BYE: w if self.full_bye is None else self.full_bye,
             Result.PAB: w if self.pab is None else self.pab,
-        }[result]
+        }
 
     @property
     def is_standard(self) -> bool:

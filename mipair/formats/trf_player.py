@@ -8,6 +8,7 @@ blank, colour, blank, result code, two blanks.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from mipair.errors import InputError, TooLargeError
 from mipair.model import Cell, Colour, Player, Result, parse_points, points_to_str
@@ -138,6 +139,15 @@ def parse_player(line: str, where: Where) -> tuple[Player, tuple[Cell | None, ..
     return player, tuple(cells)
 
 
+@cache
+def cell_field(rnd: int) -> str:
+    """The name of round ``rnd``'s cell in error messages, with its columns."""
+    return (
+        f"round {rnd} (columns {FIRST_CELL + 1 + CELL_WIDTH * (rnd - 1)}-"
+        f"{FIRST_CELL + 8 + CELL_WIDTH * (rnd - 1)})"
+    )
+
+
 def parse_cell(text: str, pid: int, rnd: int, where: Where) -> Cell | None:
     """One round cell (10 characters). Blank: nothing written (None).
 
@@ -146,12 +156,9 @@ def parse_cell(text: str, pid: int, rnd: int, where: Where) -> Cell | None:
     except the old ``0000 - =`` half-point bye; forfeits (+ -) may stand with
     or without an opponent.
     """
-    field = (
-        f"round {rnd} (columns {FIRST_CELL + 1 + CELL_WIDTH * (rnd - 1)}-"
-        f"{FIRST_CELL + 8 + CELL_WIDTH * (rnd - 1)})"
-    )
     if not text.strip():
         return None
+    field = cell_field(rnd)
     for offset in (4, 6, 8, 9):
         if text[offset] != " ":
             raise where.error(

@@ -74,6 +74,34 @@ class PricedColumns:
         self._rows += 1
         return self._rows - 1
 
+    def _add_geq_rows(self, rows: Sequence[tuple[int, np.ndarray, np.ndarray]]) -> list[int]:
+        """Add rows ``sum vals[k] x[cols[k]] >= lower`` over our columns (those in
+        HiGHS), each ``(lower, cols, vals)``, in one call; their indices."""
+        np = self._np
+        if not rows:
+            return []
+        starts, index, value = [], [], []
+        size = 0
+        for _, cols, vals in rows:
+            idx = self._at[np.asarray(cols, dtype=np.int64)]
+            there = idx >= 0
+            starts.append(size)
+            index.append(idx[there])
+            value.append(np.asarray(vals, dtype=float)[there])
+            size += len(index[-1])
+        k = len(rows)
+        self.h.addRows(
+            k,
+            np.array([float(lower) for lower, _, _ in rows]),
+            np.full(k, self._hs.kHighsInf),
+            size,
+            np.array(starts, dtype=np.int32),
+            np.concatenate(index).astype(np.int32),
+            np.concatenate(value),
+        )
+        self._rows += k
+        return list(range(self._rows - k, self._rows))
+
     def _add_empty_rows(self, lower: np.ndarray, upper: float) -> np.ndarray:
         """Add rows with no column yet, bounds ``lower[k]`` to ``upper``, in one call; their
         indices (the degree rows: columns join them as they enter)."""
@@ -115,11 +143,14 @@ class PricedColumns:
         add(at, self._degree[ends[1]])
         if self._pair_row >= 0:
             add(at, self._pair_row)
-        for k in np.flatnonzero(cols >= ne).tolist():
-            node, tag = self.exits[int(cols[k]) - ne]
-            add(np.array([k]), self._degree[node])
-            if tag in self._limit_row:
-                add(np.array([k]), self._limit_row[tag])
+        at = np.flatnonzero(cols >= ne)
+        if len(at):
+            nodes, tags = self._exit_arrays()
+            which = cols[at] - ne
+            add(at, self._degree[nodes[which]])  # each exit's degree row, then its limit's
+            for number, row in enumerate(self._limit_row.get(tag, -1) for tag in self._tags):
+                if row >= 0:
+                    add(at[tags[which] == number], row)
         for row, weights in self._pin_rows:
             if isinstance(weights, KeyedWeights):
                 vals = weights.at(cols)
@@ -134,6 +165,18 @@ class PricedColumns:
         at, rows, vals = (np.concatenate(x) for x in zip(*parts))
         order = np.argsort(at, kind="stable")
         return at[order], rows[order], vals[order]
+
+    def _exit_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each exit's node and its tag's number in ``_tags`` (made once: exits never change)."""
+        made = getattr(self, "_exit_cache", None)
+        if made is None:
+            self._tags = sorted({tag for _, tag in self.exits})
+            number = {tag: k for k, tag in enumerate(self._tags)}
+            made = self._exit_cache = (
+                np.array([node for node, _ in self.exits], dtype=np.int64),
+                np.array([number[tag] for _, tag in self.exits], dtype=np.int64),
+            )
+        return made
 
     def _enter(self, given: Sequence[int] | np.ndarray) -> None:
         """Put our columns ``given`` into the HiGHS model, bounds [0, 1], integer,
@@ -161,17 +204,25 @@ class PricedColumns:
 
     def _integrality(self, theirs: Iterable[int], integer: bool) -> None:
         hs = self._hs
-        idx = list(theirs)
-        if idx:
+        idx = np.fromiter(theirs, dtype=np.int32)
+        if len(idx):
             kind = hs.HighsVarType.kInteger if integer else hs.HighsVarType.kContinuous
-            self.h.changeColsIntegrality(len(idx), idx, [kind] * len(idx))
+            self.h.changeColsIntegrality(len(idx), idx, np.full(len(idx), int(kind), np.uint8))
+
+    def _ours_array(self) -> np.ndarray:
+        """``_ours`` as an array (read only), made again only when columns have entered
+        (they are only ever appended)."""
+        cached = getattr(self, "_ours_cache", None)
+        if cached is None or len(cached) != len(self._ours):
+            cached = self._ours_cache = np.array(self._ours, dtype=np.int64)
+        return cached
 
     def _values(self, theirs: Sequence[float]):
         """Column values of the HiGHS model as values of all our columns (a numpy array)."""
         np = self._np
         x = np.zeros(self.m)
         if self._ours:
-            x[np.array(self._ours, dtype=np.int64)] = theirs
+            x[self._ours_array()] = theirs
         return x
 
     def _priced(self, above: float, most: int | None = None) -> list[int]:
@@ -279,13 +330,13 @@ class PricedColumns:
         if not self._ours:
             return []
         assert self._duals is not None, "reduced costs come from an LP"
-        np = self._np
-        ours = np.array(self._ours, dtype=np.int64)
-        duals = self._duals[: len(ours)]  # columns entered since that LP: 0
+        ours = self._ours_array()
+        duals = self._duals[: len(ours)]  # per HiGHS column; columns entered since that LP: 0
         duals = np.concatenate([duals, np.zeros(len(ours) - len(duals))])
-        out = ours[duals < -margin].tolist()
-        chosen = set(self.solution)
-        return [c for c in out if c not in self.banned and c not in self.forced and c not in chosen]
+        out = ours[duals < -margin]
+        out = out[~self.banned.mask[out]]
+        kept = self.forced.union(self.solution)
+        return [c for c in out.tolist() if c not in kept]
 
     def _set_upper(self, theirs: list[int] | np.ndarray, upper: float) -> None:
         """Set the bounds of HiGHS columns ``theirs`` to [0, upper]."""

@@ -12,13 +12,15 @@ from collections.abc import Iterable, Iterator, Sequence
 import numpy as np
 
 Edge = tuple[int, int]
+LISTED_UP_TO = 1 << 14  # edges up to which a graph also keeps them as a list of tuples,
+# read one at a time many times over (numpy's item access costs more than the list)
 
 
 class Edges(Sequence[Edge]):
     """Edges ``(u[k], v[k])``, held as one array of shape (2, m): int32 nodes
     where they fit (a 10,000-player round: 50 million pairs, 400 MB), else int64."""
 
-    __slots__ = ("ends", "u", "v")
+    __slots__ = ("_pairs", "ends", "u", "v")
 
     def __init__(self, u: np.ndarray, v: np.ndarray) -> None:
         u, v = np.asarray(u), np.asarray(v)
@@ -27,6 +29,7 @@ class Edges(Sequence[Edge]):
         self.ends = np.empty((2, len(u)), dtype=kind)
         self.ends[0], self.ends[1] = u, v
         self.u, self.v = self.ends[0], self.ends[1]
+        self._pairs: list[Edge] | None = None
 
     @classmethod
     def of(cls, edges: Edges | Iterable[Edge]) -> Edges:
@@ -39,10 +42,18 @@ class Edges(Sequence[Edge]):
         return len(self.u)
 
     def __getitem__(self, k: int) -> Edge:  # type: ignore[override]
-        return int(self.u[k]), int(self.v[k])
+        pairs = self.listed()
+        return pairs[k] if pairs is not None else (int(self.u[k]), int(self.v[k]))
 
     def __iter__(self) -> Iterator[Edge]:
         return zip(self.u.tolist(), self.v.tolist())
+
+    def listed(self) -> list[Edge] | None:
+        """The edges as a list of tuples (made once, read only), or None for a
+        graph of more than LISTED_UP_TO edges."""
+        if self._pairs is None and len(self.u) <= LISTED_UP_TO:
+            self._pairs = list(zip(self.u.tolist(), self.v.tolist()))
+        return self._pairs
 
     def take(self, ks: Sequence[int] | np.ndarray) -> Edges:
         """The edges numbered ``ks``, in that order."""
@@ -121,6 +132,8 @@ class ColumnSet:
         return found
 
     def isdisjoint(self, cols: Iterable[int]) -> bool:
+        if not self.count:
+            return True
         idx = np.fromiter(cols, dtype=np.int64)
         return not self.mask[idx].any()
 

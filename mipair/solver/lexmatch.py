@@ -80,9 +80,8 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
             if x is None:
                 x = self._mip()
             self.solution = np.flatnonzero(np.asarray(x) > 0.5).tolist()
-            for pinned, at_least in self.pins:
-                if self.value(pinned) < at_least:
-                    raise ArithmeticError("HiGHS returned a matching below a pinned level")
+            if not self._meets_pins(self.solution):
+                raise ArithmeticError("HiGHS returned a matching below a pinned level")
             cut = self.check(self.solution) if self.check else None
             if cut is None:
                 return self.solution
@@ -119,8 +118,7 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
         """A feasibility question asked of SAT over the model's columns
         (:func:`mipair.solver.witness.sat_matching`); None when they hold no
         answer, the MIP then deciding (it can let in the inactive columns)."""
-        np = self._np
-        ours = np.asarray(self._ours, dtype=np.int64)
+        ours = self._ours_array()
         cols = ours[~self.banned.mask[ours]].tolist() if len(ours) else []
         ends = self._column_ends(cols)
         chosen = sat_matching(
@@ -217,7 +215,7 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
             and self.settle(tiers, classes)
         ):
             return self.solution
-        packed = pack(tiers, [self._most(tier) for tier in tiers])
+        packed = pack(tiers, self._most)
         if not packed:
             return self._run({})
         for k, (indices, weights) in enumerate(packed):
@@ -226,8 +224,7 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
             if keep or (k + 1 < len(packed) and not last):
                 # each tier pinned on its own: the same solutions as pinning the
                 # packed total (the optimum is lexicographic), with small coefficients
-                for i in indices:
-                    self.pin(tiers[i], self.value(tiers[i]))
+                self.pin_all([(tiers[i], self.value(tiers[i])) for i in indices])
                 self._prune(self.value(weights))
             if last:
                 self.settled = packed[k + 1][0][0]

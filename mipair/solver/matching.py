@@ -109,6 +109,7 @@ class MatchingModel(PricedColumns):
         self._row_duals = None  # and its row duals
         self.solution: list[int] = []
         self.pins: list[tuple[Weights, int]] = []
+        self._pins_met: tuple[tuple[int, ...], int] = ((), 0)  # a solution, the pins it meets
         self._bound: float | None = None
 
     def ends(self):
@@ -176,7 +177,7 @@ class MatchingModel(PricedColumns):
         w = as_weights(weights)
         if isinstance(w, KeyedWeights):  # its columns in HiGHS only, never all of them
             np = self._np
-            ours = np.sort(np.array(self._ours, dtype=np.int64))
+            ours = np.sort(self._ours_array())
             vals = w.at(ours)
             ok = (vals != 0) & ~self.banned_mask()[ours]
             if ok.any() or len(w) > self.banned.count or self._any_unbanned(w):
@@ -186,12 +187,16 @@ class MatchingModel(PricedColumns):
                 # the columns banned now never enter: the table serves as the row's weights
                 self._pin_rows.append((row, w))
             return
-        kept = w.without(self.banned_mask())
-        if len(kept):
-            row = self._add_row(
-                float(at_least), self._hs.kHighsInf, kept.cols, kept.vals.astype(float)
-            )
-            self._pin_rows.append((row, kept))
+        self._plain_rows([(w, at_least)])
+
+    def _plain_rows(self, levels: Sequence[tuple[Weights, int]]) -> None:
+        """:meth:`_row` of plain (not keyed) weights, each ``(weights, at_least)``,
+        their rows added to HiGHS in one call."""
+        banned = self.banned_mask()
+        kept = [(w.without(banned), at_least) for w, at_least in levels]
+        kept = [(w, at_least) for w, at_least in kept if len(w)]
+        rows = self._add_geq_rows([(at_least, w.cols, w.vals) for w, at_least in kept])
+        self._pin_rows.extend(zip(rows, (w for w, _ in kept)))
 
     def _any_unbanned(self, w: KeyedWeights) -> bool:
         """Whether a column of non-zero weight in ``w`` is not forbidden."""
@@ -207,6 +212,21 @@ class MatchingModel(PricedColumns):
         w = as_weights(weights)
         self.pins.append((w, at_least))
         self._row(w, at_least)
+
+    def pin_all(self, levels: Sequence[tuple[Tier, int]]) -> None:
+        """:meth:`pin` each ``(weights, at_least)`` in turn (the plain tiers'
+        rows added to HiGHS together, in the same order)."""
+        plain: list[tuple[Weights, int]] = []
+        for weights, at_least in levels:
+            w = as_weights(weights)
+            self.pins.append((w, at_least))
+            if isinstance(w, KeyedWeights):
+                self._plain_rows(plain)
+                plain = []
+                self._row(w, at_least)
+            else:
+                plain.append((w, at_least))
+        self._plain_rows(plain)
 
     def value(self, weights: Tier) -> int:
         """The exact total of ``weights`` over the current solution."""
@@ -226,7 +246,7 @@ class MatchingModel(PricedColumns):
             h.changeColsCost(
                 len(self._ours),
                 np.arange(len(self._ours), dtype=np.int32),
-                cost[np.array(self._ours, dtype=np.int64)],
+                cost[self._ours_array()],
             )
         return cost
 
@@ -245,23 +265,37 @@ class MatchingModel(PricedColumns):
         ):
             return False
         cover = [0] * self.n
+        ne = len(self.edges)
+        edge = self.edges.listed() or self.edges
+        pairs = 0
         for e in chosen:
-            if e < len(self.edges):
-                u, v = self.edges[e]
+            if e < ne:
+                u, v = edge[e]
                 cover[u] += 1
                 cover[v] += 1
+                pairs += 1
             else:
-                cover[self.exits[e - len(self.edges)][0]] += 1
-        if any(c > 1 for c in cover) or any(cover[v] != 1 for v in self.must):
-            return False
-        if (
-            self.fixed_pairs is not None
-            and sum(1 for e in chosen if e < len(self.edges)) != self.fixed_pairs
-        ):
+                cover[self.exits[e - ne][0]] += 1
+        if (cover and max(cover) > 1) or sum(map(cover.__getitem__, self.must)) != len(self.must):
+            return False  # (every node covered at most once: the must-nodes all once)
+        if self.fixed_pairs is not None and pairs != self.fixed_pairs:
             return False
         if any(sum(1 for c in cols if c in picked) > k for cols, k in self.limits.values()):
             return False
-        return all(pinned.total(chosen) >= at_least for pinned, at_least in self.pins)
+        return self._meets_pins(chosen)
+
+    def _meets_pins(self, chosen: list[int]) -> bool:
+        """Whether ``chosen`` meets every pinned row. Pins are only ever added, so
+        the pins one solution was found to meet are not checked again for it
+        (the same answer is asked about after every tier pinned)."""
+        key = tuple(chosen)
+        seen, met = self._pins_met
+        start = met if seen == key else 0
+        for pinned, at_least in self.pins[start:]:
+            if pinned.total(chosen) < at_least:
+                return False
+        self._pins_met = (key, len(self.pins))
+        return True
 
     def _proven(self, chosen: list[int], bound: float) -> Values | None:
         """``chosen`` as column values if it is feasible and attains the LP
@@ -281,7 +315,6 @@ class MatchingModel(PricedColumns):
     def _most(self, tier: Tier) -> int:
         """How many columns of ``tier`` one solution can hold: one when they all
         cover a common node, else the number of pairs (of nodes, with exits)."""
-        np = self._np
         w = as_weights(tier)
         if isinstance(w, KeyedWeights) and len(w) > self.n:
             return self.pairs  # edges only, more than one node can cover
@@ -289,14 +322,15 @@ class MatchingModel(PricedColumns):
         if not len(used):
             return self.pairs
         ne = len(self.edges)
-        edge, ex = used[used < ne], used[used >= ne] - ne
-        exit_node = np.array([node for node, _ in self.exits], dtype=np.int64)
-        first = np.concatenate([self._ends[0][edge], exit_node[ex]])
-        second = np.concatenate([self._ends[1][edge], np.full(len(ex), -1)])
-        for node in {int(first[0]), int(second[0])} - {-1}:
-            if np.all((first == node) | (second == node)):
-                return 1
-        return self.n if len(ex) else self.pairs
+        common: set[int] | None = None  # the nodes every column so far covers
+        for c in used.tolist():
+            nodes = self.edges[c] if c < ne else (self.exits[c - ne][0],)
+            common = set(nodes) if common is None else common.intersection(nodes)
+            if not common:
+                break
+        if common:
+            return 1
+        return self.n if int(used[-1]) >= ne else self.pairs  # columns sorted: exits last
 
     def mate(self, exit_mate: Mapping[str, int] | None = None) -> list[int]:
         """``mate[v]``: the node matched with v (v itself if uncovered; for an

@@ -26,12 +26,14 @@ The layer knows nothing of chess: nodes are integers, x maps pairs to values.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import numpy as np
 
 EPS = 1e-6
+DIRECT_LABELS_UP_TO = 1 << 24  # node numbers below which components label nodes by number
 Pair = tuple[int, int]
 
 
@@ -47,9 +49,17 @@ def components(pairs: Iterable[Pair] | np.ndarray) -> list[set[int]]:
     ends = _array(pairs)
     if not ends.size:
         return []
-    nodes, idx = np.unique(ends.ravel(), return_inverse=True)
-    u, v = idx.reshape(-1, 2).T
-    label = np.arange(len(nodes))
+    if int(ends.min()) >= 0 and int(ends.max()) < DIRECT_LABELS_UP_TO:
+        top = int(ends.max()) + 1  # a label per node number: no sort of the ends
+        u, v = ends[:, 0], ends[:, 1]
+        present = np.zeros(top, dtype=bool)
+        present[u] = present[v] = True
+        nodes = np.flatnonzero(present)
+    else:
+        nodes, idx = np.unique(ends.ravel(), return_inverse=True)
+        u, v = idx.reshape(-1, 2).T
+        top = len(nodes)
+    label = np.arange(top)
     while True:
         lu, lv = label[u], label[v]
         cross = lu != lv
@@ -61,9 +71,12 @@ def components(pairs: Iterable[Pair] | np.ndarray) -> list[set[int]]:
             if np.array_equal(up, label):
                 break
             label = up
+    if top != len(nodes):
+        label = label[nodes]
     order = np.argsort(label, kind="stable")
-    cuts = np.flatnonzero(np.diff(label[order])) + 1
-    return [set(group.tolist()) for group in np.split(nodes[order], cuts)]
+    grouped = nodes[order].tolist()
+    bounds = [0, *(np.flatnonzero(np.diff(label[order])) + 1).tolist(), len(grouped)]
+    return [set(grouped[a:b]) for a, b in pairwise(bounds)]
 
 
 def _array(pairs: Iterable[Pair] | np.ndarray) -> np.ndarray:

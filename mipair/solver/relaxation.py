@@ -109,7 +109,7 @@ class LinearRelaxation(MatchingModel):
         """The edge columns in the model and not forbidden, in order (an array:
         read from the model's columns, not from a mask of every edge)."""
         np = self._np
-        ours = np.sort(np.asarray(self._ours, dtype=np.int64))
+        ours = np.sort(self._ours_array())
         ours = ours[ours < len(self.edges)]
         return ours[~self.banned.mask[ours]]
 

@@ -16,11 +16,14 @@ from typing import Union
 
 import numpy as np
 
+LOOKUP_CHOSEN = 64  # a total over at most this many chosen columns
+LOOKUP_COLUMNS = 4096  # of a tier of at most this many columns is summed from a dict
+
 
 class Weights:
     """Non-zero integer weights of columns: ``cols`` (sorted, distinct) and ``vals``."""
 
-    __slots__ = ("cols", "vals")
+    __slots__ = ("_lookup", "cols", "vals")
 
     def __init__(self, cols: np.ndarray, vals: np.ndarray) -> None:
         cols = np.asarray(cols, dtype=np.int64)
@@ -36,13 +39,16 @@ class Weights:
             keep = vals != 0
             cols, vals = cols[keep], vals[keep]
         self.cols, self.vals = cols, vals
+        self._lookup: dict[int, int] | None = None
 
     @classmethod
     def dense(cls, values: np.ndarray) -> Weights:
         """The weights of a value per column 0..len(values)-1."""
         values = np.asarray(values, dtype=np.int64)
         cols = np.flatnonzero(values)
-        return cls(cols, values[cols])
+        made = cls.__new__(cls)  # the columns are sorted, distinct, of non-zero weight already
+        made.cols, made.vals, made._lookup = cols, values[cols], None
+        return made
 
     # -- a read-only mapping ------------------------------------------------
     def get(self, c: int, default: int = 0) -> int:
@@ -75,6 +81,11 @@ class Weights:
         """The exact total over the columns ``chosen``."""
         if not len(chosen) or not len(self.cols):
             return 0
+        if len(chosen) <= LOOKUP_CHOSEN and len(self.cols) <= LOOKUP_COLUMNS:
+            lookup = self._lookup
+            if lookup is None:  # a small tier asked again and again (a pin, a tier's value)
+                lookup = self._lookup = dict(zip(self.cols.tolist(), self.vals.tolist()))
+            return sum([lookup.get(c, 0) for c in chosen])
         picked = np.asarray(chosen, dtype=np.int64)
         i = np.minimum(np.searchsorted(self.cols, picked), len(self.cols) - 1)
         hit = self.cols[i] == picked

@@ -50,7 +50,7 @@ def sat_matching(
                 solver.add_atmost(lits, 1)
         for c in forced:
             solver.add_clause([var[c]])
-        if pairs is not None:
+        if pairs is not None and not _implied(n, ends, cols, must, pairs):
             two = [var[c] for c in cols if len(ends[c]) == 2]
             solver.add_atmost(two, pairs)
             solver.add_atmost([-lit for lit in two], len(two) - pairs)
@@ -60,3 +60,16 @@ def sat_matching(
         if solver.solve_limited() is not True:  # False: none; None: budget spent
             return None
         return sorted(cols[lit - 1] for lit in solver.get_model() if lit > 0)
+
+
+def _implied(
+    n: int,
+    ends: Mapping[int, tuple[int, ...]] | Sequence[tuple[int, ...]],
+    cols: list[int],
+    must: Collection[int],
+    pairs: int,
+) -> bool:
+    """Whether "exactly ``pairs`` pairs" follows from the other constraints: every
+    node covered once by pairs alone makes n / 2 of them (the cardinality
+    constraint over every pair, and its negation, then only slow the solver)."""
+    return 2 * pairs == n and len(must) == n and all(len(ends[c]) == 2 for c in cols)

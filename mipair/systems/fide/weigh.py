@@ -53,26 +53,30 @@ def weigh(
     if size * size < 2**31:
         kind = kind.astype(np.int32)
     first, inverse = _pair_kinds(kind, ends, size)
-    scalar = np.zeros((len(crits), len(first)), dtype=np.int64)
-    leveled: list[dict[int, np.ndarray]] = [{} for _ in crits]
-    for k, pair in enumerate(first.tolist()):
-        u, v = int(ends[0][pair]), int(ends[1][pair])
+    count = len(first)
+    scalar = [[0] * count for _ in crits]  # Python lists: numpy's item access is slow here
+    leveled: list[dict[int, list[int]]] = [{} for _ in crits]
+    numbered = list(enumerate(crits))
+    for k, (u, v) in enumerate(zip(ends[0][first].tolist(), ends[1][first].tolist())):
         ctx = context(u, v)
         if ctx is None:
             continue
-        for i, c in enumerate(crits):
-            val = c.function(ctx, players[u], players[v])
+        higher, lower = players[u], players[v]
+        for i, c in numbered:
+            val = c.function(ctx, higher, lower)
             if isinstance(val, int):
-                scalar[i, k] += val
+                scalar[i][k] += val
             else:
                 for level, w in val:
-                    leveled[i].setdefault(level, np.zeros(len(first), dtype=np.int64))[k] += w
+                    leveled[i].setdefault(level, [0] * count)[k] += w
     tables: list[np.ndarray] = []
     for i in range(len(crits)):
         if leveled[i]:
-            tables.extend(leveled[i][s] for s in sorted(leveled[i], reverse=True))
+            tables.extend(
+                np.array(leveled[i][s], dtype=np.int64) for s in sorted(leveled[i], reverse=True)
+            )
         else:
-            tables.append(scalar[i])
+            tables.append(np.array(scalar[i], dtype=np.int64))
     if m < KEYED_FROM:
         return [Weights.dense(table[inverse]) for table in tables]
     keys = ColumnKeys(inverse, len(first))

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 
 import numpy as np
 
-from mipair.solver.edges import Positions
+from mipair.solver.edges import Positions, mask
 from mipair.solver.lexmatch import LexMatcher
 from mipair.solver.weights import Tier
 from mipair.systems.fide.field import RoundField
@@ -137,7 +137,7 @@ class BracketModel:
         others = np.asarray(remaining, dtype=np.int64)
         others = others[others > p]
         if self.matched and len(others):
-            others = others[~np.isin(others, np.fromiter(self.matched, dtype=np.int64))]
+            others = others[~mask(self.field.n, self.matched)[others]]
         cols = self.columns_to(p, others)
         hit = np.flatnonzero(cols >= 0)
         return zip(others[hit].tolist(), cols[hit].tolist())

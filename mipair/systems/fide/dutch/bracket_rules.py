@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
@@ -116,12 +115,12 @@ class BracketRules(ABC):
         """The context of the pair higher-lower of ``bracket`` (None: the pair is kept apart)."""
         if bracket.apart and higher in bracket.mdps and lower in bracket.mdps:
             return None
-        return replace(
-            base,
-            in_bracket=lower in bracket.members,
-            in_next=lower in bracket.next_group,
-            h_in_bracket=higher in bracket.members,
-        )
+        context = object.__new__(type(base))  # a shallow copy, made for every kind of pair:
+        context.__dict__.update(base.__dict__)  # copy.copy and dataclasses.replace cost more
+        context.in_bracket = lower in bracket.members
+        context.in_next = lower in bracket.next_group
+        context.h_in_bracket = higher in bracket.members
+        return context
 
     def single_bye_floater(
         self, opening: Opening, bracket_score: int, paired_inside: bool, odd: bool

@@ -198,7 +198,7 @@ class PartnerQuestions(BracketModel):
         for i, p in enumerate(s1):
             others = free[free > p]
             if taken:
-                others = others[~np.isin(others, np.fromiter(taken, dtype=np.int64))]
+                others = others[~mask(self.field.n, taken)[others]]
             cols = self.columns_to(p, others)
             for o, c in zip(others[cols >= 0].tolist(), cols[cols >= 0].tolist()):
                 if relax is None or relax.allows(chosen + [c]):
