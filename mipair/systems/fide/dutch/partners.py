@@ -210,31 +210,15 @@ class PartnerQuestions(BracketModel):
             self.resolve()
             return
         walk = np.fromiter(self.order_weights, dtype=np.int64, count=len(self.order_weights))
-        self.steer_on(*self.steering_model(self.paired_inside(remaining), walk), walk)
-        if relax is not None and not set(self.order_weights) <= set(self.model.solution):
-            self.steer_window(walk)  # the rest of the window may have to move for the walk
-
-    def steer_on(self, sub: LexMatcher, back: np.ndarray, walk: np.ndarray) -> None:
-        """Solve ``sub`` (a model of the columns ``back`` here) for as many of the
-        walk's pairs as it allows, and take its answer as the current one."""
+        sub, back = self.steering_model(self.paired_inside(remaining), walk)
         at = np.minimum(np.searchsorted(back, walk), max(len(back) - 1, 0))
         hit = back[at] == walk if len(back) else np.zeros(len(walk), dtype=bool)
         weights = [self.order_weights[c] for c in walk[hit].tolist()]
         sub.maximise([dict(zip(at[hit].tolist(), weights))], keep=False)
         self.model.adopt(sub, back, force=False)
         self.refresh()
-
-    def steer_window(self, walk: np.ndarray) -> None:
-        """:meth:`steer`'s solve again over the whole model, for when the rest of the
-        window must move for the walk: for a large model, over its core, the walk's
-        pairs and the current answer's alone (:meth:`near_model`; a 9,999-player
-        round 3's window of 5.5 million pairs otherwise let in 470,000 of them by
-        column generation, its LP taking 68 s of CPU)."""
-        cols = np.arange(len(self.model.edges))
-        if len(cols) < STEER_CORE_FROM:
-            self.resolve()
-            return
-        self.steer_on(*self.near_model(cols, walk), walk)
+        if relax is not None and not set(self.order_weights) <= set(self.model.solution):
+            self.resolve()  # the rest of the window may have to move for the walk
 
     def steering_model(self, inner: set[int], walk: np.ndarray) -> tuple[LexMatcher, np.ndarray]:
         """The model :meth:`steer` solves: that of :meth:`submodel`, but for a
@@ -247,12 +231,6 @@ class PartnerQuestions(BracketModel):
         cols = self.inside(inner)
         if len(cols) < STEER_CORE_FROM:
             return self.columns_model(cols)
-        return self.near_model(cols, walk)
-
-    def near_model(self, cols: np.ndarray, walk: np.ndarray) -> tuple[LexMatcher, np.ndarray]:
-        """A model of the edge columns ``cols`` near a natural pairing (their
-        core), the walk's and the current answer's, none other let in, the rest
-        held (:meth:`LexMatcher.isolate`): any answer of it is one of the model."""
         near = core(self.model.edges.take(cols), self.field.scores)
         keep = np.zeros(len(cols), dtype=bool)
         if near is not None:
