@@ -74,34 +74,6 @@ class PricedColumns:
         self._rows += 1
         return self._rows - 1
 
-    def _add_geq_rows(self, rows: Sequence[tuple[int, np.ndarray, np.ndarray]]) -> list[int]:
-        """Add rows ``sum vals[k] x[cols[k]] >= lower`` over our columns (those in
-        HiGHS), each ``(lower, cols, vals)``, in one call; their indices."""
-        np = self._np
-        if not rows:
-            return []
-        starts, index, value = [], [], []
-        size = 0
-        for _, cols, vals in rows:
-            idx = self._at[np.asarray(cols, dtype=np.int64)]
-            there = idx >= 0
-            starts.append(size)
-            index.append(idx[there])
-            value.append(np.asarray(vals, dtype=float)[there])
-            size += len(index[-1])
-        k = len(rows)
-        self.h.addRows(
-            k,
-            np.array([float(lower) for lower, _, _ in rows]),
-            np.full(k, self._hs.kHighsInf),
-            size,
-            np.array(starts, dtype=np.int32),
-            np.concatenate(index).astype(np.int32),
-            np.concatenate(value),
-        )
-        self._rows += k
-        return list(range(self._rows - k, self._rows))
-
     def _add_empty_rows(self, lower: np.ndarray, upper: float) -> np.ndarray:
         """Add rows with no column yet, bounds ``lower[k]`` to ``upper``, in one call; their
         indices (the degree rows: columns join them as they enter)."""

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from mipair.solver.columns import PricedColumns
 from mipair.solver.edges import ColumnSet, Edges, mask
+from mipair.solver.pins import PinnedRows
 from mipair.solver.weights import KeyedWeights, Tier, Weights, total
 from mipair.solver.weights import weights as as_weights
 
@@ -27,7 +27,7 @@ class Infeasible(Exception):
     """No matching satisfies the hard constraints."""
 
 
-class MatchingModel(PricedColumns):
+class MatchingModel(PinnedRows):
     """A matching model over nodes 0..n-1 (see :class:`mipair.solver.lexmatch.LexMatcher`).
 
     Columns ``0..len(edges)-1`` are the edges; then one column per exit
@@ -164,70 +164,6 @@ class MatchingModel(PricedColumns):
         self._enter(new)
         return bool(len(new))
 
-    def _row(self, weights: Tier, at_least: int) -> None:
-        """Add ``sum weights[e] x_e >= at_least`` over every column not forbidden.
-
-        Inactive columns keep their coefficients: they join the row when they
-        enter the model, and pricing judges them on it meanwhile. The bound is
-        exact, with no slack for rounding: a pinned optimum then cuts the
-        matching polytope along one of its faces, whose vertices are
-        matchings, so the LP of the next question stays integral (a slack of
-        1/2 let it mix an optimal matching with a worse one and sent most
-        questions to branch and bound)."""
-        w = as_weights(weights)
-        if isinstance(w, KeyedWeights):  # its columns in HiGHS only, never all of them
-            np = self._np
-            ours = np.sort(self._ours_array())
-            vals = w.at(ours)
-            ok = (vals != 0) & ~self.banned_mask()[ours]
-            if ok.any() or len(w) > self.banned.count or self._any_unbanned(w):
-                row = self._add_row(
-                    float(at_least), self._hs.kHighsInf, ours[ok], vals[ok].astype(float)
-                )
-                # the columns banned now never enter: the table serves as the row's weights
-                self._pin_rows.append((row, w))
-            return
-        self._plain_rows([(w, at_least)])
-
-    def _plain_rows(self, levels: Sequence[tuple[Weights, int]]) -> None:
-        """:meth:`_row` of plain (not keyed) weights, each ``(weights, at_least)``,
-        their rows added to HiGHS in one call."""
-        banned = self.banned_mask()
-        kept = [(w.without(banned), at_least) for w, at_least in levels]
-        kept = [(w, at_least) for w, at_least in kept if len(w)]
-        rows = self._add_geq_rows([(at_least, w.cols, w.vals) for w, at_least in kept])
-        self._pin_rows.extend(zip(rows, (w for w, _ in kept)))
-
-    def _any_unbanned(self, w: KeyedWeights) -> bool:
-        """Whether a column of non-zero weight in ``w`` is not forbidden."""
-        cols = self.banned.members()
-        return len(w) > int((w.at(cols) != 0).sum())
-
-    def banned_mask(self):
-        """A mask of the forbidden columns (read only)."""
-        return self.banned.mask
-
-    def pin(self, weights: Tier, at_least: int) -> None:
-        """Add the row ``sum weights[e] x_e >= at_least`` (an objective level kept)."""
-        w = as_weights(weights)
-        self.pins.append((w, at_least))
-        self._row(w, at_least)
-
-    def pin_all(self, levels: Sequence[tuple[Tier, int]]) -> None:
-        """:meth:`pin` each ``(weights, at_least)`` in turn (the plain tiers'
-        rows added to HiGHS together, in the same order)."""
-        plain: list[tuple[Weights, int]] = []
-        for weights, at_least in levels:
-            w = as_weights(weights)
-            self.pins.append((w, at_least))
-            if isinstance(w, KeyedWeights):
-                self._plain_rows(plain)
-                plain = []
-                self._row(w, at_least)
-            else:
-                plain.append((w, at_least))
-        self._plain_rows(plain)
-
     def value(self, weights: Tier) -> int:
         """The exact total of ``weights`` over the current solution."""
         return total(weights, self.solution)
@@ -283,19 +219,6 @@ class MatchingModel(PricedColumns):
         if any(sum(1 for c in cols if c in picked) > k for cols, k in self.limits.values()):
             return False
         return self._meets_pins(chosen)
-
-    def _meets_pins(self, chosen: list[int]) -> bool:
-        """Whether ``chosen`` meets every pinned row. Pins are only ever added, so
-        the pins one solution was found to meet are not checked again for it
-        (the same answer is asked about after every tier pinned)."""
-        key = tuple(chosen)
-        seen, met = self._pins_met
-        start = met if seen == key else 0
-        for pinned, at_least in self.pins[start:]:
-            if pinned.total(chosen) < at_least:
-                return False
-        self._pins_met = (key, len(self.pins))
-        return True
 
     def _proven(self, chosen: list[int], bound: float) -> Values | None:
         """``chosen`` as column values if it is feasible and attains the LP
