@@ -24,6 +24,8 @@ def maximiser(highspy: ModuleType):
     whose MIPs stop only at a proven optimum of an integer objective (no
     relative gap, an absolute gap below one unit)."""
     h = highspy.Highs()
+    if hasattr(h, "disableCallbacks"):  # highspy 1.8 on registers its Python dispatcher on
+        h.disableCallbacks()  # every instance: the cut rounds' LPs took 10-14% less time without
     h.setOptionValue("output_flag", False)
     h.setOptionValue("threads", 1)
     h.setOptionValue("mip_rel_gap", 0.0)

@@ -245,9 +245,10 @@ class MatchingModel(PinnedRows):
         if not len(used):
             return self.pairs
         ne = len(self.edges)
+        edge = self.edges.listed() or self.edges
         common: set[int] | None = None  # the nodes every column so far covers
         for c in used.tolist():
-            nodes = self.edges[c] if c < ne else (self.exits[c - ne][0],)
+            nodes = edge[c] if c < ne else (self.exits[c - ne][0],)
             common = set(nodes) if common is None else common.intersection(nodes)
             if not common:
                 break

@@ -56,10 +56,13 @@ def _largest(vals: np.ndarray, counts: np.ndarray, k: int) -> int:
 
 def _biggest(tier: Weights) -> int:
     """The largest weight of ``tier`` in absolute value."""
-    vals, _ = tier.spectrum()
+    vals = tier.spectrum()[0] if isinstance(tier, KeyedWeights) else tier.vals
     if len(vals) <= SMALL_TIER:
         return max(map(abs, vals.tolist()))
     return int(np.abs(vals).max())
+
+
+NO_WEIGHTS = weights({})  # an empty total (weights are never changed in place)
 
 
 class _Group:
@@ -71,7 +74,7 @@ class _Group:
         self.indices: list[int] = []
         self.span = 1
         self._dense = np.zeros(dense_size, dtype=np.int64) if dense_size is not None else None
-        self._sparse = weights({})
+        self._sparse = NO_WEIGHTS  # (unused when dense)
 
     def biggest(self) -> int:
         """The largest packed coefficient in absolute value."""
