@@ -51,7 +51,14 @@ class PricedColumns:
     _degree: np.ndarray  # node -> its degree row (-1: none)
     _pair_row: int  # the row of the pair count (-1: none)
     _limit_row: dict[str, int]  # exit tag -> its limit row
+    _exit_node: np.ndarray  # each exit's node
+    _exit_limit: np.ndarray  # each exit's limit row (-1: none)
     _pin_rows: list[tuple[int, Weights]]  # (row, weights) of each pin and cut
+    _ours_cache: np.ndarray  # _ours as an array, as of its last growth
+
+    def banned_mask(self):
+        """A mask of the forbidden columns (read only)."""
+        return self.banned.mask
 
     def _add_row(
         self,
@@ -61,18 +68,34 @@ class PricedColumns:
         vals: Sequence[float] | np.ndarray,
     ) -> int:
         """Add a row over our columns ``cols`` (those in HiGHS); its index."""
-        np = self._np
-        idx = self._at[np.asarray(cols, dtype=np.int64)]
-        there = idx >= 0
-        self.h.addRow(
-            lo,
-            hi,
-            int(there.sum()),
-            idx[there].astype(np.int32),
-            np.asarray(vals, dtype=float)[there],
+        return self._add_rows([(lo, hi, cols, vals)])[0]
+
+    def _add_rows(self, rows: Sequence[tuple[float, float, Any, Any]]) -> list[int]:
+        """Add rows ``lo <= sum vals[k] x[cols[k]] <= hi`` over our columns (those in
+        HiGHS), each ``(lo, hi, cols, vals)``, in one call; their indices."""
+        if not rows:
+            return []
+        starts, index, value = [], [], []
+        size = 0
+        for _, _, cols, vals in rows:
+            idx = self._at[np.asarray(cols, dtype=np.int64)]
+            there = idx >= 0
+            starts.append(size)
+            index.append(idx[there])
+            value.append(np.asarray(vals, dtype=float)[there])
+            size += len(index[-1])
+        k = len(rows)
+        self.h.addRows(
+            k,
+            np.array([float(lo) for lo, _, _, _ in rows]),
+            np.array([float(hi) for _, hi, _, _ in rows]),
+            size,
+            np.array(starts, dtype=np.int32),
+            np.concatenate(index).astype(np.int32),
+            np.concatenate(value),
         )
-        self._rows += 1
-        return self._rows - 1
+        self._rows += k
+        return list(range(self._rows - k, self._rows))
 
     def _add_empty_rows(self, lower: np.ndarray, upper: float) -> np.ndarray:
         """Add rows with no column yet, bounds ``lower[k]`` to ``upper``, in one call; their
@@ -117,12 +140,10 @@ class PricedColumns:
             add(at, self._pair_row)
         at = np.flatnonzero(cols >= ne)
         if len(at):
-            nodes, tags = self._exit_arrays()
             which = cols[at] - ne
-            add(at, self._degree[nodes[which]])  # each exit's degree row, then its limit's
-            for number, row in enumerate(self._limit_row.get(tag, -1) for tag in self._tags):
-                if row >= 0:
-                    add(at[tags[which] == number], row)
+            add(at, self._degree[self._exit_node[which]])  # each exit's degree row,
+            limit = self._exit_limit[which]  # then its limit's
+            add(at[limit >= 0], limit[limit >= 0])
         for row, weights in self._pin_rows:
             if isinstance(weights, KeyedWeights):
                 vals = weights.at(cols)
@@ -137,18 +158,6 @@ class PricedColumns:
         at, rows, vals = (np.concatenate(x) for x in zip(*parts))
         order = np.argsort(at, kind="stable")
         return at[order], rows[order], vals[order]
-
-    def _exit_arrays(self) -> tuple[np.ndarray, np.ndarray]:
-        """Each exit's node and its tag's number in ``_tags`` (made once: exits never change)."""
-        made = getattr(self, "_exit_cache", None)
-        if made is None:
-            self._tags = sorted({tag for _, tag in self.exits})
-            number = {tag: k for k, tag in enumerate(self._tags)}
-            made = self._exit_cache = (
-                np.array([node for node, _ in self.exits], dtype=np.int64),
-                np.array([number[tag] for _, tag in self.exits], dtype=np.int64),
-            )
-        return made
 
     def _enter(self, given: Sequence[int] | np.ndarray) -> None:
         """Put our columns ``given`` into the HiGHS model, bounds [0, 1], integer,
@@ -184,10 +193,9 @@ class PricedColumns:
     def _ours_array(self) -> np.ndarray:
         """``_ours`` as an array (read only), made again only when columns have entered
         (they are only ever appended)."""
-        cached = getattr(self, "_ours_cache", None)
-        if cached is None or len(cached) != len(self._ours):
-            cached = self._ours_cache = np.array(self._ours, dtype=np.int64)
-        return cached
+        if len(self._ours_cache) != len(self._ours):
+            self._ours_cache = np.array(self._ours, dtype=np.int64)
+        return self._ours_cache
 
     def _values(self, theirs: Sequence[float]):
         """Column values of the HiGHS model as values of all our columns (a numpy array)."""

@@ -85,8 +85,7 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
             cut = self.check(self.solution) if self.check else None
             if cut is None:
                 return self.solution
-            self._row(*cut)
-            self.pins.append((as_weights(cut[0]), cut[1]))
+            self.pin(*cut)
 
     def _locally(self, weights: Tier) -> Values | None:
         """The best answer that changes only the columns ``within`` (a model of

@@ -103,7 +103,12 @@ class MatchingModel(PinnedRows):
             for tag, limit in (exit_limits or {}).items()
             if by_tag.get(tag)
         }
+        self._exit_node = numpy.array([node for node, _ in self.exits], dtype=numpy.int64)
+        self._exit_limit = numpy.array(
+            [self._limit_row.get(tag, -1) for _, tag in self.exits], dtype=numpy.int64
+        )
         self._pin_rows: list[tuple[int, Weights]] = []
+        self._ours_cache = numpy.zeros(0, dtype=numpy.int64)
         self._enter(numpy.flatnonzero(~self.inactive.mask))
         self._duals = None  # reduced costs of the last LP (a numpy array)
         self._row_duals = None  # and its row duals

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
-
 from mipair.solver.columns import PricedColumns
 from mipair.solver.weights import KeyedWeights, Tier, Weights
 from mipair.solver.weights import weights as as_weights
@@ -26,15 +24,9 @@ class PinnedRows(PricedColumns):
     pins: list[tuple[Weights, int]]  # every pinned level (and cut), in order
     _pins_met: tuple[tuple[int, ...], int]  # a solution, and how many pins it meets
 
-    def banned_mask(self):
-        """A mask of the forbidden columns (read only)."""
-        return self.banned.mask
-
     def pin(self, weights: Tier, at_least: int) -> None:
         """Add the row ``sum weights[e] x_e >= at_least`` (an objective level kept)."""
-        w = as_weights(weights)
-        self.pins.append((w, at_least))
-        self._row(w, at_least)
+        self.pin_all([(weights, at_least)])
 
     def pin_all(self, levels: Sequence[tuple[Tier, int]]) -> None:
         """:meth:`pin` each ``(weights, at_least)`` in turn (the plain tiers'
@@ -46,72 +38,41 @@ class PinnedRows(PricedColumns):
             if isinstance(w, KeyedWeights):
                 self._plain_rows(plain)
                 plain = []
-                self._row(w, at_least)
+                self._keyed_row(w, at_least)
             else:
                 plain.append((w, at_least))
         self._plain_rows(plain)
 
-    def _row(self, weights: Tier, at_least: int) -> None:
-        """Add ``sum weights[e] x_e >= at_least`` over every column not forbidden.
+    # Each row is ``sum weights[e] x_e >= at_least`` over every column not forbidden.
+    # Inactive columns keep their coefficients: they join the row when they enter the
+    # model, and pricing judges them on it meanwhile. The bound is exact, with no slack
+    # for rounding: a pinned optimum then cuts the matching polytope along one of its
+    # faces, whose vertices are matchings, so the LP of the next question stays integral
+    # (a slack of 1/2 let it mix an optimal matching with a worse one and sent most
+    # questions to branch and bound).
 
-        Inactive columns keep their coefficients: they join the row when they
-        enter the model, and pricing judges them on it meanwhile. The bound is
-        exact, with no slack for rounding: a pinned optimum then cuts the
-        matching polytope along one of its faces, whose vertices are
-        matchings, so the LP of the next question stays integral (a slack of
-        1/2 let it mix an optimal matching with a worse one and sent most
-        questions to branch and bound)."""
-        w = as_weights(weights)
-        if isinstance(w, KeyedWeights):  # its columns in HiGHS only, never all of them
-            np = self._np
-            ours = np.sort(self._ours_array())
-            vals = w.at(ours)
-            ok = (vals != 0) & ~self.banned_mask()[ours]
-            if ok.any() or len(w) > self.banned.count or self._any_unbanned(w):
-                row = self._add_row(
-                    float(at_least), self._hs.kHighsInf, ours[ok], vals[ok].astype(float)
-                )
-                # the columns banned now never enter: the table serves as the row's weights
-                self._pin_rows.append((row, w))
-            return
-        self._plain_rows([(w, at_least)])
+    def _keyed_row(self, w: KeyedWeights, at_least: int) -> None:
+        """The row of keyed weights: its columns in HiGHS only, never all of them."""
+        np = self._np
+        ours = np.sort(self._ours_array())
+        vals = w.at(ours)
+        ok = (vals != 0) & ~self.banned_mask()[ours]
+        if ok.any() or len(w) > self.banned.count or self._any_unbanned(w):
+            row = self._add_row(
+                float(at_least), self._hs.kHighsInf, ours[ok], vals[ok].astype(float)
+            )
+            # the columns banned now never enter: the table serves as the row's weights
+            self._pin_rows.append((row, w))
 
     def _plain_rows(self, levels: Sequence[tuple[Weights, int]]) -> None:
-        """:meth:`_row` of plain (not keyed) weights, each ``(weights, at_least)``,
-        their rows added to HiGHS in one call."""
+        """The rows of plain (not keyed) weights, each ``(weights, at_least)``, added
+        to HiGHS in one call (a weight with no column left gets none)."""
         banned = self.banned_mask()
         kept = [(w.without(banned), at_least) for w, at_least in levels]
         kept = [(w, at_least) for w, at_least in kept if len(w)]
-        rows = self._add_geq_rows([(at_least, w.cols, w.vals) for w, at_least in kept])
+        inf = self._hs.kHighsInf
+        rows = self._add_rows([(at_least, inf, w.cols, w.vals) for w, at_least in kept])
         self._pin_rows.extend(zip(rows, (w for w, _ in kept)))
-
-    def _add_geq_rows(self, rows: Sequence[tuple[int, np.ndarray, np.ndarray]]) -> list[int]:
-        """Add rows ``sum vals[k] x[cols[k]] >= lower`` over our columns (those in
-        HiGHS), each ``(lower, cols, vals)``, in one call; their indices."""
-        np = self._np
-        if not rows:
-            return []
-        starts, index, value = [], [], []
-        size = 0
-        for _, cols, vals in rows:
-            idx = self._at[np.asarray(cols, dtype=np.int64)]
-            there = idx >= 0
-            starts.append(size)
-            index.append(idx[there])
-            value.append(np.asarray(vals, dtype=float)[there])
-            size += len(index[-1])
-        k = len(rows)
-        self.h.addRows(
-            k,
-            np.array([float(lower) for lower, _, _ in rows]),
-            np.full(k, self._hs.kHighsInf),
-            size,
-            np.array(starts, dtype=np.int32),
-            np.concatenate(index).astype(np.int32),
-            np.concatenate(value),
-        )
-        self._rows += k
-        return list(range(self._rows - k, self._rows))
 
     def _any_unbanned(self, w: KeyedWeights) -> bool:
         """Whether a column of non-zero weight in ``w`` is not forbidden."""
