@@ -112,6 +112,7 @@ class MatchingModel(PinnedRows):
         )
         self._pin_rows: list[tuple[int, Weights]] = []
         self._ours_cache = numpy.zeros(0, dtype=numpy.int64)
+        self._integer = 0
         self._enter(numpy.flatnonzero(~self.inactive.mask))
         self._duals = None  # reduced costs of the last LP (a numpy array)
         self._row_duals = None  # and its row duals
