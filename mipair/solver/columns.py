@@ -184,14 +184,12 @@ class PricedColumns:
         self._ours += cols.tolist()
 
     def _all_integer(self) -> None:
-        """Mark the columns that entered since the last MIP as integer, before a MIP. The
-        LPs solve the relaxation and never need it; each HiGHS call costs about 40 us
-        whatever its size, and columns enter a few at a time."""
+        """Before a MIP, mark the columns entered since the last one integer (the LPs solve
+        the relaxation; a HiGHS call costs about 40 us whatever its size)."""
         first, k = self._integer, len(self._ours)
         if first < k:
-            idx = np.arange(first, k, dtype=np.int32)
-            kind = int(self._hs.HighsVarType.kInteger)
-            self.h.changeColsIntegrality(k - first, idx, np.full(k - first, kind, np.uint8))
+            kind = np.full(k - first, int(self._hs.HighsVarType.kInteger), np.uint8)
+            self.h.changeColsIntegrality(k - first, np.arange(first, k, dtype=np.int32), kind)
             self._integer = k
 
     def _ours_array(self) -> np.ndarray:
