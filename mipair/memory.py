@@ -2,11 +2,12 @@
 
 A FIDE round's peak is estimated before anything is built, from what the engine
 will hold: the process itself (:func:`process_bytes`), the tables over the whole
-field (:func:`field_bytes`) and the model of its largest window, a bracket and
-the next scoregroup (:func:`window_bytes`). A first round is one scoregroup, so
-its one window is the whole field; later rounds' windows are smaller. The
-constants are data, ``models/memory.toml``, fitted to measured peaks
-(benchmarks/README.md, "The refusal estimate against the measured peaks").
+field (:func:`field_bytes`), what the solvers hold (:func:`solver_bytes`) and the
+model of the round's largest window, a bracket and the next scoregroup
+(:func:`window_bytes`). A first round is one scoregroup, so its one window is the
+whole field; later rounds' windows are smaller. The constants are data,
+``models/memory.toml``, fitted to measured peaks (benchmarks/README.md, "The
+refusal estimate against the measured peaks").
 """
 
 from __future__ import annotations
@@ -60,23 +61,33 @@ def process_bytes() -> int:
 
 def field_bytes(n: int) -> int:
     """What grows with the square of the ``n`` players to pair: the pair table,
-    the candidate pairs, the completion oracle's matrix and the round's first
-    matching over every pair."""
+    the candidate pairs, the completion oracle's matrices."""
     return int(constants()["field_bytes_per_square"] * n * n)
 
 
-def window_bytes(pairs: int) -> int:
-    """The model of the round's largest window, of ``pairs`` pairs: its columns,
-    their weights, the relaxation's arrays and what HiGHS holds of them."""
-    return int(constants()["window_bytes_per_pair"] * pairs)
+def solver_bytes(n: int) -> int:
+    """What HiGHS and the SAT solver hold beyond the model's arrays, for ``n``
+    players to pair (measured to grow as n to the power 1.5)."""
+    return int(constants()["solver_bytes_per_player_root"] * n**1.5)
+
+
+def window_bytes(pairs: int, one_score: bool) -> int:
+    """The model of the round's largest window, of ``pairs`` pairs: its columns
+    and the arrays over them; ``one_score``: the window of a field of one
+    scoregroup, where every pair is worth the same (no MIP)."""
+    key = "one_score_window_bytes_per_pair" if one_score else "window_bytes_per_pair"
+    return int(constants()[key] * pairs)
 
 
 def round_bytes(n: int, window_pairs: int | None = None) -> int:
     """The resident memory a round of ``n`` players to pair reaches at its peak,
-    its largest window having ``window_pairs`` pairs (None: a first round, one
-    window of every pair)."""
-    pairs = all_pairs(n) if window_pairs is None else window_pairs
-    return process_bytes() + field_bytes(n) + window_bytes(pairs)
+    its largest window having ``window_pairs`` pairs (None: a field of one
+    scoregroup, whose one window is every pair)."""
+    if window_pairs is None:
+        window = window_bytes(all_pairs(n), one_score=True)
+    else:
+        window = window_bytes(window_pairs, one_score=False)
+    return process_bytes() + field_bytes(n) + solver_bytes(n) + window
 
 
 def fits(n: int, available: int | None, window_pairs: int | None = None) -> None:

@@ -17,13 +17,15 @@ def scoregroup_sizes(snap: Snapshot) -> list[int]:
     return [scores[score] for score in sorted(scores, reverse=True)]
 
 
-def largest_window_pairs(sizes: list[int]) -> int:
+def largest_window_pairs(sizes: list[int]) -> int | None:
     """The pairs of the largest window a round models (a bracket and the next
     scoregroup, :class:`mipair.systems.fide.windows.WindowModels`): those of two
     adjacent scoregroups of ``sizes``, every pair counted (rematches too: an upper
-    bound); a field of one scoregroup, every first round, is one window."""
-    spans = [a + b for a, b in pairwise(sizes)] or sizes or [0]
-    return all_pairs(max(spans))
+    bound); None for a field of one scoregroup (every first round), whose one
+    window is the whole field."""
+    if len(sizes) < 2:
+        return None
+    return all_pairs(max(a + b for a, b in pairwise(sizes)))
 
 
 def refuse_too_large(snap: Snapshot) -> None:
