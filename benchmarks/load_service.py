@@ -9,8 +9,9 @@ each tournament cut before one of its rounds by the corpus's own tool):
 2. ``--clients`` clients at once, ``--requests`` requests in all: p50 / p95 /
    p99, throughput, the refusals (429: the client waits the Retry-After it is
    given and sends again, as a well-behaved client does; its latency counts
-   from the first try) and the errors (any final answer but 200, or a text that
-   is not the CLI's);
+   from the first try), the errors (any final answer but 200, or a text that
+   is not the CLI's) and where the CPU went (``cpu_percent``, % of one core:
+   this benchmark's clients, the web process, the workers by priority);
 3. with ``--large N``: the same while N large requests (``--large-file``, by
    default a generated 3,000-player tournament) are kept in flight;
 4. the whole-process CLI (``mipair --dutch IN -p OUT``) on the same rounds,
@@ -186,6 +187,49 @@ def split(timings: list[dict]) -> dict[str, float]:
     return figures
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` so far (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def service_processes(server_pid: int) -> dict[int, str]:
+    """The service's processes, each with its part: the web process, and its workers by CPU
+    priority (the small lane's run at the server's, the large lane's lower)."""
+    parts = {server_pid: "web"}
+    for task in Path(f"/proc/{server_pid}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            pid = int(child)
+            policy = (
+                "idle policy" if os.sched_getscheduler(pid) == getattr(os, "SCHED_IDLE", -1) else ""
+            )
+            nice = os.getpriority(os.PRIO_PROCESS, pid)
+            parts[pid] = f"workers (nice {nice}{', ' + policy if policy else ''})"
+    return parts
+
+
+class CpuShares:
+    """Where the machine's CPU went during a phase, in % of one core: this benchmark's own
+    process (the clients), the service's web process and its workers (Linux /proc)."""
+
+    def __init__(self, server_pid: int | None) -> None:
+        self.parts = service_processes(server_pid) if server_pid else {}
+        self.parts[os.getpid()] = "clients (this benchmark)"
+        self.start = time.perf_counter()
+        self.before = {pid: cpu_seconds(pid) for pid in self.parts}
+
+    def shares(self) -> dict[str, float]:
+        elapsed = time.perf_counter() - self.start
+        totals: dict[str, float] = {}
+        for pid, part in self.parts.items():
+            used = cpu_seconds(pid) - self.before[pid]
+            totals[part] = totals.get(part, 0.0) + used
+        return {part: round(100 * used / elapsed, 1) for part, used in totals.items()}
+
+
 def load_average() -> float:
     """The machine's 1-minute load average (other sessions share it)."""
     return round(os.getloadavg()[0], 1)
@@ -207,7 +251,14 @@ async def one_client(url: str, rounds, expected: dict[str, str]) -> tuple[dict, 
 
 
 async def many_clients(
-    url: str, rounds, clients: int, requests: int, expected, large: bytes | None, in_flight: int
+    url: str,
+    rounds,
+    clients: int,
+    requests: int,
+    expected,
+    large: bytes | None,
+    in_flight: int,
+    server_pid: int | None = None,
 ) -> tuple[dict, int, int, list]:
     """The small load, with ``in_flight`` large requests kept running meanwhile: (summary,
     errors, refusals, large results as (seconds, status))."""
@@ -238,9 +289,10 @@ async def many_clients(
         if background:
             await asyncio.sleep(3.0)  # the large solves have started
         start, load_before = time.perf_counter(), load_average()
+        cpu = CpuShares(server_pid)
         await asyncio.gather(*(worker(work[k::clients]) for k in range(clients)))
         elapsed = time.perf_counter() - start
-        load = {"load_average": [load_before, load_average()]}
+        load = {"load_average": [load_before, load_average()], "cpu_percent": cpu.shares()}
         done.set()
         for task in background:
             task.cancel()  # the client goes away: the service cancels the solve
@@ -299,11 +351,13 @@ def main() -> None:
 
     large = large_round(args.large_file) if args.large else None
 
-    def measure(url: str) -> None:
+    def measure(url: str, server_pid: int | None = None) -> None:
         single, errors1 = asyncio.run(one_client(url, rounds, expected))
         print("one client, warm:", single, "errors", errors1, flush=True)
         loaded, errors, refusals, large_results = asyncio.run(
-            many_clients(url, rounds, args.clients, args.requests, expected, large, args.large)
+            many_clients(
+                url, rounds, args.clients, args.requests, expected, large, args.large, server_pid
+            )
         )
         print(
             f"{args.clients} clients ({args.large} large in flight):",
@@ -335,7 +389,7 @@ def main() -> None:
         }
         settings.update(item.split("=", 1) for item in args.set)
         with running_server(**settings) as server:
-            measure(server.url)
+            measure(server.url, server.pid)
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2))
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -140,21 +142,48 @@ def worker_priorities(expected: list[tuple[int, int]], **settings: object) -> li
             time.sleep(0.2)
 
 
-def test_large_solves_run_at_a_tenth_of_a_normal_share():
-    """By default the large lane's workers run at nice 10 under the normal policy: a small
-    request's worker gets ten times their share of a contended core, and they still make
-    progress on a host that other work keeps busy."""
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's idle scheduling policy")
+def test_large_solves_run_only_on_cpu_time_nothing_else_wants():
+    """By default the large lane's workers, once warm, run under SCHED_IDLE (and nice 10):
+    whenever a small request's worker wants a core, the kernel gives it at once."""
     own = os.getpriority(os.PRIO_PROCESS, 0)
-    small, large = (os.SCHED_OTHER, own), (os.SCHED_OTHER, min(19, own + 10))
+    small, large = (os.SCHED_OTHER, own), (os.SCHED_IDLE, min(19, own + 10))
     expected = [small, small, large]
     assert worker_priorities(expected) == sorted(expected)
 
 
-@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's idle scheduling policy")
-def test_large_solves_can_run_only_on_cpu_time_nothing_else_wants():
-    """With ``large_priority=idle`` the large lane's workers run under SCHED_IDLE (and nice
-    10): whenever a small request's worker wants a core, the kernel gives it at once."""
+def test_large_solves_can_run_at_a_tenth_of_a_normal_share():
+    """With ``large_priority=nice`` the large lane's workers run at nice 10 under the normal
+    policy: they still make progress on a host that other work keeps busy."""
     own = os.getpriority(os.PRIO_PROCESS, 0)
-    small, large = (os.SCHED_OTHER, own), (os.SCHED_IDLE, min(19, own + 10))
+    small, large = (os.SCHED_OTHER, own), (os.SCHED_OTHER, min(19, own + 10))
     expected = [small, small, large]
-    assert worker_priorities(expected, large_priority="idle") == sorted(expected)
+    assert worker_priorities(expected, large_priority="nice") == sorted(expected)
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's idle scheduling policy")
+def test_an_idle_policy_lane_does_not_keep_the_service_from_warming_on_a_busy_host():
+    """With every core kept busy by normal-priority processes, the service is ready (its small
+    lane has paired) and the large lane's worker has warmed up (it lowers its priority to the
+    idle policy only then) within a minute: the warm-up runs at normal priority, and readiness
+    does not wait for the large lane's first job, which the idle policy may hold back."""
+    spinners = [
+        subprocess.Popen([sys.executable, "-c", "while True: pass"])
+        for _ in range(2 * (os.cpu_count() or 1))
+    ]
+    try:
+        with running_server(workers=1, large_workers=1, warm=False) as server:
+            deadline = time.monotonic() + 60
+            with server.client() as client:
+                while client.get("/health").status_code != 200:
+                    assert time.monotonic() < deadline, "not warm within a minute"
+                    time.sleep(0.2)
+            policies: list[int] = []
+            while os.SCHED_IDLE not in policies:
+                assert time.monotonic() < deadline, policies
+                policies = [os.sched_getscheduler(pid) for pid in solver_processes(server)]
+                time.sleep(0.2)
+    finally:
+        for spinner in spinners:
+            spinner.kill()
+            spinner.wait()

@@ -56,9 +56,9 @@ def safe_name(name: str | None) -> str:
 
 
 def warm_up(priority: str = "normal", memory_mb: int = 0) -> None:
-    """Set this worker's CPU priority and memory budget, load every registered system, and pair
-    the shipped tiny tournament (HiGHS, models)."""
-    lower_priority(priority)
+    """Set this worker's memory budget, load every registered system, pair the shipped tiny
+    tournament (HiGHS, models), then lower its CPU priority to ``priority``: the warm-up itself
+    runs at normal priority, so an idle-policy worker is warm even on a busy host."""
     if memory_mb:
         os.environ["MIPAIR_MEMORY_MB"] = str(memory_mb)
     for name in system_names():
@@ -66,6 +66,7 @@ def warm_up(priority: str = "normal", memory_mb: int = 0) -> None:
     answer = run(warm_up_job())
     if answer.status != 200:
         logging.getLogger(LOGGER).warning("warm-up failed", extra={"answer": answer.body})
+    lower_priority(priority)
 
 
 def warm_up_job() -> Job:

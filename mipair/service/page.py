@@ -30,7 +30,7 @@ from mipair import __version__
 from mipair.service.jobs import Job, safe_name
 from mipair.service.limits import Refused, read_limited
 from mipair.service.problems import Answer, problem
-from mipair.service.runner import Service, log_answer, new_request_id
+from mipair.service.runner import Gone, Service, departure, log_answer, new_request_id
 from mipair.systems.registry import system_names
 
 router = APIRouter(include_in_schema=False)
@@ -86,7 +86,7 @@ async def upload_of(request: Request, service: Service) -> tuple[str, bytes, str
     return name, body, system, rules
 
 
-async def page_answers(service: Service, job: Job, gone) -> dict[str, Answer]:
+async def page_answers(service: Service, job: Job, gone: Gone) -> dict[str, Answer]:
     """The pairing (with the players' cards), else why the round cannot be paired."""
     answers: dict[str, Answer] = {}
     answers["pair"], _ = await service.solve(replace(job, cards=True), gone)
@@ -105,7 +105,7 @@ async def arbiter(request: Request) -> HTMLResponse:
     try:
         name, body, system, rules = await upload_of(request, service)
         job = Job("pair", system, rules or None, body, name, (), service.settings.explain_seconds)
-        answers = await page_answers(service, job, request.is_disconnected)
+        answers = await page_answers(service, job, departure(request))
     except Refused as refused:
         answers, rules = {"pair": refused.answer}, ""
     log_answer(request_id, "page", system, answers["pair"], start)
@@ -146,14 +146,14 @@ async def arbiter_check(request: Request) -> StreamingResponse:
             iter([page]), status_code=page_status(refused.answer.status), media_type="text/html"
         )
     job = Job("published", system, rules or None, body, name, (), service.settings.explain_seconds)
-    listed, _ = await service.solve(job, request.is_disconnected)
+    listed, _ = await service.solve(job, departure(request))
     failure = listed.body.get("error")
     numbers = [] if failure else list(listed.body.get("rounds", []))  # type: ignore[call-overload]
 
     async def verdicts() -> AsyncIterator[dict[str, Any]]:
         for number in numbers:
             answer, _ = await service.solve(
-                replace(job, kind="check", rounds=(number,)), request.is_disconnected
+                replace(job, kind="check", rounds=(number,)), departure(request)
             )
             error = answer.body.get("error")
             if isinstance(error, dict):

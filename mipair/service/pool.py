@@ -5,7 +5,7 @@ A :class:`pebble.ProcessPool` keeps ``workers`` processes, each warmed once
 priority and memory budget set). A job that runs past the limit has its
 process terminated and a fresh one started by the pool, so the service keeps
 answering; a worker that dies (out of memory...) is reported the same way; a
-job whose client has gone is cancelled, and its process stopped if it runs.
+job whose client has gone is cancelled at once, and its process stopped if it runs.
 The web process never solves anything itself.
 """
 
@@ -16,14 +16,12 @@ import multiprocessing
 from collections.abc import Awaitable, Callable
 from concurrent.futures import CancelledError
 from concurrent.futures import TimeoutError as FutureTimeout
+from typing import Any
 
 from pebble import ProcessExpired, ProcessPool
 
 from mipair.service.jobs import Job, run, warm_up
 from mipair.service.problems import Answer, problem
-
-WATCH_SECONDS = 0.5
-"""How often a waiting or running job looks whether its client is still there."""
 
 
 class SolverPool:
@@ -46,19 +44,21 @@ class SolverPool:
         """Is the pool running (its workers started and not stopped)?"""
         return bool(self.pool.active)
 
-    async def solve(self, job: Job, gone: Callable[[], Awaitable[bool]] | None = None) -> Answer:
+    async def solve(self, job: Job, gone: Callable[[], Awaitable[object]] | None = None) -> Answer:
         """The job's answer; 504 past the time limit, 503 if its worker died, 499 when ``gone()``
-        says the client left (the job is cancelled, its worker stopped if it had started)."""
+        (awaited beside the job: it returns when the client has left) returns first: the job is
+        then cancelled, its worker stopped if it had started."""
         future = self.pool.schedule(run, args=(job,), timeout=self.time_limit)
         waiting = asyncio.wrap_future(future)
+        leaving = asyncio.ensure_future(gone()) if gone is not None else None
         try:
-            while True:
-                done, _ = await asyncio.wait({waiting}, timeout=WATCH_SECONDS)
-                if done:
-                    return waiting.result()
-                if gone is not None and await gone():
+            if leaving is not None:
+                either: set[asyncio.Future[Any]] = {waiting, leaving}
+                await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
+                if not waiting.done() and leaving.exception() is None:
                     future.cancel()
                     return problem(499, "cancelled", "the client closed the connection")
+            return await waiting
         except FutureTimeout:
             return problem(
                 504,
@@ -77,6 +77,9 @@ class SolverPool:
         except (CancelledError, asyncio.CancelledError):
             future.cancel()
             raise
+        finally:
+            if leaving is not None:
+                leaving.cancel()
 
     def close(self) -> None:
         """Stop the workers (running jobs are cancelled)."""

@@ -19,8 +19,19 @@ from mipair.service.logs import log_request
 from mipair.service.problems import Answer
 from mipair.service.settings import Settings
 
-Gone = Callable[[], Awaitable[bool]]
-"""Says whether the request's client has closed its connection."""
+Gone = Callable[[], Awaitable[object]]
+"""Returns once the request's client has closed its connection."""
+
+
+def departure(request: Request) -> Gone:
+    """What returns once ``request``'s client has gone: the server's ``http.disconnect``
+    message, waited for beside the solve (no polling). Its body must have been read."""
+
+    async def left() -> None:
+        while (await request.receive())["type"] != "http.disconnect":
+            continue
+
+    return left
 
 
 @dataclass
@@ -37,11 +48,20 @@ class Service:
         return cls(settings, make_lanes(settings))
 
     async def warm_up(self) -> None:
-        """Send one tiny job through each lane: ready once every lane has a warm worker."""
-        for lane in self.lanes.values():
-            answer = await lane.pool.solve(warm_up_job())
-            lane.record(answer.seconds)
+        """Send one tiny job through each lane (which starts its workers): ready once the small
+        lane has answered. The large lane warms beside it, not waited for: its workers load and
+        pair at normal priority before they lower it (:func:`mipair.service.jobs.warm_up`), but
+        this job then runs at the lane's priority, which a busy host may not give CPU for a
+        while (small requests are what readiness is about)."""
+        warming = {name: asyncio.create_task(self._warm(lane)) for name, lane in self.lanes.items()}
+        await warming["small"]
         self.warm = True
+        await asyncio.gather(*warming.values())
+
+    @staticmethod
+    async def _warm(lane: Lane) -> None:
+        answer = await lane.pool.solve(warm_up_job())
+        lane.record(answer.seconds)
 
     def lane_for(self, job: Job) -> Lane:
         """The large lane for a large tournament (when there is one), else the small lane."""
@@ -87,7 +107,7 @@ class Service:
             job = Job(
                 kind, system, rules, body, name or "upload", pairs, self.settings.explain_seconds
             )
-            answer, headers = await self.solve(job, request.is_disconnected)
+            answer, headers = await self.solve(job, departure(request))
         except Refused as refused:
             answer, headers = refused.answer, refused.headers
         log_answer(request_id, kind, system, answer, start)

@@ -3,7 +3,7 @@
 Two lanes of worker processes (:mod:`mipair.service.lanes`): requests of fewer
 than ``large_players`` players go to the ``workers`` processes of the small
 lane; larger ones to the ``large_workers`` processes of the large lane, which
-run at a lower CPU priority (``large_priority``: nice 10 by default,
+run at a lower CPU priority (``large_priority``: Linux's idle policy by default,
 :mod:`mipair.service.priority`), so that a few large solves never
 hold up the many small ones. A request is admitted while the time it can be expected to wait
 (the requests ahead of it times the measured solve time, shared by the lane's
@@ -35,9 +35,11 @@ class Settings:
     """Worker processes of the large lane (0: large requests share the small lane)."""
     large_players: int = 1000
     """A request with at least this many players goes to the large lane."""
-    large_priority: str = "nice"
-    """CPU priority of the large lane's workers: nice (nice 10, the default), idle (only CPU
-    time no other process wants: starves on a busy host) or normal."""
+    large_priority: str = "idle"
+    """CPU priority of the large lane's workers once warm: idle (the default: only CPU time no
+    other process wants, so a small solve takes a core back at once; a large solve makes no
+    progress while small ones keep every core busy), nice (nice 10: a tenth of a normal share
+    of a contended core) or normal."""
     queue: int = 256
     """Requests that may wait in the small lane (a bound on memory: each holds its upload)."""
     large_queue: int = 2
