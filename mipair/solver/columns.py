@@ -14,7 +14,7 @@ and the bookkeeping below (``_at``, ``_ours``, ``_rows``, ``_degree``,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -55,6 +55,7 @@ class PricedColumns:
     _exit_limit: np.ndarray  # each exit's limit row (-1: none)
     _pin_rows: list[tuple[int, Weights]]  # (row, weights) of each pin and cut
     _ours_cache: np.ndarray  # _ours as an array, as of its last growth
+    _integer: int  # HiGHS's columns 0 .. _integer-1 are marked integer
 
     def banned_mask(self):
         """A mask of the forbidden columns (read only)."""
@@ -181,14 +182,17 @@ class PricedColumns:
         )
         self._at[cols] = np.arange(first, first + k)
         self._ours += cols.tolist()
-        self._integrality(range(first, first + k), True)
 
-    def _integrality(self, theirs: Iterable[int], integer: bool) -> None:
-        hs = self._hs
-        idx = np.fromiter(theirs, dtype=np.int32)
-        if len(idx):
-            kind = hs.HighsVarType.kInteger if integer else hs.HighsVarType.kContinuous
-            self.h.changeColsIntegrality(len(idx), idx, np.full(len(idx), int(kind), np.uint8))
+    def _all_integer(self) -> None:
+        """Mark the columns that entered since the last MIP as integer, before a MIP. The
+        LPs solve the relaxation and never need it; each HiGHS call costs about 40 us
+        whatever its size, and columns enter a few at a time."""
+        first, k = self._integer, len(self._ours)
+        if first < k:
+            idx = np.arange(first, k, dtype=np.int32)
+            kind = int(self._hs.HighsVarType.kInteger)
+            self.h.changeColsIntegrality(k - first, idx, np.full(k - first, kind, np.uint8))
+            self._integer = k
 
     def _ours_array(self) -> np.ndarray:
         """``_ours`` as an array (read only), made again only when columns have entered

@@ -19,16 +19,39 @@ def load() -> ModuleType:
     return highspy
 
 
+SPARE_INSTANCES = 8
+"""How many cleared HiGHS instances are kept for the next models (a round builds about ten)."""
+_spare: list = []
+
+
 def maximiser(highspy: ModuleType):
-    """A fresh, quiet, single-threaded HiGHS instance that maximises, and
-    whose MIPs stop only at a proven optimum of an integer objective (no
-    relative gap, an absolute gap below one unit)."""
+    """A quiet, single-threaded HiGHS instance that maximises, and whose MIPs
+    stop only at a proven optimum of an integer objective (no relative gap, an
+    absolute gap below one unit): a spare one given back (:func:`give_back`), else
+    a new one (making one costs about 0.17 ms, clearing one 0.01 ms)."""
+    if _spare:
+        return _spare.pop()
     h = highspy.Highs()
     if hasattr(h, "disableCallbacks"):  # highspy 1.8 on registers its Python dispatcher on
         h.disableCallbacks()  # every instance: the cut rounds' LPs took 10-14% less time without
+    _configure(h, highspy)
+    return h
+
+
+def _configure(h, highspy: ModuleType) -> None:
     h.setOptionValue("output_flag", False)
     h.setOptionValue("threads", 1)
     h.setOptionValue("mip_rel_gap", 0.0)
     h.setOptionValue("mip_abs_gap", 0.5)
     h.changeObjectiveSense(highspy.ObjSense.kMaximize)
-    return h
+
+
+def give_back(h, highspy: ModuleType) -> None:
+    """Keep ``h``, which nothing uses any more, for the next :func:`maximiser`: its model
+    cleared and its options as a new instance's."""
+    if len(_spare) >= SPARE_INSTANCES:
+        return
+    h.clearModel()
+    h.resetOptions()
+    _configure(h, highspy)
+    _spare.append(h)

@@ -184,6 +184,7 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
         stays on for a question with no objective, where it finds the
         matching (0.45 s against 4.4 s without it)."""
         h = self.h
+        self._all_integer()
         h.clearSolver()
         h.setOptionValue("presolve", "choose" if presolve else "off")
         h.setOptionValue("mip_heuristic_run_feasibility_jump", not self._cost.any())

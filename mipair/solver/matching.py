@@ -10,6 +10,7 @@ every row, the mate of every node.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from mipair.solver.edges import ColumnSet, Edges, mask
@@ -47,7 +48,7 @@ class MatchingModel(PinnedRows):
         check: Check | None = None,
         core: Iterable[int] | None = None,
     ) -> None:
-        from mipair.solver.highs import load, maximiser
+        from mipair.solver.highs import give_back, load, maximiser
 
         highspy = self._hs = load()
         import numpy
@@ -60,6 +61,8 @@ class MatchingModel(PinnedRows):
         self.within: Sequence[int] | numpy.ndarray | None = None  # see _locally
         self.pairs = pairs if pairs is not None else n // 2
         self.h = maximiser(highspy)
+        # the instance goes back to the spares when the model is collected
+        weakref.finalize(self, give_back, self.h, highspy).atexit = False
         ne = len(self.edges)
         m = ne + len(self.exits)
         self.m = m
@@ -109,6 +112,7 @@ class MatchingModel(PinnedRows):
         )
         self._pin_rows: list[tuple[int, Weights]] = []
         self._ours_cache = numpy.zeros(0, dtype=numpy.int64)
+        self._integer = 0
         self._enter(numpy.flatnonzero(~self.inactive.mask))
         self._duals = None  # reduced costs of the last LP (a numpy array)
         self._row_duals = None  # and its row duals
