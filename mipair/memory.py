@@ -1,19 +1,31 @@
-"""How much memory a pairing may plan for (engines refuse a field that cannot fit)."""
+"""How much memory a pairing may plan for (engines refuse a round that cannot fit).
+
+A FIDE round's peak is estimated before anything is built, from what the engine
+will hold: the process itself (:func:`process_bytes`), the tables over the whole
+field (:func:`field_bytes`), what the solvers hold (:func:`solver_bytes`) and the
+model of the round's largest window, a bracket and the next scoregroup
+(:func:`window_bytes`). A first round is one scoregroup, so its one window is the
+whole field; later rounds' windows are smaller. The constants are data,
+``models/memory.toml``, fitted to measured peaks (benchmarks/README.md, "The
+refusal estimate against the measured peaks").
+"""
 
 from __future__ import annotations
 
+import functools
 import os
 
 from mipair.errors import InputError, TooLargeError
+from mipair.model_files import read_model
+from mipair.resources import model_file
 
-BASE_BYTES = 100 * 2**20  # a pairing process with its libraries and HiGHS loaded, before the field
-SQUARE_BYTES = 60  # and per square of the field: the pair table (4 bytes), the candidate
-# pairs (8 bytes each, about n**2 / 2 of them), a window model's columns (about 22 bytes
-# each) and the blocks they are built from
-# measured whole-process peaks of a round (benchmarks/README.md, "Platform scale"):
-# 9,954 players 5,211 MiB (estimate 5,770), 2,970 players 556 MiB (estimate 605),
-# 2,000 players 307 MiB (estimate 329), 5,000 players 1,398 MiB (estimate 1,531),
-# 990 players 125-158 MiB (estimate 156)
+MIB = 2**20
+
+
+@functools.cache
+def constants() -> dict[str, float]:
+    """The estimate's constants (``models/memory.toml``)."""
+    return {key: float(value) for key, value in read_model(model_file("memory.toml")).items()}
 
 
 def available_memory() -> int | None:
@@ -24,7 +36,7 @@ def available_memory() -> int | None:
     cap = os.environ.get("MIPAIR_MEMORY_MB")
     if cap:
         try:
-            limits.append(int(float(cap) * 2**20))
+            limits.append(int(float(cap) * MIB))
         except ValueError:
             raise InputError(f"MIPAIR_MEMORY_MB: not a number of megabytes: {cap!r}") from None
     try:
@@ -37,22 +49,55 @@ def available_memory() -> int | None:
     return min(limits) if limits else None
 
 
-def dutch_round_bytes(n: int) -> int:
-    """The resident memory a Dutch round of ``n`` players to pair reaches at
-    its peak, as measured: the process, then what grows with the square of
-    the field (the engine keeps a few bytes a candidate pair; HiGHS holds
-    the columns it has priced in, not all)."""
-    return BASE_BYTES + SQUARE_BYTES * n * n
+def all_pairs(n: int) -> int:
+    """The pairs of ``n`` players."""
+    return n * (n - 1) // 2
 
 
-def fits(n: int, available: int | None) -> None:
-    """Refuse (exit 4) a Dutch round of ``n`` players whose peak
-    (:func:`dutch_round_bytes`) would not fit in ``available`` bytes (None:
-    unknown), rather than exhaust the machine."""
-    need = dutch_round_bytes(n)
+def process_bytes() -> int:
+    """The pairing process with its libraries loaded, before the field."""
+    return int(constants()["process_mib"] * MIB)
+
+
+def field_bytes(n: int) -> int:
+    """What grows with the square of the ``n`` players to pair: the pair table,
+    the candidate pairs, the completion oracle's matrices."""
+    return int(constants()["field_bytes_per_square"] * n * n)
+
+
+def solver_bytes(n: int) -> int:
+    """What HiGHS and the SAT solver hold beyond the model's arrays, for ``n``
+    players to pair (measured to grow as n to the power 1.5)."""
+    return int(constants()["solver_bytes_per_player_root"] * n**1.5)
+
+
+def window_bytes(pairs: int, one_score: bool) -> int:
+    """The model of the round's largest window, of ``pairs`` pairs: its columns
+    and the arrays over them; ``one_score``: the window of a field of one
+    scoregroup, where every pair is worth the same (no MIP)."""
+    key = "one_score_window_bytes_per_pair" if one_score else "window_bytes_per_pair"
+    return int(constants()[key] * pairs)
+
+
+def round_bytes(n: int, window_pairs: int | None = None) -> int:
+    """The resident memory a round of ``n`` players to pair reaches at its peak,
+    its largest window having ``window_pairs`` pairs (None: a field of one
+    scoregroup, whose one window is every pair)."""
+    if window_pairs is None:
+        window = window_bytes(all_pairs(n), one_score=True)
+    else:
+        window = window_bytes(window_pairs, one_score=False)
+    return process_bytes() + field_bytes(n) + solver_bytes(n) + window
+
+
+def fits(n: int, available: int | None, window_pairs: int | None = None) -> None:
+    """Refuse (exit 4) a round of ``n`` players whose peak (:func:`round_bytes`,
+    its largest window of ``window_pairs`` pairs) would not fit in ``available``
+    bytes (None: unknown), rather than exhaust the machine."""
+    need = round_bytes(n, window_pairs)
     if available is not None and need > available:
         raise TooLargeError(
-            f"{n} players to pair need about {need / 2**20:,.0f} MiB of memory "
-            f"({n * (n - 1) // 2:,} candidate pairs); "
-            f"{available / 2**20:,.0f} MiB available"
+            f"{n} players to pair need about {need / MIB:,.0f} MiB of memory "
+            f"({all_pairs(n):,} candidate pairs); "
+            f"{available / MIB:,.0f} MiB available"
         )

@@ -230,16 +230,71 @@ def test_corpus_rounds_match_the_reference_engine() -> None:
 def test_a_field_too_large_for_the_memory_is_refused_before_pairing() -> None:
     """A field whose round would not fit in the memory available is refused with
     exit 4 (TooLargeError), not left to exhaust it; 9,999 players (the most TRF
-    ids allow) fit in the 10 GiB of a small machine."""
+    ids allow) fit in the 10 GiB of a small machine, a first round too."""
     from mipair.errors import TooLargeError
-    from mipair.memory import dutch_round_bytes, fits
+    from mipair.memory import fits, round_bytes
 
     gib = 2**30
     fits(1000, 8 * gib)
     fits(9999, 10 * gib)
     fits(5000, None)
     with pytest.raises(TooLargeError, match="5000 players to pair"):
-        fits(5000, dutch_round_bytes(5000) - 1)
+        fits(5000, round_bytes(5000) - 1)
+
+
+def _rounds_of_one_field(tmp_path: Path, players: int, rounds: int) -> list[Path]:
+    """The input of each round (1..rounds) of a tournament the generator pairs."""
+    from mipair.check.config import GeneratorConfig
+    from mipair.check.generate import finish, generate
+    from mipair.formats.trf_write import write_tournament
+    from mipair.systems.registry import get_system
+
+    paths: list[Path] = []
+
+    def save(cut: Tournament, rnd: int, pairing: RoundPairing) -> None:
+        paths.append(tmp_path / f"r{rnd}.trf")
+        paths[-1].write_text(write_tournament(finish(cut)), encoding="utf-8")
+
+    generate(GeneratorConfig(players=players, rounds=rounds), 3, get_system("dutch"), on_round=save)
+    return paths
+
+
+def test_a_later_round_needs_less_memory_than_the_first_and_is_paired_under_a_cap(
+    tmp_path: Path,
+) -> None:
+    """The estimate reads the round: a later round's largest window (two
+    scoregroups) is smaller than a first round's (the whole field), so a cap
+    between the two refuses round 1 (exit 4) and pairs round 3 of the same
+    field for real (exit 0, a legal pairing)."""
+    from mipair.memory import round_bytes
+    from mipair.systems.fide.footprint import largest_window_pairs, scoregroup_sizes
+
+    first, _, third = _rounds_of_one_field(tmp_path, 300, 3)
+    need = {}
+    for path in (first, third):
+        snap = snapshot(read_tournament(str(path)), int(path.stem[1:]))
+        sizes = scoregroup_sizes(snap)
+        need[path] = round_bytes(len(snap.to_pair), largest_window_pairs(sizes))
+    assert len(scoregroup_sizes(snapshot(read_tournament(str(third)), 3))) >= 3
+    assert need[third] < need[first]
+    cap = f"{(need[first] + need[third]) / 2 / 2**20:.6f}"
+    runs = {}
+    for path in (first, third):
+        runs[path] = subprocess.run(
+            [sys.executable, "-m", "mipair.cli.main", "--dutch", str(path), "-p", "-"],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            env=dict(os.environ, MIPAIR_MEMORY_MB=cap, MIPAIR_RESIDENT="0"),
+        )
+    assert runs[first].returncode == 4, runs[first].stderr
+    assert "players to pair need about" in runs[first].stderr
+    assert runs[third].returncode == 0, runs[third].stderr
+    t = read_tournament(str(third))
+    pairing = pair_round(snapshot(t, 3))
+    printed = {frozenset(map(int, line.split())) for line in runs[third].stdout.splitlines()[1:]}
+    assert printed == pairing.pairs() | ({frozenset((pairing.bye, 0))} if pairing.bye else set())
+    assert len(pairing.pairs()) >= 140 and violations(t, 3, pairing) == []
 
 
 def test_memory_cap_from_the_environment_gives_exit_4_naming_the_file() -> None:

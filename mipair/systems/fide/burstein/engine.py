@@ -23,7 +23,6 @@ from dataclasses import replace
 import numpy as np
 
 from mipair.errors import NoPairingError
-from mipair.memory import available_memory, fits
 from mipair.pairing import Board, RoundPairing
 from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.solver.weights import Weights
@@ -31,6 +30,7 @@ from mipair.systems.fide.burstein.colours import allocate
 from mipair.systems.fide.burstein.criteria import PairContext
 from mipair.systems.fide.edition import EditionError
 from mipair.systems.fide.field import RoundField
+from mipair.systems.fide.footprint import refuse_too_large
 from mipair.systems.fide.order import board_order
 from mipair.systems.fide.sparse import core
 from mipair.systems.fide.state import PlayerState, Snapshot
@@ -66,7 +66,7 @@ def bye_key(snap: Snapshot, rank: Rank) -> Callable[[PlayerState], tuple]:
 def pair_round(snap: Snapshot, rank: Rank) -> RoundPairing:
     """The Burstein pairing of ``snap``'s round (not a seeding round); a field whose pairs
     would not fit in the memory available is refused (exit 4), as the Dutch one is."""
-    fits(len(snap.to_pair), available_memory())
+    refuse_too_large(snap)
     bye = choose_bye(snap, rank) if len(snap.to_pair) % 2 else None
     rest = without(snap, bye)
     field = RoundField(rest, rest.edition)

@@ -12,11 +12,11 @@ allocation (Article 5) and the board order close the round.
 
 from __future__ import annotations
 
-from mipair.memory import available_memory, fits
 from mipair.pairing import Board, RoundPairing
 from mipair.systems.fide.dutch.bracket_rules import BracketRules
 from mipair.systems.fide.edition import Edition
 from mipair.systems.fide.field import RoundField
+from mipair.systems.fide.footprint import refuse_too_large
 from mipair.systems.fide.order import board_order
 from mipair.systems.fide.state import Snapshot
 
@@ -24,7 +24,7 @@ from mipair.systems.fide.state import Snapshot
 def pair_dutch(snap: Snapshot, rules: BracketRules, edition: Edition | None = None) -> RoundPairing:
     """Pair round ``snap.round`` by an edition's bracket ``rules`` and criteria (those of
     ``snap.edition``, or ``edition``)."""
-    fits(len(snap.to_pair), available_memory())
+    refuse_too_large(snap)
     field = RoundField(snap, edition or snap.edition)
     if field.n == 0:
         return RoundPairing(snap.round, ())
