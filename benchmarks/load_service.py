@@ -45,7 +45,7 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from service_server import running_server  # noqa: E402
+from service_server import running_server, worker_processes  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 CORPUS = SHARED / "conformance" / "dutch-2026"
@@ -200,14 +200,10 @@ def service_processes(server_pid: int) -> dict[int, str]:
     """The service's processes, each with its part: the web process, and its workers by CPU
     priority (the small lane's run at the server's, the large lane's lower)."""
     parts = {server_pid: "web"}
-    for task in Path(f"/proc/{server_pid}/task").iterdir():
-        for child in (task / "children").read_text().split():
-            pid = int(child)
-            policy = (
-                "idle policy" if os.sched_getscheduler(pid) == getattr(os, "SCHED_IDLE", -1) else ""
-            )
-            nice = os.getpriority(os.PRIO_PROCESS, pid)
-            parts[pid] = f"workers (nice {nice}{', ' + policy if policy else ''})"
+    for pid in worker_processes(server_pid):
+        idle = os.sched_getscheduler(pid) == getattr(os, "SCHED_IDLE", -1)
+        nice = os.getpriority(os.PRIO_PROCESS, pid)
+        parts[pid] = f"workers (nice {nice}{', idle policy' if idle else ''})"
     return parts
 
 

@@ -73,6 +73,15 @@ def running_server(
                 process.wait()
 
 
+def worker_processes(server_pid: int) -> list[int]:
+    """The worker processes of the service running as ``server_pid`` (multiprocessing's
+    spawned children)."""
+    children = []
+    for task in Path(f"/proc/{server_pid}/task").iterdir():
+        children += [int(pid) for pid in (task / "children").read_text().split()]
+    return [pid for pid in children if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+
+
 def wait_healthy(
     server: Server, process: subprocess.Popen[bytes], seconds: float = 60, warm: bool = True
 ) -> None:

@@ -16,7 +16,6 @@ import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 import httpx
 import pytest
@@ -26,7 +25,7 @@ pytest.importorskip(
 )
 
 from cli_process import run_cli
-from service_server import ROOT, SCENARIOS, Server, running_server
+from service_server import ROOT, SCENARIOS, Server, running_server, worker_processes
 
 SLOW = (ROOT / "tests" / "data" / "service" / "field300.trf").read_bytes()
 SMALL = (SCENARIOS / "dutch" / "small.trfx").read_bytes()
@@ -117,14 +116,6 @@ def test_a_request_whose_client_has_gone_is_cancelled_and_its_worker_freed():
             assert client.post("/v1/pair", content=SMALL).status_code == 200
 
 
-def solver_processes(server: Server) -> list[int]:
-    """The server's worker processes (multiprocessing's spawned children)."""
-    children = []
-    for task in Path(f"/proc/{server.pid}/task").iterdir():
-        children += [int(pid) for pid in (task / "children").read_text().split()]
-    return [pid for pid in children if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
-
-
 def worker_priorities(expected: list[tuple[int, int]], **settings: object) -> list[tuple[int, int]]:
     """(scheduling policy, nice value) of each worker process of a server with ``settings``,
     read until they are ``expected`` or a minute has passed (each worker lowers its priority
@@ -135,7 +126,7 @@ def worker_priorities(expected: list[tuple[int, int]], **settings: object) -> li
         while True:
             seen = sorted(
                 (os.sched_getscheduler(pid), os.getpriority(os.PRIO_PROCESS, pid))
-                for pid in solver_processes(server)
+                for pid in worker_processes(server.pid)
             )
             if seen == sorted(expected) or time.monotonic() > deadline:
                 return seen
@@ -181,7 +172,7 @@ def test_an_idle_policy_lane_does_not_keep_the_service_from_warming_on_a_busy_ho
             policies: list[int] = []
             while os.SCHED_IDLE not in policies:
                 assert time.monotonic() < deadline, policies
-                policies = [os.sched_getscheduler(pid) for pid in solver_processes(server)]
+                policies = [os.sched_getscheduler(pid) for pid in worker_processes(server.pid)]
                 time.sleep(0.2)
     finally:
         for spinner in spinners:
