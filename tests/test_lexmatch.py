@@ -12,10 +12,12 @@ HiGHS runs for real.
 from __future__ import annotations
 
 from itertools import combinations
+from unittest.mock import patch
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from mipair.solver import lexmatch
 from mipair.solver.lexmatch import Infeasible, LexMatcher, pack
 
 
@@ -55,7 +57,8 @@ def problems(draw):
         )
     )
     core = [k for k in range(len(pairs)) if draw(st.booleans())] if draw(st.booleans()) else None
-    return n, pairs, exits, must, limit, tiers, steps, core
+    packed_pins = draw(st.booleans())  # a group's optimum pinned as one row, or a row a tier
+    return n, pairs, exits, must, limit, tiers, steps, core, packed_pins
 
 
 def _best(candidates, tiers):
@@ -67,6 +70,12 @@ def _best(candidates, tiers):
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problems())
 def test_lexicographic_answers_equal_brute_force(problem) -> None:
+    *problem, packed_pins = problem
+    with patch.object(lexmatch, "PACKED_PINS_UP_TO", 10**9 if packed_pins else 0):
+        answers_equal_brute_force(problem)
+
+
+def answers_equal_brute_force(problem) -> None:
     n, pairs, exits, must, limit, tiers, steps, core = problem
     cols = [tuple(p) for p in pairs] + [(v,) for v, _ in exits]
     allowed = _matchings(n, cols, must, limit)
