@@ -77,6 +77,7 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
             ):
                 x = self._locally(weights)
             if x is None:
+                self.strengthen()
                 x = self._mip()
             self.solution = np.flatnonzero(np.asarray(x) > 0.5).tolist()
             if not self._meets_pins(self.solution):
@@ -196,13 +197,14 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
         """Pin the optimum of a solved group of tiers (``packed``: their packed total).
 
         Pinning the packed total or each tier on its own keeps the same solutions (the
-        optimum is lexicographic). A small model takes the packed total, one row: every
-        later LP of the model is smaller (the service benchmark's rounds: 11% less CPU).
-        A larger one takes a row per tier, whose small coefficients branch and bound
-        finds solutions of faster (a 1,000-player round 5: 6.6 s with them, 16.6 s
-        with packed rows; a packed row of 2^30 once took HiGHS minutes)."""
+        optimum is lexicographic). A small model takes the packed total, one row, and
+        the tiers' rows only when an LP is fractional (:meth:`pin_packed`): every later
+        LP is smaller (the service benchmark's rounds: 6-11% less CPU). A larger one
+        takes a row per tier at once, whose small coefficients branch and bound finds
+        solutions of faster (a 1,000-player round 5: 6.6 s with them, 16.6 s with
+        packed rows alone; a packed row of 2^30 once took HiGHS minutes)."""
         if len(group) > 1 and self.m <= PACKED_PINS_UP_TO:
-            self.pin(packed, self.value(packed))
+            self.pin_packed(packed, self.value(packed), [(t, self.value(t)) for t in group])
         else:
             self.pin_all([(tier, self.value(tier)) for tier in group])
 

@@ -118,6 +118,7 @@ class MatchingModel(PinnedRows):
         self._row_duals = None  # and its row duals
         self.solution: list[int] = []
         self.pins: list[tuple[Weights, int]] = []
+        self.deferred: list[tuple[Weights, int]] = []  # pins implied by a packed one
         self._pins_met: tuple[tuple[int, ...], int] = ((), 0)  # a solution, the pins it meets
         self._bound: float | None = None
 

@@ -22,11 +22,30 @@ class PinnedRows(PricedColumns):
     :class:`mipair.solver.matching.MatchingModel`, which sets these up)."""
 
     pins: list[tuple[Weights, int]]  # every pinned level (and cut), in order
+    deferred: list[tuple[Weights, int]]  # levels a packed pin implies, not yet rows
     _pins_met: tuple[tuple[int, ...], int]  # a solution, and how many pins it meets
 
     def pin(self, weights: Tier, at_least: int) -> None:
         """Add the row ``sum weights[e] x_e >= at_least`` (an objective level kept)."""
         self.pin_all([(weights, at_least)])
+
+    def pin_packed(self, packed: Tier, level: int, levels: Sequence[tuple[Tier, int]]) -> None:
+        """Pin the optimum of a solved group of tiers as one row, ``packed`` (their packed
+        total) at ``level``, and keep each tier's ``levels`` in :attr:`deferred`: the same
+        integer solutions, fewer rows in every LP after it. When an LP comes out
+        fractional those rows are added after all (:meth:`strengthen`): over the
+        LP relaxation a row a tier cuts off more than their sum (a 115-player round
+        4 without them: one MIP of 809 nodes, 16.6 s, where it took 0.8 s)."""
+        self.pin(packed, level)
+        self.deferred.extend((as_weights(tier), at_least) for tier, at_least in levels)
+
+    def strengthen(self) -> bool:
+        """Add the deferred rows (:meth:`pin_packed`); whether there were any."""
+        if not self.deferred:
+            return False
+        levels, self.deferred = self.deferred, []
+        self.pin_all(levels)
+        return True
 
     def pin_all(self, levels: Sequence[tuple[Tier, int]]) -> None:
         """:meth:`pin` each ``(weights, at_least)`` in turn (the plain tiers'

@@ -88,6 +88,8 @@ class LinearRelaxation(MatchingModel):
                 kept = self._proven(self.solution, self._bound) if self.solution else None
                 if kept is not None:  # the current answer attains the bound: no more cuts
                     return kept
+                if self.strengthen():  # fractional: the pinned tiers' own rows first
+                    continue
                 support: dict[Edge, float] = {}
                 for e in np.flatnonzero(x[:ne] > 1e-6).tolist():
                     support[self.edges[e]] = support.get(self.edges[e], 0.0) + float(x[e])

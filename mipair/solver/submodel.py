@@ -67,14 +67,17 @@ class Submodels(MatchingModel):
         position = self._positions(back, self.solution)
         held_out = solution[position[solution] == -2]  # the answer's columns outside
         restricted: dict[int, ColumnKeys] = {}
-        for weights, at_least in self.pins:
-            inner: Weights
-            if isinstance(weights, KeyedWeights):  # stays a table: the keys of ``back``
-                inner, held = weights.restrict(back, restricted), weights.total(held_out)
-            else:
-                inner, held = weights.split(position)
-            if len(inner):
-                sub.pin(inner, at_least - held)
+        for pinned, deferred in ((self.pins, False), (self.deferred, True)):
+            for weights, at_least in pinned:
+                inner: Weights
+                if isinstance(weights, KeyedWeights):  # stays a table: the keys of ``back``
+                    inner, held = weights.restrict(back, restricted), weights.total(held_out)
+                else:
+                    inner, held = weights.split(position)
+                if len(inner) and deferred:
+                    sub.deferred.append((inner, at_least - held))
+                elif len(inner):
+                    sub.pin(inner, at_least - held)
         forced = np.sort(np.fromiter(self.forced, dtype=np.int64, count=len(self.forced)))
         for k in self._here(back, forced).tolist():
             sub.force(k)
