@@ -42,8 +42,7 @@ class Connection:
         parts = urlsplit(url)
         self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
         self.timeout = timeout
-        self._reader: asyncio.StreamReader | None = None
-        self._writer: asyncio.StreamWriter | None = None
+        self._streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
         self._protocol = h11.Connection(h11.CLIENT)
 
     async def post(self, path: str, params: dict[str, str], body: bytes) -> Answer:
@@ -51,14 +50,15 @@ class Connection:
         return await asyncio.wait_for(self._exchange(path, params, body), self.timeout)
 
     async def _exchange(self, path: str, params: dict[str, str], body: bytes) -> Answer:
-        if self._writer is None or self._protocol.our_state is not h11.IDLE:
-            await self._open()
-        if self._reader is None or self._writer is None:
-            raise ConnectionError(f"no connection to {self.host}:{self.port}")
+        if self._streams is None or self._protocol.our_state is not h11.IDLE:
+            await self.close()
+            self._streams = await asyncio.open_connection(self.host, self.port)
+            self._protocol = h11.Connection(h11.CLIENT)
+        reader, writer = self._streams
         protocol = self._protocol
         target = f"{path}?{urlencode(params)}" if params else path
         headers = [("Host", f"{self.host}:{self.port}"), ("Content-Length", str(len(body)))]
-        self._writer.write(
+        writer.write(
             protocol.send(h11.Request(method="POST", target=target, headers=headers))
             + protocol.send(h11.Data(data=body))
             + protocol.send(h11.EndOfMessage())
@@ -67,7 +67,7 @@ class Connection:
         while True:
             event = protocol.next_event()
             if event is h11.NEED_DATA:
-                protocol.receive_data(await self._reader.read(1 << 16))
+                protocol.receive_data(await reader.read(1 << 16))
             elif isinstance(event, h11.Response):
                 status = event.status_code
                 answer_headers = {k.decode().lower(): v.decode() for k, v in event.headers}
@@ -79,15 +79,11 @@ class Connection:
             protocol.start_next_cycle()
         return Answer(status, answer_headers, b"".join(chunks))
 
-    async def _open(self) -> None:
-        await self.close()
-        self._reader, self._writer = await asyncio.open_connection(self.host, self.port)
-        self._protocol = h11.Connection(h11.CLIENT)
-
     async def close(self) -> None:
         """Close the connection (if open)."""
-        if self._writer is not None:
-            self._writer.close()
+        if self._streams is not None:
+            writer = self._streams[1]
+            self._streams = None
+            writer.close()
             with contextlib.suppress(OSError):
-                await self._writer.wait_closed()
-            self._writer = self._reader = None
+                await writer.wait_closed()

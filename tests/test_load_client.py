@@ -37,7 +37,7 @@ def test_answers_are_httpx_answers_over_one_kept_connection(server: Server):
         answers, writers = [], []
         for path in ROUNDS + ROUNDS:
             answers.append(await connection.post("/v1/pair", PARAMS, path.read_bytes()))
-            writers.append(connection._writer)
+            writers.append(connection._streams)
         await connection.close()
         return answers, writers
 

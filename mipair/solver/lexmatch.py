@@ -193,8 +193,9 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
             return None
         return self._values(h.getSolution().col_value)
 
-    def _pin_group(self, group: Sequence[Tier], packed: Tier) -> None:
-        """Pin the optimum of a solved group of tiers (``packed``: their packed total).
+    def _pin_group(self, group: Sequence[Tier], packed: Tier, level: int) -> None:
+        """Pin the optimum of a solved group of tiers (``packed``: their packed total, at
+        ``level`` over the current solution).
 
         Pinning the packed total or each tier on its own keeps the same solutions (the
         optimum is lexicographic). A small model takes the packed total, one row, and
@@ -204,7 +205,7 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
         solutions of faster (a 1,000-player round 5: 6.6 s with them, 16.6 s with
         packed rows alone; a packed row of 2^30 once took HiGHS minutes)."""
         if len(group) > 1 and self.m <= PACKED_PINS_UP_TO:
-            self.pin_packed(packed, self.value(packed), [(t, self.value(t)) for t in group])
+            self.pin_packed(packed, level, [(t, self.value(t)) for t in group])
         else:
             self.pin_all([(tier, self.value(tier)) for tier in group])
 
@@ -237,8 +238,9 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
             self._run(weights)
             last = groups is not None and k + 1 >= groups and k + 1 < len(packed)
             if keep or (k + 1 < len(packed) and not last):
-                self._pin_group([tiers[i] for i in indices], weights)
-                self._prune(self.value(weights))
+                level = self.value(weights)
+                self._pin_group([tiers[i] for i in indices], weights, level)
+                self._prune(level)
             if last:
                 self.settled = packed[k + 1][0][0]
                 break

@@ -67,17 +67,20 @@ class Submodels(MatchingModel):
         position = self._positions(back, self.solution)
         held_out = solution[position[solution] == -2]  # the answer's columns outside
         restricted: dict[int, ColumnKeys] = {}
-        for pinned, deferred in ((self.pins, False), (self.deferred, True)):
-            for weights, at_least in pinned:
-                inner: Weights
-                if isinstance(weights, KeyedWeights):  # stays a table: the keys of ``back``
-                    inner, held = weights.restrict(back, restricted), weights.total(held_out)
-                else:
-                    inner, held = weights.split(position)
-                if len(inner) and deferred:
-                    sub.deferred.append((inner, at_least - held))
-                elif len(inner):
-                    sub.pin(inner, at_least - held)
+
+        def inside(weights: Weights, at_least: int) -> tuple[Weights, int]:
+            """A pinned level as the same row over ``back``, less what the held columns give."""
+            if isinstance(weights, KeyedWeights):  # stays a table: the keys of ``back``
+                return weights.restrict(back, restricted), at_least - weights.total(held_out)
+            inner, held = weights.split(position)
+            return inner, at_least - held
+
+        for weights, at_least in self.pins:
+            inner, level = inside(weights, at_least)
+            if len(inner):
+                sub.pin(inner, level)
+        levels = (inside(weights, at_least) for weights, at_least in self.deferred)
+        sub.deferred = [(inner, level) for inner, level in levels if len(inner)]
         forced = np.sort(np.fromiter(self.forced, dtype=np.int64, count=len(self.forced)))
         for k in self._here(back, forced).tolist():
             sub.force(k)

@@ -11,11 +11,9 @@ from mipair.memory import all_pairs, available_memory, fits
 from mipair.systems.fide.state import Snapshot
 
 
-def scoregroup_sizes(snap: Snapshot, to_pair: list[int] | None = None) -> list[int]:
-    """The number of players to pair (``to_pair``, if already read) in each scoregroup (by
-    pairing score), highest first."""
-    players = snap.to_pair if to_pair is None else to_pair
-    scores = Counter(snap.players[pid].pairing_score for pid in players)
+def scoregroup_sizes(snap: Snapshot) -> list[int]:
+    """The number of players to pair in each scoregroup (by pairing score), highest first."""
+    scores = Counter(snap.players[pid].pairing_score for pid in snap.to_pair)
     return [scores[score] for score in sorted(scores, reverse=True)]
 
 
@@ -33,5 +31,5 @@ def largest_window_pairs(sizes: list[int]) -> int | None:
 def refuse_too_large(snap: Snapshot) -> None:
     """Refuse (TooLargeError, exit 4) a round whose peak memory would not fit in
     what is available (:func:`mipair.memory.fits`)."""
-    to_pair = snap.to_pair  # sorted afresh at every reading
-    fits(len(to_pair), available_memory(), largest_window_pairs(scoregroup_sizes(snap, to_pair)))
+    sizes = scoregroup_sizes(snap)  # their sum: the players to pair
+    fits(sum(sizes), available_memory(), largest_window_pairs(sizes))
