@@ -130,3 +130,22 @@ def test_a_large_round_of_several_scores_is_answered_by_its_scoregroups(seed: in
     assert expected is not None
     assert bye_score(field) == expected
     assert is_first_matching(field)
+
+
+@given(st.integers(1, 10_000), st.integers(7, 30))
+@settings(max_examples=25, deadline=None)
+def test_a_small_round_of_several_scores_is_answered_as_the_tiers_answer(
+    seed: int, players: int
+) -> None:
+    """An odd round 2 under the class model's size: the PAB at the lowest level an eligible
+    player has, found by SAT with no tiers, gives the integer program's S* and C9 flag."""
+    field = later_round(players, seed)
+    if not field.odd:
+        field = later_round(players + 1, seed)
+    expected = tiered(RoundField(field.snapshot, field.edition))
+    if expected is None:
+        with pytest.raises(NoPairingError):
+            bye_score(field)
+        return
+    assert bye_score(field) == expected
+    assert is_first_matching(field)

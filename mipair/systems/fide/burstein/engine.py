@@ -30,6 +30,7 @@ from mipair.systems.fide.burstein.colours import allocate
 from mipair.systems.fide.burstein.criteria import PairContext
 from mipair.systems.fide.edition import EditionError
 from mipair.systems.fide.field import RoundField
+from mipair.systems.fide.first_matching import everyone_paired
 from mipair.systems.fide.footprint import refuse_too_large
 from mipair.systems.fide.order import board_order
 from mipair.systems.fide.sparse import core
@@ -122,16 +123,13 @@ def choose_bye(snap: Snapshot, rank: Rank) -> int:
 def completable(field: RoundField) -> None:
     """C4 for the round: some pairing of everyone exists (NoPairingError if not); it
     becomes the round's first matching, which the windows start from."""
-    n = field.n
     try:
-        model = LexMatcher(n, field.edges, range(n), n // 2, core=core(field.edges, field.scores))
-        model.maximise([])
+        field.hint = everyone_paired(field)
     except Infeasible:
         raise NoPairingError(
             "no pairing satisfies the absolute criteria (C1, C3: rematches, colours, "
             "forbidden pairs)"
         ) from None
-    field.hint = model.mate()
 
 
 def scoregroups(scores: Sequence[int]) -> list[list[int]]:

@@ -1,0 +1,57 @@
+"""A round's first matching: a pairing of every player, in an odd round of all but one,
+asked of SAT before any integer program.
+
+Before its brackets a round needs one matching of the whole field (the absolute
+criteria can be met; the windows start from it). When that is all it needs, no
+objective, SAT over the round's pairs answers (minicard:
+:func:`mipair.solver.witness.sat_matching`) without a HiGHS model; only when SAT
+finds none within its budget does the integer program decide. A large field is
+asked over the core of its pairs (:func:`mipair.systems.fide.sparse.core`), as
+its models start from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mipair.solver.lexmatch import LexMatcher
+from mipair.solver.witness import sat_matching
+from mipair.systems.fide.field import RoundField
+from mipair.systems.fide.sparse import core
+
+
+def sat_mate(field: RoundField, takers: Sequence[int] = ()) -> list[int] | None:
+    """A matching of the field as ``mate`` per player (a single maps to itself):
+    every player paired but at most one of ``takers``, along the round's
+    pairs; None when SAT finds none within its budget."""
+    edges = field.edges
+    chosen = core(edges, field.scores)
+    if chosen is None:
+        ends: dict[int, tuple[int, ...]] = dict(enumerate(edges))
+    else:
+        pairs = edges.take(chosen)
+        ends = dict(zip(chosen, pairs))
+    singles = range(len(edges), len(edges) + len(takers))
+    ends.update((c, (v,)) for c, v in zip(singles, takers))
+    picked = sat_matching(field.n, ends, ends, range(field.n), (), None, {"single": (singles, 1)})
+    if picked is None:
+        return None
+    mate = list(range(field.n))
+    for c in picked:
+        if c < len(edges):
+            u, v = ends[c]
+            mate[u], mate[v] = v, u
+    return mate
+
+
+def everyone_paired(field: RoundField) -> list[int]:
+    """A pairing of every player of an even field as ``mate`` per player: SAT's
+    (:func:`sat_mate`), else the integer program's, which raises
+    :class:`mipair.solver.matching.Infeasible` when the absolute criteria allow none."""
+    mate = sat_mate(field)
+    if mate is not None:
+        return mate
+    n = field.n
+    model = LexMatcher(n, field.edges, range(n), n // 2, core=core(field.edges, field.scores))
+    model.maximise([])
+    return model.mate()
