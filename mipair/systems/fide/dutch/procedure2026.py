@@ -149,14 +149,12 @@ def bye_score(field: RoundField) -> ByeScore:
     2,000-player round 4: 10 s from it, 22 s from SAT's)."""
     n, scores = field.n, field.scores
     level = score_levels(scores)
-    takers = lowest_takers(field, level)
     one_score = bool(level[0] == 0)
-    below_top = bool(takers) and len(field.edges) < CLASSES_FROM and level[takers[0]] < level[0]
-    if takers and (one_score or below_top):
-        mate = sat_mate(field, takers)
-        if mate is not None:
-            field.hint = mate
-            return ByeScore(scores[takers[0]], one_score)
+    takers = sat_takers(field, level)
+    mate = sat_mate(field, takers) if takers else None
+    if mate is not None:
+        field.hint = mate
+        return ByeScore(scores[takers[0]], one_score)
     try:
         if one_score:
             model = one_score_model(field)
@@ -180,12 +178,18 @@ def bye_score(field: RoundField) -> ByeScore:
     return ByeScore(s_star, single)
 
 
-def lowest_takers(field: RoundField, level: np.ndarray) -> list[int]:
-    """The PAB-eligible players of the lowest score level any of them has (C2, C5)."""
+def sat_takers(field: RoundField, level: np.ndarray) -> list[int]:
+    """The players SAT may leave single to answer C5 alone (:func:`bye_score`): the
+    PAB-eligible players of the lowest level any of them has, when that is the
+    field's one level, or below the top in a field of under ``CLASSES_FROM`` pairs;
+    else none (the tiers decide)."""
     takers = [v for v in range(field.n) if field.eligible[v]]
     if not takers:
         return []
     bottom = min(int(level[v]) for v in takers)
+    top = int(level[0])
+    if top > 0 and (bottom >= top or len(field.edges) >= CLASSES_FROM):
+        return []
     return [v for v in takers if level[v] == bottom]
 
 
