@@ -1,13 +1,14 @@
-"""A round's first matching: a pairing of every player, in an odd round of all but one,
-asked of SAT before any integer program.
+"""A round's first matching: a pairing of every player, in an odd round of all but one.
 
-Before its brackets a round needs one matching of the whole field (the absolute
-criteria can be met; the windows start from it). When that is all it needs, no
-objective, SAT over the round's pairs answers (minicard:
-:func:`mipair.solver.witness.sat_matching`) without a HiGHS model; only when SAT
-finds none within its budget does the integer program decide. A large field is
-asked over the core of its pairs (:func:`mipair.systems.fide.sparse.core`), as
-its models start from.
+Before its brackets a round needs one matching of the whole field: the
+absolute criteria can be met, and the windows start from it. With no
+objective, that is a feasibility question, which SAT answers over the round's
+pairs (minicard: :func:`mipair.solver.witness.sat_matching`), over the core of
+them in a large field (:func:`mipair.systems.fide.sparse.core`), as its models
+start from. :func:`sat_mate` asks SAT alone, with no HiGHS model, for a
+caller that has another way to go when SAT finds none (the Dutch bye question,
+:func:`mipair.systems.fide.dutch.procedure2026.bye_score`);
+:func:`everyone_paired` asks the matching model, which goes on to a MIP.
 """
 
 from __future__ import annotations
@@ -45,12 +46,11 @@ def sat_mate(field: RoundField, takers: Sequence[int] = ()) -> list[int] | None:
 
 
 def everyone_paired(field: RoundField) -> list[int]:
-    """A pairing of every player of an even field as ``mate`` per player: SAT's
-    (:func:`sat_mate`), else the integer program's, which raises
-    :class:`mipair.solver.matching.Infeasible` when the absolute criteria allow none."""
-    mate = sat_mate(field)
-    if mate is not None:
-        return mate
+    """A pairing of every player of an even field as ``mate`` per player; raises
+    :class:`mipair.solver.matching.Infeasible` when the absolute criteria allow none.
+    Asked of the matching model with no objective, which asks SAT first
+    (:meth:`mipair.solver.lexmatch.LexMatcher.maximise`) and lets in the pairs
+    outside the core only when it must."""
     n = field.n
     model = LexMatcher(n, field.edges, range(n), n // 2, core=core(field.edges, field.scores))
     model.maximise([])

@@ -138,25 +138,22 @@ def bye_score(field: RoundField) -> ByeScore:
     possible, the players of higher scores paired as high as possible.
 
     C5's first tier is the score of the PAB alone (the others are all paired),
-    so when the lowest score any eligible player has is the field's one score
-    or below the top, a matching that leaves one of those players single
-    answers C5: asked of SAT (:func:`mipair.systems.fide.first_matching.sat_mate`),
-    with no integer program. Otherwise, or when SAT finds none, C5's tiers
-    decide (:func:`bye_tiers`; over one score, :func:`one_score_model`), and
-    so they do in a field of ``CLASSES_FROM`` pairs or more: there the class
-    model settles them at little cost, and their matching (the top scoregroup
-    paired as high as it can be) is the better start for the windows (a
-    2,000-player round 4: 10 s from it, 22 s from SAT's)."""
+    and C9 cannot apply below the top: so when the lowest score any eligible
+    player has is below the top, a matching that leaves one of those players
+    single answers C5 (:func:`sat_takers`), asked of SAT with no integer
+    program (:func:`mipair.systems.fide.first_matching.sat_mate`). Otherwise,
+    or when SAT finds none, C5's tiers decide (:func:`bye_tiers`); in a field of
+    one score every pairing weighs the same under them, and the question is
+    whether the round can be paired at all (:func:`one_score_model`)."""
     n, scores = field.n, field.scores
     level = score_levels(scores)
-    one_score = bool(level[0] == 0)
     takers = sat_takers(field, level)
     mate = sat_mate(field, takers) if takers else None
     if mate is not None:
         field.hint = mate
-        return ByeScore(scores[takers[0]], one_score)
+        return ByeScore(scores[takers[0]], False)
     try:
-        if one_score:
+        if level[0] == 0:  # one score
             model = one_score_model(field)
             model.maximise([])
         else:
@@ -180,15 +177,17 @@ def bye_score(field: RoundField) -> ByeScore:
 
 def sat_takers(field: RoundField, level: np.ndarray) -> list[int]:
     """The players SAT may leave single to answer C5 alone (:func:`bye_score`): the
-    PAB-eligible players of the lowest level any of them has, when that is the
-    field's one level, or below the top in a field of under ``CLASSES_FROM`` pairs;
-    else none (the tiers decide)."""
+    PAB-eligible players of the lowest level any of them has, when that is below
+    the top; else none (the tiers decide). None either in a field of
+    ``CLASSES_FROM`` pairs or more: there the class model settles the tiers at
+    little cost, and their matching (the top scoregroup paired as high as it can
+    be) is the better start for the windows (a 2,000-player round 4: 10 s from
+    it, 22 s from SAT's)."""
     takers = [v for v in range(field.n) if field.eligible[v]]
     if not takers:
         return []
     bottom = min(int(level[v]) for v in takers)
-    top = int(level[0])
-    if top > 0 and (bottom >= top or len(field.edges) >= CLASSES_FROM):
+    if bottom >= int(level[0]) or len(field.edges) >= CLASSES_FROM:
         return []
     return [v for v in takers if level[v] == bottom]
 
