@@ -21,10 +21,10 @@ from mipair.systems.fide.field import RoundField
 from mipair.systems.fide.sparse import core
 
 
-def sat_mate(field: RoundField, takers: Sequence[int] = ()) -> list[int] | None:
+def sat_mate(field: RoundField, takers: Sequence[int]) -> list[int] | None:
     """A matching of the field as ``mate`` per player (a single maps to itself):
-    every player paired but at most one of ``takers``, along the round's
-    pairs; None when SAT finds none within its budget."""
+    every player paired but at most one of ``takers`` (exactly one in an odd
+    field), along the round's pairs; None when SAT finds none within its budget."""
     edges = field.edges
     chosen = core(edges, field.scores)
     if chosen is None:
