@@ -58,7 +58,10 @@ def problems(draw):
     )
     core = [k for k in range(len(pairs)) if draw(st.booleans())] if draw(st.booleans()) else None
     packed_pins = draw(st.booleans())  # a group's optimum pinned as one row, or a row a tier
-    return n, pairs, exits, must, limit, tiers, steps, core, packed_pins
+    near = draw(
+        st.booleans()
+    )  # a fractional LP's answer first sought where it and the answer differ
+    return n, pairs, exits, must, limit, tiers, steps, core, packed_pins, near
 
 
 def _best(candidates, tiers):
@@ -70,8 +73,11 @@ def _best(candidates, tiers):
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problems())
 def test_lexicographic_answers_equal_brute_force(problem) -> None:
-    *problem, packed_pins = problem
-    with patch.object(lexmatch, "PACKED_PINS_UP_TO", 10**9 if packed_pins else 0):
+    *problem, packed_pins, near = problem
+    with (
+        patch.object(lexmatch, "PACKED_PINS_UP_TO", 10**9 if packed_pins else 0),
+        patch.object(lexmatch, "NEAR_RELAXATION_FROM", 0 if near else 10**9),
+    ):
         answers_equal_brute_force(problem)
 
 

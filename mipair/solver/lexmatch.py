@@ -30,6 +30,7 @@ nodes are ``0..n-1``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from mipair.solver.matching import Check, Cut, Edge, Infeasible, Values
 from mipair.solver.packing import pack
@@ -40,9 +41,13 @@ from mipair.solver.weights import Tier
 from mipair.solver.weights import weights as as_weights
 from mipair.solver.witness import sat_matching
 
+if TYPE_CHECKING:
+    import numpy
+
 __all__ = ["Check", "Cut", "Edge", "Infeasible", "LexMatcher"]
 
 PACKED_PINS_UP_TO = 5_000  # columns up to which a group's optimum is pinned as one row
+NEAR_RELAXATION_FROM = 2_000  # HiGHS columns from which a MIP is first sought near the LP
 CLASSES_FROM = 20_000  # columns from which tiers are first settled on the class model
 # (smaller models solve faster than its 2 HiGHS runs a tier)
 
@@ -62,7 +67,7 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
                 x = self._odd_set_cuts()
             else:  # a feasibility question: every matching is optimal, the bound is 0
                 self._bound, x = 0.0, None
-                self._duals = self._row_duals = None  # no LP of this objective
+                self._duals = self._row_duals = self._relaxed = None  # no LP of this objective
             if x is None and self._bound is not None and self.solution:
                 # the previous answer often stays optimal under the new objective:
                 # kept when it is feasible and attains the LP bound, no MIP needed
@@ -75,7 +80,9 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
                 and self.within is not None
                 and len(self.within)
             ):
-                x = self._locally(weights)
+                x = self._locally(weights, self.within)
+            if x is None and self._bound is not None and len(self._ours) >= NEAR_RELAXATION_FROM:
+                x = self._locally(weights, self._disagreeing())
             if x is None:
                 self.strengthen()
                 x = self._mip()
@@ -87,7 +94,9 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
                 return self.solution
             self.pin(*cut)
 
-    def _locally(self, weights: Tier) -> Values | None:
+    def _locally(
+        self, weights: Tier, within: Sequence[int] | numpy.ndarray | None
+    ) -> Values | None:
         """The best answer that changes only the columns ``within`` (a model of
         them alone, the rest held at the current answer: :meth:`isolate`),
         when it attains the LP bound, which proves it optimal; else None,
@@ -96,9 +105,9 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
         A caller names ``within`` where it expects the answers to lie (the
         Dutch partner questions: the pairs inside a remainder); a 1000-player
         round then asks HiGHS a 2,000-column MIP instead of a 50,000-column one."""
-        if self.within is None or self._bound is None or not self._satisfies(self.solution):
+        if within is None or self._bound is None or not self._satisfies(self.solution):
             return None
-        sub, back = self.isolate(self.within)
+        sub, back = self.isolate(within)
         try:
             sub._run(as_weights(weights).split(self._positions(back))[0])
         except Infeasible:
@@ -112,6 +121,26 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
         ):
             self.solution = chosen
         return x
+
+    def _disagreeing(self):
+        """The columns where the last LP and the current answer differ (the LP's
+        value is not the answer's 0 or 1), for :meth:`_locally`; None without either.
+
+        The rest held at the current answer, they make a small model whose
+        best answer often attains the LP bound, which proves it optimal (the
+        idea of the RINS heuristic, run here before the MIP rather than inside
+        it). In a 9,999-player round 4, an MDP question's MIP on 78,014 columns
+        had the bound from its root but took 51 s of CPU to find a matching
+        reaching it; the 4,251 columns where LP and answer differ found one in
+        0.5 s."""
+        np = self._np
+        if self._relaxed is None or not self.solution:
+            return None
+        lp = np.asarray(self._relaxed)
+        ours = self._ours_array()[: len(lp)]
+        current = np.zeros(self.m, dtype=bool)
+        current[np.asarray(self.solution, dtype=np.int64)] = True
+        return ours[np.abs(lp - current[ours]) > 1e-6]
 
     def _witness(self) -> Values | None:
         """A feasibility question asked of SAT over the model's columns

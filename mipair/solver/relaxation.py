@@ -58,7 +58,7 @@ class LinearRelaxation(MatchingModel):
         # a small LP goes on from its last basis; HiGHS's presolve would start it over
         # (the LPs of 60 median corpus rounds: 25% less HiGHS time without it)
         h.setOptionValue("presolve", "off" if len(self._ours) < PRESOLVE_LP_FROM else "choose")
-        self._duals = self._row_duals = None
+        self._duals = self._row_duals = self._relaxed = None
         try:
             cuts = 0
             while cuts < rounds:
@@ -75,6 +75,7 @@ class LinearRelaxation(MatchingModel):
                 sol = h.getSolution()
                 self._duals = np.asarray(sol.col_dual)  # per HiGHS column
                 self._row_duals = np.asarray(sol.row_dual)
+                self._relaxed = sol.col_value  # per HiGHS column, read when needed
                 batch = max(PRICE_BATCH, len(self._ours) // 2)
                 if self.inactive and self._let_in(self._priced(1e-7, batch)):
                     continue  # column generation: the LP is not yet the whole graph's
