@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import combinations
 from unittest.mock import patch
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from mipair.solver import lexmatch
@@ -169,3 +169,81 @@ def test_an_isolated_part_answers_as_the_whole(half_a: int, half_b: int, data) -
     top, key = _best(allowed, tiers + [[w if c in in_a else 0 for c, w in enumerate(ask)]])
     assert tuple(sorted(lm.solution)) in allowed
     assert key(tuple(sorted(lm.solution))) == top
+
+
+@st.composite
+def limited_exits(draw):
+    """Small dense graphs where most nodes must be covered and may leave by an
+    exit, with at most one or two exits in all: the side row keeps some LPs
+    fractional after the odd-set cuts, where the answer is first sought near the
+    LP (``LexMatcher._disagreeing``)."""
+    n = draw(st.integers(min_value=6, max_value=10))
+    pairs = [p for p in combinations(range(n), 2) if draw(st.integers(0, 4)) < 3]
+    exits = [v for v in range(n) if draw(st.integers(0, 9)) < 7]
+    must = sorted(v for v in range(n) if draw(st.integers(0, 4)) < 4)
+    limit = draw(st.integers(min_value=1, max_value=2))
+    m = len(pairs) + len(exits)
+    weights = st.lists(st.integers(min_value=-9, max_value=9), min_size=m, max_size=m)
+    kinds = st.sampled_from(["ask", "pin", "forbid", "force"])
+    col = st.integers(min_value=0, max_value=m - 1)
+    steps = draw(st.lists(st.tuples(kinds, col, weights), min_size=4, max_size=4))
+    return n, pairs, exits, must, limit, [draw(weights)], steps
+
+
+# found with the step accepting an answer short of the LP bound (each fails then)
+@example(
+    (
+        6,
+        [(0, 3), (1, 5), (2, 3), (2, 4), (2, 5), (3, 4), (4, 5)],
+        [0, 1, 2, 3, 5],
+        [2, 3, 4, 5],
+        1,
+        [[6, -7, 6, -2, 8, -9, -8, -4, 2, -2, 8, -3]],
+        [
+            ("pin", 8, [-7, 9, -5, -8, -9, -4, 0, 7, -5, 9, 8, 4]),
+            ("ask", 3, [-3, -3, 1, -3, -1, 9, 9, 0, 0, 3, 7, -2]),
+            ("ask", 9, [5, 5, 6, 8, -3, -9, 9, 1, 2, 3, -9, 7]),
+            ("ask", 9, [-8, 7, 3, -2, 1, 0, 3, -8, 2, 1, 4, 6]),
+        ],
+    )
+)
+@example(
+    (
+        6,
+        [(0, 1), (0, 2), (0, 3), (1, 3), (1, 5), (2, 4), (3, 4), (3, 5)],
+        [0, 1, 2, 3, 4, 5],
+        [1, 3, 4, 5],
+        1,
+        [[8, -4, 6, -3, 8, -8, 1, -1, 1, 3, -6, 8, -3, 2]],
+        [
+            ("forbid", 3, [-4, -3, 2, -2, 2, 2, -5, 9, -5, 2, 1, -9, 7, -8]),
+            ("pin", 13, [-5, 8, -3, -7, 8, -3, 4, -1, 4, 0, 8, -7, -4, -6]),
+            ("forbid", 5, [0, -9, -7, 0, -4, 7, -9, 2, -4, 7, -1, -5, -9, -5]),
+            ("pin", 7, [6, -6, -5, -7, 3, -6, 3, 4, 0, -9, -7, 4, 6, -2]),
+        ],
+    )
+)
+@example(
+    (
+        6,
+        [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (1, 5), (3, 5), (4, 5)],
+        [0, 2, 3],
+        [3, 5],
+        1,
+        [[9, 7, 9, 2, 2, 5, -4, 2, -4, 1, 7, 2, 2]],
+        [
+            ("ask", 4, [-1, -8, -4, 7, 2, 5, 1, 9, -2, 0, -2, 3, -5]),
+            ("forbid", 8, [-5, -7, -2, -7, -8, 5, -3, -1, -7, -3, 4, -5, -3]),
+            ("pin", 0, [-7, 2, 1, 2, -4, 6, 0, 3, 1, 3, 2, 3, 9]),
+            ("force", 6, [-8, -2, -7, 1, 9, -3, -4, -6, -2, -1, 5, 2, 0]),
+        ],
+    )
+)
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(limited_exits())
+def test_an_answer_sought_near_the_lp_is_kept_only_when_optimal(problem) -> None:
+    n, pairs, exits, must, limit, tiers, steps = problem
+    with patch.object(lexmatch, "NEAR_RELAXATION_FROM", 0):
+        answers_equal_brute_force(
+            (n, pairs, [(v, "out") for v in exits], set(must), limit, tiers, steps, None)
+        )
