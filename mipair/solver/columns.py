@@ -7,7 +7,7 @@ entering column must join with its coefficients, the reduced costs of the
 columns still outside (from the row duals of the last LP), and reduced-cost
 fixing before a MIP. It uses the attributes LexMatcher sets up: ``h``,
 ``_hs``, ``_np``, ``m``, ``edges``, ``exits``, ``_ends``, ``inactive``,
-``banned``, ``forced``, ``_cost``, ``_bound``, ``_duals``, ``_row_duals``, ``_relaxed``,
+``banned``, ``forced``, ``_cost``, ``_bound``, ``_duals``, ``_row_duals``,
 and the bookkeeping below (``_at``, ``_ours``, ``_rows``, ``_degree``,
 ``_pair_row``, ``_limit_row``, ``_pin_rows``).
 """
@@ -45,7 +45,6 @@ class PricedColumns:
     _bound: float | None  # the LP bound of the last relaxation
     _duals: np.ndarray | None  # reduced costs of the last LP, per HiGHS column (as _ours)
     _row_duals: np.ndarray | None  # and its row duals
-    _relaxed: Sequence[float] | None  # and its column values, per HiGHS column (as _ours)
     _at: np.ndarray  # our column -> HiGHS's (-1: not there)
     _ours: list[int]  # HiGHS's column -> ours
     _rows: int  # rows in HiGHS

@@ -116,7 +116,7 @@ class MatchingModel(PinnedRows):
         self._enter(numpy.flatnonzero(~self.inactive.mask))
         self._duals = None  # reduced costs of the last LP (a numpy array)
         self._row_duals = None  # and its row duals
-        self._relaxed = None  # and its column values
+        self._relaxed: Values | None = None  # and its column values, per HiGHS column
         self.solution: list[int] = []
         self.pins: list[tuple[Weights, int]] = []
         self.deferred: list[tuple[Weights, int]] = []  # pins implied by a packed one
