@@ -168,7 +168,8 @@ class BursteinRound(SwissRound):
         (ca, sa), (cb, sb) = self.pref[a], self.pref[b]
         if pa.games_played == 0 and pb.games_played == 0:  # 5.2.1: score, then TPN
             high, low = (a, b) if (self.score(a), -a) > (self.score(b), -b) else (b, a)
-            gets = self.field.initial_colour if high % 2 else self.field.initial_colour.opposite
+            odd = self.field.pairing_number(high) % 2
+            gets = self.field.initial_colour if odd else self.field.initial_colour.opposite
             return give(high, low, gets)
         if ca is not None and cb is not None and ca != cb:  # 5.2.2
             return give(a, b, ca)

@@ -91,6 +91,18 @@ class Field:
         """The colour drawn for the top player of round 1 (152 / XXC), White when not given."""
         return self.tournament.initial_colour or WHITE
 
+    def pairing_number(self, pid: int) -> int:
+        """The player's pairing number in this round: his place among the entrants in
+        id order, less those who never took part in a pairing (paired, forfeits
+        included, or given the PAB) and are absent now, as bbpPairings ranks them
+        (its ``rankIndex`` + 1) and mipair.rounds documents the effective number."""
+        counted = [
+            e.id
+            for _, e in sorted(self.entrants.items())
+            if not e.absent or any(p.opponent is not None or p.result == "U" for p in e.past)
+        ]
+        return counted.index(pid) + 1
+
     def to_pair(self) -> list[Entrant]:
         """The entrants paired in this round, by pairing number."""
         return [e for _, e in sorted(self.entrants.items()) if not e.absent]
