@@ -171,6 +171,23 @@ def test_an_isolated_part_answers_as_the_whole(half_a: int, half_b: int, data) -
     assert key(tuple(sorted(lm.solution))) == top
 
 
+def test_an_adopted_answer_is_among_the_columns_in_highs() -> None:
+    """A model started from a core (the other pairs outside HiGHS until priced in)
+    adopts a part's answer that uses pairs outside its core: they enter HiGHS, so
+    the next LP starts from the current answer, which is kept when still optimal."""
+    pairs = [(0, 1), (2, 3), (0, 2), (1, 3)]
+    lm = LexMatcher(4, pairs, range(4), core=[0, 1])
+    lm.maximise([{0: 1, 1: 1}], keep=False)
+    assert sorted(lm.solution) == [0, 1] and {2, 3} <= set(lm.inactive)
+    sub, back = lm.isolate(range(4))
+    sub.maximise([{k: 1 for k, c in enumerate(back) if c in (2, 3)}])
+    lm.adopt(sub, back, force=False)
+    assert sorted(lm.solution) == [2, 3]
+    assert not set(lm.solution) & set(lm.inactive)
+    lm.maximise([{2: 1, 3: 1}], keep=False)
+    assert sorted(lm.solution) == [2, 3]
+
+
 @st.composite
 def limited_exits(draw):
     """Small dense graphs where most nodes must be covered and may leave by an
