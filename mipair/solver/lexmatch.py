@@ -122,7 +122,7 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
             self.solution = chosen
         return x
 
-    def _disagreeing(self):
+    def _disagreeing(self) -> numpy.ndarray | None:
         """The columns where the last LP and the current answer differ (the LP's
         value is not the answer's 0 or 1), for :meth:`_locally`; None without either.
 
@@ -136,11 +136,11 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
         np = self._np
         if self._relaxed is None or not self.solution:
             return None
-        lp = np.asarray(self._relaxed)
-        ours = self._ours_array()[: len(lp)]
-        current = np.zeros(self.m, dtype=bool)
-        current[np.asarray(self.solution, dtype=np.int64)] = True
-        return ours[np.abs(lp - current[ours]) > 1e-6]
+        lp = np.asarray(self._relaxed)  # per HiGHS column, as many as in its LP
+        at = self._at[np.asarray(self.solution, dtype=np.int64)]
+        current = np.zeros(len(lp), dtype=bool)  # no array of every model column
+        current[at[(at >= 0) & (at < len(lp))]] = True
+        return self._ours_array()[: len(lp)][np.abs(lp - current) > 1e-6]
 
     def _witness(self) -> Values | None:
         """A feasibility question asked of SAT over the model's columns
