@@ -9,6 +9,7 @@ from itertools import combinations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_lexmatch import _matchings
 
 from mipair.solver.lexmatch import LexMatcher
 from mipair.solver.witness import sat_matching
@@ -28,19 +29,6 @@ def _valid(n, ends, chosen, must, forced, pairs, limit, exits) -> bool:
     )
 
 
-def _matchings(ends):
-    """Every set of columns covering each node at most once (enumerated by
-    extension, so a dense graph of 8 nodes stays a few thousand sets, not 2^36)."""
-
-    def grow(start: int, chosen: tuple[int, ...], covered: frozenset[int]):
-        yield chosen
-        for c in range(start, len(ends)):
-            if covered.isdisjoint(ends[c]):
-                yield from grow(c + 1, (*chosen, c), covered | set(ends[c]))
-
-    return grow(0, (), frozenset())
-
-
 @given(st.data())
 @settings(max_examples=200, deadline=None)
 def test_sat_finds_a_matching_exactly_when_one_exists(data) -> None:
@@ -56,7 +44,8 @@ def test_sat_finds_a_matching_exactly_when_one_exists(data) -> None:
     limits = {"out": (exits, limit)} if limit is not None else {}
     chosen = sat_matching(n, ends, range(len(ends)), must, forced, pairs, limits)
     exists = any(
-        _valid(n, ends, sub, must, forced, pairs, limit, exits) for sub in _matchings(ends)
+        _valid(n, ends, sub, must, forced, pairs, limit, exits)
+        for sub in _matchings(n, ends, set(), None)
     )
     assert (chosen is not None) == exists
     if chosen is not None:
