@@ -7,7 +7,8 @@ model of the round's largest window, a bracket and the next scoregroup
 (:func:`window_bytes`). A first round is one scoregroup, so its one window is the
 whole field; later rounds' windows are smaller. The constants are data,
 ``models/memory.toml``, fitted to measured peaks (benchmarks/README.md, "The
-refusal estimate against the measured peaks").
+refusal estimate against the measured peaks"), with the C allocator set as
+:mod:`mipair.allocator` sets it.
 """
 
 from __future__ import annotations

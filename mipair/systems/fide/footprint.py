@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import pairwise
 
+from mipair import allocator
 from mipair.memory import all_pairs, available_memory, fits
 from mipair.systems.fide.state import Snapshot
 
@@ -30,6 +31,8 @@ def largest_window_pairs(sizes: list[int]) -> int | None:
 
 def refuse_too_large(snap: Snapshot) -> None:
     """Refuse (TooLargeError, exit 4) a round whose peak memory would not fit in
-    what is available (:func:`mipair.memory.fits`)."""
+    what is available (:func:`mipair.memory.fits`); else set the allocator as the
+    estimate was measured with (:func:`mipair.allocator.settle`)."""
     sizes = scoregroup_sizes(snap)  # their sum: the players to pair
     fits(sum(sizes), available_memory(), largest_window_pairs(sizes))
+    allocator.settle(sum(sizes))

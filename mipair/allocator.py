@@ -1,0 +1,60 @@
+"""The C allocator's setting for a round (glibc's malloc, which numpy and HiGHS use).
+
+glibc serves a block of at least its *mmap threshold* on pages of its own, handed
+back to the system when freed, and smaller blocks from its heap, where the holes that
+freed blocks leave stay resident. By default the threshold starts at 128 KiB and rises
+to the size of each larger block freed, up to 32 MiB: a round's many arrays of a few
+MiB then come from the heap, and its peak grows with the holes. Below
+``freed_blocks_returned_below_players`` players (``models/memory.toml``) the threshold
+is held at ``freed_blocks_returned_from_bytes``, 2 MiB, which the memory estimate was
+fitted with: a 3,000-player round peaked at about 390 MiB instead of 556 MiB, and the
+peaks of a field's rounds came close enough together for one estimate to be within
+1.5x of each. At 9,999 players it saved nothing and cost a quarter more CPU (the page
+faults of blocks of a few MiB made anew each time), so larger rounds keep glibc's
+rule, or, in a process that set the threshold for an earlier round, the values that
+rule reaches (benchmarks/README.md, "The allocator's threshold").
+
+Without glibc (musl's ``mallopt`` does nothing; macOS has none) nothing changes.
+"""
+
+from __future__ import annotations
+
+from mipair.memory import constants
+
+M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3  # glibc's mallopt parameters (malloc.h)
+GLIBC_LARGEST_THRESHOLD = 32 * 2**20  # the most glibc's own rule raises the threshold to
+# (DEFAULT_MMAP_THRESHOLD_MAX on 64-bit), with the heap trimmed from twice that
+
+_threshold: list[int] = []  # the threshold this process set, once it set one
+
+
+def settle(players: int) -> int | None:
+    """Set the allocator for a round of ``players`` players to pair; the threshold
+    now held (None: glibc's own rule, never changed in this process)."""
+    small = players < constants()["freed_blocks_returned_below_players"]
+    if small:
+        wanted = int(constants()["freed_blocks_returned_from_bytes"])
+    elif _threshold:
+        wanted = GLIBC_LARGEST_THRESHOLD
+    else:
+        return None
+    if _threshold and _threshold[-1] == wanted:
+        return wanted
+    if not _mallopt(M_MMAP_THRESHOLD, wanted):
+        return None
+    if not small:
+        _mallopt(M_TRIM_THRESHOLD, 2 * wanted)
+    _threshold.append(wanted)
+    return wanted
+
+
+def _mallopt(parameter: int, value: int) -> bool:
+    """glibc's ``mallopt``; False where there is none or it refused."""
+    import ctypes
+
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return False
+    mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
+    return bool(mallopt(parameter, value))
