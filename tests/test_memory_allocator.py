@@ -31,10 +31,10 @@ from mipair import allocator
 taken = None
 for players in sys.argv[1:]:  # the rounds paired before, by their players to pair
     taken = allocator.settle(int(players))
-size = 3 * 2**20 // 8  # a block of 3 MiB, over the 2 MiB from which blocks go back
-first = np.ones(size)  # freed once: glibc's default then raises its threshold over 3 MiB
+first = np.ones(8 * 2**20 // 8)  # 8 MiB freed: glibc's own rule raises its threshold to it
 del first
-block = np.ones(size)
+block = np.ones(3 * 2**20 // 8)  # 3 MiB, over the 2 MiB from which blocks go back
+guard = bytearray(65536)  # a heap block after it, so that its hole is not the heap's top
 held = resident_kib()
 del block
 print(json.dumps({"taken": taken, "returned_kib": held - resident_kib()}))
