@@ -19,13 +19,16 @@ Without glibc (musl's ``mallopt`` does nothing; macOS has none) nothing changes.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 from mipair.memory import constants
 
 M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3  # glibc's mallopt parameters (malloc.h)
 GLIBC_LARGEST_THRESHOLD = 32 * 2**20  # the most glibc's own rule raises the threshold to
 # (DEFAULT_MMAP_THRESHOLD_MAX on 64-bit), with the heap trimmed from twice that
 
-_threshold: list[int] = []  # the threshold this process set, once it set one
+_threshold: list[int] = []  # the threshold this process holds, once it set one (one value)
 
 
 def settle(players: int) -> int | None:
@@ -44,17 +47,25 @@ def settle(players: int) -> int | None:
         return None
     if not small:
         _mallopt(M_TRIM_THRESHOLD, 2 * wanted)
-    _threshold.append(wanted)
+    _threshold[:] = [wanted]  # replaced, not appended: a worker may switch every round
     return wanted
 
 
 def _mallopt(parameter: int, value: int) -> bool:
     """glibc's ``mallopt``; False where there is none or it refused."""
+    mallopt = _mallopt_function()
+    return mallopt is not None and bool(mallopt(parameter, value))
+
+
+@functools.cache
+def _mallopt_function() -> Callable[[int, int], int] | None:
+    """The C library's ``mallopt``, looked up once (None where there is none)."""
     import ctypes
 
     try:
         mallopt = ctypes.CDLL(None).mallopt
     except (OSError, AttributeError):
-        return False
+        return None
     mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
-    return bool(mallopt(parameter, value))
+    mallopt.restype = ctypes.c_int
+    return mallopt
