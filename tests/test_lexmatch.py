@@ -17,7 +17,7 @@ from unittest.mock import patch
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from mipair.solver import lexmatch
+from mipair.solver import lexmatch, relaxation
 from mipair.solver.lexmatch import Infeasible, LexMatcher, pack
 
 
@@ -61,7 +61,8 @@ def problems(draw):
     near = draw(
         st.booleans()
     )  # a fractional LP's answer first sought where it and the answer differ
-    return n, pairs, exits, must, limit, tiers, steps, core, packed_pins, near
+    early = draw(st.booleans())  # an answer sought at each fractional LP of the loop
+    return n, pairs, exits, must, limit, tiers, steps, core, packed_pins, near, early
 
 
 def _best(candidates, tiers):
@@ -73,12 +74,34 @@ def _best(candidates, tiers):
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problems())
 def test_lexicographic_answers_equal_brute_force(problem) -> None:
-    *problem, packed_pins, near = problem
+    *problem, packed_pins, near, early = problem
     with (
         patch.object(lexmatch, "PACKED_PINS_UP_TO", 10**9 if packed_pins else 0),
         patch.object(lexmatch, "NEAR_RELAXATION_FROM", 0 if near else 10**9),
+        patch.object(relaxation, "EARLY_FROM", 0 if early else 10**12),
     ):
         answers_equal_brute_force(problem)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problems())
+def test_a_bound_whose_loop_stalls_is_still_an_upper_bound(problem) -> None:
+    """From ``EARLY_FROM`` columns a bound's loop ends after rounds that leave it
+    unchanged: what it returns must still be at least every matching's total."""
+    n, pairs, exits, must, limit, tiers, _, core, *_ = problem
+    cols = [tuple(p) for p in pairs] + [(v,) for v, _ in exits]
+    allowed = _matchings(n, cols, must, limit)
+    limits = {"out": limit} if limit is not None else None
+    try:
+        lm = LexMatcher(n, pairs, sorted(must), exits=exits, exit_limits=limits, core=core)
+    except Infeasible:
+        return
+    if not allowed:
+        return
+    with patch.object(relaxation, "EARLY_FROM", 0):
+        for tier in tiers:
+            top, _ = _best(allowed, [tier])
+            assert lm.bound({c: w for c, w in enumerate(tier)}) >= top[0] - 1e-6
 
 
 def answers_equal_brute_force(problem) -> None:

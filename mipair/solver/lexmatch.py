@@ -64,7 +64,7 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
         while True:
             self._bound = None
             if cost.any():
-                x = self._odd_set_cuts()
+                x = self._odd_set_cuts(near=lambda: self._near(weights))
             else:  # a feasibility question: every matching is optimal, the bound is 0
                 self._bound, x = 0.0, None
                 self._duals = self._row_duals = self._relaxed = None  # no LP of this objective
@@ -74,15 +74,8 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
                 x = self._proven(self.solution, self._bound)
             if x is None and not cost.any() and not self.pins:
                 x = self._witness()
-            if (
-                x is None
-                and self._bound is not None
-                and self.within is not None
-                and len(self.within)
-            ):
-                x = self._locally(weights, self.within)
-            if x is None and self._bound is not None and len(self._ours) >= NEAR_RELAXATION_FROM:
-                x = self._locally(weights, self._disagreeing())
+            if x is None:
+                x = self._near(weights)
             if x is None:
                 self.strengthen()
                 x = self._mip()
@@ -93,6 +86,19 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
             if cut is None:
                 return self.solution
             self.pin(*cut)
+
+    def _near(self, weights: Tier) -> Values | None:
+        """An answer that attains the last LP's bound, sought in small models before a
+        MIP: the caller's pairs (``within``), then where the LP and the current answer
+        differ (:meth:`_disagreeing`); None when neither finds one."""
+        if self._bound is None:
+            return None
+        x = None
+        if self.within is not None and len(self.within):
+            x = self._locally(weights, self.within)
+        if x is None and len(self._ours) >= NEAR_RELAXATION_FROM:
+            x = self._locally(weights, self._disagreeing())
+        return x
 
     def _locally(
         self, weights: Tier, within: Sequence[int] | numpy.ndarray | None

@@ -7,6 +7,8 @@ engine asks are settled there, without a MIP.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mipair.solver.edges import mask
 from mipair.solver.matching import Edge, MatchingModel, Values
 from mipair.solver.oddsets import violated
@@ -22,6 +24,13 @@ EXACT_WINDOW_FROM = 1_000_000  # and columns of the whole model (a 5,000-player 
 # sets in 0.3 s, and the MIP that followed took 90-110 s)
 PRESOLVE_LP_FROM = 100_000  # columns in HiGHS from which an LP of the loop is presolved
 DUAL, PRIMAL = 1, 4  # HiGHS's simplex_strategy values (1 is its default)
+CUT_ROUNDS = 30  # rounds of odd-set cuts at most, before the steps after the loop
+EARLY_FROM = 1_000_000  # columns of the whole model from which an answer is sought near
+# each fractional LP, and a bound whose rounds leave it unchanged ends its loop (9,999
+# players, rounds 3 and 5: every such loop's bound was already the optimum at its first
+# LP and stayed there through 30 rounds of cuts, 4-15 s each, until the step near the LP
+# proved the answer; that step proves it at the first LP)
+STALLED_ROUNDS = 3  # rounds without a lower bound that end a bound's loop from EARLY_FROM
 
 
 class LinearRelaxation(MatchingModel):
@@ -34,14 +43,20 @@ class LinearRelaxation(MatchingModel):
         if not self._objective(weights).any():
             return 0.0
         self._bound = None
-        self._odd_set_cuts()
+        self._odd_set_cuts(stall=STALLED_ROUNDS if self.m >= EARLY_FROM else CUT_ROUNDS)
         return self._bound if self._bound is not None else float("inf")
 
-    def _odd_set_cuts(self, rounds: int = 30) -> Values | None:
+    def _odd_set_cuts(
+        self, near: Callable[[], Values | None] | None = None, stall: int = CUT_ROUNDS
+    ) -> Values | None:
         """Tighten the LP relaxation with violated odd-set inequalities before the MIP.
 
         Returns the LP solution when it is integral (it is then optimal for
-        the MIP as well, which need not be run), else None.
+        the MIP as well, which need not be run), or an answer that attains the
+        LP bound, else None. ``near``, in a model of ``EARLY_FROM`` columns or
+        more, is asked after each fractional LP for such an answer (the steps
+        the caller takes after the loop); ``stall``: rounds of cuts that leave
+        the bound where it was before the loop ends.
 
         For any odd set S of nodes a matching has at most (|S|-1)/2 edges
         inside S. The LP relaxation is solved, candidate odd sets are tested
@@ -59,9 +74,10 @@ class LinearRelaxation(MatchingModel):
         # (the LPs of 60 median corpus rounds: 25% less HiGHS time without it)
         h.setOptionValue("presolve", "off" if len(self._ours) < PRESOLVE_LP_FROM else "choose")
         self._duals = self._row_duals = self._relaxed = None
+        near = near if self.m >= EARLY_FROM else None
         try:
-            cuts = 0
-            while cuts < rounds:
+            cuts = stalled = 0
+            while cuts < CUT_ROUNDS and stalled < stall:
                 # a new objective or new columns leave the last basis primal
                 # feasible: primal simplex goes on from it (a 1000-player round
                 # 5: 128,000 simplex iterations -> 80,000); new rows (the
@@ -81,7 +97,9 @@ class LinearRelaxation(MatchingModel):
                     continue  # column generation: the LP is not yet the whole graph's
                 cuts += 1
                 x = self._values(sol.col_value)
-                self._bound = h.getInfo().objective_function_value
+                last, self._bound = self._bound, h.getInfo().objective_function_value
+                lower = last is None or self._bound < last - 1e-9 * max(1.0, abs(last))
+                stalled = 0 if lower else stalled + 1
                 if np.all((x < 1e-3) | (x > 1 - 1e-3)):
                     rounded = self._proven(np.flatnonzero(x > 0.5).tolist(), self._bound)
                     if rounded is not None:
@@ -89,6 +107,9 @@ class LinearRelaxation(MatchingModel):
                 kept = self._proven(self.solution, self._bound) if self.solution else None
                 if kept is not None:  # the current answer attains the bound: no more cuts
                     return kept
+                found = near() if near is not None and cuts < CUT_ROUNDS else None
+                if found is not None:
+                    return found
                 if self.strengthen():  # fractional: the pinned tiers' own rows first
                     continue
                 support: dict[Edge, float] = {}
