@@ -98,6 +98,27 @@ def test_the_relaxation_never_rules_out_a_matching(problem, data) -> None:
         assert relax.allows(sorted(lm.forced) + wanted)
 
 
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(class_problems(), st.data())
+def test_a_series_of_questions_answers_as_each_asked_alone(problem, data) -> None:
+    """The relaxation answers later questions from integer solutions it found for
+    earlier ones (``Relaxation._known``): each answer must be the one a relaxation
+    asked that question alone gives (its LP, then its integer program)."""
+    try:
+        lm, _ = _model(problem)
+    except Infeasible:
+        return
+    if not lm.m:
+        return
+    classes = np.array(problem[1])
+    column = st.integers(0, lm.m - 1)
+    questions = data.draw(st.lists(st.lists(column, max_size=3, unique=True), max_size=8))
+    relax = lm.relaxation(classes)
+    for wanted in questions:
+        cols = sorted(lm.forced) + wanted
+        assert relax.allows(cols) == lm.relaxation(classes).allows(cols)
+
+
 def test_a_complete_graph_is_settled_by_classes() -> None:
     """Eight nodes of two colours, every pair allowed: the class model's optimum
     (as many mixed pairs as possible) is realised and pinned."""
