@@ -89,14 +89,8 @@ def test_a_bound_whose_loop_stalls_is_still_an_upper_bound(problem) -> None:
     """From ``EARLY_FROM`` columns a bound's loop ends after rounds that leave it
     unchanged: what it returns must still be at least every matching's total."""
     n, pairs, exits, must, limit, tiers, _, core, *_ = problem
-    cols = [tuple(p) for p in pairs] + [(v,) for v, _ in exits]
-    allowed = _matchings(n, cols, must, limit)
-    limits = {"out": limit} if limit is not None else None
-    try:
-        lm = LexMatcher(n, pairs, sorted(must), exits=exits, exit_limits=limits, core=core)
-    except Infeasible:
-        return
-    if not allowed:
+    lm, allowed = _model_and_matchings(n, pairs, exits, must, limit, core)
+    if lm is None or not allowed:
         return
     with patch.object(relaxation, "EARLY_FROM", 0):
         for tier in tiers:
@@ -104,14 +98,24 @@ def test_a_bound_whose_loop_stalls_is_still_an_upper_bound(problem) -> None:
             assert lm.bound({c: w for c, w in enumerate(tier)}) >= top[0] - 1e-6
 
 
-def answers_equal_brute_force(problem) -> None:
-    n, pairs, exits, must, limit, tiers, steps, core = problem
+def _model_and_matchings(n, pairs, exits, must, limit, core):
+    """The model of a drawn problem (None when it cannot be built) and every matching
+    it allows, enumerated."""
     cols = [tuple(p) for p in pairs] + [(v,) for v, _ in exits]
     allowed = _matchings(n, cols, must, limit)
     limits = {"out": limit} if limit is not None else None
     try:
-        lm = LexMatcher(n, pairs, sorted(must), exits=exits, exit_limits=limits, core=core)
+        return LexMatcher(
+            n, pairs, sorted(must), exits=exits, exit_limits=limits, core=core
+        ), allowed
     except Infeasible:
+        return None, allowed
+
+
+def answers_equal_brute_force(problem) -> None:
+    n, pairs, exits, must, limit, tiers, steps, core = problem
+    lm, allowed = _model_and_matchings(n, pairs, exits, must, limit, core)
+    if lm is None:
         assert not allowed
         return
     as_maps = [{c: w for c, w in enumerate(t)} for t in tiers]

@@ -6,6 +6,8 @@ keeps its answer only when it attains the LP bound. Taking the step on every
 model (its size threshold at 0) must pair each round of a generated tournament
 exactly as the tournament was paired without it; the tournaments are chosen so
 that the step settles some questions (it is counted, calling the real method).
+The same for the step taken inside a large model's loop (``relaxation.EARLY_FROM``);
+a bound whose loop stalls, against brute force: ``tests/test_lexmatch.py``.
 HiGHS and minicard run for real.
 """
 
@@ -18,20 +20,24 @@ import pytest
 from dutch_tools import check_tournament, generate
 
 from mipair.check.config import GeneratorConfig
-from mipair.solver import lexmatch
+from mipair.solver import lexmatch, relaxation
 from mipair.solver.lexmatch import LexMatcher
+from mipair.solver.relaxation import LinearRelaxation
 
 NEVER = 10**9
+
+
+def _generated(module: object, threshold: str, players: int, rounds: int, seed: int):
+    """A generated tournament, paired with ``module.threshold`` above every model."""
+    with patch.object(module, threshold, NEVER):
+        return generate(GeneratorConfig(players=players, rounds=rounds, forfeit_rate=20), seed)
 
 
 @pytest.mark.parametrize(("players", "rounds", "seed"), [(80, 9, 2), (60, 11, 1)])
 def test_the_answer_sought_near_the_lp_pairs_as_the_mip(
     players: int, rounds: int, seed: int
 ) -> None:
-    with patch.object(lexmatch, "NEAR_RELAXATION_FROM", NEVER):
-        tournament = generate(
-            GeneratorConfig(players=players, rounds=rounds, forfeit_rate=20), seed
-        )
+    tournament = _generated(lexmatch, "NEAR_RELAXATION_FROM", players, rounds, seed)
     settled: Counter[str] = Counter()
     real = LexMatcher._locally
 
@@ -49,3 +55,44 @@ def test_the_answer_sought_near_the_lp_pairs_as_the_mip(
         replayed = check_tournament(tournament)
     assert [r.verdict for r in replayed.rounds] == ["same"] * len(replayed.rounds)
     assert settled["proven"] >= 1, settled
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "seed"),
+    [(80, 9, 2), (120, 7, 4), (70, 9, 5)],
+)
+def test_early_answers_and_stalled_bounds_pair_as_thirty_rounds_of_cuts(
+    players: int, rounds: int, seed: int
+) -> None:
+    """In a model of ``relaxation.EARLY_FROM`` columns or more the step is also taken
+    after each fractional LP of the odd-set loop, and a bound's loop ends when its
+    rounds leave it unchanged; with that threshold at 0 (the step's own at 0 too) every
+    model takes both, and each round must pair as it did with neither. Answers must
+    come early (counted, around the real method)."""
+    tournament = _generated(relaxation, "EARLY_FROM", players, rounds, seed)
+    seen: Counter[str] = Counter()
+    loop, near = LinearRelaxation._odd_set_cuts, LexMatcher._near_relaxation
+    inside: list[bool] = []
+
+    def counted_loop(model: LinearRelaxation, *args, **kwargs):
+        inside.append(True)
+        try:
+            return loop(model, *args, **kwargs)
+        finally:
+            inside.pop()
+
+    def counted_near(model: LexMatcher, weights):
+        answer = near(model, weights)
+        if inside:  # asked while a loop runs, before its rounds of cuts ran out
+            seen["early answer"] += answer is not None
+        return answer
+
+    with (
+        patch.object(relaxation, "EARLY_FROM", 0),
+        patch.object(lexmatch, "NEAR_RELAXATION_FROM", 0),
+        patch.object(LinearRelaxation, "_odd_set_cuts", counted_loop),
+        patch.object(LexMatcher, "_near_relaxation", counted_near),
+    ):
+        replayed = check_tournament(tournament)
+    assert [r.verdict for r in replayed.rounds] == ["same"] * len(replayed.rounds)
+    assert seen["early answer"] >= 1, seen
