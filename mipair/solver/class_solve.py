@@ -126,7 +126,7 @@ def solve(
         reduced = np.asarray(solution.col_dual, dtype=float)
         h.setOptionValue("solve_relaxation", False)
         x = np.asarray(solution.col_value)
-        if not np.all(np.abs(x - np.rint(x)) < 1e-9):  # an integral LP optimum is the MIP's
+        if not _integral(x):  # an integral LP optimum is the MIP's
             if out.levels and float(vals @ out.counts) >= bound - 0.5:
                 x = out.counts  # the last tier's optimum meets every pin and attains the bound
             else:
@@ -142,6 +142,11 @@ def solve(
         out.slack.append(bound - level)
         _at_least(h, hs, vals, level)
     return out
+
+
+def _integral(x: np.ndarray) -> bool:
+    """Whether the column values ``x`` of an LP are all integers."""
+    return bool(np.all(np.abs(x - np.rint(x)) < 1e-9))
 
 
 def _integer_optimum(h, hs, vals: np.ndarray) -> np.ndarray | None:
@@ -216,8 +221,9 @@ class Relaxation:
                 return False
             if relaxed == status.kOptimal:
                 x = np.asarray(h.getSolution().col_value)
-                if np.all(np.abs(x - np.rint(x)) < 1e-9):
-                    return self._keep(x)
+                if _integral(x):
+                    self._keep(x)
+                    return True
         finally:
             h.setOptionValue("solve_relaxation", False)
         if self._known(need):
@@ -229,12 +235,11 @@ class Relaxation:
             self._keep(np.asarray(h.getSolution().col_value))
         return True
 
-    def _keep(self, x: np.ndarray) -> bool:
+    def _keep(self, x: np.ndarray) -> None:
         """Keep the integer solution ``x`` first among those seen (at most
-        ``KEPT_SOLUTIONS``); True."""
+        ``KEPT_SOLUTIONS``)."""
         self.found.insert(0, np.rint(x).astype(np.int64))
         del self.found[KEPT_SOLUTIONS:]
-        return True
 
     def most(self, weights: Weights, fixed: Sequence[int]) -> int | None:
         """An upper bound on the total of ``weights`` over every matching of the

@@ -43,7 +43,7 @@ class LinearRelaxation(MatchingModel):
         if not self._objective(weights).any():
             return 0.0
         self._bound = None
-        self._odd_set_cuts(stall=STALLED_ROUNDS if self.m >= EARLY_FROM else CUT_ROUNDS)
+        self._odd_set_cuts(stall=STALLED_ROUNDS)
         return self._bound if self._bound is not None else float("inf")
 
     def _odd_set_cuts(
@@ -53,10 +53,10 @@ class LinearRelaxation(MatchingModel):
 
         Returns the LP solution when it is integral (it is then optimal for
         the MIP as well, which need not be run), or an answer that attains the
-        LP bound, else None. ``near``, in a model of ``EARLY_FROM`` columns or
-        more, is asked after each fractional LP for such an answer (the steps
-        the caller takes after the loop); ``stall``: rounds of cuts that leave
-        the bound where it was before the loop ends.
+        LP bound, else None. In a model of ``EARLY_FROM`` columns or more,
+        ``near`` is asked after each fractional LP for such an answer (the steps
+        the caller takes after the loop), and ``stall`` rounds of cuts that leave
+        the bound where it was end the loop.
 
         For any odd set S of nodes a matching has at most (|S|-1)/2 edges
         inside S. The LP relaxation is solved, candidate odd sets are tested
@@ -74,7 +74,8 @@ class LinearRelaxation(MatchingModel):
         # (the LPs of 60 median corpus rounds: 25% less HiGHS time without it)
         h.setOptionValue("presolve", "off" if len(self._ours) < PRESOLVE_LP_FROM else "choose")
         self._duals = self._row_duals = self._relaxed = None
-        near = near if self.m >= EARLY_FROM else None
+        if self.m < EARLY_FROM:
+            near, stall = None, CUT_ROUNDS
         try:
             cuts = stalled = 0
             while cuts < CUT_ROUNDS and stalled < stall:
