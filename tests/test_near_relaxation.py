@@ -6,7 +6,8 @@ keeps its answer only when it attains the LP bound. Taking the step on every
 model (its size threshold at 0) must pair each round of a generated tournament
 exactly as the tournament was paired without it; the tournaments are chosen so
 that the step settles some questions (it is counted, calling the real method).
-The same for the step taken inside a large model's loop (``relaxation.EARLY_FROM``);
+The same for the step taken inside a large model's loop (``relaxation.EARLY_FROM``) and
+for LPs started afresh (``relaxation.FRESH_FROM``);
 a bound whose loop stalls, against brute force: ``tests/test_lexmatch.py``.
 HiGHS and minicard run for real.
 """
@@ -96,3 +97,44 @@ def test_early_answers_and_stalled_bounds_pair_as_thirty_rounds_of_cuts(
         replayed = check_tournament(tournament)
     assert [r.verdict for r in replayed.rounds] == ["same"] * len(replayed.rounds)
     assert seen["early answer"] >= 1, seen
+
+
+def _option(model: LinearRelaxation, name: str) -> object:
+    """The value of one of HiGHS's options in ``model`` (highspy returns it alone or
+    after a status, by version)."""
+    value = model.h.getOptionValue(name)
+    return value[1] if isinstance(value, tuple) else value
+
+
+@pytest.mark.parametrize(("players", "rounds", "seed"), [(80, 9, 2), (60, 11, 1)])
+def test_lps_started_afresh_pair_as_lps_from_the_last_basis(
+    players: int, rounds: int, seed: int
+) -> None:
+    """In a model of ``relaxation.FRESH_FROM`` columns or more the loop's LP after a new
+    objective or many new columns starts from the slack basis (dual simplex) rather than from
+    the last one (primal simplex), a bound's by the interior point method; with that
+    threshold at 0 every model does, and each round must pair as it did with none.
+    Fresh starts are counted around the real method (some must drop a basis HiGHS
+    held, some be a bound's)."""
+    tournament = _generated(relaxation, "FRESH_FROM", players, rounds, seed)
+    seen: Counter[str] = Counter()
+    real = LinearRelaxation._next_lp
+
+    def counted(model: LinearRelaxation, cuts: int, solved: int, interior: bool) -> None:
+        held = model.h.getBasis().valid
+        real(model, cuts, solved, interior)
+        if not cuts and 4 * (len(model._ours) - solved) >= len(model._ours):
+            dual = _option(model, "simplex_strategy") == relaxation.DUAL
+            seen["fresh after a basis"] += bool(held) and dual
+            seen["basis kept"] += model.h.getBasis().valid
+            seen["interior"] += _option(model, "solver") == "ipm"
+
+    with (
+        patch.object(relaxation, "FRESH_FROM", 0),
+        patch.object(LinearRelaxation, "_next_lp", counted),
+    ):
+        replayed = check_tournament(tournament)
+    assert [r.verdict for r in replayed.rounds] == ["same"] * len(replayed.rounds)
+    assert seen["fresh after a basis"] >= 1, seen
+    assert seen["basis kept"] == 0, seen
+    assert seen["interior"] >= 1, seen

@@ -30,6 +30,11 @@ EARLY_FROM = 1_000_000  # columns of the whole model from which an answer is sou
 # players, rounds 3 and 5: every such loop's bound was already the optimum at its first
 # LP and stayed there through 30 rounds of cuts, 4-15 s each, until the step near the LP
 # proved the answer; that step proves it at the first LP)
+FRESH_FROM = 20_000  # columns in HiGHS from which an LP after a new objective or new
+# columns starts afresh (:meth:`LinearRelaxation._next_lp`; 9,999 players, round 5: 0.57-3.05
+# s each where going on from the last basis took 2.95-9.51 s; a 3,000-player round 1: 9.6
+# -> 5.0 s, none of it kept from 50,000; 1,000-player rounds, whose last bases are often
+# nearly optimal, pay up to a second)
 STALLED_ROUNDS = 3  # rounds without a lower bound that end a bound's loop from EARLY_FROM
 
 
@@ -43,11 +48,14 @@ class LinearRelaxation(MatchingModel):
         if not self._objective(weights).any():
             return 0.0
         self._bound = None
-        self._odd_set_cuts(stall=STALLED_ROUNDS)
+        self._odd_set_cuts(stall=STALLED_ROUNDS, interior=True)
         return self._bound if self._bound is not None else float("inf")
 
     def _odd_set_cuts(
-        self, near: Callable[[], Values | None] | None = None, stall: int = CUT_ROUNDS
+        self,
+        near: Callable[[], Values | None] | None = None,
+        stall: int = CUT_ROUNDS,
+        interior: bool = False,
     ) -> Values | None:
         """Tighten the LP relaxation with violated odd-set inequalities before the MIP.
 
@@ -56,7 +64,8 @@ class LinearRelaxation(MatchingModel):
         LP bound, else None. In a model of ``EARLY_FROM`` columns or more,
         ``near`` is asked after each fractional LP for such an answer (the steps
         the caller takes after the loop), and ``stall`` rounds of cuts that leave
-        the bound where it was end the loop.
+        the bound where it was end the loop. ``interior``: an LP started
+        afresh goes to the interior point method (:meth:`_next_lp`).
 
         For any odd set S of nodes a matching has at most (|S|-1)/2 edges
         inside S. The LP relaxation is solved, candidate odd sets are tested
@@ -77,13 +86,10 @@ class LinearRelaxation(MatchingModel):
         if self.m < EARLY_FROM:
             near, stall = None, CUT_ROUNDS
         try:
-            cuts = stalled = 0
+            cuts = stalled = solved = 0
             while cuts < CUT_ROUNDS and stalled < stall:
-                # a new objective or new columns leave the last basis primal
-                # feasible: primal simplex goes on from it (a 1000-player round
-                # 5: 128,000 simplex iterations -> 80,000); new rows (the
-                # cuts) leave it dual feasible: dual simplex
-                h.setOptionValue("simplex_strategy", PRIMAL if cuts == 0 else DUAL)
+                self._next_lp(cuts, solved, interior)
+                solved = len(self._ours)
                 h.run()
                 if h.getModelStatus() != hs.HighsModelStatus.kOptimal:
                     if self.inactive and self._let_in(self.inactive):
@@ -132,7 +138,30 @@ class LinearRelaxation(MatchingModel):
             return None
         finally:
             h.setOptionValue("solve_relaxation", False)
+            h.setOptionValue("solver", "choose")
             h.setOptionValue("simplex_strategy", DUAL)
+
+    def _next_lp(self, cuts: int, solved: int, interior: bool) -> None:
+        """Set how HiGHS solves the loop's next LP, after ``cuts`` rounds of cuts, the
+        last LP of the loop over ``solved`` columns (0: none yet).
+
+        New rows (the cuts) leave the last basis dual feasible: dual simplex. A new
+        objective or new columns leave it primal feasible: primal simplex goes on
+        from it (a 1000-player round 5: 128,000 simplex iterations -> 80,000), but
+        in a model of ``FRESH_FROM`` columns, at a new objective or after columns let
+        in by a quarter or more, the LP starts afresh: dual simplex from the slack
+        basis (every column at the bound its cost prefers: only the degree rows to
+        mend), or with ``interior`` the interior point method (a bound's objective, a
+        few columns weighing 1, leaves most of them to mend: 9,999 players, round 5,
+        4.8 and 8.3 s by dual simplex, 2.7 and 4.8 s so). (446 columns let into
+        74,000: 0.04 s from the last basis, 1.35 s afresh.)"""
+        h = self.h
+        ours = len(self._ours)
+        fresh = not cuts and ours >= FRESH_FROM and 4 * (ours - solved) >= ours
+        if fresh:
+            h.clearSolver()
+        h.setOptionValue("solver", "ipm" if fresh and interior else "choose")
+        h.setOptionValue("simplex_strategy", PRIMAL if not cuts and not fresh else DUAL)
 
     def _usable(self):
         """The edge columns in the model and not forbidden, in order (an array:
