@@ -5,7 +5,8 @@ tiers that weigh a column by the classes of its nodes alone. Whenever
 ``LexMatcher.settle`` answers from the class model, its answer must reach the
 lexicographic optimum that enumerating every matching finds, and the columns
 it forbids must not change the answer of any later question; the class
-relaxation must never call impossible a set of columns some matching uses.
+relaxation must never call impossible a set of columns some matching uses, and
+an LP point it rounds down is kept exactly when HiGHS finds that point feasible.
 Last, the Dutch engine with the class shortcuts switched on for every model
 must pair generated tournaments exactly as it does with them off.
 HiGHS runs for real.
@@ -117,6 +118,37 @@ def test_a_series_of_questions_answers_as_each_asked_alone(problem, data) -> Non
     for wanted in questions:
         cols = sorted(lm.forced) + wanted
         assert relax.allows(cols) == lm.relaxation(classes).allows(cols)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(class_problems(), st.data())
+def test_a_point_rounded_down_is_kept_exactly_when_highs_finds_it_feasible(problem, data) -> None:
+    """``class_solve._rounded`` (an LP point rounded down, kept when it meets every row
+    of the class model) against HiGHS itself: the rounded point, fixed as the columns'
+    bounds, must be feasible exactly when it is kept."""
+    from mipair.solver.class_solve import _rounded
+
+    try:
+        lm, _ = _model(problem)
+    except Infeasible:
+        return
+    relax = lm.relaxation(np.array(problem[1]))
+    h, hs = relax.h, relax.hs
+    ncol = h.getNumCol()
+    if not ncol:
+        return
+    halves = st.integers(min_value=0, max_value=6)
+    x = np.array(data.draw(st.lists(halves, min_size=ncol, max_size=ncol)), dtype=float) / 2
+    kept = _rounded(h, x)
+    y = np.floor(x)
+    idx = np.arange(ncol, dtype=np.int32)
+    h.changeColsBounds(ncol, idx, y, y)
+    h.setOptionValue("solve_relaxation", True)
+    h.run()
+    feasible = h.getModelStatus() == hs.HighsModelStatus.kOptimal
+    assert (kept is not None) == feasible
+    if kept is not None:
+        assert np.array_equal(kept, y)
 
 
 def test_a_complete_graph_is_settled_by_classes() -> None:
