@@ -148,7 +148,9 @@ def _integral(x: np.ndarray) -> bool:
     return bool(np.all(np.abs(x - np.rint(x)) < 1e-9))
 
 
-def _without_mip(h, x: np.ndarray, vals: np.ndarray, bound: float, out: Levels):
+def _without_mip(
+    h, x: np.ndarray, vals: np.ndarray, bound: float, out: Levels
+) -> np.ndarray | None:
     """An integer optimum of the class model ``h`` under ``vals`` found without its
     MIP, its LP (point ``x``, fractional, optimum ``bound``) solved: the last tier's
     optimum (``out``), which meets every pin, or ``x`` rounded down (:func:`_rounded`),
