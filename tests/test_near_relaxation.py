@@ -15,6 +15,7 @@ HiGHS and minicard run for real.
 from __future__ import annotations
 
 from collections import Counter
+from contextlib import ExitStack
 from unittest.mock import patch
 
 import pytest
@@ -34,6 +35,16 @@ def _generated(module: object, threshold: str, players: int, rounds: int, seed: 
         return generate(GeneratorConfig(players=players, rounds=rounds, forfeit_rate=20), seed)
 
 
+def _replays_the_same(tournament, *patches) -> None:
+    """Replay ``tournament`` with ``patches`` (from ``patch.object``) applied: every
+    round must pair as it was generated."""
+    with ExitStack() as stack:
+        for active in patches:
+            stack.enter_context(active)
+        replayed = check_tournament(tournament)
+    assert [r.verdict for r in replayed.rounds] == ["same"] * len(replayed.rounds)
+
+
 @pytest.mark.parametrize(("players", "rounds", "seed"), [(80, 9, 2), (60, 11, 1)])
 def test_the_answer_sought_near_the_lp_pairs_as_the_mip(
     players: int, rounds: int, seed: int
@@ -49,12 +60,11 @@ def test_the_answer_sought_near_the_lp_pairs_as_the_mip(
             settled["proven"] += answer is not None
         return answer
 
-    with (
+    _replays_the_same(
+        tournament,
         patch.object(lexmatch, "NEAR_RELAXATION_FROM", 0),
         patch.object(LexMatcher, "_locally", counted),
-    ):
-        replayed = check_tournament(tournament)
-    assert [r.verdict for r in replayed.rounds] == ["same"] * len(replayed.rounds)
+    )
     assert settled["proven"] >= 1, settled
 
 
@@ -88,14 +98,13 @@ def test_early_answers_and_stalled_bounds_pair_as_thirty_rounds_of_cuts(
             seen["early answer"] += answer is not None
         return answer
 
-    with (
+    _replays_the_same(
+        tournament,
         patch.object(relaxation, "EARLY_FROM", 0),
         patch.object(lexmatch, "NEAR_RELAXATION_FROM", 0),
         patch.object(LinearRelaxation, "_odd_set_cuts", counted_loop),
         patch.object(LexMatcher, "_near_relaxation", counted_near),
-    ):
-        replayed = check_tournament(tournament)
-    assert [r.verdict for r in replayed.rounds] == ["same"] * len(replayed.rounds)
+    )
     assert seen["early answer"] >= 1, seen
 
 
@@ -129,12 +138,11 @@ def test_lps_started_afresh_pair_as_lps_from_the_last_basis(
             seen["basis kept"] += model.h.getBasis().valid
             seen["interior"] += _option(model, "solver") == "ipm"
 
-    with (
+    _replays_the_same(
+        tournament,
         patch.object(relaxation, "FRESH_FROM", 0),
         patch.object(LinearRelaxation, "_next_lp", counted),
-    ):
-        replayed = check_tournament(tournament)
-    assert [r.verdict for r in replayed.rounds] == ["same"] * len(replayed.rounds)
+    )
     assert seen["fresh after a basis"] >= 1, seen
     assert seen["basis kept"] == 0, seen
     assert seen["interior"] >= 1, seen
