@@ -91,12 +91,11 @@ class LexMatcher(LinearRelaxation, Submodels, ClassShortcuts):
         """An answer that attains the last LP's bound, sought in small models before a
         MIP: the caller's pairs (``within``), then where the LP and the current answer
         differ (:meth:`_near_relaxation`); None when neither finds one."""
-        if self._bound is None:
-            return None
-        x = None
         if self.within is not None and len(self.within):
             x = self._locally(weights, self.within)
-        return x if x is not None else self._near_relaxation(weights)
+            if x is not None:
+                return x
+        return self._near_relaxation(weights)
 
     def _near_relaxation(self, weights: Tier) -> Values | None:
         """An answer that attains the last LP's bound, changing only the columns where
