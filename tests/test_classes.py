@@ -122,10 +122,11 @@ def test_a_series_of_questions_answers_as_each_asked_alone(problem, data) -> Non
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(class_problems(), st.data())
-def test_a_point_rounded_down_is_kept_exactly_when_highs_finds_it_feasible(problem, data) -> None:
-    """``class_solve._rounded`` (an LP point rounded down, kept when it meets every row
-    of the class model) against HiGHS itself: the rounded point, fixed as the columns'
-    bounds, must be feasible exactly when it is kept."""
+def test_a_point_rounded_down_and_mended_is_one_highs_finds_feasible(problem, data) -> None:
+    """``class_solve._rounded`` (an LP point rounded down, mended where rows fall
+    short) against HiGHS itself: a point it returns is integral, at least the point
+    rounded down, and feasible once fixed as the columns' bounds; the point rounded
+    down, when HiGHS finds it feasible, comes back unchanged."""
     from mipair.solver.class_solve import _rounded
 
     try:
@@ -141,14 +142,49 @@ def test_a_point_rounded_down_is_kept_exactly_when_highs_finds_it_feasible(probl
     x = np.array(data.draw(st.lists(halves, min_size=ncol, max_size=ncol)), dtype=float) / 2
     kept = _rounded(h, x)
     y = np.floor(x)
-    idx = np.arange(ncol, dtype=np.int32)
-    h.changeColsBounds(ncol, idx, y, y)
+    if _feasible_at(h, hs, y):
+        assert kept is not None and np.array_equal(kept, y)
+    if kept is not None:
+        assert np.array_equal(kept, np.rint(kept)) and np.all(kept >= y)
+        assert _feasible_at(h, hs, kept)
+
+
+def _feasible_at(h, hs, point: np.ndarray) -> bool:
+    """Whether HiGHS finds the model ``h`` feasible with its columns fixed at ``point``
+    (the columns' bounds are left so)."""
+    ncol = len(point)
+    h.changeColsBounds(ncol, np.arange(ncol, dtype=np.int32), point, point)
     h.setOptionValue("solve_relaxation", True)
     h.run()
-    feasible = h.getModelStatus() == hs.HighsModelStatus.kOptimal
-    assert (kept is not None) == feasible
-    if kept is not None:
-        assert np.array_equal(kept, y)
+    h.setOptionValue("solve_relaxation", False)
+    return h.getModelStatus() == hs.HighsModelStatus.kOptimal
+
+
+def test_an_odd_cycle_of_halves_is_mended_by_a_pair_and_an_exit() -> None:
+    """Three classes of one node each, all to be matched (rows = 1), their three
+    pairs at 1/2 (the LP's odd cycle) and an exit per class, one exit allowed: rounded
+    down, every class falls short; mending takes a pair (two short rows) and then the
+    third class's exit, the only integer points of the model."""
+    from mipair.solver.class_solve import _rounded
+    from mipair.solver.highs import load, maximiser
+
+    hs = load()
+    h = maximiser(hs)
+    for _ in range(3):
+        h.addRow(1.0, 1.0, 0, [], [])
+    h.addRow(0.0, 1.0, 0, [], [])  # exits: at most one
+    columns = [[0, 1], [1, 2], [0, 2], [0, 3], [1, 3], [2, 3]]  # pairs, then exits
+    for rows in columns:
+        h.addCol(0.0, 0.0, hs.kHighsInf, 2, np.array(rows, dtype=np.int32), np.ones(2))
+    x = np.array([0.5, 0.5, 0.5, 0.0, 0.0, 0.0])
+    kept = _rounded(h, x)
+    assert kept is not None
+    used = {tuple(columns[k]) for k in np.flatnonzero(kept).tolist()}
+    assert kept.sum() == 2 and len(used) == 2
+    pair = next(rows for rows in used if 3 not in rows)
+    exit_class = ({0, 1, 2} - set(pair)).pop()
+    assert (exit_class, 3) in used
+    assert _feasible_at(h, hs, kept)
 
 
 def test_a_complete_graph_is_settled_by_classes() -> None:

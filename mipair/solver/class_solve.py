@@ -164,21 +164,76 @@ def _without_mip(
 
 
 def _rounded(h, x: np.ndarray) -> np.ndarray | None:
-    """The LP point ``x`` of the model ``h`` rounded down, when it meets every row;
-    else None (its columns' lower bounds are integers, which it keeps). A 1,000-player
-    round's tier whose LP had one column at 0.5 took HiGHS's MIP 3.3 s to round it so."""
-    y = np.floor(x + 1e-9)
+    """The LP point ``x`` of the model ``h`` rounded down, then mended where rows fall
+    short (:func:`_mend`): an integer point meeting every row of ``h`` and at least
+    ``x`` rounded down in each column (whose lower bounds are integers), or None.
+    A 1,000-player round's tier whose LP had one column at 0.5 took HiGHS's MIP 3.3 s
+    to round it so; in a 9,999-player round 5, 82 feasibility questions whose points
+    rounded down fell short (odd cycles of halves) took HiGHS's MIPs 9.8 s, the
+    mending about 10 ms each."""
     lp = h.getLp()
     start = np.asarray(lp.a_matrix_.start_)
-    per_column = np.repeat(y, np.diff(start))
-    activity = np.zeros(h.getNumRow())
-    np.add.at(
-        activity, np.asarray(lp.a_matrix_.index_), np.asarray(lp.a_matrix_.value_) * per_column
+    rows = _Rows(
+        start,
+        np.repeat(np.arange(len(x)), np.diff(start)),
+        np.asarray(lp.a_matrix_.index_),
+        np.asarray(lp.a_matrix_.value_),
+        np.asarray(lp.row_lower_),
+        np.asarray(lp.row_upper_),
     )
-    low, high = np.asarray(lp.row_lower_), np.asarray(lp.row_upper_)
-    if np.all(activity >= low - 1e-9) and np.all(activity <= high + 1e-9):
-        return y
-    return None
+    y = np.floor(x + 1e-9)
+    activity = np.bincount(rows.row, weights=rows.value * y[rows.column], minlength=len(rows.low))
+    mended = _mend(rows, y, activity, x - y, np.asarray(lp.col_upper_))
+    if mended is None:
+        return None
+    final = np.bincount(rows.row, weights=rows.value * mended[rows.column], minlength=len(rows.low))
+    return mended if rows.met(final) else None
+
+
+@dataclass
+class _Rows:
+    """A HiGHS model's rows, read column-wise (one entry per nonzero)."""
+
+    start: np.ndarray  # per column, where its nonzeros start
+    column: np.ndarray  # per nonzero, its column
+    row: np.ndarray  # per nonzero, its row
+    value: np.ndarray  # per nonzero, its coefficient
+    low: np.ndarray  # per row, its lower bound
+    high: np.ndarray  # per row, its upper bound
+
+    def met(self, activity: np.ndarray) -> bool:
+        """Whether ``activity`` (per row) lies within every row's bounds."""
+        return bool(np.all(activity >= self.low - 1e-9) and np.all(activity <= self.high + 1e-9))
+
+
+def _mend(
+    rows: _Rows, y: np.ndarray, activity: np.ndarray, lost: np.ndarray, ceiling: np.ndarray
+) -> np.ndarray | None:
+    """Raise columns of the integer point ``y`` (row ``activity``) one at a time while
+    rows fall short of their lower bounds: each time the column that cuts the total
+    shortfall most without taking a row over its upper bound or itself over its
+    ``ceiling`` (of those, the one rounding lost most of: ``lost``). None when no
+    column cuts it."""
+    n = len(y)
+    while True:
+        short = np.maximum(rows.low - activity, 0.0)
+        if not short.any():
+            return y
+        after = activity[rows.row] + rows.value  # per nonzero: its row with one more
+        over = np.bincount(rows.column, after > rows.high[rows.row] + 1e-9, n)
+        cut = np.bincount(
+            rows.column, short[rows.row] - np.maximum(rows.low[rows.row] - after, 0.0), n
+        )
+        cut[(over > 0) | (y + 1 > ceiling + 1e-9)] = 0.0
+        if cut.max() < 0.5:
+            return None
+        best = np.flatnonzero(cut == cut.max())
+        k = int(best[np.argmax(lost[best])])
+        y[k] += 1
+        lost[k] -= 1
+        activity[rows.row[rows.start[k] : rows.start[k + 1]]] += rows.value[
+            rows.start[k] : rows.start[k + 1]
+        ]
 
 
 def _integer_optimum(h, hs, vals: np.ndarray) -> np.ndarray | None:
