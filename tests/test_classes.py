@@ -123,10 +123,10 @@ def test_a_series_of_questions_answers_as_each_asked_alone(problem, data) -> Non
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(class_problems(), st.data())
 def test_a_point_rounded_down_and_mended_is_one_highs_finds_feasible(problem, data) -> None:
-    """``class_solve._rounded`` (an LP point rounded down, mended where rows fall
-    short) against HiGHS itself: a point it returns is integral, at least the point
-    rounded down, and feasible once fixed as the columns' bounds; the point rounded
-    down, when HiGHS finds it feasible, comes back unchanged."""
+    """``class_solve._rounded`` (an LP point rounded down, with ``mend`` mended where
+    rows fall short) against HiGHS itself: the point rounded down comes back exactly
+    when HiGHS finds it feasible (fixed as the columns' bounds); a mended point is
+    integral, at least the point rounded down, and feasible."""
     from mipair.solver.class_solve import _rounded
 
     try:
@@ -140,10 +140,13 @@ def test_a_point_rounded_down_and_mended_is_one_highs_finds_feasible(problem, da
         return
     halves = st.integers(min_value=0, max_value=6)
     x = np.array(data.draw(st.lists(halves, min_size=ncol, max_size=ncol)), dtype=float) / 2
-    kept = _rounded(h, x)
+    mend = data.draw(st.booleans())
+    kept = _rounded(h, x, mend)
     y = np.floor(x)
     if _feasible_at(h, hs, y):
         assert kept is not None and np.array_equal(kept, y)
+    elif not mend:
+        assert kept is None
     if kept is not None:
         assert np.array_equal(kept, np.rint(kept)) and np.all(kept >= y)
         assert _feasible_at(h, hs, kept)
@@ -177,7 +180,8 @@ def test_an_odd_cycle_of_halves_is_mended_by_a_pair_and_an_exit() -> None:
     for rows in columns:
         h.addCol(0.0, 0.0, hs.kHighsInf, 2, np.array(rows, dtype=np.int32), np.ones(2))
     x = np.array([0.5, 0.5, 0.5, 0.0, 0.0, 0.0])
-    kept = _rounded(h, x)
+    assert _rounded(h, x) is None
+    kept = _rounded(h, x, mend=True)
     assert kept is not None
     used = {tuple(columns[k]) for k in np.flatnonzero(kept).tolist()}
     assert kept.sum() == 2 and len(used) == 2

@@ -163,14 +163,17 @@ def _without_mip(
     return None
 
 
-def _rounded(h, x: np.ndarray) -> np.ndarray | None:
-    """The LP point ``x`` of the model ``h`` rounded down, then mended where rows fall
-    short (:func:`_mend`): an integer point meeting every row of ``h`` and at least
-    ``x`` rounded down in each column (whose lower bounds are integers), or None.
-    A 1,000-player round's tier whose LP had one column at 0.5 took HiGHS's MIP 3.3 s
-    to round it so; in a 9,999-player round 5, 82 feasibility questions whose points
-    rounded down fell short (odd cycles of halves) took HiGHS's MIPs 9.8 s, the
-    mending about 10 ms each."""
+def _rounded(h, x: np.ndarray, mend: bool = False) -> np.ndarray | None:
+    """The LP point ``x`` of the model ``h`` rounded down, with ``mend`` then mended
+    where rows fall short (:func:`_mend`): an integer point meeting every row of ``h``
+    and at least ``x`` rounded down in each column (whose lower bounds are integers),
+    or None. A 1,000-player round's tier whose LP had one column at 0.5 took HiGHS's
+    MIP 3.3 s to round it so; in a 9,999-player round 5, 82 feasibility questions whose
+    points rounded down fell short (odd cycles of halves) took HiGHS's MIPs 9.8 s, the
+    mending about 10 ms each. A tier's optimum is not mended: it is the counts
+    :func:`mipair.solver.realize.realize` must make, and mended optima of the same
+    level were realised less often than HiGHS's (9,999 players, round 3: 72 -> 103 s
+    of CPU, its brackets' tiers left to the matching model)."""
     lp = h.getLp()
     start = np.asarray(lp.a_matrix_.start_)
     rows = _Rows(
@@ -183,11 +186,15 @@ def _rounded(h, x: np.ndarray) -> np.ndarray | None:
     )
     y = np.floor(x + 1e-9)
     activity = np.bincount(rows.row, weights=rows.value * y[rows.column], minlength=len(rows.low))
-    mended = _mend(rows, y, activity, x - y, np.asarray(lp.col_upper_))
-    if mended is None:
-        return None
-    final = np.bincount(rows.row, weights=rows.value * mended[rows.column], minlength=len(rows.low))
-    return mended if rows.met(final) else None
+    if mend:
+        mended = _mend(rows, y, activity, x - y, np.asarray(lp.col_upper_))
+        if mended is None:
+            return None
+        y = mended
+        activity = np.bincount(
+            rows.row, weights=rows.value * y[rows.column], minlength=len(rows.low)
+        )
+    return y if rows.met(activity) else None
 
 
 @dataclass
@@ -297,7 +304,7 @@ class Relaxation:
         each class column: its linear relaxation first (infeasible: none; an integral
         optimum: one), the integer program only when the relaxation's answer is
         fractional, no solution seen will do (:meth:`_known`) and it does not round
-        down to one (:func:`_rounded`). A solution found is kept."""
+        down and mend to one (:func:`_rounded`). A solution found is kept."""
         h, status = self.h, self.hs.HighsModelStatus
         _use(h, self.hs, need)
         h.setOptionValue("solve_relaxation", True)
@@ -316,7 +323,7 @@ class Relaxation:
             h.setOptionValue("solve_relaxation", False)
         if self._known(need):
             return True
-        rounded = _rounded(h, x) if x is not None else None
+        rounded = _rounded(h, x, mend=True) if x is not None else None
         if rounded is not None:
             self._keep(rounded)
             return True
