@@ -163,6 +163,33 @@ def _feasible_at(h, hs, point: np.ndarray) -> bool:
     return h.getModelStatus() == hs.HighsModelStatus.kOptimal
 
 
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(class_problems())
+def test_the_class_optimum_with_points_mended_has_the_same_levels(problem) -> None:
+    """``class_solve.solve`` with ``mend`` (a tier's LP point rounded down and mended
+    taken when it attains the LP bound) is still the lexicographic optimum: the same
+    levels as with HiGHS's MIP, and a solution of the class model either way."""
+    from mipair.solver.class_solve import solve
+    from mipair.solver.weights import weights
+
+    classes = np.array(problem[1])
+    try:
+        lm, _ = _model(problem)
+    except Infeasible:
+        return
+    agg = lm._aggregate(classes)
+    vals = [agg.weigh(weights(dict(enumerate(tier)))) for tier in problem[6]]
+    if any(v is None for v in vals):
+        return
+    question = (agg, vals, lm._limit_counts(), lm.fixed_pairs, agg.pins(lm.pins))
+    plain = solve(*question, fixed=sorted(lm.forced))
+    mended = solve(*question, fixed=sorted(lm.forced), mend=True)
+    assert (plain is None) == (mended is None)
+    if plain is not None and mended is not None:
+        assert mended.levels == plain.levels
+        assert [int(v @ mended.counts) for v in vals][-1] == mended.levels[-1]
+
+
 def test_an_odd_cycle_of_halves_is_mended_by_a_pair_and_an_exit() -> None:
     """Three classes of one node each, all to be matched (rows = 1), their three
     pairs at 1/2 (the LP's odd cycle) and an exit per class, one exit allowed: rounded

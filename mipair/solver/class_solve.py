@@ -27,6 +27,7 @@ class Levels:
     counts: np.ndarray  # per class column, how many the optimum uses
     reduced: list[np.ndarray]  # per tier, the reduced cost of every class column
     slack: list[float]  # per tier, its LP bound less its optimum
+    mips: int = 0  # tiers whose optimum came from HiGHS's MIP
 
 
 def _model(
@@ -96,12 +97,14 @@ def solve(
     pairs: int | None,
     pins: Sequence[tuple[np.ndarray, int]] = (),
     fixed: Sequence[int] = (),
+    mend: bool = False,
 ) -> Levels | None:
     """Maximise ``tiers`` (a weight per class column) lexicographically over
     the class model with HiGHS; None if it has no solution. ``limits``: at most
     so many exits of a tag; ``pairs``: exactly so many pairs, if given;
     ``pins``: rows (class weights, level) kept; ``fixed``: model columns every
-    solution uses.
+    solution uses; ``mend``: a fractional LP point rounded down may be mended
+    (:func:`_rounded`) before the MIP is run.
 
     A tier's MIP is run only when its LP is fractional and neither the last tier's
     optimum nor the LP point rounded down (:func:`_rounded`) attains its LP bound (a
@@ -127,9 +130,10 @@ def solve(
         h.setOptionValue("solve_relaxation", False)
         x = np.asarray(solution.col_value)
         if not _integral(x):  # an integral LP optimum is the MIP's
-            found = _without_mip(h, x, vals, bound, out)
+            found = _without_mip(h, x, vals, bound, out, mend)
             if found is None:
                 found = _integer_optimum(h, hs, vals)
+                out.mips += 1
             if found is None:
                 return None
             x = found
@@ -149,15 +153,15 @@ def _integral(x: np.ndarray) -> bool:
 
 
 def _without_mip(
-    h, x: np.ndarray, vals: np.ndarray, bound: float, out: Levels
+    h, x: np.ndarray, vals: np.ndarray, bound: float, out: Levels, mend: bool
 ) -> np.ndarray | None:
     """An integer optimum of the class model ``h`` under ``vals`` found without its
     MIP, its LP (point ``x``, fractional, optimum ``bound``) solved: the last tier's
-    optimum (``out``), which meets every pin, or ``x`` rounded down (:func:`_rounded`),
-    when either attains the bound (levels are integers); else None."""
+    optimum (``out``), which meets every pin, or ``x`` rounded down (:func:`_rounded`,
+    with ``mend`` mended), when either attains the bound (levels are integers); else None."""
     if out.levels and float(vals @ out.counts) >= bound - 0.5:
         return out.counts
-    rounded = _rounded(h, x)
+    rounded = _rounded(h, x, mend)
     if rounded is not None and float(vals @ rounded) >= np.floor(bound + 1e-6):
         return rounded
     return None
@@ -170,10 +174,8 @@ def _rounded(h, x: np.ndarray, mend: bool = False) -> np.ndarray | None:
     or None. A 1,000-player round's tier whose LP had one column at 0.5 took HiGHS's
     MIP 3.3 s to round it so; in a 9,999-player round 5, 82 feasibility questions whose
     points rounded down fell short (odd cycles of halves) took HiGHS's MIPs 9.8 s, the
-    mending about 10 ms each. A tier's optimum is not mended: it is the counts
-    :func:`mipair.solver.realize.realize` must make, and mended optima of the same
-    level were realised less often than HiGHS's (9,999 players, round 3: 72 -> 103 s
-    of CPU, its brackets' tiers left to the matching model)."""
+    mending about 10 ms each. (A tier's optimum is mended only when asked:
+    :meth:`mipair.solver.shortcuts.ClassShortcuts.settle`.)"""
     lp = h.getLp()
     start = np.asarray(lp.a_matrix_.start_)
     rows = _Rows(
