@@ -41,17 +41,10 @@ class ClassShortcuts(MatchingModel):
         if any(v is None for v in vals):
             return False
         fixed = sorted(self.forced)
-        found = self._realized(agg, vals, fixed)
+        found = self._realized(agg, tiers, vals, fixed)
         if found is None:
             return False
         opt, chosen = found
-        self._let_in(np.asarray(chosen, dtype=np.int64))
-        if (
-            not self._satisfies(chosen)
-            or any(total(t, chosen) != level for t, level in zip(tiers, opt.levels))
-            or (self.check is not None and self.check(chosen) is not None)
-        ):
-            return False
         self.solution = chosen
         self.forbid_all(np.flatnonzero(ruled_out(agg, opt, chosen)))
         for tier, level in zip(tiers, opt.levels):
@@ -59,10 +52,11 @@ class ClassShortcuts(MatchingModel):
         self._duals = self._row_duals = None
         return True
 
-    def _realized(self, agg, vals: list, fixed: list[int]):
-        """The class model's lexicographic optimum under the tier weights ``vals``
-        (:func:`mipair.solver.class_solve.solve`) and the model columns of an answer
-        that makes its counts (:func:`mipair.solver.realize.realize`), or None.
+    def _realized(self, agg, tiers: Sequence[Tier], vals: list, fixed: list[int]):
+        """The class model's lexicographic optimum under the tiers (``vals``: their
+        class weights; :func:`mipair.solver.class_solve.solve`) and the model columns
+        of an answer that makes its counts (:func:`mipair.solver.realize.realize`,
+        :meth:`_answers`), or None.
 
         The counts are handed out in order, which may fail for one optimum and not
         for another: when HiGHS's MIP gave a tier's optimum and no answer was found,
@@ -79,11 +73,21 @@ class ClassShortcuts(MatchingModel):
             if opt is None:
                 return None
             chosen = realize(agg, opt.counts, self._ends, self.exits, fixed)
-            if chosen:
+            if chosen and self._answers(chosen, tiers, opt.levels):
                 return opt, chosen
             if not opt.mips:
                 return None
         return None
+
+    def _answers(self, chosen: list[int], tiers: Sequence[Tier], levels: list[int]) -> bool:
+        """Whether the columns ``chosen`` (let into the model) are an answer of the
+        model with the tiers at ``levels`` that the caller's check accepts."""
+        self._let_in(self._np.asarray(chosen, dtype=self._np.int64))
+        return (
+            self._satisfies(chosen)
+            and all(total(t, chosen) == level for t, level in zip(tiers, levels))
+            and (self.check is None or self.check(chosen) is None)
+        )
 
     def _aggregate(self, classes):
         """The class model of this one's usable columns (:func:`classes.aggregate`)."""
