@@ -7,7 +7,7 @@ model (its size threshold at 0) must pair each round of a generated tournament
 exactly as the tournament was paired without it; the tournaments are chosen so
 that the step settles some questions (it is counted, calling the real method).
 The same for the step taken inside a large model's loop (``relaxation.EARLY_FROM``) and
-for LPs started afresh (``relaxation.FRESH_FROM``);
+for LPs started afresh (``relaxation.FRESH_FROM``) or with no basis at all;
 a bound whose loop stalls, against brute force: ``tests/test_lexmatch.py``.
 HiGHS and minicard run for real.
 """
@@ -146,3 +146,36 @@ def test_lps_started_afresh_pair_as_lps_from_the_last_basis(
     assert seen["fresh after a basis"] >= 1, seen
     assert seen["basis kept"] == 0, seen
     assert seen["interior"] >= 1, seen
+
+
+@pytest.mark.parametrize(("players", "rounds", "seed"), [(80, 9, 2)])
+def test_lps_with_no_basis_by_dual_simplex_pair_as_by_primal(
+    players: int, rounds: int, seed: int
+) -> None:
+    """An LP of the loop with no basis in HiGHS (a new model, or after a MIP) goes by dual
+    simplex from the slack basis. A tournament generated with such LPs by primal simplex
+    from nothing (the option set back after the real method) must replay the same, and
+    every such LP met in the replay (some must be) must go by dual simplex."""
+    real = LinearRelaxation._next_lp
+
+    def primal(model: LinearRelaxation, cuts: int, solved: int, interior: bool) -> None:
+        held = model.h.getBasis().valid
+        real(model, cuts, solved, interior)
+        if not held and not cuts and len(model._ours) < relaxation.FRESH_FROM:
+            model.h.setOptionValue("simplex_strategy", relaxation.PRIMAL)
+
+    with patch.object(LinearRelaxation, "_next_lp", primal):
+        config = GeneratorConfig(players=players, rounds=rounds, forfeit_rate=20)
+        tournament = generate(config, seed)
+    seen: Counter[str] = Counter()
+
+    def counted(model: LinearRelaxation, cuts: int, solved: int, interior: bool) -> None:
+        held = model.h.getBasis().valid
+        real(model, cuts, solved, interior)
+        if not held:
+            seen["no basis"] += 1
+            seen["dual"] += _option(model, "simplex_strategy") == relaxation.DUAL
+
+    _replays_the_same(tournament, patch.object(LinearRelaxation, "_next_lp", counted))
+    assert seen["no basis"] >= 1, seen
+    assert seen["dual"] == seen["no basis"], seen
