@@ -45,7 +45,8 @@ def _replays_the_same(tournament, *patches) -> None:
     assert [r.verdict for r in replayed.rounds] == ["same"] * len(replayed.rounds)
 
 
-@pytest.mark.parametrize(("players", "rounds", "seed"), [(80, 9, 2), (60, 11, 1)])
+# (60, 11, 1) stopped asking the step once LPs with no basis went by dual simplex: seed 3
+@pytest.mark.parametrize(("players", "rounds", "seed"), [(80, 9, 2), (60, 11, 3)])
 def test_the_answer_sought_near_the_lp_pairs_as_the_mip(
     players: int, rounds: int, seed: int
 ) -> None:

@@ -62,7 +62,7 @@ class ClassShortcuts(MatchingModel):
         for another: when HiGHS's MIP gave a tier's optimum and no answer was found,
         the class model is solved again with its LP points mended instead (a
         1,000-player round 3, 2017 rules: 163 -> 91 MiB, 6.9 -> 2.6 s, the window's
-        MIP spared; mending first took a 9,999-player round 3 from 72 to 103 s, its
+        MIP spared; mending first took a 9,999-player round 3 from 60 to 103 s, its
         answers no longer found)."""
         from mipair.solver.class_solve import solve
         from mipair.solver.realize import realize
