@@ -174,8 +174,8 @@ def _rounded(h, x: np.ndarray, mend: bool = False) -> np.ndarray | None:
     or None. A 1,000-player round's tier whose LP had one column at 0.5 took HiGHS's
     MIP 3.3 s to round it so; in a 9,999-player round 5, 82 feasibility questions whose
     points rounded down fell short (odd cycles of halves) took HiGHS's MIPs 9.8 s, the
-    mending about 10 ms each. (A tier's optimum is mended only when asked:
-    :meth:`mipair.solver.shortcuts.ClassShortcuts.settle`.)"""
+    mending about 10 ms each. (A tier's point is mended only when asked, on a second
+    try: :meth:`mipair.solver.shortcuts.ClassShortcuts._realized`.)"""
     lp = h.getLp()
     start = np.asarray(lp.a_matrix_.start_)
     rows = _Rows(

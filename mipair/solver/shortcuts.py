@@ -59,8 +59,9 @@ class ClassShortcuts(MatchingModel):
         :meth:`_answers`), or None.
 
         The counts are handed out in order, which may fail for one optimum and not
-        for another: when HiGHS's MIP gave a tier's optimum and no answer was found,
-        the class model is solved again with its LP points mended instead (a
+        for another: when HiGHS's MIP gave a tier's optimum and no answer was found
+        from it (none realised, or one the checks refuse), the class model is solved
+        again with its tiers' LP points mended instead (a
         1,000-player round 3, 2017 rules: 163 -> 91 MiB, 6.9 -> 2.6 s, the window's
         MIP spared; mending first took a 9,999-player round 3 from 60 to 103 s, its
         answers no longer found)."""
