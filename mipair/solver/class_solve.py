@@ -188,14 +188,8 @@ def _rounded(h, x: np.ndarray, mend: bool = False) -> np.ndarray | None:
     )
     y = np.floor(x + 1e-9)
     activity = np.bincount(rows.row, weights=rows.value * y[rows.column], minlength=len(rows.low))
-    if mend:
-        mended = _mend(rows, y, activity, x - y, np.asarray(lp.col_upper_))
-        if mended is None:
-            return None
-        y = mended
-        activity = np.bincount(
-            rows.row, weights=rows.value * y[rows.column], minlength=len(rows.low)
-        )
+    if mend and not _mend(rows, y, activity, x - y, np.asarray(lp.col_upper_)):
+        return None
     return y if rows.met(activity) else None
 
 
@@ -217,17 +211,17 @@ class _Rows:
 
 def _mend(
     rows: _Rows, y: np.ndarray, activity: np.ndarray, lost: np.ndarray, ceiling: np.ndarray
-) -> np.ndarray | None:
-    """Raise columns of the integer point ``y`` (row ``activity``) one at a time while
-    rows fall short of their lower bounds: each time the column that cuts the total
-    shortfall most without taking a row over its upper bound or itself over its
-    ``ceiling`` (of those, the one rounding lost most of: ``lost``). None when no
-    column cuts it."""
+) -> bool:
+    """Raise columns of the integer point ``y`` (row ``activity``, both updated in
+    place) one at a time while rows fall short of their lower bounds: each time the
+    column that cuts the total shortfall most without taking a row over its upper
+    bound or itself over its ``ceiling`` (of those, the one rounding lost most of:
+    ``lost``). Whether no row falls short at the end (False: no column cuts it)."""
     n = len(y)
     while True:
         short = np.maximum(rows.low - activity, 0.0)
         if not short.any():
-            return y
+            return True
         after = activity[rows.row] + rows.value  # per nonzero: its row with one more
         over = np.bincount(rows.column, after > rows.high[rows.row] + 1e-9, n)
         cut = np.bincount(
@@ -235,7 +229,7 @@ def _mend(
         )
         cut[(over > 0) | (y + 1 > ceiling + 1e-9)] = 0.0
         if cut.max() < 0.5:
-            return None
+            return False
         best = np.flatnonzero(cut == cut.max())
         k = int(best[np.argmax(lost[best])])
         y[k] += 1
