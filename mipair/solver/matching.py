@@ -48,7 +48,7 @@ class MatchingModel(PinnedRows):
         check: Check | None = None,
         core: Iterable[int] | None = None,
     ) -> None:
-        from mipair.solver.highs import give_back, load, maximiser
+        from mipair.solver.highs import load, maximiser
 
         highspy = self._hs = load()
         import numpy
@@ -61,8 +61,7 @@ class MatchingModel(PinnedRows):
         self.within: Sequence[int] | numpy.ndarray | None = None  # see _locally
         self.pairs = pairs if pairs is not None else n // 2
         self.h = maximiser(highspy)
-        # the instance goes back to the spares when the model is collected
-        weakref.finalize(self, give_back, self.h, highspy).atexit = False
+        self._give_back_when_collected()
         ne = len(self.edges)
         m = ne + len(self.exits)
         self.m = m
@@ -122,6 +121,25 @@ class MatchingModel(PinnedRows):
         self.deferred: list[tuple[Weights, int]] = []  # pins implied by a packed one
         self._pins_met: tuple[tuple[int, ...], int] = ((), 0)  # a solution, the pins it meets
         self._bound: float | None = None
+
+    def _give_back_when_collected(self) -> None:
+        """The instance goes back to the spares (:func:`mipair.solver.highs.give_back`)
+        when the model is collected."""
+        from mipair.solver.highs import give_back
+
+        self._return = weakref.finalize(self, give_back, self.h, self._hs)
+        self._return.atexit = False
+
+    def release_solver(self) -> None:
+        """Let HiGHS's solver data go, the model and its basis kept: the instance is
+        replaced by a copy (:func:`mipair.solver.highs.copy_of`), and the next LP
+        starts from the basis. For a model that waits while a part of it is asked
+        alone (:meth:`mipair.solver.submodel.Submodels.isolate`)."""
+        from mipair.solver.highs import copy_of
+
+        self._return.detach()  # the old instance goes with its arrays
+        self.h = copy_of(self.h, self._hs)
+        self._give_back_when_collected()
 
     def ends(self):
         """The edge columns' end nodes, an array of shape (2, number of edges)."""

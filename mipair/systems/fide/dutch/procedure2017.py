@@ -170,6 +170,7 @@ def brackets_2017(field: RoundField, procedure: BracketRules) -> dict[int, int]:
                 carried.append(v)
                 n_mdp += v in members
         bracket = carried
+        del model, mate, matched  # the next window's model is built without this one's
     for v in bracket:
         final[v] = v
     return final
