@@ -13,7 +13,7 @@ import random
 from itertools import combinations
 from unittest.mock import patch
 
-from mipair.solver import highs
+from mipair.solver import highs, lexmatch
 from mipair.solver.lexmatch import LexMatcher
 
 
@@ -80,3 +80,27 @@ def test_only_instances_of_small_models_are_kept_as_spares() -> None:
         gc.collect()
         assert any(spare is kept for spare in highs._spare)
         assert not any(spare is released for spare in highs._spare)
+
+
+def test_a_small_model_s_mip_runs_feasibility_jump_a_larger_one_s_does_not() -> None:
+    """A MIP with an objective runs HiGHS's feasibility jump in a model of at most
+    ``FEASIBILITY_JUMP_UP_TO`` columns and not above it; either way its answer is a
+    matching of the largest total that enumerating every matching finds."""
+    n = 10
+    pairs, weights = _graph(n, 5)
+    best = max(
+        sum(weights[c] for c in chosen)
+        for k in range(n // 2 + 1)
+        for chosen in combinations(range(len(pairs)), k)
+        if len({v for c in chosen for v in pairs[c]}) == 2 * k
+    )
+    for limit, runs in ((len(pairs), True), (len(pairs) - 1, False)):
+        with patch.object(lexmatch, "FEASIBILITY_JUMP_UP_TO", limit):
+            model = LexMatcher(n, pairs, ())
+            model._objective(weights)
+            x = model._solve(presolve=False)
+        assert model.h.getOptionValue("mip_heuristic_run_feasibility_jump")[1] is runs
+        assert x is not None
+        chosen = [c for c in range(len(pairs)) if x[c] > 0.5]
+        assert len({v for c in chosen for v in pairs[c]}) == 2 * len(chosen)
+        assert sum(weights[c] for c in chosen) == best
