@@ -67,13 +67,7 @@ def completable(field: RoundField, rest: list[int]) -> bool:
     """A.9: can ``rest`` be paired completely, an eligible player (C.2) left for the PAB?"""
     if not rest:
         return True
-    members = np.asarray(rest, dtype=np.int64)
-    ids = field.edge_ids[np.ix_(members, members)]
-    live = ids >= 0
-    if field.deaths:
-        live[live] = ~field.dead[ids[live]]
-    allowed = np.zeros((field.n, field.n), dtype=bool)  # the live pairs within ``rest``
-    allowed[np.ix_(members, members)] = live
+    allowed = field.live_pairs(np.asarray(rest, dtype=np.int64))
     single = {v for v in rest if field.eligible[v]} if len(rest) % 2 else set()
     oracle = CompletionOracle.dense(allowed, rest, single)
     try:
@@ -153,6 +147,7 @@ def brackets_2017(field: RoundField, procedure: BracketRules) -> dict[int, int]:
         model.maximise(tiers_2017(field, model, role, view, procedure), classes=kind)
         matched = Bracket(field, model, cols, bracket, n_mdp, following, kind).decide()
         mate = model.mate()
+        del model  # the rest's check and the next window's model are made without it
         if not special:
             rest = [v for v in range(n) if v not in final and v not in matched]
             if not completable(field, rest):
@@ -170,7 +165,6 @@ def brackets_2017(field: RoundField, procedure: BracketRules) -> dict[int, int]:
                 carried.append(v)
                 n_mdp += v in members
         bracket = carried
-        del model, mate, matched  # the next window's model is built without this one's
     for v in bracket:
         final[v] = v
     return final
