@@ -82,10 +82,10 @@ def test_only_instances_of_small_models_are_kept_as_spares() -> None:
         assert not any(spare is released for spare in highs._spare)
 
 
-def test_a_small_model_s_mip_runs_feasibility_jump_a_larger_one_s_does_not() -> None:
-    """A MIP with an objective runs HiGHS's feasibility jump in a model of at most
-    ``FEASIBILITY_JUMP_UP_TO`` columns and not above it; either way its answer is a
-    matching of the largest total that enumerating every matching finds."""
+def test_a_mip_runs_feasibility_jump_only_in_a_model_of_the_sizes_named() -> None:
+    """A MIP with an objective runs HiGHS's feasibility jump in a model whose number
+    of columns is in ``FEASIBILITY_JUMP`` and not otherwise; either way its answer is
+    a matching of the largest total that enumerating every matching finds."""
     n = 10
     pairs, weights = _graph(n, 5)
     best = max(
@@ -94,8 +94,8 @@ def test_a_small_model_s_mip_runs_feasibility_jump_a_larger_one_s_does_not() -> 
         for chosen in combinations(range(len(pairs)), k)
         if len({v for c in chosen for v in pairs[c]}) == 2 * k
     )
-    for limit, runs in ((len(pairs), True), (len(pairs) - 1, False)):
-        with patch.object(lexmatch, "FEASIBILITY_JUMP_UP_TO", limit):
+    for sizes, runs in ((range(len(pairs) + 1), True), (range(len(pairs)), False)):
+        with patch.object(lexmatch, "FEASIBILITY_JUMP", sizes):
             model = LexMatcher(n, pairs, ())
             model._objective(weights)
             x = model._solve(presolve=False)

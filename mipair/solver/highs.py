@@ -23,8 +23,9 @@ SPARE_INSTANCES = 8
 """How many cleared HiGHS instances are kept for the next models (a round builds about ten)."""
 SPARE_COLUMNS_UP_TO = 2000
 """Only an instance whose model had at most this many columns is kept: clearing a model
-keeps the arrays of its last solve (:func:`copy_of`), which a larger one's next model
-would carry (a 1,000-player round 5 of the 2017 edition: a peak of 85 -> 80 MiB)."""
+keeps the arrays of its last solve (:func:`copy_of`), which the next model would carry
+(a 1,000-player round 5 of the 2017 edition, its windows' models dropped sooner too: a
+peak of 85 -> 80 MiB with no spare kept at all)."""
 _spare: list = []
 
 

@@ -21,12 +21,13 @@ from mipair.solver.weights import ColumnKeys, KeyedWeights, Weights
 Edge = tuple[int, int]
 Model = TypeVar("Model", bound="Submodels")
 
-RELEASED_UP_TO = 100_000
-"""HiGHS columns up to which a model lets its solver data go while a part of it is
+RELEASED = range(5_000, 100_001)
+"""The HiGHS columns of a model that lets its solver data go while a part of it is
 asked alone (:meth:`MatchingModel.release_solver`: a 1,000-player round 5 of the 2017
 edition peaked at 80 -> 76 MiB). A larger model keeps them: copying it and factoring
 its basis again cost a fifth of a second each at 500,000 columns, and a 9,999-player
-round peaks at 2-4 GB, far below the machine's."""
+round peaks at 2-4 GB, far below the machine's; a smaller one too, whose data are a
+few MiB at most and whose copy would add to a small round's time."""
 
 
 class Submodels(MatchingModel):
@@ -50,7 +51,7 @@ class Submodels(MatchingModel):
         the large one's. ``core(edges)``, if given, names the edges the small
         model starts from (with the current solution's).
         """
-        if len(self._ours) <= RELEASED_UP_TO:
+        if len(self._ours) in RELEASED:
             self.release_solver()  # this model waits while the small one works
         ne = len(self.edges)
         given = np.asarray(cols if isinstance(cols, np.ndarray) else list(cols), dtype=np.int64)
