@@ -1,4 +1,5 @@
-"""HiGHS instances and what they hold: a model's solver data let go, spare instances.
+"""HiGHS instances and what they hold: a model's solver data let go, spare instances,
+and the MIPs that run HiGHS's feasibility jump.
 
 HiGHS keeps the arrays of an instance's last solve until the instance is destroyed,
 so a model waiting on a part of it (``isolate``) moves to a copy without them
