@@ -308,7 +308,8 @@ class CompletionOracle:
             else:
                 context += (-a, -m, -w)
         context += [-z for v, z in self.single.items() if v not in lower]
-        if solver.solve(assumptions=decisions + context):
+        # no budget: True or False; SIGINT left to Python (see witness.sat_matching)
+        if solver.solve_limited(assumptions=decisions + context, expect_interrupt=True):
             return None
         chosen = set(decisions)
         core = [lit for lit in solver.get_core() or () if lit in chosen] or decisions

@@ -57,7 +57,11 @@ def sat_matching(
         for listed, k in limits.values():
             solver.add_atmost([var[c] for c in listed if c in var], k)
         solver.conf_budget(CONFLICTS)
-        if solver.solve_limited() is not True:  # False: none; None: budget spent
+        # expect_interrupt: pysat leaves SIGINT to Python (else a Ctrl-C during the solve
+        # came out as pysat's own error, an internal error instead of "interrupted")
+        if (
+            solver.solve_limited(expect_interrupt=True) is not True
+        ):  # False: none; None: budget spent
             return None
         return sorted(cols[lit - 1] for lit in solver.get_model() if lit > 0)
 
