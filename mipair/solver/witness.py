@@ -58,10 +58,9 @@ def sat_matching(
             solver.add_atmost([var[c] for c in listed if c in var], k)
         solver.conf_budget(CONFLICTS)
         # expect_interrupt: pysat leaves SIGINT to Python (else a Ctrl-C during the solve
-        # came out as pysat's own error, an internal error instead of "interrupted")
-        if (
-            solver.solve_limited(expect_interrupt=True) is not True
-        ):  # False: none; None: budget spent
+        # came out as pysat's own error, an internal error instead of "interrupted");
+        # False: no matching, None: the budget spent
+        if solver.solve_limited(expect_interrupt=True) is not True:
             return None
         return sorted(cols[lit - 1] for lit in solver.get_model() if lit > 0)
 

@@ -144,19 +144,21 @@ class RoundField:
             ok[ok] = ~self.dead[row[ok]]
         return ok
 
-    def live_pairs(self, members: np.ndarray) -> np.ndarray:
-        """The live pairs among ``members`` (an array of vertices) as a symmetric
-        n-by-n boolean matrix, the pair table read a block of rows at a time (a
-        1,000-player round's whole field: no 4 MB copy of its numbers)."""
-        allowed = np.zeros((self.n, self.n), dtype=bool)
-        for start in range(0, len(members), BLOCK):
-            rows = members[start : start + BLOCK]
-            ids = self.edge_ids[rows][:, members]
-            live = ids >= 0
-            if self.deaths:
-                live[live] = ~self.dead[ids[live]]
-            allowed[np.ix_(rows, members)] = live
-        return allowed
+    def live_pairs(self, members: np.ndarray | None = None) -> np.ndarray:
+        """The live pairs (among ``members``, an array of vertices; None: the whole
+        field) as a symmetric n-by-n boolean matrix: the pair table's pairs, those
+        ruled out for good cleared (no copy of the table's numbers)."""
+        live = self.edge_ids >= 0
+        if self.deaths:
+            gone = np.flatnonzero(self.dead)
+            us, vs = self.edges.u[gone], self.edges.v[gone]
+            live[us, vs] = live[vs, us] = False
+        if members is not None:
+            outside = np.ones(self.n, dtype=bool)
+            outside[members] = False
+            live[outside] = False
+            live[:, outside] = False
+        return live
 
     def pairs_among(
         self, group: list[int], exclude: Collection[int] = frozenset()

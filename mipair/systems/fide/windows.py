@@ -177,11 +177,7 @@ class WindowModels:
         never needed (they are in the matching model, not below it)."""
         field = self.field
         if field.oracle is None:
-            live = field.edge_ids >= 0
-            if field.deaths:
-                gone = np.flatnonzero(field.dead)
-                us, vs = field.edges.u[gone], field.edges.v[gone]
-                live[us, vs] = live[vs, us] = False
+            live = field.live_pairs()
             members = np.asarray(window, dtype=np.int64)
             live[np.ix_(members, members)] = False
             field.oracle = CompletionOracle.dense(live, lower + window, self.candidates, field.hint)
