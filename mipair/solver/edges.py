@@ -32,6 +32,13 @@ class Edges(Sequence[Edge]):
         self._pairs: list[Edge] | None = None
 
     @classmethod
+    def wrap(cls, ends: np.ndarray) -> Edges:
+        """The edges of an array of shape (2, m), held as it is (not copied)."""
+        edges = cls.__new__(cls)
+        edges.ends, edges.u, edges.v, edges._pairs = ends, ends[0], ends[1], None
+        return edges
+
+    @classmethod
     def of(cls, edges: Edges | Iterable[Edge]) -> Edges:
         if isinstance(edges, Edges):
             return edges
