@@ -35,6 +35,8 @@ FRESH_FROM = 20_000  # columns in HiGHS from which an LP after a new objective o
 # s each where going on from the last basis took 2.95-9.51 s; a 3,000-player round 1: 9.6
 # -> 5.0 s, none of it kept from 50,000; 1,000-player rounds, whose last bases are often
 # nearly optimal, pay up to a second)
+CENTRAL = range(5_000, 50_001)  # columns in HiGHS of an LP whose pricing, when a full batch
+# let in left its optimum where it was, takes central duals (:meth:`LinearRelaxation._central`)
 STALLED_ROUNDS = 3  # rounds without a lower bound that end a bound's loop from EARLY_FROM
 
 
@@ -87,6 +89,7 @@ class LinearRelaxation(MatchingModel):
             near, stall = None, CUT_ROUNDS
         try:
             cuts = stalled = solved = 0
+            priced: float | None = None  # the value of the LP last priced, in this loop
             while cuts < CUT_ROUNDS and stalled < stall:
                 self._next_lp(cuts, solved, interior)
                 solved = len(self._ours)
@@ -100,8 +103,16 @@ class LinearRelaxation(MatchingModel):
                 self._row_duals = np.asarray(sol.row_dual)
                 self._relaxed = sol.col_value  # per HiGHS column, read when needed
                 batch = max(PRICE_BATCH, len(self._ours) // 2)
-                if self.inactive and self._let_in(self._priced(1e-7, batch)):
-                    continue  # column generation: the LP is not yet the whole graph's
+                if self.inactive:
+                    value, entering = (
+                        h.getInfo().objective_function_value,
+                        self._priced(1e-7, batch),
+                    )
+                    if len(entering) == batch and self._stalled(priced, value) and self._central():
+                        entering = self._priced(1e-7, batch)
+                    priced = value
+                    if self._let_in(entering):
+                        continue  # column generation: the LP is not yet the whole graph's
                 cuts += 1
                 x = self._values(sol.col_value)
                 last, self._bound = self._bound, h.getInfo().objective_function_value
@@ -140,6 +151,45 @@ class LinearRelaxation(MatchingModel):
             h.setOptionValue("solve_relaxation", False)
             h.setOptionValue("solver", "choose")
             h.setOptionValue("simplex_strategy", DUAL)
+
+    def _stalled(self, last: float | None, value: float) -> bool:
+        """Whether an LP of a model of ``CENTRAL`` columns in HiGHS is worth what the one
+        before its columns was (``last``): the columns let in changed its duals, not
+        its optimum."""
+        return (
+            last is not None
+            and len(self._ours) in CENTRAL
+            and abs(value - last) <= 1e-9 * max(1.0, abs(value))
+        )
+
+    def _central(self) -> bool:
+        """Take the duals of the last LP from the interior point method, without
+        crossover: a point in the middle of its optimal duals, where the simplex
+        method's lie at a corner (whether there was one).
+
+        The LP of a window's question whose objective weighs a few columns, the
+        rest held by pinned rows, has a great many optimal duals: the simplex
+        method's made 32,761 of the 155,800 columns outside attractive in a
+        1,000-player round 2, and four rounds of pricing let in 32,000 of them
+        without moving the LP's optimum (21,934). Priced with the central ones
+        after the first such round, 7,293 more went in and none after. The LP's
+        own answer and basis stay the simplex method's."""
+        h, hs, np = self.h, self._hs, self._np
+        basis = h.getBasis()
+        h.setOptionValue("solver", "ipm")
+        h.setOptionValue("run_crossover", "off")
+        try:
+            h.run()
+            found = h.getModelStatus() == hs.HighsModelStatus.kOptimal
+            if found:
+                sol = h.getSolution()
+                self._duals = np.asarray(sol.col_dual)
+                self._row_duals = np.asarray(sol.row_dual)
+        finally:
+            h.setOptionValue("run_crossover", "on")
+            h.setOptionValue("solver", "choose")
+            h.setBasis(basis)
+        return found
 
     def _next_lp(self, cuts: int, solved: int, interior: bool) -> None:
         """Set how HiGHS solves the loop's next LP, after ``cuts`` rounds of cuts, the

@@ -1,0 +1,75 @@
+"""Pricing with central duals (the interior point method's, without crossover) when
+column generation stalls: the answers stay those of the simplex method's duals.
+
+HiGHS runs for real; the tests make the central duals price every round (where the
+engine takes them only after a full batch of columns left the LP's optimum where it
+was, in models of ``mipair.solver.relaxation.CENTRAL`` columns).
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from unittest.mock import patch
+
+from mipair.solver.lexmatch import LexMatcher
+
+
+def _questions(n: int, seed: int, central: bool) -> tuple[list[list[int]], int]:
+    """A model of every pair of n players started from a core of neighbours, asked
+    two tiers kept pinned and then a question of a few columns: its answers and
+    how often the central duals priced."""
+    rng = random.Random(seed)
+    pairs = list(combinations(range(n), 2))
+    group = [rng.randint(0, 3) for _ in range(n)]
+    tiers = [
+        {c: rng.randint(0, 3) for c, (u, v) in enumerate(pairs) if group[u] == group[v]},
+        {c: rng.randint(1, 5) for c in range(len(pairs)) if rng.random() < 0.3},
+    ]
+    few = {c: rng.randint(1, 4) for c in rng.sample(range(len(pairs)), n // 3)}
+    core = [k for k, (u, v) in enumerate(pairs) if v == u + 1]
+    calls = []
+    take = LexMatcher._central
+
+    def counted(model: LexMatcher) -> bool:
+        calls.append(len(model._ours))
+        return take(model)
+
+    with (
+        patch.object(LexMatcher, "_stalled", lambda model, last, value: central),
+        patch.object(LexMatcher, "_central", counted),
+    ):
+        model = LexMatcher(n, pairs, range(n), core=core)
+        answers = [sorted(model.maximise(tiers))]
+        answers.append(sorted(model.maximise([few], keep=False)))
+    return answers, len(calls)
+
+
+def test_central_duals_price_to_the_same_answers() -> None:
+    """With the central duals pricing every full batch, each question's answer is
+    the one the simplex method's duals lead to, and they did price."""
+    priced = 0
+    for n, seed in ((40, 1), (60, 2), (90, 3)):
+        plain, none = _questions(n, seed, central=False)
+        central, calls = _questions(n, seed, central=True)
+        assert none == 0
+        assert central == plain
+        priced += calls
+    assert priced > 0
+
+
+def test_central_duals_leave_the_basis_and_the_answer() -> None:
+    """After the central duals are taken, the LP solved again from the model's
+    basis needs no simplex iteration and gives the same optimum: the basis of
+    the simplex method's answer was put back."""
+    pairs = list(combinations(range(30), 2))
+    rng = random.Random(5)
+    weights = {c: rng.randint(0, 9) for c in range(len(pairs))}
+    model = LexMatcher(30, pairs, range(30))
+    bound = model.bound(weights)
+    assert model._central()
+    assert model._row_duals is not None and len(model._row_duals) == model.h.getNumRow()
+    model.h.setOptionValue("solve_relaxation", True)
+    model.h.run()
+    assert model.h.getInfo().simplex_iteration_count == 0
+    assert abs(model.h.getInfo().objective_function_value - bound) < 1e-6
