@@ -8,7 +8,9 @@ model of the round's largest window, a bracket and the next scoregroup
 whole field; later rounds' windows are smaller. The constants are data,
 ``models/memory.toml``, fitted to measured peaks (benchmarks/README.md, "The
 refusal estimate against the measured peaks"), with the C allocator set as
-:mod:`mipair.allocator` sets it.
+:mod:`mipair.allocator` sets it. An edition whose procedure holds less (the Dutch
+2017 edition drops each window's model once its answer is read) has a table of its
+own there, named ``<system>-<edition>``, over the defaults.
 """
 
 from __future__ import annotations
@@ -24,9 +26,13 @@ MIB = 2**20
 
 
 @functools.cache
-def constants() -> dict[str, float]:
-    """The estimate's constants (``models/memory.toml``)."""
-    return {key: float(value) for key, value in read_model(model_file("memory.toml")).items()}
+def constants(edition: str = "") -> dict[str, float]:
+    """The estimate's constants (``models/memory.toml``): the defaults, with those of
+    the table ``edition`` (``dutch-2017``; none: the defaults alone) over them."""
+    data = read_model(model_file("memory.toml"))
+    values = {key: float(value) for key, value in data.items() if not isinstance(value, dict)}
+    values.update((key, float(value)) for key, value in data.get(edition, {}).items())
+    return values
 
 
 def available_memory() -> int | None:
@@ -55,47 +61,48 @@ def all_pairs(n: int) -> int:
     return n * (n - 1) // 2
 
 
-def process_bytes() -> int:
+def process_bytes(edition: str = "") -> int:
     """The pairing process with its libraries loaded, before the field."""
-    return int(constants()["process_mib"] * MIB)
+    return int(constants(edition)["process_mib"] * MIB)
 
 
-def field_bytes(n: int) -> int:
+def field_bytes(n: int, edition: str = "") -> int:
     """What grows with the square of the ``n`` players to pair: the pair table,
     the candidate pairs, the completion oracle's matrices."""
-    return int(constants()["field_bytes_per_square"] * n * n)
+    return int(constants(edition)["field_bytes_per_square"] * n * n)
 
 
-def solver_bytes(n: int) -> int:
+def solver_bytes(n: int, edition: str = "") -> int:
     """What HiGHS and the SAT solver hold beyond the model's arrays, for ``n``
     players to pair (measured to grow as n to the power 1.5)."""
-    return int(constants()["solver_bytes_per_player_root"] * n**1.5)
+    return int(constants(edition)["solver_bytes_per_player_root"] * n**1.5)
 
 
-def window_bytes(pairs: int, one_score: bool) -> int:
+def window_bytes(pairs: int, one_score: bool, edition: str = "") -> int:
     """The model of the round's largest window, of ``pairs`` pairs: its columns
     and the arrays over them; ``one_score``: the window of a field of one
     scoregroup, where every pair is worth the same (no MIP)."""
     key = "one_score_window_bytes_per_pair" if one_score else "window_bytes_per_pair"
-    return int(constants()[key] * pairs)
+    return int(constants(edition)[key] * pairs)
 
 
-def round_bytes(n: int, window_pairs: int | None = None) -> int:
+def round_bytes(n: int, window_pairs: int | None = None, edition: str = "") -> int:
     """The resident memory a round of ``n`` players to pair reaches at its peak,
     its largest window having ``window_pairs`` pairs (None: a field of one
-    scoregroup, whose one window is every pair)."""
+    scoregroup, whose one window is every pair), paired by ``edition`` (the
+    name of its table in ``models/memory.toml``; none: the defaults)."""
     if window_pairs is None:
-        window = window_bytes(all_pairs(n), one_score=True)
+        window = window_bytes(all_pairs(n), True, edition)
     else:
-        window = window_bytes(window_pairs, one_score=False)
-    return process_bytes() + field_bytes(n) + solver_bytes(n) + window
+        window = window_bytes(window_pairs, False, edition)
+    return process_bytes(edition) + field_bytes(n, edition) + solver_bytes(n, edition) + window
 
 
-def fits(n: int, available: int | None, window_pairs: int | None = None) -> None:
+def fits(n: int, available: int | None, window_pairs: int | None = None, edition: str = "") -> None:
     """Refuse (exit 4) a round of ``n`` players whose peak (:func:`round_bytes`,
-    its largest window of ``window_pairs`` pairs) would not fit in ``available``
-    bytes (None: unknown), rather than exhaust the machine."""
-    need = round_bytes(n, window_pairs)
+    its largest window of ``window_pairs`` pairs, by ``edition``) would not fit in
+    ``available`` bytes (None: unknown), rather than exhaust the machine."""
+    need = round_bytes(n, window_pairs, edition)
     if available is not None and need > available:
         raise TooLargeError(
             f"{n} players to pair need about {need / MIB:,.0f} MiB of memory "

@@ -29,10 +29,15 @@ def largest_window_pairs(sizes: list[int]) -> int | None:
     return all_pairs(max(a + b for a, b in pairwise(sizes)))
 
 
+def memory_table(snap: Snapshot) -> str:
+    """The name of the round's edition's table in ``models/memory.toml``."""
+    return f"{snap.edition.system}-{snap.edition.name}"
+
+
 def refuse_too_large(snap: Snapshot) -> None:
     """Refuse (TooLargeError, exit 4) a round whose peak memory would not fit in
     what is available (:func:`mipair.memory.fits`); else set the allocator as the
     estimate was measured with (:func:`mipair.allocator.settle`)."""
     sizes = scoregroup_sizes(snap)  # their sum: the players to pair
-    fits(sum(sizes), available_memory(), largest_window_pairs(sizes))
+    fits(sum(sizes), available_memory(), largest_window_pairs(sizes), memory_table(snap))
     allocator.settle(sum(sizes))
