@@ -102,12 +102,11 @@ class LinearRelaxation(MatchingModel):
                 self._duals = np.asarray(sol.col_dual)  # per HiGHS column
                 self._row_duals = np.asarray(sol.row_dual)
                 self._relaxed = sol.col_value  # per HiGHS column, read when needed
+                value = h.getInfo().objective_function_value  # read now: the interior
+                # point method's run for central duals leaves HiGHS's info its own
                 batch = max(PRICE_BATCH, len(self._ours) // 2)
                 if self.inactive:
-                    value, entering = (
-                        h.getInfo().objective_function_value,
-                        self._priced(1e-7, batch),
-                    )
+                    entering = self._priced(1e-7, batch)
                     if len(entering) == batch and self._stalled(priced, value) and self._central():
                         entering = self._priced(1e-7, batch)
                     priced = value
@@ -115,7 +114,7 @@ class LinearRelaxation(MatchingModel):
                         continue  # column generation: the LP is not yet the whole graph's
                 cuts += 1
                 x = self._values(sol.col_value)
-                last, self._bound = self._bound, h.getInfo().objective_function_value
+                last, self._bound = self._bound, value
                 lower = last is None or self._bound < last - 1e-9 * max(1.0, abs(last))
                 stalled = 0 if lower else stalled + 1
                 if np.all((x < 1e-3) | (x > 1 - 1e-3)):
@@ -165,7 +164,7 @@ class LinearRelaxation(MatchingModel):
     def _central(self) -> bool:
         """Take the duals of the last LP from the interior point method, without
         crossover: a point in the middle of its optimal duals, where the simplex
-        method's lie at a corner (whether there was one).
+        method's lie at a corner; whether it found them.
 
         The LP of a window's question whose objective weighs a few columns, the
         rest held by pinned rows, has a great many optimal duals: the simplex
