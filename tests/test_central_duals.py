@@ -12,6 +12,8 @@ import random
 from itertools import combinations
 from unittest.mock import patch
 
+import numpy as np
+
 from mipair.solver.lexmatch import LexMatcher
 
 
@@ -73,3 +75,36 @@ def test_central_duals_leave_the_basis_and_the_answer() -> None:
     model.h.run()
     assert model.h.getInfo().simplex_iteration_count == 0
     assert abs(model.h.getInfo().objective_function_value - bound) < 1e-6
+
+
+def test_central_duals_are_optimal_duals_of_the_lp() -> None:
+    """The duals taken are those of the LP HiGHS holds, and optimal: each column's
+    reduced cost is its cost less its rows' duals, the dual objective (each row's dual
+    at the bound it presses on, plus the positive reduced costs at the columns' upper
+    bounds of 1) is the LP's optimum, and the simplex method's optimal answer meets
+    them with complementary slackness."""
+    pairs = list(combinations(range(30), 2))
+    rng = random.Random(6)
+    weights = {c: rng.randint(0, 9) for c in range(len(pairs))}
+    model = LexMatcher(30, pairs, range(30))
+    bound = model.bound(weights)
+    answer = np.asarray(model.h.getSolution().col_value)
+    model.h.setOptionValue("solve_relaxation", True)
+    assert model._central()
+    duals, reduced = model._row_duals, model._duals
+    assert duals is not None and reduced is not None
+    lp = model.h.getLp()
+    start, index = np.asarray(lp.a_matrix_.start_), np.asarray(lp.a_matrix_.index_)
+    value = np.asarray(lp.a_matrix_.value_)
+    priced = [
+        value[start[j] : start[j + 1]] @ duals[index[start[j] : start[j + 1]]]
+        for j in range(lp.num_col_)
+    ]
+    assert np.allclose(np.asarray(lp.col_cost_) - priced, reduced, atol=1e-6)
+    lower, upper = np.asarray(lp.row_lower_), np.asarray(lp.row_upper_)
+    assert np.all((duals <= 1e-7) | np.isfinite(upper))
+    assert np.all((duals >= -1e-7) | np.isfinite(lower))
+    dual_objective = np.where(duals > 0, upper, lower) @ duals + np.maximum(reduced, 0).sum()
+    assert abs(dual_objective - bound) < 1e-5
+    assert np.all(reduced[answer < 1e-6] <= 1e-6)
+    assert np.all(reduced[answer > 1 - 1e-6] >= -1e-6)
