@@ -50,7 +50,7 @@ def number_pairs(allowed: np.ndarray, edge_ids: np.ndarray) -> Edges:
     """Number the True entries above the diagonal of the square boolean matrix
     ``allowed`` (its other entries are cleared), row by row: their edges, each
     written into ``edge_ids`` both ways round. A block of rows at a time, the
-    ends straight into the edges' array (the whole table's temporaries took 12 MB
+    ends straight into the edges' array (the whole table's temporaries took 7 MiB
     at 1,000 players, and four copies of every pair's ends at 9,999)."""
     n = len(allowed)
     for start in range(0, n, FILL_BLOCK):
