@@ -6,11 +6,11 @@ field (:func:`field_bytes`), what the solvers hold (:func:`solver_bytes`) and th
 model of the round's largest window, a bracket and the next scoregroup
 (:func:`window_bytes`). A first round is one scoregroup, so its one window is the
 whole field; later rounds' windows are smaller. The constants are data,
-``models/memory.toml``, fitted to measured peaks (benchmarks/README.md, "The
-refusal estimate against the measured peaks"), with the C allocator set as
-:mod:`mipair.allocator` sets it. An edition whose procedure holds less (the Dutch
-2017 edition drops each window's model once its answer is read) has a table of its
-own there, named ``<system>-<edition>``, over the defaults.
+``models/memory.toml``, fitted to measured peaks with the C allocator set as
+:mod:`mipair.allocator` sets it (benchmarks/README.md, "Central duals, the candidate
+pairs numbered in place, each edition its own estimate"). An edition whose procedure
+holds less (the Dutch 2017 edition drops each window's model once its answer is read)
+has a table of its own there, named ``<system>-<edition>``, over the defaults.
 """
 
 from __future__ import annotations
