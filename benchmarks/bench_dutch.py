@@ -110,19 +110,13 @@ def worker(players: int, spec: Field, out: mp.Queue) -> None:
         from mipair.check.config import GeneratorConfig
         from mipair.check.generate import finish, generate
         from mipair.formats.trf_write import write_tournament
-        from mipair.memory import round_bytes
-        from mipair.systems.fide.footprint import (
-            largest_window_pairs,
-            memory_table,
-            scoregroup_sizes,
-        )
+        from mipair.systems.fide.footprint import round_estimate
         from mipair.systems.registry import get_system
 
         system = get_system(spec.system)
 
         def timed(snap):
-            window = largest_window_pairs(scoregroup_sizes(snap))
-            estimate = round_bytes(len(snap.to_pair), window, memory_table(snap)) / 2**20
+            estimate = round_estimate(snap) / 2**20
             _reset_peak()
             start, cpu = time.perf_counter(), _cpu_seconds()
             pairing = system.pair(snap)

@@ -26,16 +26,19 @@ class Edges(Sequence[Edge]):
         u, v = np.asarray(u), np.asarray(v)
         top = max(int(u.max()), int(v.max())) if len(u) else 0
         kind = np.int32 if top < 2**31 - 1 else np.int64
-        self.ends = np.empty((2, len(u)), dtype=kind)
-        self.ends[0], self.ends[1] = u, v
-        self.u, self.v = self.ends[0], self.ends[1]
+        ends = np.empty((2, len(u)), dtype=kind)
+        ends[0], ends[1] = u, v
+        self._hold(ends)
+
+    def _hold(self, ends: np.ndarray) -> None:
+        self.ends, self.u, self.v = ends, ends[0], ends[1]
         self._pairs: list[Edge] | None = None
 
     @classmethod
     def wrap(cls, ends: np.ndarray) -> Edges:
         """The edges of an array of shape (2, m), held as it is (not copied)."""
         edges = cls.__new__(cls)
-        edges.ends, edges.u, edges.v, edges._pairs = ends, ends[0], ends[1], None
+        edges._hold(ends)
         return edges
 
     @classmethod

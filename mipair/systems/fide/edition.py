@@ -94,6 +94,12 @@ class Edition:
         )
 
 
+def model_name(system: str, edition: str) -> str:
+    """``<system>-<edition>``: the stem of an edition's model file, and the name of its
+    table in ``models/memory.toml``."""
+    return f"{system}-{edition}"
+
+
 class EditionError(ValueError):
     """A model file that cannot be an edition (a programming error: it ships with mipair)."""
 
@@ -121,7 +127,7 @@ def load_edition(system: str, name: str | None = None, directory: Path | None = 
     """The edition ``name`` of ``system`` (None: its default) from its model file in
     ``directory`` (None: mipair's ``models/``)."""
     name = name or default_edition(system, directory)
-    return read_edition(system, (directory or model_file()) / f"{system}-{name}.toml")
+    return read_edition(system, (directory or model_file()) / f"{model_name(system, name)}.toml")
 
 
 def read_edition(system: str, path: Path) -> Edition:

@@ -8,7 +8,8 @@ from collections import Counter
 from itertools import pairwise
 
 from mipair import allocator
-from mipair.memory import all_pairs, available_memory, fits
+from mipair.memory import all_pairs, available_memory, fits, round_bytes
+from mipair.systems.fide.edition import model_name
 from mipair.systems.fide.state import Snapshot
 
 
@@ -31,7 +32,14 @@ def largest_window_pairs(sizes: list[int]) -> int | None:
 
 def memory_table(snap: Snapshot) -> str:
     """The name of the round's edition's table in ``models/memory.toml``."""
-    return f"{snap.edition.system}-{snap.edition.name}"
+    return model_name(snap.edition.system, snap.edition.name)
+
+
+def round_estimate(snap: Snapshot) -> int:
+    """The round's peak estimated in bytes (:func:`mipair.memory.round_bytes`, by
+    its edition's constants), as :func:`refuse_too_large` judges it."""
+    sizes = scoregroup_sizes(snap)
+    return round_bytes(sum(sizes), largest_window_pairs(sizes), memory_table(snap))
 
 
 def refuse_too_large(snap: Snapshot) -> None:
