@@ -14,6 +14,12 @@ faults of blocks of a few MiB made anew each time), so larger rounds keep glibc'
 rule, or, in a process that set the threshold for an earlier round, the values that
 rule reaches (benchmarks/README.md, "The allocator's threshold").
 
+In a round of at least ``freed_memory_given_back_from_players`` players, the pages of
+the heap's freed blocks are handed back to the system after each of the solver's LPs and
+each model set aside (:func:`give_back_freed`, glibc's ``malloc_trim``): HiGHS's solves
+free many blocks in the heap's middle, which trimming from its top never reaches (a
+1,000-player round 4 of the 2017 edition: a peak of 68.6 -> 64.1 MiB, some 0.4 ms a call).
+
 Without glibc (musl's ``mallopt`` does nothing; macOS has none) nothing changes.
 """
 
@@ -29,11 +35,13 @@ GLIBC_LARGEST_THRESHOLD = 32 * 2**20  # the most glibc's own rule raises the thr
 # (DEFAULT_MMAP_THRESHOLD_MAX on 64-bit), with the heap trimmed from twice that
 
 _threshold: list[int] = []  # the threshold this process holds, once it set one (one value)
+_giving_back = [False]  # whether the round being paired hands freed pages back
 
 
 def settle(players: int) -> int | None:
     """Set the allocator for a round of ``players`` players to pair; the threshold
     now held (None: glibc's own rule, never changed in this process)."""
+    _giving_back[0] = players >= constants()["freed_memory_given_back_from_players"]
     small = players < constants()["freed_blocks_returned_below_players"]
     if small:
         wanted = int(constants()["freed_blocks_returned_from_bytes"])
@@ -51,21 +59,31 @@ def settle(players: int) -> int | None:
     return wanted
 
 
+def give_back_freed() -> None:
+    """In a large round (:func:`settle`), hand the pages of the heap's freed blocks
+    back to the system (glibc's ``malloc_trim``; nothing where there is none)."""
+    if _giving_back[0]:
+        trim = _libc_function("malloc_trim")
+        if trim is not None:
+            trim(0)
+
+
 def _mallopt(parameter: int, value: int) -> bool:
     """glibc's ``mallopt``; False where there is none or it refused."""
-    mallopt = _mallopt_function()
+    mallopt = _libc_function("mallopt")
     return mallopt is not None and bool(mallopt(parameter, value))
 
 
 @functools.cache
-def _mallopt_function() -> Callable[[int, int], int] | None:
-    """The C library's ``mallopt``, looked up once (None where there is none)."""
+def _libc_function(name: str) -> Callable[..., int] | None:
+    """The C library's ``mallopt`` or ``malloc_trim``, looked up once (None where
+    there is none)."""
     import ctypes
 
     try:
-        mallopt = ctypes.CDLL(None).mallopt
+        function = getattr(ctypes.CDLL(None), name)
     except (OSError, AttributeError):
         return None
-    mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
-    mallopt.restype = ctypes.c_int
-    return mallopt
+    function.argtypes = [ctypes.c_int, ctypes.c_int][: 2 if name == "mallopt" else 1]
+    function.restype = ctypes.c_int
+    return function

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from mipair.solver.edges import ColumnSet, Edges
+from mipair.solver.edges import ColumnSet, Edges, search
 from mipair.solver.weights import KeyedWeights, Weights
 
 PRICE_BLOCK = 1 << 16  # columns priced at a time (no model-sized temporaries): blocks of
@@ -155,7 +155,7 @@ class PricedColumns:
                 continue
             if not len(weights):
                 continue
-            i = np.minimum(np.searchsorted(weights.cols, cols), len(weights.cols) - 1)
+            i = np.minimum(search(weights.cols, cols), len(weights.cols) - 1)
             hit = np.flatnonzero(weights.cols[i] == cols)
             add(hit, row, weights.vals[i[hit]])
         at, rows, vals = (np.concatenate(x) for x in zip(*parts))

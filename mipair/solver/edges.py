@@ -12,8 +12,10 @@ from collections.abc import Iterable, Iterator, Sequence
 import numpy as np
 
 Edge = tuple[int, int]
-LISTED_UP_TO = 1 << 14  # edges up to which a graph also keeps them as a list of tuples,
-# read one at a time many times over (numpy's item access costs more than the list)
+MARKS_BLOCK = 1 << 20  # numbers whose marks are read at a time
+LISTED_UP_TO = 1 << 12  # edges up to which a graph also keeps them as a list of tuples,
+# read one at a time many times over (numpy's item access costs more than the list);
+# a larger graph's are read from its arrays (16,384 tuples: 1.8 MiB)
 
 
 class Edges(Sequence[Edge]):
@@ -148,18 +150,72 @@ class ColumnSet:
         return not self.mask[idx].any()
 
 
+class Marks:
+    """A mark per number ``0..m-1`` (True or False), held as bits: the pairs a round
+    has ruled out for good (a 1,000-player round: 61 KB, not 480; 9,999 players:
+    6 MB, not 50). Asked of an array a block at a time (no temporary of 8 bytes
+    a number for a window's millions)."""
+
+    __slots__ = ("bits", "count", "size")
+
+    def __init__(self, m: int) -> None:
+        self.bits = np.zeros((m + 7) // 8, dtype=np.uint8)
+        self.size = m
+        self.count = 0  # how many are marked
+
+    def __len__(self) -> int:
+        return self.size
+
+    def get(self, k: int) -> bool:
+        return bool((int(self.bits[k >> 3]) >> (k & 7)) & 1)
+
+    def of(self, numbers: np.ndarray) -> np.ndarray:
+        """Whether each of ``numbers`` is marked (a boolean array)."""
+        numbers = np.asarray(numbers, dtype=np.int64)
+        if len(numbers) <= MARKS_BLOCK:
+            return (self.bits[numbers >> 3] >> (numbers & 7).astype(np.uint8) & 1).view(bool)
+        out = np.empty(len(numbers), dtype=bool)
+        for start in range(0, len(numbers), MARKS_BLOCK):
+            part = numbers[start : start + MARKS_BLOCK]
+            found = self.bits[part >> 3] >> (part & 7).astype(np.uint8)
+            out[start : start + len(part)] = (found & 1).view(bool)
+        return out
+
+    def mark(self, numbers: np.ndarray) -> np.ndarray:
+        """Mark ``numbers``; return those not marked before (distinct, sorted)."""
+        numbers = np.asarray(numbers, dtype=np.int64)
+        new = distinct(numbers[~self.of(numbers)])
+        np.bitwise_or.at(self.bits, new >> 3, np.left_shift(1, new & 7).astype(np.uint8))
+        self.count += len(new)
+        return new
+
+    def record(self) -> tuple[np.ndarray, int]:
+        """The marks as they are now (for :meth:`restore`)."""
+        return self.bits.copy(), self.count
+
+    def restore(self, record: tuple[np.ndarray, int]) -> None:
+        self.bits[:], self.count = record
+
+
 class Positions:
     """Where each of some distinct numbers stands in a list of them
-    (``{ids[k]: k}`` as a read-only mapping, held as arrays)."""
+    (``{ids[k]: k}`` as a read-only mapping, held as arrays).
+
+    Numbers listed in increasing order are found by binary search: a window's
+    edge numbers are a few of the round's, and a table indexed by edge number
+    (a 1,000-player round: 1.9 MiB a window) is kept only for numbers out of order."""
 
     __slots__ = ("_at", "ids")
 
     def __init__(self, ids: np.ndarray) -> None:
         ids = np.asarray(ids)
         top = int(ids.max()) + 1 if len(ids) else 0
-        self.ids = ids.astype(np.int32 if top < 2**31 else np.int64, copy=False)
-        self._at = np.full(top, -1, dtype=np.int32)
-        self._at[self.ids] = np.arange(len(self.ids), dtype=np.int32)
+        held: np.ndarray = ids.astype(np.int32 if top < 2**31 else np.int64, copy=False)
+        self.ids = held
+        self._at: np.ndarray | None = None  # None: ids increase, searched
+        if len(held) > 1 and not bool(np.all(held[1:] > held[:-1])):
+            self._at = np.full(top, -1, dtype=np.int32)
+            self._at[self.ids] = np.arange(len(self.ids), dtype=np.int32)
 
     @classmethod
     def identity(cls, m: int) -> Positions:
@@ -173,18 +229,36 @@ class Positions:
         return Positions(self.ids[np.asarray(ks, dtype=np.int64)])
 
     def get(self, e: int, default: int | None = None) -> int | None:
-        k = int(self._at[e]) if 0 <= e < len(self._at) else -1
+        if self._at is not None:
+            k = int(self._at[e]) if 0 <= e < len(self._at) else -1
+        else:
+            k = int(search(self.ids, e))
+            k = k if k < len(self.ids) and self.ids[k] == e else -1
         return default if k < 0 else k
 
     def lookup(self, es: np.ndarray) -> np.ndarray:
         """The position of every number of ``es`` (-1: not there)."""
+        es = np.asarray(es, dtype=np.int64)
         out = np.full(len(es), -1, dtype=np.int64)
-        there = es < len(self._at)
-        out[there] = self._at[es[there]]
+        if self._at is not None:
+            there = es < len(self._at)
+            out[there] = self._at[es[there]]
+        elif len(self.ids):
+            k = np.minimum(search(self.ids, es), len(self.ids) - 1)
+            there = self.ids[k] == es
+            out[there] = k[there]
         return out
 
     def __len__(self) -> int:
         return len(self.ids)
+
+
+def search(haystack: np.ndarray, needles: np.ndarray | int) -> np.ndarray:
+    """``np.searchsorted`` of integer ``needles`` in the sorted integer array
+    ``haystack``, the needles cast to its type: else numpy casts the whole array
+    to the needles' wider type, a copy at every call (a 2,000-player round's
+    int32 positions: 3 s). Needles are column or edge numbers, below 2**31."""
+    return np.searchsorted(haystack, np.asarray(needles).astype(haystack.dtype, copy=False))
 
 
 def mask(n: int, members: Iterable[int]) -> np.ndarray:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
+from mipair.allocator import give_back_freed
 from mipair.solver.edges import ColumnSet, Edges, mask
 from mipair.solver.pins import PinnedRows
 from mipair.solver.weights import KeyedWeights, Tier, Weights, total
@@ -140,6 +141,7 @@ class MatchingModel(PinnedRows):
         self._return.detach()  # the old instance goes with its arrays
         self.h = copy_of(self.h, self._hs)
         self._give_back_when_collected()
+        give_back_freed()  # the old instance's arrays, in a large round
 
     def ends(self):
         """The edge columns' end nodes, an array of shape (2, number of edges)."""
@@ -229,18 +231,7 @@ class MatchingModel(PinnedRows):
             and self.forced <= picked
         ):
             return False
-        cover = [0] * self.n
-        ne = len(self.edges)
-        edge = self.edges.listed() or self.edges
-        pairs = 0
-        for e in chosen:
-            if e < ne:
-                u, v = edge[e]
-                cover[u] += 1
-                cover[v] += 1
-                pairs += 1
-            else:
-                cover[self.exits[e - ne][0]] += 1
+        cover, pairs = self._cover(chosen)
         if (cover and max(cover) > 1) or sum(map(cover.__getitem__, self.must)) != len(self.must):
             return False  # (every node covered at most once: the must-nodes all once)
         if self.fixed_pairs is not None and pairs != self.fixed_pairs:
@@ -248,6 +239,31 @@ class MatchingModel(PinnedRows):
         if any(sum(1 for c in cols if c in picked) > k for cols, k in self.limits.values()):
             return False
         return self._meets_pins(chosen)
+
+    def _cover(self, chosen: list[int]) -> tuple[list[int], int]:
+        """How many columns of ``chosen`` cover each node, and how many are edges
+        (a graph not listed counts with numpy: no tuple an edge)."""
+        ne = len(self.edges)
+        listed = self.edges.listed()
+        if listed is None:
+            np = self._np
+            cols = np.asarray(chosen, dtype=np.int64)
+            edges = cols[cols < ne]
+            nodes = [self._ends[:, edges].ravel()]
+            nodes.append(np.array([self.exits[e - ne][0] for e in cols[cols >= ne].tolist()]))
+            counts = np.bincount(np.concatenate(nodes).astype(np.int64), minlength=self.n)
+            return counts.tolist(), len(edges)
+        cover = [0] * self.n
+        pairs = 0
+        for e in chosen:
+            if e < ne:
+                u, v = listed[e]
+                cover[u] += 1
+                cover[v] += 1
+                pairs += 1
+            else:
+                cover[self.exits[e - ne][0]] += 1
+        return cover, pairs
 
     def _proven(self, chosen: list[int], bound: float) -> Values | None:
         """``chosen`` as column values if it is feasible and attains the LP
@@ -276,7 +292,7 @@ class MatchingModel(PinnedRows):
         ne = len(self.edges)
         edge = self.edges.listed() or self.edges
         common: set[int] | None = None  # the nodes every column so far covers
-        for c in used.tolist():
+        for c in used.tolist():  # (it stops at the first columns with no node in common)
             nodes = edge[c] if c < ne else (self.exits[c - ne][0],)
             common = set(nodes) if common is None else common.intersection(nodes)
             if not common:

@@ -87,11 +87,14 @@ class PinnedRows(PricedColumns):
         """The rows of plain (not keyed) weights, each ``(weights, at_least)``, added
         to HiGHS in one call (a weight with no column left gets none)."""
         banned = self.banned_mask()
-        kept = [(w.without(banned), at_least) for w, at_least in levels]
-        kept = [(w, at_least) for w, at_least in kept if len(w)]
+        kept = [(w, w.without(banned), at_least) for w, at_least in levels]
+        kept = [(w, row, at_least) for w, row, at_least in kept if len(row)]
         inf = self._hs.kHighsInf
-        rows = self._add_rows([(at_least, inf, w.cols, w.vals) for w, at_least in kept])
-        self._pin_rows.extend(zip(rows, (w for w, _ in kept)))
+        rows = self._add_rows([(at_least, inf, row.cols, row.vals) for _, row, at_least in kept])
+        # the row's weights for the columns that enter later are the pin's own (a
+        # banned column never enters): no second copy of each (2 MiB in a
+        # 1,000-player round's window)
+        self._pin_rows.extend(zip(rows, (w for w, _, _ in kept)))
 
     def _any_unbanned(self, w: KeyedWeights) -> bool:
         """Whether a column of non-zero weight in ``w`` is not forbidden."""

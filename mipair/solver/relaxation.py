@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from mipair.allocator import give_back_freed
 from mipair.solver.edges import mask
 from mipair.solver.matching import Edge, MatchingModel, Values
 from mipair.solver.oddsets import violated
@@ -94,6 +95,7 @@ class LinearRelaxation(MatchingModel):
                 self._next_lp(cuts, solved, interior)
                 solved = len(self._ours)
                 h.run()
+                give_back_freed()  # the solve's freed blocks, in a large round
                 if h.getModelStatus() != hs.HighsModelStatus.kOptimal:
                     if self.inactive and self._let_in(self.inactive):
                         continue  # the core alone may be infeasible

@@ -21,11 +21,12 @@ from typing import Protocol, cast
 import numpy as np
 
 from mipair.solver.completion import CompletionOracle
-from mipair.solver.edges import Edges, Positions
+from mipair.solver.edges import Edges, Marks, Positions
 from mipair.solver.lexmatch import LexMatcher
 from mipair.solver.weights import Weights
 from mipair.systems.fide.colours import Preference, preference
 from mipair.systems.fide.edition import Edition
+from mipair.systems.fide.pair_table import PairTable
 from mipair.systems.fide.rules import forbidden_pairs, pab_eligible
 from mipair.systems.fide.state import PlayerState, Snapshot
 from mipair.systems.fide.weigh import Context, weigh
@@ -43,29 +44,6 @@ class FieldRules(Protocol):
 
 
 BLOCK = 512  # rows of the pair table read at a time (no square temporaries)
-FILL_BLOCK = 64  # rows of the allowed pairs numbered at a time
-
-
-def number_pairs(allowed: np.ndarray, edge_ids: np.ndarray) -> Edges:
-    """Number the True entries above the diagonal of the square boolean matrix
-    ``allowed`` (its other entries are cleared), row by row: their edges, each
-    written into ``edge_ids`` both ways round. A block of rows at a time, the
-    ends straight into the edges' array (the whole table's temporaries took 7 MiB
-    at 1,000 players, and four copies of every pair's ends at 9,999)."""
-    n = len(allowed)
-    for start in range(0, n, FILL_BLOCK):
-        rows = allowed[start : start + FILL_BLOCK]
-        rows &= np.arange(n)[None, :] > np.arange(start, start + len(rows))[:, None]
-    ends = np.empty((2, int(allowed.sum())), dtype=np.int32)
-    at = 0
-    for start in range(0, n, FILL_BLOCK):
-        first, second = np.nonzero(allowed[start : start + FILL_BLOCK])
-        first += start
-        stop = at + len(first)
-        ends[0, at:stop], ends[1, at:stop] = first, second
-        edge_ids[first, second] = edge_ids[second, first] = np.arange(at, stop, dtype=np.int32)
-        at = stop
-    return Edges.wrap(ends)
 
 
 class RoundField:
@@ -82,10 +60,10 @@ class RoundField:
         self.scores = [p.pairing_score for p in players]
         self.preferences = {p.id: preference(p) for p in players}
         self.eligible = [pab_eligible(p) for p in players]
-        self.edge_ids = np.full((self.n, self.n), -1, dtype=np.int32)
-        self.edges = self.candidate_pairs(forbidden_pairs(snap))
-        self.dead = np.zeros(len(self.edges), dtype=bool)  # edges ruled out for good
-        self.deaths = 0  # how many
+        self.pair_table = PairTable(self.n)
+        self.candidate_pairs(forbidden_pairs(snap))
+        self.dead = Marks(len(self.pair_table))  # the edges ruled out for good
+        self.dead_ends: list[np.ndarray] = []  # their ends, (2, k) arrays, as they died
         self.oracle: CompletionOracle | None = None
         self.odd = self.n % 2 == 1
         self.hint: list[int] | None = None  # a matching of the field (mate per vertex), once known
@@ -100,9 +78,9 @@ class RoundField:
             dtype=np.int64,
         )
 
-    def candidate_pairs(self, forbidden: set[frozenset[int]]) -> Edges:
-        """Every pair the absolute criteria allow (C1, C3, forbidden pairs), higher
-        ranked player first, in rank order; ``self.edge_ids[u, v]`` numbers them (-1: none)."""
+    def candidate_pairs(self, forbidden: set[frozenset[int]]) -> None:
+        """Number in ``self.pair_table`` every pair the absolute criteria allow
+        (C1, C3, forbidden pairs), higher ranked player first, in rank order."""
         n, players = self.n, self.players
         index = {p.id: i for i, p in enumerate(players)}
         allowed = np.ones((n, n), dtype=bool)
@@ -126,12 +104,17 @@ class RoundField:
         for start in range(0, n, BLOCK):  # C3
             mine = clash[start : start + BLOCK, None]
             allowed[start : start + BLOCK] &= (mine != clash[None, :]) | (mine == 0)
-        return number_pairs(allowed, self.edge_ids)
+        self.pair_table.number(allowed)
+
+    @property
+    def edges(self) -> Edges:
+        """The candidate pairs as edges (made when first asked: a model of the whole field)."""
+        return self.pair_table.edges()
 
     def edge(self, u: int, v: int) -> int | None:
         """The live edge between vertices u and v, if any."""
-        e = int(self.edge_ids[u, v])
-        return None if e < 0 or self.dead[e] else e
+        e = self.pair_table.get(u, v)
+        return None if e < 0 or self.dead.get(e) else e
 
     def neighbours(self, u: int, among: np.ndarray | None = None) -> list[int]:
         """The vertices with a live edge to u (those marked in the mask ``among``)."""
@@ -142,20 +125,19 @@ class RoundField:
         return bool(self._live_row(u, among).any())
 
     def _live_row(self, u: int, among: np.ndarray | None) -> np.ndarray:
-        row = self.edge_ids[u]
+        row = self.pair_table.numbers(u)
         ok = row >= 0 if among is None else (row >= 0) & among
         if self.deaths:
-            ok[ok] = ~self.dead[row[ok]]
+            ok[ok] = ~self.dead.of(row[ok])
         return ok
 
     def live_pairs(self, members: np.ndarray | None = None) -> np.ndarray:
         """The live pairs (among ``members``, an array of vertices; None: the whole
         field) as a symmetric n-by-n boolean matrix: the pair table's pairs, those
         ruled out for good cleared (no copy of the table's numbers)."""
-        live = self.edge_ids >= 0
+        live = self.pair_table.present()
         if self.deaths:
-            gone = np.flatnonzero(self.dead)
-            us, vs = self.edges.u[gone], self.edges.v[gone]
+            us, vs = np.concatenate(self.dead_ends, axis=1)
             live[us, vs] = live[vs, us] = False
         if members is not None:
             outside = np.ones(self.n, dtype=bool)
@@ -179,18 +161,13 @@ class RoundField:
             out = []
             excluded = [k for k, v in enumerate(group) if v in exclude] if exclude else []
             for start in range(0, len(members), BLOCK):
-                rows = self.edge_ids[members[start : start + BLOCK]][:, members]
-                ok = rows >= 0
-                ok &= np.arange(len(members))[None, :] > np.arange(start, start + len(ok))[:, None]
-                if excluded:
-                    ok[:, excluded] = False
-                a, b = np.nonzero(ok)
-                out.append((a.astype(np.int32) + start, b.astype(np.int32), rows[a, b]))
+                stop = min(start + BLOCK, len(members))
+                out.append(self.pair_table.within(members, start, stop, excluded))
             first, second, ids = (np.concatenate(x) for x in zip(*out)) if out else ([],) * 3
             first, second = np.asarray(first, np.int32), np.asarray(second, np.int32)
             eids = np.asarray(ids, dtype=np.int64)
         if self.deaths:
-            live = ~self.dead[eids]
+            live = ~self.dead.of(eids)
             first, second, eids = first[live], second[live], eids[live]
         return first, second, eids
 
@@ -200,7 +177,7 @@ class RoundField:
         """A window model's edges (:meth:`pairs_among`) and where each round edge
         stands among them (its model column)."""
         if len(window) == self.n and not exclude and not self.deaths:
-            return self.edges, Positions.identity(len(self.edges))
+            return self.edges, Positions.identity(len(self.pair_table))
         first, second, eids = self.pairs_among(window, exclude)
         members = np.asarray(window, dtype=np.int64)
         return Edges(members[first], members[second]), Positions(eids)
@@ -213,13 +190,28 @@ class RoundField:
     def kill_all(self, eids: np.ndarray | Iterable[int]) -> None:
         """Remove the edges ``eids`` for good."""
         eids = np.asarray(eids if isinstance(eids, np.ndarray) else list(eids), dtype=np.int64)
-        new = eids[~self.dead[eids]]
+        new = self.dead.mark(eids)
         if not len(new):
             return
-        self.dead[new] = True
-        self.deaths = int(self.dead.sum())
+        us, vs = self.pair_table.ends(new)
+        self.dead_ends.append(np.stack([us, vs]).astype(self.pair_table.place.dtype))
         if self.oracle is not None:
-            self.oracle.forbid_all(self.edges.u[new], self.edges.v[new])
+            self.oracle.forbid_all(us, vs)
+
+    @property
+    def deaths(self) -> int:
+        """How many edges are ruled out for good."""
+        return self.dead.count
+
+    def deaths_record(self) -> tuple[tuple[np.ndarray, int], int]:
+        """What :meth:`restore` needs to undo every death after now."""
+        return self.dead.record(), len(self.dead_ends)
+
+    def restore(self, record: tuple[tuple[np.ndarray, int], int]) -> None:
+        """The edges ruled out for good as they were at ``record`` (:meth:`deaths_record`)."""
+        marks, count = record
+        self.dead.restore(marks)
+        del self.dead_ends[count:]
 
     def weigh(self, model: LexMatcher, role: np.ndarray, context: Context) -> list[Weights]:
         """Every active criterion on the window's edge columns of ``model`` (its

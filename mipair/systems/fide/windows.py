@@ -96,8 +96,7 @@ class WindowModels:
         group = np.asarray(window + lower, dtype=np.int64)
         ends = 0  # twice the pairs, counted a block of rows at a time, up to the limit
         for start in range(0, len(group), 256):
-            rows = self.field.edge_ids[group[start : start + 256]][:, group]
-            ends += int((rows >= 0).sum())
+            ends += self.field.pair_table.count(group[start : start + 256], group)
             if ends // 2 > WHOLE_UP_TO:
                 return False
         return True

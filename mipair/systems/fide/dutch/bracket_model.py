@@ -116,10 +116,10 @@ class BracketModel:
         array), -1 where :meth:`col` has none: one row of the round's pair
         table read at once, not a lookup a pair."""
         field = self.field
-        e = field.edge_ids[p, others].astype(np.int64)
+        e = field.pair_table.numbers(p, others)
         ok = e >= 0
         if field.deaths:
-            ok[ok] = ~field.dead[e[ok]]
+            ok[ok] = ~field.dead.of(e[ok])
         c = np.full(len(others), -1, dtype=np.int64)
         c[ok] = self.cols.lookup(e[ok])
         usable = c >= 0

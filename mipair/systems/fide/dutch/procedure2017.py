@@ -131,7 +131,7 @@ def brackets_2017(field: RoundField, procedure: BracketRules) -> dict[int, int]:
             following.append(position)
             position += 1
         last = position == n
-        dead = field.dead.copy()
+        dead = field.deaths_record()  # restored if this bracket is the PPB
         model, cols = window_model(field, bracket, following, n_mdp, special, procedure)
         role = roles(field.n, sorted(bracket + following), set(bracket[:n_mdp]), set(bracket))
         kind = kinds(field.signature, role)
@@ -151,8 +151,7 @@ def brackets_2017(field: RoundField, procedure: BracketRules) -> dict[int, int]:
         if not special:
             rest = [v for v in range(n) if v not in final and v not in matched]
             if not completable(field, rest):
-                field.dead = dead  # A.9: this bracket is the PPB; pair it again
-                field.deaths = int(dead.sum())
+                field.restore(dead)  # A.9: this bracket is the PPB; pair it again
                 position, special = start, True
                 continue
         special = position == n
