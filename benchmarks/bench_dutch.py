@@ -127,6 +127,7 @@ def worker(players: int, spec: Field, out: mp.Queue) -> None:
 
         def save(cut, rnd, pairing) -> None:
             if spec.save:
+                os.makedirs(spec.save, exist_ok=True)  # a new folder is made, not an error
                 path = os.path.join(spec.save, f"{players}-{spec.rules}-r{rnd}.trf")
                 with open(path, "w", encoding="utf-8") as fh:
                     fh.write(write_tournament(finish(cut)))
