@@ -4,11 +4,12 @@ A FIDE round's peak is estimated before anything is built, from what the engine
 will hold: the process itself (:func:`process_bytes`), the tables over the whole
 field (:func:`field_bytes`), what the solvers hold (:func:`solver_bytes`) and the
 model of the round's largest window, a bracket and the next scoregroup
-(:func:`window_bytes`). A first round is one scoregroup, so its one window is the
+(:func:`window_bytes`), and in an odd field the model of every pair that asks who
+gets the bye (:func:`odd_field_bytes`). A first round is one scoregroup, so its one window is the
 whole field; later rounds' windows are smaller. The constants are data,
 ``models/memory.toml``, fitted to measured peaks with the C allocator set as
-:mod:`mipair.allocator` sets it (benchmarks/README.md, "Central duals, the candidate
-pairs numbered in place, each edition its own estimate"). An edition whose procedure
+:mod:`mipair.allocator` sets it (benchmarks/README.md, "The 2017 edition at
+1,000 players within 2x bbpPairings' memory"). An edition whose procedure
 holds less (the Dutch 2017 edition drops each window's model once its answer is read)
 has a table of its own there, named ``<system>-<edition>``, over the defaults.
 """
@@ -86,6 +87,14 @@ def window_bytes(pairs: int, one_score: bool, edition: str = "") -> int:
     return int(constants(edition)[key] * pairs)
 
 
+def odd_field_bytes(n: int, window_pairs: int | None, edition: str = "") -> int:
+    """An odd field of several scoregroups: who gets the bye is asked of a model of
+    every pair (the 2026 edition), which a field of one scoregroup's window is already."""
+    if window_pairs is None or n % 2 == 0:
+        return 0
+    return int(constants(edition)["odd_field_bytes_per_pair"] * all_pairs(n))
+
+
 def round_bytes(n: int, window_pairs: int | None = None, edition: str = "") -> int:
     """The resident memory a round of ``n`` players to pair reaches at its peak,
     its largest window having ``window_pairs`` pairs (None: a field of one
@@ -95,7 +104,10 @@ def round_bytes(n: int, window_pairs: int | None = None, edition: str = "") -> i
         window = window_bytes(all_pairs(n), True, edition)
     else:
         window = window_bytes(window_pairs, False, edition)
-    return process_bytes(edition) + field_bytes(n, edition) + solver_bytes(n, edition) + window
+    odd = odd_field_bytes(n, window_pairs, edition)
+    return (
+        process_bytes(edition) + field_bytes(n, edition) + solver_bytes(n, edition) + window + odd
+    )
 
 
 def fits(n: int, available: int | None, window_pairs: int | None = None, edition: str = "") -> None:
