@@ -13,6 +13,8 @@ import numpy as np
 
 Edge = tuple[int, int]
 MARKS_BLOCK = 1 << 20  # numbers whose marks are read at a time
+MARKS_AS_BITS_FROM = 1 << 16  # numbers from which marks are held as bits, not bytes
+POSITIONS_SEARCHED_FROM = 1 << 16  # numbers from which increasing positions are searched
 LISTED_UP_TO = 1 << 12  # edges up to which a graph also keeps them as a list of tuples,
 # read one at a time many times over (numpy's item access costs more than the list);
 # a larger graph's are read from its arrays (16,384 tuples: 1.8 MiB)
@@ -151,15 +153,18 @@ class ColumnSet:
 
 
 class Marks:
-    """A mark per number ``0..m-1`` (True or False), held as bits: the pairs a round
-    has ruled out for good (a 1,000-player round: 61 KB, not 480; 9,999 players:
-    6 MB, not 50). Asked of an array a block at a time (no temporary of 8 bytes
-    a number for a window's millions)."""
+    """A mark per number ``0..m-1`` (True or False), held as bits from
+    MARKS_AS_BITS_FROM numbers: the pairs a round has ruled out for good (a
+    1,000-player round: 61 KB, not 480; 9,999 players: 6 MB, not 50). Asked of an
+    array a block at a time (no temporary of 8 bytes a number for a window's
+    millions). Fewer are held a byte each, read without arithmetic."""
 
-    __slots__ = ("bits", "count", "size")
+    __slots__ = ("bits", "count", "flags", "size")
 
     def __init__(self, m: int) -> None:
-        self.bits = np.zeros((m + 7) // 8, dtype=np.uint8)
+        as_bits = m >= MARKS_AS_BITS_FROM
+        self.bits = np.zeros((m + 7) // 8 if as_bits else 0, dtype=np.uint8)
+        self.flags = None if as_bits else np.zeros(m, dtype=bool)
         self.size = m
         self.count = 0  # how many are marked
 
@@ -167,10 +172,14 @@ class Marks:
         return self.size
 
     def get(self, k: int) -> bool:
+        if self.flags is not None:
+            return bool(self.flags[k])
         return bool((int(self.bits[k >> 3]) >> (k & 7)) & 1)
 
     def of(self, numbers: np.ndarray) -> np.ndarray:
         """Whether each of ``numbers`` is marked (a boolean array)."""
+        if self.flags is not None:
+            return self.flags[numbers]
         numbers = np.asarray(numbers, dtype=np.int64)
         if len(numbers) <= MARKS_BLOCK:
             return (self.bits[numbers >> 3] >> (numbers & 7).astype(np.uint8) & 1).view(bool)
@@ -185,25 +194,33 @@ class Marks:
         """Mark ``numbers``; return those not marked before (distinct, sorted)."""
         numbers = np.asarray(numbers, dtype=np.int64)
         new = distinct(numbers[~self.of(numbers)])
-        np.bitwise_or.at(self.bits, new >> 3, np.left_shift(1, new & 7).astype(np.uint8))
+        if self.flags is not None:
+            self.flags[new] = True
+        else:
+            np.bitwise_or.at(self.bits, new >> 3, np.left_shift(1, new & 7).astype(np.uint8))
         self.count += len(new)
         return new
 
     def record(self) -> tuple[np.ndarray, int]:
         """The marks as they are now (for :meth:`restore`)."""
-        return self.bits.copy(), self.count
+        return (self.bits if self.flags is None else np.packbits(self.flags)).copy(), self.count
 
     def restore(self, record: tuple[np.ndarray, int]) -> None:
-        self.bits[:], self.count = record
+        bits, self.count = record
+        if self.flags is not None:
+            self.flags[:] = np.unpackbits(bits, count=self.size)
+        else:
+            self.bits[:] = bits
 
 
 class Positions:
     """Where each of some distinct numbers stands in a list of them
     (``{ids[k]: k}`` as a read-only mapping, held as arrays).
 
-    Numbers listed in increasing order are found by binary search: a window's
-    edge numbers are a few of the round's, and a table indexed by edge number
-    (a 1,000-player round: 1.9 MiB a window) is kept only for numbers out of order."""
+    Numbers listed in increasing order, the largest from POSITIONS_SEARCHED_FROM,
+    are found by binary search: a window's edge numbers are a few of the round's,
+    and a table indexed by edge number (a 1,000-player round: 1.9 MiB a window)
+    is kept only for numbers out of order or small."""
 
     __slots__ = ("_at", "ids")
 
@@ -213,7 +230,9 @@ class Positions:
         held: np.ndarray = ids.astype(np.int32 if top < 2**31 else np.int64, copy=False)
         self.ids = held
         self._at: np.ndarray | None = None  # None: ids increase, searched
-        if len(held) > 1 and not bool(np.all(held[1:] > held[:-1])):
+        if len(held) > 1 and (
+            top < POSITIONS_SEARCHED_FROM or not bool(np.all(held[1:] > held[:-1]))
+        ):
             self._at = np.full(top, -1, dtype=np.int32)
             self._at[self.ids] = np.arange(len(self.ids), dtype=np.int32)
 

@@ -31,8 +31,10 @@ def column_numbers(cols: np.ndarray | Sequence[int]) -> np.ndarray:
     (a 1,000-player round's windows: 1.5 MiB less); int64 for a smaller one, which
     numpy's indexing and searches take as they are (no conversion at each use)."""
     cols = np.asarray(cols)
-    if len(cols) < NARROW_FROM or cols.dtype == np.int32:
-        return cols.astype(np.int64, copy=False) if len(cols) < NARROW_FROM else cols
+    if len(cols) < NARROW_FROM:
+        return cols.astype(np.int64, copy=False)
+    if cols.dtype == np.int32:
+        return cols
     wide = int(cols.max()) >= 2**31 or int(cols.min()) < -(2**31)
     return cols.astype(np.int64 if wide else np.int32, copy=False)
 
@@ -43,7 +45,7 @@ class Weights:
     __slots__ = ("_lookup", "cols", "vals")
 
     def __init__(self, cols: np.ndarray, vals: np.ndarray) -> None:
-        cols = column_numbers(cols)
+        cols = column_numbers(cols) if len(cols) >= NARROW_FROM else np.asarray(cols, np.int64)
         vals = np.asarray(vals, dtype=np.int64)
         keep = vals != 0
         if not keep.all():
@@ -62,7 +64,9 @@ class Weights:
     def dense(cls, values: np.ndarray) -> Weights:
         """The weights of a value per column 0..len(values)-1."""
         values = np.asarray(values, dtype=np.int64)
-        cols = column_numbers(np.flatnonzero(values))
+        cols = np.flatnonzero(values)
+        if len(cols) >= NARROW_FROM:
+            cols = column_numbers(cols)
         made = cls.__new__(cls)  # the columns are sorted, distinct, of non-zero weight already
         made.cols, made.vals, made._lookup = cols, values[cols], None
         return made

@@ -125,10 +125,11 @@ class RoundField:
         return bool(self._live_row(u, among).any())
 
     def _live_row(self, u: int, among: np.ndarray | None) -> np.ndarray:
-        row = self.pair_table.numbers(u)
+        row = self.pair_table.row(u)
         ok = row >= 0 if among is None else (row >= 0) & among
         if self.deaths:
-            ok[ok] = ~self.dead.of(row[ok])
+            found = np.flatnonzero(ok)
+            ok[found] = ~self.dead.of(self.pair_table.numbers(u, found))
         return ok
 
     def live_pairs(self, members: np.ndarray | None = None) -> np.ndarray:
