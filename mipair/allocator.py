@@ -84,6 +84,7 @@ def _libc_function(name: str) -> Callable[..., int] | None:
         function = getattr(ctypes.CDLL(None), name)
     except (OSError, AttributeError):
         return None
-    function.argtypes = [ctypes.c_int, ctypes.c_int][: 2 if name == "mallopt" else 1]
+    # mallopt(int parameter, int value); malloc_trim(size_t pad)
+    function.argtypes = [ctypes.c_int, ctypes.c_int] if name == "mallopt" else [ctypes.c_size_t]
     function.restype = ctypes.c_int
     return function
