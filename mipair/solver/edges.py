@@ -3,6 +3,12 @@
 A 5,000-player round has 12.5 million candidate pairs: as a list of Python
 tuples they alone took more than a gigabyte. :class:`Edges` keeps the two
 ends as arrays and hands out plain ``(int, int)`` tuples one at a time.
+
+The other sets and maps over such numbers are held as arrays too: a set of
+columns as a mask (:class:`ColumnSet`), a mark per number as bits
+(:class:`Marks`), where each of some numbers stands in a list of them
+(:class:`Positions`), and a search of sorted numbers that does not copy them
+(:func:`search`).
 """
 
 from __future__ import annotations
