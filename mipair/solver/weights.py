@@ -45,7 +45,7 @@ class Weights:
     __slots__ = ("_lookup", "cols", "vals")
 
     def __init__(self, cols: np.ndarray, vals: np.ndarray) -> None:
-        cols = column_numbers(cols) if len(cols) >= NARROW_FROM else np.asarray(cols, np.int64)
+        cols = column_numbers(cols)
         vals = np.asarray(vals, dtype=np.int64)
         keep = vals != 0
         if not keep.all():
@@ -64,9 +64,7 @@ class Weights:
     def dense(cls, values: np.ndarray) -> Weights:
         """The weights of a value per column 0..len(values)-1."""
         values = np.asarray(values, dtype=np.int64)
-        cols = np.flatnonzero(values)
-        if len(cols) >= NARROW_FROM:
-            cols = column_numbers(cols)
+        cols = column_numbers(np.flatnonzero(values))
         made = cls.__new__(cls)  # the columns are sorted, distinct, of non-zero weight already
         made.cols, made.vals, made._lookup = cols, values[cols], None
         return made

@@ -150,16 +150,13 @@ class PairTable:
     def numbers(self, u: int, others: np.ndarray | None = None) -> np.ndarray:
         """The number of u's pair with each vertex of ``others`` (None: every
         vertex), -1 where there is none."""
-        if others is None:
-            others = np.arange(self.n)
-            place = self.row(u).astype(np.int64)
+        others = np.arange(self.n) if others is None else np.asarray(others, dtype=np.int64)
+        if self.square:
+            place = self.place[u, others].astype(np.int64)
         else:
-            others = np.asarray(others, dtype=np.int64)
-            if self.square:
-                place = self.place[u, others].astype(np.int64)
-            else:
-                place = self._places(np.full(len(others), u), others).astype(np.int64)
-                place[others == u] = -1
+            place = np.full(len(others), -1, dtype=np.int64)
+            apart = others != u  # (u has no pair with itself, nor a place)
+            place[apart] = self._places(np.full(int(apart.sum()), u), others[apart])
         found = place >= 0
         place[found] += self.start[np.minimum(others[found], u)]
         return place
@@ -184,8 +181,9 @@ class PairTable:
             return int((self.place[rows][:, members] >= 0).sum())
         total = 0
         for top in range(0, len(rows), FILL_BLOCK):
-            a, b = rows[top : top + FILL_BLOCK, None], members[None, :]
-            total += int(((self._places(a, b) >= 0) & (a != b)).sum())
+            a, b = np.broadcast_arrays(rows[top : top + FILL_BLOCK, None], members[None, :])
+            apart = a != b  # (a vertex has no pair with itself, nor a place)
+            total += int((self._places(a[apart], b[apart]) >= 0).sum())
         return total
 
     def within(
