@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from mipair.model import Colour
-from mipair.systems.roundrobin.schedule import colour_of, schedule
+from mipair.systems.roundrobin.schedule import colour_of, opponent_of, schedule
 from mipair.systems.roundrobin.settings import Cycles
 
 DATA = Path(__file__).parent / "data" / "berger-handbook.txt"
@@ -146,6 +146,11 @@ def test_every_pair_meets_once_a_cycle_and_everyone_plays_or_sits_out(
         seen = [p for g in r.games for p in (g.white, g.black)] + ([r.bye] if r.bye else [])
         assert sorted(seen) == list(range(1, players + 1))
         assert [g.board for g in r.games] == list(range(1, len(r.games) + 1))
+        for g in r.games:
+            assert (opponent_of(r, g.white), opponent_of(r, g.black)) == (g.black, g.white)
+            assert (colour_of(r, g.white), colour_of(r, g.black)) == (Colour.WHITE, Colour.BLACK)
+        if r.bye:
+            assert opponent_of(r, r.bye) is None and colour_of(r, r.bye) is None
 
 
 @pytest.mark.parametrize("players", range(3, 25))
