@@ -8,6 +8,8 @@ and the points field of every player against the results.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from mipair.formats.trf_player import CELL_WIDTH, FIRST_CELL, Where
 from mipair.model import Cell, Player, Points, Result, Tournament, points_to_str
 from mipair.rounds import accelerations_of, rounds_played
@@ -47,8 +49,11 @@ def check_ids(t: Tournament) -> None:
             )
 
 
-def check_games(t: Tournament) -> None:
-    """Every opponent exists and names the player back, with the other colour and result."""
+def check_games(
+    t: Tournament, counterpart: Mapping[Result, set[Result]] = COUNTERPART
+) -> None:
+    """Every opponent exists and names the player back, with the other colour and a result
+    ``counterpart`` allows."""
     for pid, cells in t.results.items():
         for rnd, cell in enumerate(cells, 1):
             if cell is None or cell.opponent is None:
@@ -69,7 +74,7 @@ def check_games(t: Tournament) -> None:
                 )
             if cell.colour is not None and cell.colour == other.colour:
                 raise where.error(f"{pid} and {opp} both have colour {cell.colour.value!r}", field)
-            if other.result not in COUNTERPART[cell.result]:
+            if other.result not in counterpart[cell.result]:
                 raise where.error(
                     f"result {cell.result.value!r} against {opp} does not agree "
                     f"with {opp}'s {other.result.value!r}",
@@ -147,14 +152,24 @@ def check_all(
     check_scores(t)
 
 
-def apply_byes(results: dict[int, list[Cell | None]], byes, next_rnd: int) -> None:
+def apply_byes(
+    results: dict[int, list[Cell | None]], byes, next_rnd: int, span: int = 1
+) -> None:
     """Write byes announced by 240/XXZ records into the round cells.
 
     An empty cell takes the bye; a cell that already holds an equivalent
-    absence is left alone; anything else contradicts the record.
+    absence is left alone; anything else contradicts the record. A bye for the
+    round to be paired (XXZ) covers ``span`` TRF rounds from ``next_rnd`` (two
+    for a Double-Swiss match); a 240 record names its TRF round.
     """
-    for bye in byes:
-        rnd = bye.round if bye.round is not None else next_rnd
+    expanded = [
+        (bye, rnd)
+        for bye in byes
+        for rnd in (
+            [bye.round] if bye.round is not None else range(next_rnd, next_rnd + span)
+        )
+    ]
+    for bye, rnd in expanded:
         if bye.player not in results:
             raise bye.where.error(f"bye for player {bye.player}, who does not exist", "player id")
         cells = results[bye.player]
