@@ -92,7 +92,9 @@ def test_trf16_drops_the_type_and_says_so() -> None:
         parse_text(text, "plain.trf")
     back = parse_text(text, "plain.trf", double_swiss=True)  # the caller's word restores it
     assert back.results == t.results and matches.is_double_swiss(back.system)
-    assert back == replace(t, total_rounds=None, initial_colour=None, point_system=back.point_system)
+    assert back == replace(
+        t, total_rounds=None, initial_colour=None, point_system=back.point_system
+    )
 
 
 def test_forfeits_of_a_match() -> None:

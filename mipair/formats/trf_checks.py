@@ -49,9 +49,7 @@ def check_ids(t: Tournament) -> None:
             )
 
 
-def check_games(
-    t: Tournament, counterpart: Mapping[Result, set[Result]] = COUNTERPART
-) -> None:
+def check_games(t: Tournament, counterpart: Mapping[Result, set[Result]] = COUNTERPART) -> None:
     """Every opponent exists and names the player back, with the other colour and a result
     ``counterpart`` allows."""
     for pid, cells in t.results.items():
@@ -152,9 +150,7 @@ def check_all(
     check_scores(t)
 
 
-def apply_byes(
-    results: dict[int, list[Cell | None]], byes, next_rnd: int, span: int = 1
-) -> None:
+def apply_byes(results: dict[int, list[Cell | None]], byes, next_rnd: int, span: int = 1) -> None:
     """Write byes announced by 240/XXZ records into the round cells.
 
     An empty cell takes the bye; a cell that already holds an equivalent
@@ -165,9 +161,7 @@ def apply_byes(
     expanded = [
         (bye, rnd)
         for bye in byes
-        for rnd in (
-            [bye.round] if bye.round is not None else range(next_rnd, next_rnd + span)
-        )
+        for rnd in ([bye.round] if bye.round is not None else range(next_rnd, next_rnd + span))
     ]
     for bye, rnd in expanded:
         if bye.player not in results:
