@@ -125,19 +125,25 @@ def check_scores(t: Tournament) -> None:
     played = rounds_played(t)
     acc = accelerations_of(t)
     for pid, player in t.players.items():
-        if player.points is None:
-            continue
         base: Points = sum(ps.cell_points(t.cell(pid, k)) for k in range(1, played + 1))
-        extra_acc = acc.get((pid, played + 1), 0)
         nxt = t.cell(pid, played + 1)
         extra_bye = ps.cell_points(nxt) if nxt is not None else 0
-        allowed = {base, base + extra_acc, base + extra_bye, base + extra_acc + extra_bye}
-        if player.points not in allowed:
-            raise at(t, player).error(
-                f"the file says {points_to_str(player.points)} points but the results of rounds "
-                f"1-{played} give {points_to_str(base)}",
-                "points (81-84)",
-            )
+        extra_acc = acc.get((pid, played + 1), 0)
+        check_points_field(t, player, base, extra_acc, extra_bye, f"rounds 1-{played}")
+
+
+def check_points_field(
+    t: Tournament, player: Player, base: Points, extra_acc: Points, extra_bye: Points, done: str
+) -> None:
+    """A written points field is the results of ``done`` (``base``), maybe with the next
+    round's fictitious points and/or the points of a bye announced for it."""
+    allowed = {base, base + extra_acc, base + extra_bye, base + extra_acc + extra_bye}
+    if player.points is not None and player.points not in allowed:
+        raise at(t, player).error(
+            f"the file says {points_to_str(player.points)} points but the results of "
+            f"{done} give {points_to_str(base)}",
+            "points (81-84)",
+        )
 
 
 def check_all(

@@ -19,7 +19,7 @@ from mipair.formats import trf_checks
 from mipair.formats.trf_checks import COUNTERPART, at, cell_field
 from mipair.formats.trf_player import Where
 from mipair.matches import GAMES, columns, match, match_of, matches_written
-from mipair.model import Cell, Points, Result, Tournament, points_to_str
+from mipair.model import Cell, Points, Result, Tournament
 from mipair.rounds import accelerations_of, rounds_played
 
 GAME_COUNTERPART = {
@@ -95,19 +95,11 @@ def check_scores(t: Tournament) -> None:
     played = match_of(rounds_played(t))
     acc = accelerations_of(t)
     for pid, player in t.players.items():
-        if player.points is None:
-            continue
         base: Points = sum(match(t, pid, k).points(ps) for k in range(1, played + 1))
         nxt = match(t, pid, played + 1) if played < matches_written(t) else None
         extra_bye = nxt.points(ps) if nxt is not None and nxt.games[0] is not None else 0
         extra_acc = acc.get((pid, columns(played + 1)[0]), 0)
-        allowed = {base, base + extra_acc, base + extra_bye, base + extra_acc + extra_bye}
-        if player.points not in allowed:
-            raise at(t, player).error(
-                f"the file says {points_to_str(player.points)} points but the results of "
-                f"matches 1-{played} give {points_to_str(base)}",
-                "points (81-84)",
-            )
+        trf_checks.check_points_field(t, player, base, extra_acc, extra_bye, f"matches 1-{played}")
 
 
 def check_all(

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from mipair.formats.trf import read_tournament
 from mipair.model import Cell, Colour, Player, PointSystem, Result, Tournament
+from swiss_brute import simulate
 from swiss_brute.history import RoundPairing
 
 WHITE, BLACK = Colour.WHITE, Colour.BLACK
@@ -269,18 +270,9 @@ def tournament(
     players: int, rounds: int, upto: int, seed: int, pairer: Pairer, mix: Mix = Mix()
 ) -> Tournament:
     """Match rounds 1 .. ``upto`` - 1 played, round ``upto``'s absences announced."""
-    rng = random.Random(seed)
-    t = start(players, rounds, rng)
-    for rnd in range(1, upto):
-        t = play(t, rnd, pairer, rng, mix)
-    cells = {pid: list(c) for pid, c in t.results.items()}
-    width = 2 * (upto - 1)
-    for pid in cells:
-        if rng.random() < mix.absences:
-            cells[pid] += [None] * (width - len(cells[pid])) + [
-                Cell(None, None, Result.ZERO_BYE)
-            ] * 2
-    return _with(t, cells)
+    return simulate.tournament(
+        players, rounds, upto, seed, pairer, mix, begin=start, step=play, columns=2
+    )
 
 
 def _with(t: Tournament, cells: dict[int, list[Cell | None]]) -> Tournament:

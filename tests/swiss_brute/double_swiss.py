@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from mipair.model import Colour, Tournament
 from swiss_brute.double_history import WHITE, Contestant, DoubleField, field_of
 from swiss_brute.history import RoundPairing, pairable, perfect_matchings
-from swiss_brute.rules import NoLegalPairing, give
+from swiss_brute.rules import NoLegalPairing, give, pair_from_the_top
 
 Pair = tuple[int, int]
 
@@ -63,13 +63,7 @@ class DoubleSwissRound:
         unpaired = [pid for pid in ids if pid != bye]
         if not self.pairable(unpaired):
             raise NoLegalPairing("no legal pairing of the round ([C3])")
-        boards = []
-        while unpaired:  # 3.3.2
-            pairs = self.bracket(unpaired)
-            boards += [self.colours(a, b) for a, b in pairs]
-            done = {p for pair in pairs for p in pair}
-            unpaired = [pid for pid in unpaired if pid not in done]
-        return RoundPairing(frozenset(boards), bye)
+        return RoundPairing(pair_from_the_top(unpaired, self.bracket, self.colours), bye)
 
     # -- 3.4 the PAB ------------------------------------------------------------------------
     def bye(self, ids: list[int]) -> int:
