@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from math import gcd
 
-from mipair.solver.lexmatch import Infeasible
+from mipair.solver.errors import Infeasible
 
 Edge = tuple[int, int]
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from mipair.solver.lexmatch import Infeasible
+from mipair.solver.errors import Infeasible
 from mipair.solver.perfect_duals import Proof, best_columns, duality_bound, reduced_costs, scaling
 
 if TYPE_CHECKING:

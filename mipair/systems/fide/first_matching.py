@@ -54,4 +54,4 @@ def everyone_paired(field: RoundField) -> list[int]:
     n = field.n
     model = LexMatcher(n, field.edges, range(n), n // 2, core=core(field.edges, field.scores))
     model.maximise([])
-    return model.mate()
+    return model.answer.mate()

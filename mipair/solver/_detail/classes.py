@@ -13,8 +13,8 @@ linear relaxation, each class's dual given to every node of the class, is a
 dual solution of the large model with the same objective: its reduced costs
 rule columns out of every optimal matching for good (reduced-cost fixing).
 This module builds the class model's data (:func:`aggregate`);
-:mod:`mipair.solver.class_solve` solves it in HiGHS and
-:mod:`mipair.solver.realize` finds a matching that makes its counts.
+:mod:`mipair.solver._detail.class_solve` solves it in HiGHS and
+:mod:`mipair.solver._detail.realize` finds a matching that makes its counts.
 
 A class is refined by what the aggregated rows need to be exact: whether the
 node must be covered and which exits it has, so every node of a class has the

@@ -1,4 +1,4 @@
-"""The class model of a matching model (:mod:`mipair.solver.classes`) solved in HiGHS.
+"""The class model of a matching model (:mod:`mipair.solver._detail.classes`) solved in HiGHS.
 
 Its lexicographic optimum (:func:`solve`) bounds every matching of the model
 from above, the duals of each tier's relaxation rule model columns out
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from mipair.solver.classes import Aggregate
+from mipair.solver._detail.classes import Aggregate
 from mipair.solver.weights import Weights
 
 KEPT_SOLUTIONS = 8  # integer solutions of the class model kept to answer later questions
@@ -175,7 +175,7 @@ def _rounded(h, x: np.ndarray, mend: bool = False) -> np.ndarray | None:
     MIP 3.3 s to round it so; in a 9,999-player round 5, 82 feasibility questions whose
     points rounded down fell short (odd cycles of halves) took HiGHS's MIPs 9.8 s, the
     mending about 10 ms each. (A tier's point is mended only when asked, on a second
-    try: :meth:`mipair.solver.shortcuts.ClassShortcuts._realized`.)"""
+    try: :meth:`mipair.solver._detail.shortcuts.ClassShortcuts._realized`.)"""
     lp = h.getLp()
     start = np.asarray(lp.a_matrix_.start_)
     rows = _Rows(
