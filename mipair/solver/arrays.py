@@ -9,4 +9,4 @@ from numpy.typing import NDArray
 
 Ints = NDArray[np.integer[Any]]  # column, edge or node numbers (int32 or int64)
 Bools = NDArray[np.bool_]  # a mask
-Floats = NDArray[np.floating[Any]]  # LP values, duals, costs
+Floats = NDArray[np.float64]  # LP values, duals, costs

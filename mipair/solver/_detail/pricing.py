@@ -37,12 +37,15 @@ class ColumnPricing:
         An inactive column is not in HiGHS: its reduced cost is its cost less the
         duals of the rows it would join, as :meth:`HighsModel.entries` lists them
         for an edge (exits are never left out of the model)."""
+        entering: list[int]
         if self.state.lp.row_duals is None:
-            return self.state.inactive.members().tolist()
+            entering = self.state.inactive.members().tolist()
+            return entering
         found, rc = self.outside(lambda rc: rc > above)
         if most is not None and len(found) > most:
             found = found[np.argsort(-rc, kind="stable")[:most]]
-        return found.tolist()
+        entering = found.tolist()
+        return entering
 
     def outside(self, keep: Callable[[Floats], Bools]) -> tuple[Ints, Floats]:
         """The inactive columns whose reduced cost in the last LP passes ``keep``

@@ -139,4 +139,5 @@ def _bipartite(
     x = np.asarray(h.getSolution().col_value)
     if np.any((x > 1e-6) & (x < 1 - 1e-6)) or round(x.sum()) != need:
         return None
-    return col[x > 0.5].tolist()
+    chosen: list[int] = col[x > 0.5].tolist()
+    return chosen

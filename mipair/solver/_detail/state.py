@@ -169,7 +169,7 @@ class ModelState:
         """The current objective's value of the 0/1 answer ``chosen`` (column indices)."""
         return float(sum(self.cost[e] for e in chosen))
 
-    def total(self, x: Sequence[float]) -> float:
+    def total(self, x: Floats) -> float:
         """The current objective's value at column values ``x``."""
         return float(np.dot(self.cost, x))
 

@@ -123,7 +123,8 @@ class Submodels:
         """The positions in the sorted array ``back`` of those of ``cols`` it holds."""
         at = np.minimum(np.searchsorted(back, cols), max(len(back) - 1, 0))
         hit = back[at] == cols if len(back) else np.zeros(len(cols), dtype=bool)
-        return at[hit]
+        found: Ints = at[hit]
+        return found
 
     def positions(self, back: Sequence[int] | Ints, chosen: Iterable[int] = ()) -> Ints:
         """Our column -> its index in ``back``, else -2 if in ``chosen``, else -1."""
