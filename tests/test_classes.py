@@ -1,4 +1,4 @@
-"""The class model (mipair.solver.classes) against brute force, and in the Dutch engine.
+"""The class model (mipair.solver._detail.classes) against brute force, and in the Dutch engine.
 
 Hypothesis draws small graphs whose nodes fall into classes, with objective
 tiers that weigh a column by the classes of its nodes alone. Whenever

@@ -41,7 +41,7 @@ from mipair.systems.fide.windows import WindowModels
 SLACK = 3
 """Opponents below a player's current one that his question still weighs (:meth:`Article4.tier`)."""
 PACKED = 3
-"""Questions offered to one solve, at most: packed exactly (:func:`mipair.solver.packing.pack`),
+"""Questions offered to one solve, at most: packed exactly (:meth:`mipair.solver.lexmatch.LexMatcher.maximise`),
 a solve holds two or three; offering more made it harder (1000 players: 12.8 s, not 11.0)."""
 
 Rank = Callable[[PlayerState], tuple]
