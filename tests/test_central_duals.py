@@ -16,6 +16,7 @@ import numpy as np
 
 from mipair.solver._detail.model import Model
 from mipair.solver._detail.relaxation import LinearRelaxation
+from mipair.solver._detail.state import Problem
 from mipair.solver.lexmatch import LexMatcher
 
 
@@ -71,7 +72,7 @@ def test_central_duals_leave_the_basis_and_the_answer() -> None:
     pairs = list(combinations(range(30), 2))
     rng = random.Random(5)
     weights = {c: rng.randint(0, 9) for c in range(len(pairs))}
-    model = Model(30, pairs, range(30))
+    model = Model(Problem(30, pairs, range(30)))
     bound = model.relaxation.bound(weights)
     assert model.relaxation._central()
     h, lp = model.highs.h, model.state.lp
@@ -91,7 +92,7 @@ def test_central_duals_are_optimal_duals_of_the_lp() -> None:
     pairs = list(combinations(range(30), 2))
     rng = random.Random(6)
     weights = {c: rng.randint(0, 9) for c in range(len(pairs))}
-    model = Model(30, pairs, range(30))
+    model = Model(Problem(30, pairs, range(30)))
     bound = model.relaxation.bound(weights)
     h = model.highs.h
     answer = np.asarray(h.getSolution().col_value)

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from test_lexmatch import _best, _matchings
 
 from mipair.solver._detail.model import Model
+from mipair.solver._detail.state import Problem
 from mipair.solver.lexmatch import ClassModel, Infeasible, LexMatcher
 
 
@@ -53,7 +54,7 @@ def _model(problem):
     cols = [tuple(p) for p in pairs] + [(v,) for v, _ in exits]
     allowed = _matchings(n, cols, must, limit)
     limits = {"out": limit} if limit is not None else None
-    lm = Model(n, pairs, sorted(must), exits=exits, exit_limits=limits)
+    lm = Model(Problem(n, pairs, sorted(must), exits=exits, exit_limits=limits))
     if forced is not None:
         lm.highs.force(forced)
         allowed = [s for s in allowed if forced in s]

@@ -17,6 +17,7 @@ from unittest.mock import patch
 from mipair.solver import highs
 from mipair.solver._detail import model as search
 from mipair.solver._detail.model import Model
+from mipair.solver._detail.state import Problem
 
 
 def _graph(n: int, seed: int) -> tuple[list[tuple[int, int]], dict[int, int]]:
@@ -31,7 +32,7 @@ def test_a_released_model_starts_its_next_lp_from_its_basis() -> None:
     and rows, and its next LP of the same objective needs no simplex iteration: the
     basis came along (without it, the same LP takes dozens)."""
     pairs, weights = _graph(30, 1)
-    model = Model(30, pairs, range(30))
+    model = Model(Problem(30, pairs, range(30)))
     bound = model.relaxation.bound(weights)
     before = model.highs.h
     columns, rows = before.getNumCol(), before.getNumRow()
@@ -51,7 +52,7 @@ def test_a_released_model_answers_as_one_never_released() -> None:
     second = {c: w for c, w in second.items() if c < len(pairs)}
     answers = []
     for release in (False, True):
-        model = Model(24, pairs, range(24))
+        model = Model(Problem(24, pairs, range(24)))
         model.maximise([first])
         if release:
             model.highs.release_solver()
@@ -69,12 +70,12 @@ def test_only_instances_of_small_models_are_kept_as_spares() -> None:
         patch.object(highs, "SPARE_COLUMNS_UP_TO", len(pairs) - 1),
         patch.object(highs, "_spare", []),
     ):
-        large = Model(12, pairs, range(12))
+        large = Model(Problem(12, pairs, range(12)))
         instance = large.highs.h
         del large
         gc.collect()
         assert not any(spare is instance for spare in highs._spare)
-        small = Model(12, pairs[:3], ())
+        small = Model(Problem(12, pairs[:3], ()))
         released = small.highs.h
         small.highs.release_solver()
         kept = small.highs.h
@@ -98,7 +99,7 @@ def test_a_mip_runs_feasibility_jump_only_in_a_model_of_the_sizes_named() -> Non
     )
     for sizes, runs in ((range(len(pairs) + 1), True), (range(len(pairs)), False)):
         with patch.object(search, "FEASIBILITY_JUMP", sizes):
-            model = Model(n, pairs, ())
+            model = Model(Problem(n, pairs, ()))
             model.highs.objective(weights)
             x = model.solve(presolve=False)
         assert model.highs.h.getOptionValue("mip_heuristic_run_feasibility_jump")[1] is runs

@@ -21,6 +21,7 @@ from mipair.solver._detail import model as search
 from mipair.solver._detail import relaxation
 from mipair.solver._detail.model import Model
 from mipair.solver._detail.packing import pack
+from mipair.solver._detail.state import Problem
 from mipair.solver.lexmatch import Infeasible, LexMatcher
 
 
@@ -206,7 +207,7 @@ def test_an_adopted_answer_is_among_the_columns_in_highs() -> None:
     adopts a part's answer that uses pairs outside its core: they enter HiGHS, so
     the next LP starts from the current answer, which is kept when still optimal."""
     pairs = [(0, 1), (2, 3), (0, 2), (1, 3)]
-    model = Model(4, pairs, range(4), core=[0, 1])
+    model = Model(Problem(4, pairs, range(4)), core=[0, 1])
     state = model.state
     model.maximise([{0: 1, 1: 1}], keep=False)
     assert sorted(state.solution) == [0, 1] and {2, 3} <= set(state.inactive)

@@ -11,9 +11,9 @@ Objectives are *tiers* of integer column weights compared lexicographically; a t
 maximised with ``keep`` is pinned, so later questions only see answers optimal for
 it. The model proves each answer optimal: an LP relaxation with odd-set cuts and
 column generation, a class model, sub-models and MIPs, all of it private to
-:mod:`mipair.solver._detail`. Besides the model itself, three small views are handed
-out: its :class:`Answer`, its :class:`Columns` and, for the questions a Dutch
-remainder asks, a :class:`Part` of it and its :class:`ClassModel`.
+:mod:`mipair.solver._detail`. The model hands out small views of itself: its
+:class:`Answer` and its :class:`Columns` and, for the questions a Dutch remainder
+asks, a :class:`Part` of it and its :class:`ClassModel`.
 """
 
 from __future__ import annotations
@@ -42,10 +42,12 @@ class LexMatcher:
     tag)``. ``must_match`` nodes are covered exactly once (by an edge or an exit),
     the others at most once; ``pairs``, if given, exactly this many edges;
     ``exit_limits`` ``{tag: k}`` allows at most k exits of a tag. ``check``, if
-    given, is shown every answer and may return a cut (``({column: coefficient},
-    rhs)``, a row the answer violates), which is added and the question asked again.
-    ``core``: the edge columns the model starts from, the others entering only when
-    they could improve an answer (a large graph). ``start``: an answer to start from.
+    given, is shown every answer and may return a cut ``({column: coefficient},
+    rhs)``, a row ``sum coefficient * x >= rhs`` the answer violates, which is then
+    added and the question asked again. ``core``: the edge columns the model starts
+    from, the others entering only when they could improve an answer (a large
+    graph). ``start``: the columns of an answer to start from, kept by a question
+    whose optimum it attains (no MIP is then needed).
     """
 
     def __init__(
@@ -61,7 +63,7 @@ class LexMatcher:
         core: Iterable[int] | None = None,
         start: Sequence[int] | None = None,
     ) -> None:
-        model = Model(n, edges, must_match, pairs, exits, exit_limits, check, core)
+        model = Model(Problem(n, edges, must_match, pairs, exits, exit_limits, check), core)
         if start is not None:
             model.state.solution = list(start)
         self._model = model

@@ -26,7 +26,7 @@ The thresholds below were chosen by measurement (benchmarks/README.md).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -36,10 +36,9 @@ from mipair.solver._detail.pins import PinnedRows
 from mipair.solver._detail.pricing import ColumnPricing
 from mipair.solver._detail.relaxation import LinearRelaxation
 from mipair.solver._detail.shortcuts import ClassShortcuts
-from mipair.solver._detail.state import Check, Edge, ModelState, Problem
+from mipair.solver._detail.state import ModelState, Problem
 from mipair.solver._detail.submodel import Core, Submodels
 from mipair.solver.arrays import Floats, Ints
-from mipair.solver.edges import Edges
 from mipair.solver.errors import Infeasible
 from mipair.solver.weights import Tier
 from mipair.solver.weights import weights as as_weights
@@ -54,22 +53,12 @@ FEASIBILITY_JUMP = range(1_000, 5_001)  # HiGHS columns of a model whose MIP wit
 
 
 class Model:
-    """One matching model over nodes ``0..n-1`` (the arguments: :class:`Problem`;
-    ``core``: the edge columns HiGHS starts from, all of them when None)."""
+    """One matching model of the graph ``problem``; ``core``: the edge columns HiGHS
+    starts from, all of them when None."""
 
-    def __init__(
-        self,
-        n: int,
-        edges: Edges | Sequence[Edge],
-        must_match: Iterable[int] = (),
-        pairs: int | None = None,
-        exits: Sequence[tuple[int, str]] = (),
-        exit_limits: Mapping[str, int] | None = None,
-        check: Check | None = None,
-        core: Iterable[int] | None = None,
-    ) -> None:
-        self.problem = Problem(n, edges, must_match, pairs, exits, exit_limits, check)
-        self.state = ModelState(self.problem, core)
+    def __init__(self, problem: Problem, core: Iterable[int] | None = None) -> None:
+        self.problem = problem
+        self.state = ModelState(problem, core)
         self.highs = HighsModel(self.state)
         self.pins = PinnedRows(self.state, self.highs)
         self.pricing = ColumnPricing(self.state, self.highs)
@@ -135,7 +124,7 @@ class Model:
         """A model of the edge columns ``cols`` alone, every other column held at the
         current answer (:meth:`Submodels.plan`), and its columns' indices here."""
         plan = self.parts.plan(cols, core)
-        sub = Model(self.problem.n, plan.edges, plan.nodes, core=plan.start)
+        sub = Model(Problem(self.problem.n, plan.edges, plan.nodes), plan.start)
         self.parts.fill(plan, sub.state, sub.pins, sub.highs)
         return sub, plan.back
 

@@ -35,11 +35,11 @@ class Problem:
         self,
         n: int,
         edges: Edges | Sequence[Edge],
-        must_match: Iterable[int],
-        pairs: int | None,
-        exits: Sequence[tuple[int, str]],
-        exit_limits: Mapping[str, int] | None,
-        check: Check | None,
+        must_match: Iterable[int] = (),
+        pairs: int | None = None,
+        exits: Sequence[tuple[int, str]] = (),
+        exit_limits: Mapping[str, int] | None = None,
+        check: Check | None = None,
     ) -> None:
         self.n = n
         self.edges = Edges.of(edges)
