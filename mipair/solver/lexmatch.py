@@ -216,13 +216,13 @@ class ClassModel:
     def allows(self, cols: Iterable[int]) -> bool:
         """Whether the class model can use the columns ``cols`` together with the
         model's forced ones (False: no answer of the model can)."""
-        return self._relaxed().allows([*self._model.state.forced, *cols])
+        return self._relaxed().allows(self._model.state.forced.union(cols))
 
     def most(self, weights: Weights) -> int | None:
         """An upper bound on the total of ``weights`` over every answer of the model:
         the class model's optimum; None when the weights are not class-wise, or it
         has no answer."""
-        return self._relaxed().most(weights, list(self._model.state.forced))
+        return self._relaxed().most(weights, self._model.state.forced)
 
     def _relaxed(self) -> Relaxation:
         """The class model in HiGHS, made at the first question, with the pins of the

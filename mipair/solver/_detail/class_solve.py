@@ -8,7 +8,7 @@ quickly whether columns can be used together.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -273,7 +273,7 @@ class Relaxation:
         self.memo: dict[bytes, bool] = {}
         self.found: list[np.ndarray] = []  # integer solutions seen, the latest first
 
-    def allows(self, cols: Sequence[int]) -> bool:
+    def allows(self, cols: Iterable[int]) -> bool:
         """Whether the class model can use every column of ``cols`` (model
         columns) at once."""
         need = self.agg.counts_of(sorted(set(cols)))
@@ -338,7 +338,7 @@ class Relaxation:
         self.found.insert(0, np.rint(x).astype(np.int64))
         del self.found[KEPT_SOLUTIONS:]
 
-    def most(self, weights: Weights, fixed: Sequence[int]) -> int | None:
+    def most(self, weights: Weights, fixed: Iterable[int]) -> int | None:
         """An upper bound on the total of ``weights`` over every matching of the
         model that uses the columns ``fixed``: the class model's optimum; None
         when the weights are not class-wise or it has no answer."""
