@@ -11,7 +11,6 @@ LP's results and the current answer; it tells whether a 0/1 answer meets all of 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -134,14 +133,16 @@ class Problem:
         return mate
 
 
-@dataclass
 class LastLP:
     """The results of the last LP of the current objective, for pricing and proofs."""
 
-    bound: float | None = None  # its optimum: a bound on every answer
-    duals: Floats | None = None  # reduced costs, per HiGHS column
-    row_duals: Floats | None = None  # row duals, per HiGHS row
-    relaxed: Sequence[float] | None = None  # column values, per HiGHS column
+    __slots__ = ("bound", "duals", "relaxed", "row_duals")
+
+    def __init__(self) -> None:
+        self.bound: float | None = None  # its optimum: a bound on every answer
+        self.duals: Floats | None = None  # reduced costs, per HiGHS column
+        self.row_duals: Floats | None = None  # row duals, per HiGHS row
+        self.relaxed: Sequence[float] | None = None  # column values, per HiGHS column
 
 
 class ModelState:

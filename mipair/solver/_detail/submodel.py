@@ -10,7 +10,7 @@ columns instead of the whole window's.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -30,8 +30,7 @@ and factoring its basis again costs more than the memory is worth; a smaller one
 whose data are small and whose copy would add to a small round's time."""
 
 
-@dataclass
-class Plan:
+class Plan(NamedTuple):
     """A part of a model to be asked alone: its nodes, its edges and where each
     stands here (``back``), the columns it starts from, and the current answer's
     columns in it (``mine``)."""
