@@ -4,7 +4,7 @@ cost, and the weak-duality bound that proves a matching optimal without a MIP.""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     import numpy as np
@@ -33,7 +33,7 @@ def reduced_costs(
     weight: np.ndarray,
     y: np.ndarray,
     cut_edges: Sequence[np.ndarray],
-    dtype: type[np.floating[Any]] | None = None,
+    dtype: type[np.float64] | type[np.longdouble] | None = None,
 ) -> np.ndarray:
     """Every edge's reduced cost w - y_u - y_v - (the values of the odd sets holding it).
 
@@ -61,7 +61,7 @@ def best_columns(rc: np.ndarray, keep: np.ndarray, limit: int | None = None) -> 
     return best
 
 
-def duality_bound(n: int, ends: np.ndarray, weight: np.ndarray, proof: Proof) -> np.floating[Any]:
+def duality_bound(n: int, ends: np.ndarray, weight: np.ndarray, proof: Proof) -> np.longdouble:
     """An upper bound (LP cost units, extended precision) on every perfect matching's weight.
 
     Weak duality with every edge: a perfect matching M weighs the sum over M of
@@ -73,7 +73,7 @@ def duality_bound(n: int, ends: np.ndarray, weight: np.ndarray, proof: Proof) ->
     wide = np.longdouble
     rc = reduced_costs(ends, weight, proof.duals, proof.cut_edges, dtype=wide)
     z = np.asarray(proof.duals[n:], dtype=wide)
-    bound: np.floating[Any] = (
+    bound: np.longdouble = (
         np.asarray(proof.duals[:n], dtype=wide).sum()
         + (np.maximum(z, 0) * np.array(proof.sizes, dtype=wide)).sum()
         + (n // 2) * max(wide(0), rc.max())

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -197,7 +197,7 @@ class HighsModel:
         ne = self.state.problem.ne
         parts: list[tuple[Ints, Ints, Floats]] = []
 
-        def add(at: Ints, rows: Any, vals: Any = 1.0) -> None:
+        def add(at: Ints, rows: Ints | int, vals: Floats | float = 1.0) -> None:
             """Entries at ``at``: one row and value for all, or one per column."""
             parts.append(
                 (
