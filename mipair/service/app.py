@@ -15,7 +15,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
-from mipair import __version__
+from mipair import SYSTEMS_NAMED, __version__
 from mipair.service import docs, page, routes
 from mipair.service.logs import setup_logging
 from mipair.service.runner import Service, start_warm_up
@@ -68,8 +68,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="mipair",
         version=__version__,
         description=(
-            "Tournament pairing as a service: FIDE Dutch (2026, 2017, 2012), McMahon for Go, "
-            "PAPP for Othello, through one interface. The tournament file is the raw body. "
+            f"Tournament pairing as a service for {SYSTEMS_NAMED}, through one interface. "
+            "The tournament file is the raw body. "
             'Every error is `{"error": {...}}`.'
         ),
         lifespan=lifespan,
