@@ -76,7 +76,12 @@ def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
     return wall, usage.ru_utime + usage.ru_stime + children_cpu(env) - before
 
 
-MIPAIR = [sys.executable, "-c", "from mipair.cli.main import main; main()"]
+SCRIPT = Path(sys.executable).parent / "mipair"
+MIPAIR = (
+    [sys.executable, str(SCRIPT)]  # the installed command, as a tournament manager runs it
+    if SCRIPT.exists()
+    else [sys.executable, "-c", "import sys; from mipair.cli.main import main; sys.exit(main())"]
+)
 
 
 def commands(
