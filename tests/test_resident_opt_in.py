@@ -193,6 +193,33 @@ def test_main_returns_to_its_caller_when_the_resident_ran_the_call(
     assert (work / "out0.txt").read_text() == (work / "out1.txt").read_text()
 
 
+def test_a_caller_that_captures_the_output_is_served_in_process(
+    runtime: Path, work: Path
+) -> None:
+    """A resident's child writes to the calling process's descriptors, not to a
+    replacement of ``sys.stdout``: such a call is run in-process."""
+    program = (
+        "import contextlib, io; from mipair.cli.main import main\n"
+        "captured = io.TextIOWrapper(io.BytesIO(), encoding='utf-8')\n"
+        "with contextlib.redirect_stdout(captured):\n"
+        "    code = main(['--dutch', 'in.trfx', '-p'])\n"
+        "captured.flush()\n"
+        "print(code, captured.buffer.getvalue() == open('reference.txt', 'rb').read())\n"
+    )
+    reference = call(["--dutch", "in.trfx", "-p", "reference.txt"], environment(runtime), work)
+    assert reference.returncode == 0 and not imported_engine(reference)
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", program],
+        cwd=work,
+        env=environment(runtime),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.stdout == "0 True\n", done.stderr
+    assert in_trace(done.stderr)
+
+
 def test_the_fuzz_campaign_runs_beside_a_resident(runtime: Path) -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "fuzz"), "--count", "25", "--seed", "11"],
