@@ -15,10 +15,18 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = Path(sys.executable).parent / "mipair"
 SCENARIOS = ROOT / "scenarios"
 WAIT = 180.0  # seconds for a resident to import the engine and run its trial calls
+
+MARKS = [
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the resident is Linux-only"),
+    pytest.mark.skipif(not SCRIPT.exists(), reason=f"no console script at {SCRIPT}"),
+]
+"""The marks of every module that runs the command with a resident (``pytestmark``)."""
 
 
 def environment(runtime: Path, **extra: str) -> dict[str, str]:
@@ -29,18 +37,25 @@ def environment(runtime: Path, **extra: str) -> dict[str, str]:
     return {**env, **extra}
 
 
-def call(
-    args: list[str], env: dict[str, str], cwd: Path, timeout: float = 300
+def traced(
+    command: list[str], env: dict[str, str], cwd: Path, timeout: float = 300
 ) -> subprocess.CompletedProcess[str]:
-    """``mipair ARGS`` by its console script, its imports traced on stderr."""
+    """``python COMMAND`` (a script, ``-m``, ``-c``), its imports traced on stderr."""
     return subprocess.run(
-        [sys.executable, "-X", "importtime", str(SCRIPT), *args],
+        [sys.executable, "-X", "importtime", *command],
         capture_output=True,
         text=True,
         env=env,
         cwd=cwd,
         timeout=timeout,
     )
+
+
+def call(
+    args: list[str], env: dict[str, str], cwd: Path, timeout: float = 300
+) -> subprocess.CompletedProcess[str]:
+    """``mipair ARGS`` by its console script, its imports traced on stderr."""
+    return traced([str(SCRIPT), *args], env, cwd, timeout)
 
 
 def user_stderr(done: subprocess.CompletedProcess[str]) -> str:

@@ -16,11 +16,11 @@ import shutil
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from resident_process import (
+    MARKS,
     SCENARIOS,
     SCRIPT,
     WAIT,
@@ -30,29 +30,12 @@ from resident_process import (
     imported_engine,
     in_trace,
     live_pids,
-    resident_folder,
     start_a_long_call,
     user_stderr,
     wait_for,
 )
 
-pytestmark = [
-    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the resident is Linux-only"),
-    pytest.mark.skipif(not SCRIPT.exists(), reason=f"no console script at {SCRIPT}"),
-]
-
-
-@pytest.fixture
-def short_dir() -> Iterator[Path]:
-    with resident_folder() as path:
-        yield path
-
-
-@pytest.fixture(scope="module")
-def runtime() -> Iterator[Path]:
-    """A runtime folder with a resident listening in it (started as an operator would)."""
-    with resident_folder(started=True) as path:
-        yield path
+pytestmark = MARKS
 
 
 def both_ways(args: list[str], runtime: Path, work: Path, output: str | None = None):

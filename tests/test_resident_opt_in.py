@@ -21,11 +21,11 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from resident_process import (
+    MARKS,
     ROOT,
     SCENARIOS,
     SCRIPT,
@@ -36,29 +36,13 @@ from resident_process import (
     in_trace,
     live_pids,
     processes_with,
-    resident_folder,
     start_a_long_call,
+    traced,
     user_stderr,
     wait_for,
 )
 
-pytestmark = [
-    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the resident is Linux-only"),
-    pytest.mark.skipif(not SCRIPT.exists(), reason=f"no console script at {SCRIPT}"),
-]
-
-
-@pytest.fixture
-def short_dir() -> Iterator[Path]:
-    with resident_folder() as path:
-        yield path
-
-
-@pytest.fixture(scope="module")
-def runtime() -> Iterator[Path]:
-    """A runtime folder with a resident listening in it (started as an operator would)."""
-    with resident_folder(started=True) as path:
-        yield path
+pytestmark = MARKS
 
 
 @pytest.fixture
@@ -109,15 +93,9 @@ def test_asked_for_the_first_call_starts_one_which_ends_when_idle(
 
 def test_one_resident_serves_every_folder_and_form(short_dir: Path, work: Path) -> None:
     env = environment(short_dir)
-    module = [sys.executable, "-X", "importtime", "-m", "mipair.cli.main"]
-    started = subprocess.run(  # from the working folder, which python -m puts on the path
-        [sys.executable, "-m", "mipair.cli.main", "resident", "start"],
-        cwd=work,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    module = ["-m", "mipair.cli.main"]
+    # started from the working folder, which python -m puts first on the path
+    started = traced([*module, "resident", "start"], env, work)
     assert started.returncode == 0, started.stderr
     key = started.stdout.split()[1]
     elsewhere = work / "elsewhere"
@@ -125,14 +103,7 @@ def test_one_resident_serves_every_folder_and_form(short_dir: Path, work: Path) 
     shutil.copy(work / "in.trfx", elsewhere / "in.trfx")
     for folder in (work, elsewhere, work):  # each call writes its folder (a new mtime)
         by_script = call(["--dutch", "in.trfx", "-p", "out.txt"], env, folder)
-        by_module = subprocess.run(
-            [*module, "--dutch", "in.trfx", "-p", "module.txt"],
-            cwd=folder,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
+        by_module = traced([*module, "--dutch", "in.trfx", "-p", "module.txt"], env, folder)
         assert (by_script.returncode, by_module.returncode) == (0, 0)
         assert not imported_engine(by_script) and not imported_engine(by_module)
         assert (folder / "out.txt").read_text() == (folder / "module.txt").read_text()
@@ -179,23 +150,14 @@ def test_main_returns_to_its_caller_when_the_resident_ran_the_call(
         "codes.append(main(['--dutch', 'bad.trfx', '-p', 'out.txt']))\n"
         "print('returned', *codes)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-X", "importtime", "-c", program],
-        cwd=work,
-        env=environment(runtime),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    done = traced(["-c", program], environment(runtime), work)
     assert done.returncode == 0, done.stderr
     assert not in_trace(done.stderr), "the calls did not run in the resident"
     assert done.stdout == "returned 0 0 3\n"
     assert (work / "out0.txt").read_text() == (work / "out1.txt").read_text()
 
 
-def test_a_caller_that_captures_the_output_is_served_in_process(
-    runtime: Path, work: Path
-) -> None:
+def test_a_caller_that_captures_the_output_is_served_in_process(runtime: Path, work: Path) -> None:
     """A resident's child writes to the calling process's descriptors, not to a
     replacement of ``sys.stdout``: such a call is run in-process."""
     program = (
@@ -208,14 +170,7 @@ def test_a_caller_that_captures_the_output_is_served_in_process(
     )
     reference = call(["--dutch", "in.trfx", "-p", "reference.txt"], environment(runtime), work)
     assert reference.returncode == 0 and not imported_engine(reference)
-    done = subprocess.run(
-        [sys.executable, "-X", "importtime", "-c", program],
-        cwd=work,
-        env=environment(runtime),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    done = traced(["-c", program], environment(runtime), work)
     assert done.stdout == "0 True\n", done.stderr
     assert in_trace(done.stderr)
 
