@@ -25,6 +25,10 @@ import sys
 from mipair.cli import forms
 from mipair.cli.streams import reopen_closed
 
+TYPE_CHECKING = False  # typing itself is too slow to load in a drop-in call's start
+if TYPE_CHECKING:
+    from typing import NoReturn
+
 DROPIN_GC = (20_000, 20, 10)  # a one-round process: the cyclic collector's first generation
 # at 20,000 objects instead of 700 (a 50-player round ran it 66 times, about 7% of its CPU
 # time, for a few hundred objects freed); memory is still reclaimed by reference counts
@@ -53,7 +57,7 @@ def the_command_itself(argv: list[str] | None) -> bool:
     return os.path.basename(getattr(command, "__file__", None) or "") == "mipair"
 
 
-def end_now(code: int) -> None:
+def end_now(code: int) -> NoReturn:
     """End the command at once with ``code`` once the resident has run its call: nothing
     of it is left to finish (the resident's child wrote through this process's own
     descriptors), and Python's finalisation would add about 2.5 ms of CPU to the call
