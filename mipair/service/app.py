@@ -18,6 +18,7 @@ from starlette.exceptions import HTTPException
 from mipair import __version__
 from mipair.service import docs, page, routes
 from mipair.service.logs import setup_logging
+from mipair.service.problems import problem, unexpected
 from mipair.service.runner import Service, start_warm_up
 from mipair.service.settings import Settings
 
@@ -26,8 +27,7 @@ HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
 
 def error_json(status: int, code: str, message: str, headers=None) -> JSONResponse:
     """The service's one error shape."""
-    body = {"error": {"code": code, "message": message, "located": message}}
-    return JSONResponse(body, status_code=status, headers=headers)
+    return JSONResponse(problem(status, code, message).body, status_code=status, headers=headers)
 
 
 async def invalid_request(request: Request, exc: Exception) -> JSONResponse:
@@ -45,6 +45,13 @@ async def http_error(request: Request, exc: Exception) -> JSONResponse:
     code = HTTP_CODES.get(exc.status_code, "http_error")
     message = f"{request.method} {request.url.path}: {exc.detail}"
     return error_json(exc.status_code, code, message, getattr(exc, "headers", None))
+
+
+async def unexpected_error(request: Request, exc: Exception) -> JSONResponse:
+    """Whatever else goes wrong in the web process: the service's shape (507 for a full disk),
+    never Starlette's plain-text 500 (the error is still logged with its traceback)."""
+    answer = unexpected(exc)
+    return JSONResponse(answer.body, status_code=answer.status)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -78,6 +85,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(HTTPException, http_error)
+    app.add_exception_handler(Exception, unexpected_error)
     app.include_router(routes.router)
     app.include_router(page.router)
     app.include_router(docs.router)
