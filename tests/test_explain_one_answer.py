@@ -6,6 +6,8 @@ the rules' 1-3 and 2-4)."""
 
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
 
 import pytest
@@ -44,3 +46,24 @@ def test_the_command_line_gives_one_answer_for_rr4_exhausted():
     least = explained.stdout.split("Least relaxation", 1)[1].split("\n\n", 1)[0]
     assert [line.strip("- ") for line in least.splitlines()[1:]] == changes
     assert "the rules' choice" in least.splitlines()[0]
+
+
+def test_the_api_and_the_page_give_one_answer_for_rr4_exhausted():
+    pytest.importorskip("fastapi", reason="the service extra is not installed")
+    from service_server import running_server
+
+    with running_server(workers=1, large_workers=0) as server, server.client() as client:
+        paired = client.post("/v1/pair", content=RR4.read_bytes())
+        explained = client.post("/v1/explain", content=RR4.read_bytes()).json()
+        page = client.post(
+            "/arbiter", files={"tournament": (RR4.name, RR4.read_bytes())}, data={"system": "dutch"}
+        )
+    changes = [fact["relaxation"] for fact in explained["relaxations"][0]["waive"]]
+    assert changes == proposed(RR4)
+    assert paired.status_code == 409
+    assert paired.json()["error"]["message"].endswith("least relaxation: " + ", ".join(changes))
+    one_line = html.unescape(re.search(r'<p class="error" id="error">(.*?)</p>', page.text)[1])
+    text = html.unescape(re.search(r'<pre id="explanation">(.*?)</pre>', page.text, re.S)[1])
+    assert one_line.endswith("least relaxation: " + ", ".join(changes))
+    least = text.split("Least relaxation", 1)[1].split("\n\n", 1)[0]
+    assert [line.strip("- ") for line in least.splitlines()[1:]] == changes

@@ -182,3 +182,14 @@ def test_the_page_form_is_read_in_memory(tmp_path: Path, monkeypatch: pytest.Mon
         return await form["tournament"].read()  # type: ignore[union-attr]
 
     assert asyncio.run(read()) == PADDED
+
+
+def test_a_full_disk_is_507_in_the_error_shape():
+    """Should anything ever meet a full disk (no request writes a file now), its answer is a 507
+    in the service's shape, not a 500."""
+    from mipair.service.problems import unexpected
+
+    full = unexpected(OSError(errno.ENOSPC, "No space left on device"))
+    assert full.status == 507 and full.body["error"]["code"] == "insufficient_storage"  # type: ignore[index]
+    other = unexpected(ValueError("something else"))
+    assert other.status == 500 and "ValueError" in other.body["error"]["message"]  # type: ignore[index]

@@ -1,8 +1,10 @@
 """The FastAPI application: the JSON API, the arbiters' page, errors as JSON, the worker lanes.
 
 ``create_app(settings)`` builds it; the lanes start with the app and stop
-with it. Run it with ``mipair serve`` (:mod:`mipair.cli.serve`) or any ASGI
-server: ``uvicorn --factory mipair.service.app:create_app``.
+with it. Run it with ``mipair serve`` (:mod:`mipair.cli.serve`), which gives
+uvicorn the service's connection edges (:mod:`mipair.service.protocol`: header
+timeout, connection cap, JSON answers to what is not HTTP), or under any ASGI
+server without them: ``uvicorn --factory mipair.service.app:create_app``.
 """
 
 from __future__ import annotations
@@ -77,7 +79,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         description=(
             "Tournament pairing as a service: FIDE Dutch (2026, 2017, 2012), McMahon for Go, "
             "PAPP for Othello, through one interface. The tournament file is the raw body. "
-            'Every error is `{"error": {...}}`.'
+            'Every error is `{"error": {...}}`, those of the connection too: 400 not HTTP, 408 '
+            "headers too slow, 431 headers too large, 501 a transfer coding not known, 503 too "
+            "many connections."
         ),
         lifespan=lifespan,
         docs_url=None,
