@@ -22,7 +22,10 @@ still sends read and dropped for at most :data:`LINGER_SECONDS` before it is
 closed: closing a socket with unread data resets it, and the client could lose
 the answer. A connection past the cap is answered and closed at once, what
 it has already sent read first (:meth:`GuardedProtocol.drain`), so that the
-cap holds whatever clients send. Everything else (keep-alive, pipelining, flow control) is uvicorn's.
+cap holds whatever clients send. A request's body is not timed here: the cap
+bounds the connections slow bodies can hold (and a proxy in front times them,
+``deploy/kubernetes/``). Everything else (keep-alive, pipelining, flow control)
+is uvicorn's.
 """
 
 from __future__ import annotations
@@ -171,11 +174,10 @@ class GuardedProtocol(H11Protocol):
         if not linger:
             self.drain()
             self.transport.close()
-        elif self.transport.can_write_eof():
+            return
+        if self.transport.can_write_eof():
             self.transport.write_eof()
-            self.loop.call_later(linger, self.transport.close)
-        else:
-            self.loop.call_later(linger, self.transport.close)
+        self.loop.call_later(linger, self.transport.close)
 
     def drain(self) -> None:
         """Read and drop what the client has already sent (at most :data:`DRAIN_BYTES`), so
