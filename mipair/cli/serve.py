@@ -57,6 +57,11 @@ def limit(
 @limit("max_wait", float, "Seconds a request may expect to wait (429 past).")
 @limit("time_limit", float, "Seconds a solve may take (504 past it).")
 @limit("max_bytes", int, "Largest upload accepted, in bytes (413 past it).")
+@limit(
+    "header_timeout", float, "Seconds a connection has to send its request's headers (408 past)."
+)
+@limit("max_connections", int, "Connections kept open at once (one more: 503 and closed).")
+@limit("keep_alive", int, "Seconds an idle connection is kept.")
 def serve(host: str, port: int, **limits: float | int | str | None) -> None:
     """Serve pairings over HTTP: POST /v1/pair, /v1/check, ... and the arbiters' page at /.
 
@@ -70,6 +75,7 @@ def serve(host: str, port: int, **limits: float | int | str | None) -> None:
         import uvicorn
 
         from mipair.service.app import create_app
+        from mipair.service.protocol import uvicorn_options
     except ModuleNotFoundError as exc:
         raise click.ClickException(
             f"the service needs its extra: pip install 'mipair[service]' ({exc.name} is missing)"
@@ -82,6 +88,7 @@ def serve(host: str, port: int, **limits: float | int | str | None) -> None:
         log_level="warning",
         access_log=False,
         timeout_graceful_shutdown=int(settings.time_limit + SHUTDOWN_MARGIN),
+        **uvicorn_options(settings),
     )
 
 
