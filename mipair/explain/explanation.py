@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from mipair.explain.facts import BYE, Fact, Matching, PairingProblem, pair
+from mipair.pairing import numbered_boards
 
 SAT_SOURCE = "sat-model"
 ENGINE_SOURCE = "engine"
@@ -40,9 +41,7 @@ class Relaxation:
             "rules_choice": self.rules_choice,
             "pairing": {
                 "source": self.source,
-                "boards": [
-                    {"board": k, "white": w, "black": b} for k, (w, b) in enumerate(self.boards, 1)
-                ],
+                "boards": numbered_boards(self.boards),
                 "bye": self.bye,
             },
         }

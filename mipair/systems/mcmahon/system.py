@@ -23,12 +23,19 @@ from mipair.explain.facts import BYE, Fact, PairingProblem, pair
 from mipair.formats.opengotha import OgTournament
 from mipair.pairing import Board, RoundPairing
 from mipair.reports import HIGHER, CriterionValue, PublishedRound
-from mipair.systems.base import PairingSystem, PlayerLabels, Summary, UnsupportedError
-from mipair.systems.mcmahon.field import Entrant
+from mipair.systems.base import Card, PairingSystem, PlayerLabels, Summary, UnsupportedError
+from mipair.systems.mcmahon.field import Entrant, Field
+from mipair.systems.mcmahon.pairing import field_of
 from mipair.systems.mcmahon.params import model
 from mipair.systems.mcmahon.state import McMahonState
+from mipair.systems.mcmahon.weights import signed_handicap
 
 TOTAL = "total"
+
+
+def _field(state: McMahonState, pairing: RoundPairing) -> Field:
+    """The field of ``pairing``'s round, its bye out."""
+    return field_of(state, pairing.bye - 1 if pairing.bye is not None else None)
 
 
 def _index(state: McMahonState, player_id: int) -> int:
@@ -46,9 +53,7 @@ field": they are the pairing's own structure."""
 class McMahonSystem(PairingSystem[McMahonState]):
     """McMahon for Go, OpenGotha's weight function solved exactly."""
 
-    name = "mcmahon"
     title = "McMahon (Go, OpenGotha)"
-    file_suffixes = (".xml",)
 
     def editions(self) -> tuple[str, ...]:
         return tuple(model()["editions"])
@@ -58,12 +63,11 @@ class McMahonSystem(PairingSystem[McMahonState]):
         behaviour of the version that saved it (:func:`~mipair.systems.mcmahon.params.detect_edition`)."""
         return super().edition(requested) if requested else None
 
-    def read(
-        self, path: str, edition: str | None = None, data: bytes | None = None
-    ) -> McMahonState:
+    def state_of(self, document: object, edition: str | None = None) -> McMahonState:
         from mipair.systems.mcmahon.state import state_of
 
-        return state_of(self.document(path, data), self.edition(edition))
+        assert isinstance(document, OgTournament)
+        return state_of(document, self.edition(edition))
 
     def edition_of(self, state: McMahonState) -> str | None:
         """The OpenGotha behaviour the round is paired by (the file's version, or --og)."""
@@ -216,6 +220,30 @@ class McMahonSystem(PairingSystem[McMahonState]):
         ]
         tail = [f"  bye: {state.tournament.players[bye].full_name}"] if bye is not None else []
         return "\n".join(head + games + tail) + "\n"
+
+    def player_cards(self, state: McMahonState, pairing: RoundPairing) -> dict[int, Card]:
+        """Go players by their id (index + 1): name, rank, rating and McMahon score before
+        the round."""
+        cards: dict[int, Card] = {
+            index + 1: {
+                "name": player.full_name,
+                "rank": player.rank_label,
+                "rating": player.rating,
+            }
+            for index, player in enumerate(state.tournament.players)
+        }
+        for entrant in _field(state, pairing).entrants:
+            cards[entrant.index + 1]["score"] = f"{entrant.mms2 / 2:g}"
+        return cards
+
+    def board_extras(self, state: McMahonState, pairing: RoundPairing) -> list[dict[str, int]]:
+        """The handicap (stones) of each board, as OpenGotha gives it."""
+        field = _field(state, pairing)
+        where = {e.index: e for e in field.entrants}
+        return [
+            {"handicap": abs(signed_handicap(field, where[b.white - 1], where[b.black - 1]))}
+            for b in pairing.boards
+        ]
 
     def compare_with(
         self, state: McMahonState, engine: RoundPairing | None, proposal: RoundPairing

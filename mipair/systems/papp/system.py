@@ -19,7 +19,7 @@ from mipair.formats.papp.config import PappConfig
 from mipair.formats.papp.event import Event, Round
 from mipair.pairing import Board, RoundPairing
 from mipair.reports import LOWER, CriterionValue, PublishedRound, Standing
-from mipair.systems.base import PairingSystem, PlayerLabels, Summary
+from mipair.systems.base import Card, PairingSystem, PlayerLabels, Summary
 
 TOTAL = "total"
 """PAPP minimises one number: the sum of the penalties p_ij of the pairs (manual 4.2)."""
@@ -66,13 +66,11 @@ class PappDocument:
 class PappSystem(PairingSystem[PappState]):
     """PAPP, the French Othello federation's penalty pairing."""
 
-    name = "papp"
     title = "PAPP (Othello)"
-    file_suffixes = (".papp",)
 
-    def read(self, path: str, edition: str | None = None, data: bytes | None = None) -> PappState:
+    def state_of(self, document: object, edition: str | None = None) -> PappState:
         self.edition(edition)
-        document = self.document(path, data)
+        assert isinstance(document, PappDocument)
         return PappState(document.event, document.config)
 
     def round_of(self, state: PappState) -> int:
@@ -203,6 +201,10 @@ class PappSystem(PairingSystem[PappState]):
             )
             for rank, line in enumerate(standings(event), 1)
         ]
+
+    def player_cards(self, state: PappState, pairing: RoundPairing) -> dict[int, Card]:
+        """Each player's name and rating, as the event file has them."""
+        return {p.id: {"name": p.full_name, "rating": p.rating} for p in state.event.players}
 
     def describe(self, state: PappState, pairing: RoundPairing) -> str:
         """PAPP's pairing table: Black first, scores, penalties (see :mod:`.presentation`)."""

@@ -25,7 +25,6 @@ if TYPE_CHECKING:
 class DutchSystem(FideSystem):
     """FIDE (Dutch) System, C.04.3, every edition with a model file."""
 
-    name = "dutch"
     title = "FIDE Dutch system"
 
     def violations(
