@@ -91,7 +91,7 @@ def commands(event: Event, rng: random.Random) -> list[tuple[Command, Event]]:
 def child(event_file: Path, todo: list[Command], start: int, ack: int) -> None:
     """Run the commands from ``start`` on; write each index to ``ack`` once it returned."""
     from mipair.cli.group import cli
-    from mipair.cli.guard import run_guarded
+    from mipair.operations.outcome import run_guarded
 
     with (
         open(os.devnull, "w") as sink,
