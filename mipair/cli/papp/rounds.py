@@ -13,10 +13,9 @@ def _paired(event: Event, details: bool, config: PappConfig) -> tuple[Event, str
     """The event with the next round paired (through the PAPP system), and the table."""
     from mipair.systems.papp.pairing import apply_pairing
     from mipair.systems.papp.presentation import describe_pairing
-    from mipair.systems.papp.system import PappState
-    from mipair.systems.registry import get_system
+    from mipair.systems.papp.system import PappState, pair_state
 
-    pairing = get_system("papp").pair(PappState(event, config))
+    pairing = pair_state(PappState(event, config))
     text = describe_pairing(event, config.penalties, pairing, details)
     return apply_pairing(event, pairing), text
 

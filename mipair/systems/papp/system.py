@@ -63,6 +63,15 @@ class PappDocument:
     config: PappConfig
 
 
+def pair_state(state: PappState) -> RoundPairing:
+    """PAPP's pairing of the event's next round (what :meth:`PappSystem.pair` gives)."""
+    from mipair.systems.papp.pairing import pair_round
+
+    got = pair_round(state.event, state.config.penalties)
+    boards = tuple(Board(white=b.white, black=b.black) for b in got.boards)
+    return RoundPairing(got.round, boards, got.bip)
+
+
 class PappSystem(PairingSystem[PappState]):
     """PAPP, the French Othello federation's penalty pairing."""
 
@@ -77,11 +86,7 @@ class PappSystem(PairingSystem[PappState]):
         return state.round
 
     def pair(self, state: PappState) -> RoundPairing:
-        from mipair.systems.papp.pairing import pair_round
-
-        got = pair_round(state.event, state.config.penalties)
-        boards = tuple(Board(white=b.white, black=b.black) for b in got.boards)
-        return RoundPairing(got.round, boards, got.bip)
+        return pair_state(state)
 
     def evaluate(self, state: PappState, pairing: RoundPairing) -> Sequence[CriterionValue]:
         """The total penalty first (what PAPP minimises), then each kind of penalty's share."""
