@@ -189,11 +189,6 @@ def check_penalties(pen: Penalties, source: str | None) -> None:
         )
 
 
-def zero_penalties() -> Penalties:
-    """All penalties at zero (what the keyword ``penalites`` starts from)."""
-    return Penalties()
-
-
 def set_scalar(pen: Penalties, var: str, value: int, line: int | None) -> Penalties:
     """``pen`` with the scalar penalty ``var`` set."""
     changes: dict[str, Any] = {var: value, "lines": pen.lines + ((var, line or 0),)}
