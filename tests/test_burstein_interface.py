@@ -22,9 +22,9 @@ from swiss_brute.history import parse_pairing
 from mipair.check.config import GeneratorConfig
 from mipair.check.generate import finish, generate
 from mipair.formats.trf import read_tournament, write_tournament
+from mipair.operations.files import open_document
 from mipair.pairing import Board, RoundPairing
 from mipair.rounds import cut_before
-from mipair.operations.files import open_document
 from mipair.systems.registry import get_system
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from mipair.cli.check import exit_code
-from mipair.operations.judging import check_files
 from mipair.errors import MipairError
+from mipair.operations.judging import check_files
 from mipair.systems.registry import get_system
 
 distributed = pytest.importorskip(

@@ -10,9 +10,9 @@ from cli_process import run_cli
 from click.testing import CliRunner
 
 from mipair import __version__
-from mipair.operations import dropin, forms
 from mipair.cli.group import LAZY_COMMANDS, cli
 from mipair.formats.trf import read_tournament
+from mipair.operations import dropin, forms
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = ROOT / "scenarios" / "dutch" / "small.trfx"

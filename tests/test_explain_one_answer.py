@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from cli_process import run_cli
 
-from mipair.operations.pairing import pair_file
 from mipair.errors import NoPairingError
+from mipair.operations.pairing import pair_file
 from mipair.systems.registry import get_system
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -93,9 +93,13 @@ def command_group_names(tree: ast.AST) -> set[int]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             named |= {id(k.value) for k in node.keywords if k.arg == "name"}
-        elif isinstance(node, ast.AnnAssign) and isinstance(node.value, ast.Dict):
-            if isinstance(node.target, ast.Name) and node.target.id == "LAZY_COMMANDS":
-                named |= {id(c) for c in ast.walk(node.value) if isinstance(c, ast.Constant)}
+        elif (
+            isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Name)
+            and node.target.id == "LAZY_COMMANDS"
+            and node.value is not None
+        ):
+            named |= {id(c) for c in ast.walk(node.value) if isinstance(c, ast.Constant)}
     return named
 
 
