@@ -321,7 +321,7 @@ class PairingSystem(ABC, Generic[StateT]):
     ) -> list[Violation]:
         """Every absolute rule ``pairing`` breaks (structure first, then the facts);
         ``problem``: :meth:`problem` of ``state`` when the caller has it already."""
-        from mipair.explain.compare import absolute_violations
+        from mipair.explain.compare import absolute_violations  # not loaded by a drop-in round
 
         return absolute_violations(problem or self.problem(state), pairing)
 
@@ -352,7 +352,7 @@ class PairingSystem(ABC, Generic[StateT]):
 
         criteria = evaluated if supported else None
         problem = self.problem(state)
-        from mipair.explain.compare import compare
+        from mipair.explain.compare import compare  # not loaded by a drop-in round
 
         return compare(
             problem, engine, proposal, criteria, tuple(self.violations(state, proposal, problem))
@@ -370,7 +370,7 @@ class PairingSystem(ABC, Generic[StateT]):
         """Why the round cannot be paired: minimal reason, least relaxation, resulting pairing."""
         problem = self.problem(state)
         pairer = self.relaxed_pairer(state, problem) if use_engine else None
-        from mipair.explain.explanation import explain_problem
+        from mipair.explain.explanation import explain_problem  # not loaded by a drop-in round
 
         return explain_problem(
             problem, boards=self.boards_of(state), pairer=pairer, seconds=seconds

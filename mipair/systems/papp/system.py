@@ -16,10 +16,18 @@ from pathlib import Path
 from mipair.errors import FileAccessError
 from mipair.explain.facts import PairingProblem
 from mipair.formats.papp.config import PappConfig
+from mipair.formats.papp.config_file import default_config, locate_config, read_config
 from mipair.formats.papp.event import Event, Round
+from mipair.formats.papp.event_file import parse_event, read_event
+from mipair.formats.text import decode
 from mipair.pairing import Board, RoundPairing
 from mipair.reports import LOWER, CriterionValue, PublishedRound, Standing
 from mipair.systems.base import Card, PairingSystem, PlayerLabels, Summary
+from mipair.systems.papp.pairing import pair_round
+from mipair.systems.papp.penalties import components, round_state
+from mipair.systems.papp.presentation import describe_pairing
+from mipair.systems.papp.scoring import format_points, format_tiebreak
+from mipair.systems.papp.scoring import standings as papp_standings
 
 TOTAL = "total"
 """PAPP minimises one number: the sum of the penalties p_ij of the pairs (manual 4.2)."""
@@ -45,8 +53,6 @@ def config_for(event_path: str | None, option: str | None = None) -> PappConfig:
     event that is not on disk (the service's upload) has nothing beside it.
     Nothing is written.
     """
-    from mipair.formats.papp.config_file import default_config, locate_config, read_config
-
     path, given = locate_config(option, Path(event_path or ".").parent)
     if not given and event_path is None:
         return default_config()
@@ -65,8 +71,6 @@ class PappDocument:
 
 def pair_state(state: PappState) -> RoundPairing:
     """PAPP's pairing of the event's next round (what :meth:`PappSystem.pair` gives)."""
-    from mipair.systems.papp.pairing import pair_round
-
     got = pair_round(state.event, state.config.penalties)
     boards = tuple(Board(white=b.white, black=b.black) for b in got.boards)
     return RoundPairing(got.round, boards, got.bip)
@@ -90,8 +94,6 @@ class PappSystem(PairingSystem[PappState]):
 
     def evaluate(self, state: PappState, pairing: RoundPairing) -> Sequence[CriterionValue]:
         """The total penalty first (what PAPP minimises), then each kind of penalty's share."""
-        from mipair.systems.papp.penalties import components, round_state
-
         st = round_state(state.event, pairing.round)
         pen = state.config.penalties
         parts: dict[str, int] = {}
@@ -127,8 +129,6 @@ class PappSystem(PairingSystem[PappState]):
         return PlayerLabels({p.id: str(p.id) for p in state.event.players})
 
     def summary(self, path: str) -> Summary:
-        from mipair.formats.papp.event_file import read_event
-
         event = read_event(path)
         config = config_for(path)
         settings = event.settings
@@ -160,9 +160,6 @@ class PappSystem(PairingSystem[PappState]):
 
     def document(self, path: str, text: str | bytes | None = None) -> PappDocument:
         """The event; given as bytes (an upload, not on disk), with no ``papp.cfg`` beside it."""
-        from mipair.formats.papp.event_file import parse_event, read_event
-        from mipair.formats.text import decode
-
         if text is None:
             return PappDocument(read_event(path), config_for(path))
         event = parse_event(decode(text) if isinstance(text, bytes) else text, path)
@@ -193,8 +190,6 @@ class PappSystem(PairingSystem[PappState]):
 
     def standings(self, state: PappState) -> list[Standing]:
         """PAPP's standings after the completed rounds: points, then its tie-break and discs."""
-        from mipair.systems.papp.scoring import format_points, format_tiebreak, standings
-
         event = state.event
         return [
             Standing(
@@ -204,7 +199,7 @@ class PappSystem(PairingSystem[PappState]):
                 format_points(line.points),
                 (("tie-break", format_tiebreak(line.tiebreak)), ("discs", str(line.discs))),
             )
-            for rank, line in enumerate(standings(event), 1)
+            for rank, line in enumerate(papp_standings(event), 1)
         ]
 
     def player_cards(self, state: PappState, pairing: RoundPairing) -> dict[int, Card]:
@@ -213,6 +208,4 @@ class PappSystem(PairingSystem[PappState]):
 
     def describe(self, state: PappState, pairing: RoundPairing) -> str:
         """PAPP's pairing table: Black first, scores, penalties (see :mod:`.presentation`)."""
-        from mipair.systems.papp.presentation import describe_pairing
-
         return describe_pairing(state.event, state.config.penalties, pairing)
