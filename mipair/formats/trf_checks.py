@@ -95,7 +95,7 @@ def check_rounds(t: Tournament) -> None:
 def check_references(
     t: Tournament, acc_where: dict[tuple[int, int], Where], forbidden_where: list[Where]
 ) -> None:
-    """Accelerations and forbidden pairs name existing players and rounds."""
+    """Accelerations and forbidden pairs name existing players (teams in a team file) and rounds."""
     for (pid, rnd), where in acc_where.items():
         if pid not in t.players:
             raise where.error(f"acceleration for player {pid}, who does not exist", "player id")
@@ -105,7 +105,9 @@ def check_references(
             )
     for fp, where in zip(t.forbidden, forbidden_where):
         for pid in fp.players:
-            if pid not in t.players:
+            if t.teams is not None and pid not in t.teams.teams:
+                raise where.error(f"forbidden pair names team {pid}, which does not exist", "team")
+            if t.teams is None and pid not in t.players:
                 raise where.error(
                     f"forbidden pair names player {pid}, who does not exist", "player id"
                 )
@@ -116,7 +118,8 @@ def check_scores(t: Tournament) -> None:
 
     Accepted, as in the reference engine: the points of the played rounds,
     optionally plus the acceleration of the next round and/or the points of
-    an announced bye in the next round's column.
+    an announced bye in the next round's column; in a team file also without
+    the points of the team's pairing-allocated byes (``U``).
     """
     ps = t.point_system
     played = rounds_played(t)
@@ -129,6 +132,10 @@ def check_scores(t: Tournament) -> None:
         nxt = t.cell(pid, played + 1)
         extra_bye = ps.cell_points(nxt) if nxt is not None else 0
         allowed = {base, base + extra_acc, base + extra_bye, base + extra_acc + extra_bye}
+        if t.teams is not None:  # TRF-2026 leaves a team's PAB out of its players' points
+            cells = [t.cell(pid, k) for k in range(1, played + 1)]
+            pab = sum(ps.points(Result.PAB) for c in cells if c and c.result is Result.PAB)
+            allowed |= {value - pab for value in allowed}
         if player.points not in allowed:
             raise at(t, player).error(
                 f"the file says {points_to_str(player.points)} points but the results of rounds "
