@@ -59,7 +59,9 @@ class TeamReader:
         self.boards = len(self.section.boards) if self.section.boards else self._most_boards()
         sequence = self.section.boards or ("WB" * self.boards)[: self.boards]
         # T5: the boards of the team with White on board 1, read from W
-        self.colours = sequence.translate(str.maketrans("WB", "BW")) if sequence[:1] == "B" else sequence
+        self.colours = (
+            sequence.translate(str.maketrans("WB", "BW")) if sequence[:1] == "B" else sequence
+        )
 
     def last_round(self) -> int:
         """The last round any team took part in (a player paired, a PAB, a ``330`` match)."""
@@ -144,13 +146,20 @@ class TeamReader:
             other = self.team_of.get(cell.opponent)
             if other is None or other == team.number:
                 whose = "who is in no team" if other is None else "of the same team"
-                raise self._error(pid, rnd, f"player {pid} of team {team.number} meets "
-                                  f"player {cell.opponent}, {whose}")
+                raise self._error(
+                    pid,
+                    rnd,
+                    f"player {pid} of team {team.number} meets player {cell.opponent}, {whose}",
+                )
             opponents.setdefault(other, pid)
         if len(opponents) > 1:
             (a, pa), (b, pb) = sorted(opponents.items())[:2]
-            raise self._error(pb, rnd, f"team {team.number} meets two teams in round {rnd}: "
-                              f"{a} (player {pa}) and {b} (player {pb})")
+            raise self._error(
+                pb,
+                rnd,
+                f"team {team.number} meets two teams in round {rnd}: "
+                f"{a} (player {pa}) and {b} (player {pb})",
+            )
         return next(iter(opponents), None)
 
     # --- no match ---------------------------------------------------------------------------
@@ -162,7 +171,9 @@ class TeamReader:
         if Result.PAB in results:
             bye = self.section.bye
             if bye is not None:
-                return TeamRound(Kind.PAB, game_points=bye.game_points, match_points=bye.match_points)
+                return TeamRound(
+                    Kind.PAB, game_points=bye.game_points, match_points=bye.match_points
+                )
             draw = self.section.points.draw  # 1.4: a drawn match's points
             return TeamRound(
                 Kind.PAB, game_points=self.boards * self.t.point_system.draw, match_points=draw
@@ -182,10 +193,13 @@ class TeamReader:
         ps, mp = self.t.point_system, self.section.points
         cells = [c for c in self._cells(team, rnd) if _on_board(c)]
         mine = sum(ps.points(c.result) for c in cells)
-        theirs = sum(ps.points(Result.FORFEIT_WIN) for c in cells if c.result is Result.FORFEIT_LOSS)
+        theirs = sum(
+            ps.points(Result.FORFEIT_WIN) for c in cells if c.result is Result.FORFEIT_LOSS
+        )
         points = mp.win if mine > theirs else mp.draw if mine == theirs else mp.loss
-        return TeamRound(Kind.MATCH, None, game_points=mine, match_points=points,
-                         forfeit_win=mine > theirs)
+        return TeamRound(
+            Kind.MATCH, None, game_points=mine, match_points=points, forfeit_win=mine > theirs
+        )
 
     def _bye(self, kind: str) -> TeamRound:
         """A full-point, half-point or zero-point bye of the whole team."""
