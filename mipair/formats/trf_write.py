@@ -4,7 +4,7 @@ Records are written in the column layout of the FIDE texts; the order is:
 the records kept verbatim from the source (``??2`` tournament records,
 national ratings, in their original order), the edition's pairing records,
 a team file's ``352`` and ``362``, the ``001`` players, then the teams and the
-records that name them (:func:`mipair.formats.trf_teams.team_lines`). Player
+records that name them (:func:`mipair.formats.trf_teams_write.team_lines`). Player
 lines keep the file's points and rank fields as they were.
 """
 
@@ -14,7 +14,7 @@ from dataclasses import replace
 from itertools import groupby
 
 from mipair.formats.trf_player import format_player
-from mipair.formats.trf_teams import team_lines, team_losses
+from mipair.formats.trf_teams_write import team_lines, team_losses
 from mipair.model import Colour, Points, PointSystem, Tournament, points_to_str
 from mipair.rounds import rounds_played, scores_before
 
