@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 
 from mipair.model import Colour, Tournament
 from swiss_brute.history import RoundPairing, pairable, perfect_matchings
-from swiss_brute.rules import NoLegalPairing
+from swiss_brute.rules import NoLegalPairing, top_down
 from swiss_brute.team_history import BLACK, WHITE, Entrant, TeamField, team_field
 
 STRONG, MILD = 2, 1
@@ -87,12 +87,7 @@ class TeamSwissRound:
         unpaired = [n for n in ids if n != bye]
         if not pairable(unpaired, self.legal):
             raise NoLegalPairing("the teams cannot all be paired ([C3], 3.3.3)")
-        boards = []
-        while unpaired:
-            pairs = self.bracket(unpaired)
-            boards += [self.colours(a, b) for a, b in pairs]
-            done = {n for pair in pairs for n in pair}
-            unpaired = [n for n in unpaired if n not in done]
+        boards = top_down(unpaired, self.bracket, self.colours)
         return RoundPairing(frozenset(boards), bye)
 
     # -- 3.4 the PAB -------------------------------------------------------------------------
