@@ -18,14 +18,21 @@ does not change how a file is read: every game is kept. Writing:
 :mod:`mipair.formats.opengotha_write`.
 
 Bad files raise :class:`~mipair.errors.InputError` located at the element's
-line (exit 3).
+line (exit 3), hostile ones too: elements nested deeper than :data:`DEPTH_MAX`,
+entity declarations and external references (:func:`_tree`).
 """
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from xml.parsers import expat
+from xml.sax import SAXParseException
+from xml.sax.handler import ContentHandler, feature_string_interning
+from xml.sax.xmlreader import AttributesImpl, Locator
+
+from defusedxml.common import EntitiesForbidden, ExternalReferenceForbidden
+from defusedxml.expatreader import DefusedExpatParser
 
 from mipair.errors import InputError
 from mipair.formats.go_players import (
@@ -183,33 +190,79 @@ class OgTournament:
 
 # -- reading -------------------------------------------------------------------------
 
+DEPTH_MAX = 32
+"""Elements nested deeper than this are refused: OpenGotha writes five levels at most
+(``Tournament/TournamentParameterSet/PlacementParameterSet/PlacementCriteria/...``),
+and every walk over the kept tree (reading parameters, writing the file back) is then
+bounded (an element nested a thousand deep would exhaust Python's recursion limit)."""
+
+
+class _TreeBuilder(ContentHandler):
+    """The SAX events of the document as a tree of :class:`Node` with their lines."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__()
+        self.path = path
+        self.locator: Locator | None = None
+        self.stack: list[Node] = []
+        self.top: list[Node] = []
+
+    def setDocumentLocator(self, locator: Locator) -> None:
+        self.locator = locator
+
+    def line(self) -> int:
+        """The line the parser is at (1 before it started)."""
+        found = self.locator.getLineNumber() if self.locator is not None else None
+        return found or 1
+
+    def startElement(self, name: str, attrs: AttributesImpl) -> None:
+        if len(self.stack) >= DEPTH_MAX:
+            raise InputError(
+                f"<{name}> is nested more than {DEPTH_MAX} elements deep "
+                "(an OpenGotha file has five levels)",
+                file=self.path,
+                line=self.line(),
+            )
+        node = Node(name, dict(attrs.items()), [], self.line())
+        (self.stack[-1].children if self.stack else self.top).append(node)
+        self.stack.append(node)
+
+    def endElement(self, name: str) -> None:
+        self.stack.pop()
+
 
 def _tree(text: bytes, path: str) -> Node:
-    """The XML document as a tree of :class:`Node` with line numbers."""
-    parser = expat.ParserCreate()
-    stack: list[Node] = []
-    top: list[Node] = []
+    """The XML document as a tree of :class:`Node` with line numbers.
 
-    def start(tag: str, attrs: dict[str, str]) -> None:
-        node = Node(tag, dict(attrs), [], parser.CurrentLineNumber)
-        (stack[-1].children if stack else top).append(node)
-        stack.append(node)
-
-    def end(tag: str) -> None:
-        stack.pop()
-
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.ordered_attributes = False
+    Read by defusedxml's expat parser: entity declarations (the "billion laughs"
+    and every entity expansion) and references to external entities or an external
+    DTD are refused, not expanded or fetched (an OpenGotha file has none)."""
+    builder = _TreeBuilder(path)
+    parser = DefusedExpatParser(forbid_dtd=False, forbid_entities=True, forbid_external=True)
+    parser.setFeature(feature_string_interning, True)  # one string per attribute name
+    parser.setContentHandler(builder)
     try:
-        parser.Parse(text, True)
-    except expat.ExpatError as exc:
+        parser.parse(io.BytesIO(text))
+    except SAXParseException as exc:
         raise InputError(
-            f"not well-formed XML ({expat.errors.messages[exc.code]})", file=path, line=exc.lineno
+            f"not well-formed XML ({exc.getMessage()})", file=path, line=exc.getLineNumber()
         ) from None
-    if not top or top[0].tag != "Tournament":
+    except EntitiesForbidden as exc:
+        raise InputError(
+            f"entity declarations are refused (<!ENTITY {exc.name}>): an OpenGotha file has none",
+            file=path,
+            line=builder.line(),
+        ) from None
+    except ExternalReferenceForbidden as exc:
+        raise InputError(
+            f"external references are not followed ({exc.sysid or exc.pubid or exc.context}):"
+            " an OpenGotha file has none",
+            file=path,
+            line=builder.line(),
+        ) from None
+    if not builder.top or builder.top[0].tag != "Tournament":
         raise InputError("the root element must be <Tournament>", file=path, line=1)
-    return top[0]
+    return builder.top[0]
 
 
 def _integer(node: Node, name: str, path: str, default: int | None = None) -> int:
