@@ -193,7 +193,9 @@ def result(event: str, entries: tuple[str, ...], round_number: int | None, as_js
         raise InputError("a table (or a player's key) and a result expected, in pairs", file=event)
     changed = []
     with changing(event) as tournament:
-        r = round_number or paired_rounds(tournament)
+        r = paired_rounds(tournament) if round_number is None else round_number
+        if r == 0 and round_number is None:
+            raise InputError("no round is paired yet", field="round")
         for where, typed in zip(entries[::2], entries[1::2]):
             changed.append(set_result(tournament, r, where, typed))
     lines, rows = [], []
@@ -226,7 +228,7 @@ def unpair(event: str, round_number: int | None, force: bool, as_json: bool) -> 
     from mipair.desk.mcmahon.store import changing
 
     with changing(event) as tournament:
-        r = round_number or paired_rounds(tournament)
+        r = paired_rounds(tournament) if round_number is None else round_number
         removed = take_back(tournament, r, force)
     _say(f"round {r}: {removed} games taken back", as_json, {"round": r, "games": removed})
 

@@ -4,7 +4,8 @@
   player, 6.6): a withdrawn player is absent from the open round on until he
   returns; his pairing in that round, if any and not yet played, is removed.
 * ``couple``/``decouple``/``clear_pairs`` (the manual's M: A, D and Z, 2.5):
-  pairs forced by hand in the open round; ``pair`` keeps them.
+  pairs forced by hand in the open round; ``pair`` keeps them. A round past the
+  planned ones is opened only by ``pair --extra-round`` (:func:`within_rounds`).
 * ``register``: a player joins the open round (earlier rounds: absent);
   ``delete`` removes for good a player who has not played;
 * ``change_country`` (the manual's ``N``): another nationality, or a team.
@@ -25,6 +26,24 @@ from mipair.formats.papp.players import PlayerRecord
 def open_round(event: Event) -> Round:
     """The round to pair, as it stands (an empty one when not in the file yet)."""
     return event.round(event.round_to_pair)
+
+
+def within_rounds(event: Event, extra: bool = False) -> Event:
+    """The event whose open round may be paired: refused (exit 3) past its planned
+    rounds (``rounds R``), unless ``extra``, which makes it plan one more round (the
+    reading of the PAPP manuals in formats/papp.md). An event without ``rounds`` has no
+    limit."""
+    planned, number = event.settings.rounds, event.round_to_pair
+    if planned is None or number <= planned:
+        return event
+    if not extra:
+        raise InputError(
+            f"round {number}: the event has {planned} rounds "
+            "(papp pair --extra-round pairs one more)",
+            file=event.source,
+            field="rounds",
+        )
+    return replace(event, settings=replace(event.settings, rounds=number))
 
 
 def _known(event: Event, players: Iterable[int]) -> list[int]:
@@ -103,7 +122,7 @@ def couple(event: Event, black: int, white: int) -> Event:
     _known(event, (black, white))
     if black == white:
         raise InputError(f"player {black} cannot play himself", file=event.source)
-    rnd = open_round(event)
+    rnd = open_round(within_rounds(event))
     for pid in (black, white):
         if pid in rnd.absent or pid in event.withdrawn:
             raise InputError(f"player {pid} is absent: bring him back first", file=event.source)
