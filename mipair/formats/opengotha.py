@@ -222,6 +222,7 @@ class _TreeBuilder(ContentHandler):
                 "(an OpenGotha file has five levels)",
                 file=self.path,
                 line=self.line(),
+                field="element",
             )
         node = Node(name, dict(attrs.items()), [], self.line())
         (self.stack[-1].children if self.stack else self.top).append(node)
@@ -245,13 +246,17 @@ def _tree(text: bytes, path: str) -> Node:
         parser.parse(io.BytesIO(text))
     except SAXParseException as exc:
         raise InputError(
-            f"not well-formed XML ({exc.getMessage()})", file=path, line=exc.getLineNumber()
+            f"not well-formed ({exc.getMessage()})",
+            file=path,
+            line=exc.getLineNumber(),
+            field="XML",
         ) from None
     except EntitiesForbidden as exc:
         raise InputError(
             f"entity declarations are refused (<!ENTITY {exc.name}>): an OpenGotha file has none",
             file=path,
             line=builder.line(),
+            field="DOCTYPE",
         ) from None
     except ExternalReferenceForbidden as exc:
         raise InputError(
@@ -259,9 +264,12 @@ def _tree(text: bytes, path: str) -> Node:
             " an OpenGotha file has none",
             file=path,
             line=builder.line(),
+            field="DOCTYPE",
         ) from None
     if not builder.top or builder.top[0].tag != "Tournament":
-        raise InputError("the root element must be <Tournament>", file=path, line=1)
+        raise InputError(
+            "the root element must be <Tournament>", file=path, line=1, field="Tournament"
+        )
     return builder.top[0]
 
 
@@ -342,7 +350,9 @@ def _game(node: Node, path: str, resolver: dict[str, str]) -> OgGame:
             )
         setattr(game, "white" if side == "whitePlayer" else "black", found)
     if game.white == game.black:
-        raise InputError("a player cannot play himself", file=path, line=node.line)
+        raise InputError(
+            "a player cannot play himself", file=path, line=node.line, field="blackPlayer"
+        )
     if game.result.removesuffix("_BYDEF") not in RESULTS:
         raise InputError(
             f"unknown result {game.result!r}", file=path, line=node.line, field="result"
@@ -403,6 +413,7 @@ def parse_opengotha(data: bytes, path: str = "<xml>") -> OgTournament:
                                 f"(line {busy[game.round, key]})",
                                 file=path,
                                 line=n.line,
+                                field="whitePlayer" if key == game.white else "blackPlayer",
                             )
                         busy[game.round, key] = n.line
                     games.append(game)
