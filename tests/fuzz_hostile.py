@@ -57,7 +57,7 @@ HOSTILE_NAMES = (
 PLAYER_LINES = (
     # (what a player record starts with, what makes a copy another player, copies)
     (re.compile(rb"^001 +(\d+)"), "trf", (300, 1500)),
-    (re.compile(rb"^\s*<Player .*?name=\"([^\"]*)\""), "xml", (700, 2500)),
+    (re.compile(rb"^\s*<Player .*?name=\"([^\"]*)\""), "xml", (650, 1300)),
     (re.compile(rb"^player +(\d+)"), "papp", (60, 250)),
     (re.compile(rb"^(\d+) "), "players", (200, 1500)),
 )

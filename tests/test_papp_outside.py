@@ -89,6 +89,7 @@ def test_a_name_with_path_characters_stays_one_folder_inside(event: Path, name: 
         ("classement", "/tmp/mipair-outside-test/stand###.txt"),
         ("nouveaux", "../nouveaux"),
         ("tableau-croise", "cross\x1b###.html"),
+        ("equipes", "x" * 300),
     ],
 )
 def test_a_fichier_name_outside_the_folder_is_refused(event: Path, kind: str, name: str) -> None:

@@ -210,7 +210,7 @@ def handicaps(event: str, edition: str | None, round_number: int | None, as_json
     index = {p.key: i for i, p in enumerate(tournament.players)}
     games = [g for g in tournament.games if g.round == r]
     if not games:
-        raise InputError(f"round {r} has no games", file=event)
+        raise InputError(f"round {r} has no games", file=event, field="round")
     fld = build_field(
         tournament, params, r, [index[k] for g in games for k in (g.white, g.black)], None
     )

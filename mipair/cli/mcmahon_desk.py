@@ -190,7 +190,11 @@ def result(event: str, entries: tuple[str, ...], round_number: int | None, as_js
     from mipair.desk.mcmahon.views import result_text
 
     if len(entries) % 2:
-        raise InputError("a table (or a player's key) and a result expected, in pairs", file=event)
+        raise InputError(
+            "a table (or a player's key) and a result expected, in pairs",
+            file=event,
+            field="result",
+        )
     changed = []
     with changing(event) as tournament:
         r = paired_rounds(tournament) if round_number is None else round_number

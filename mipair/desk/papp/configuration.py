@@ -44,6 +44,9 @@ WRITTEN = (
     "elo",
 )
 """The ``fichier`` kinds mipair writes (the others are read, or PAPP's own)."""
+PART_BYTES_MAX = 252
+"""The longest name of a file or folder a ``fichier`` name may give, in UTF-8 bytes: 255,
+the usual file systems' limit, less the three characters of a round's number."""
 FOLDERS_VARIABLE = "MIPAIR_PAPP_FOLDERS"
 """Folders (separated by ``os.pathsep``) a ``fichier`` name may also write into."""
 
@@ -54,10 +57,14 @@ def allowed_folders() -> list[Path]:
     return [Path(os.path.abspath(part)) for part in value.split(os.pathsep) if part.strip()]
 
 
-def outside_problem(name: str, event_folder: Path, allowed: list[Path]) -> str | None:
-    """Why a written file's configured ``name`` may not be used (None: it may)."""
+def written_name_problem(name: str, event_folder: Path, allowed: list[Path]) -> str | None:
+    """Why a written file's configured ``name`` may not be used (None: it may): a control
+    character, a part too long for a file system, a place outside the event's folder and
+    the ``allowed`` ones."""
     if any(unicodedata.category(c) == "Cc" for c in name):
         return f"{name!r}: a file name has no control characters"
+    if any(len(part.encode("utf-8")) > PART_BYTES_MAX for part in PurePath(name).parts):
+        return f"a file name is at most {PART_BYTES_MAX} bytes between two '/' (a round's number is added)"
     relative = not PurePath(name).is_absolute() and ".." not in PurePath(name).parts
     target = Path(os.path.normpath(os.path.abspath(event_folder / name)))
     if relative or any(target.is_relative_to(folder) for folder in allowed):
@@ -105,7 +112,7 @@ def resolve_configuration(option: str | None, event_file: str | Path) -> Configu
     allowed = allowed_folders()
     for kind in WRITTEN:
         name = config.file(kind)
-        problem = outside_problem(name, Path(event_file).parent, allowed) if name else None
+        problem = written_name_problem(name, Path(event_file).parent, allowed) if name else None
         if problem:
             raise InputError(
                 problem, file=str(path), line=config.file_line(kind), field=f"fichier {kind}"
