@@ -21,12 +21,13 @@ from dataclasses import replace
 from pathlib import Path
 
 from mipair.errors import FileAccessError, InputError
-from mipair.formats import trf_checks
+from mipair.formats import trf_checks, trf_double
 from mipair.formats.text import decode, load, split_lines
 from mipair.formats.trf_infer import infer_point_system
 from mipair.formats.trf_player import Where, field_at, parse_player
 from mipair.formats.trf_records import EXTENSION_CODES, TRF26_CODES, RecordReader
 from mipair.formats.trf_write import EDITIONS, LAST_ROUND, lost_in, write_tournament
+from mipair.matches import GAMES, TYPE_CODES, is_double_swiss
 from mipair.model import Acceleration, Cell, ForbiddenPairs, Player, Tournament
 from mipair.rounds import rounds_played
 
@@ -49,21 +50,30 @@ def _looks_like_text(s: str) -> bool:
 
 
 def read_tournament(
-    path_or_text: str | os.PathLike[str] | bytes, source: str | None = None
+    path_or_text: str | os.PathLike[str] | bytes,
+    source: str | None = None,
+    *,
+    double_swiss: bool | None = None,
 ) -> Tournament:
-    """Read a tournament from a file path, TRF text or raw bytes."""
+    """Read a tournament from a file path, TRF text or raw bytes.
+
+    ``double_swiss``: read two TRF rounds a match (C.04.5); None: when the file's
+    tournament type (192) names the Double-Swiss system.
+    """
     if isinstance(path_or_text, bytes):
-        return parse_text(decode(path_or_text), source or "<bytes>")
+        return parse_text(decode(path_or_text), source or "<bytes>", double_swiss=double_swiss)
     if isinstance(path_or_text, os.PathLike) or not _looks_like_text(path_or_text):
         path = Path(path_or_text)
         if isinstance(path_or_text, str) and not path_or_text.strip():
             raise FileAccessError("no file name given", file="<empty>")
-        return parse_text(load(path), source or str(path))
-    return parse_text(path_or_text, source or "<text>")
+        return parse_text(load(path), source or str(path), double_swiss=double_swiss)
+    return parse_text(path_or_text, source or "<text>", double_swiss=double_swiss)
 
 
-def parse_text(text: str, source: str = "<text>") -> Tournament:
-    """Parse TRF text (any edition) into a checked Tournament."""
+def parse_text(
+    text: str, source: str = "<text>", *, double_swiss: bool | None = None
+) -> Tournament:
+    """Parse TRF text (any edition) into a checked Tournament (see :func:`read_tournament`)."""
     records = RecordReader()
     players: dict[int, Player] = {}
     results: dict[int, list[Cell | None]] = {}
@@ -92,8 +102,15 @@ def parse_text(text: str, source: str = "<text>") -> Tournament:
             records.read(code.upper(), line, where)
     if not players:
         raise _not_a_tournament(text, source)
+    system = records.system_192 or next(
+        (txt.strip() for c, txt in records.headers if c == "092"), ""
+    )
+    matches = is_double_swiss(system) if double_swiss is None else double_swiss
+    if matches and not system:
+        system = TYPE_CODES[0]  # the caller's word makes the file say what it is
     provisional = Tournament(players=players, results={k: tuple(v) for k, v in results.items()})
-    trf_checks.apply_byes(results, records.byes, rounds_played(provisional) + 1)
+    span = GAMES if matches else 1
+    trf_checks.apply_byes(results, records.byes, rounds_played(provisional) + 1, span)
     for row in results.values():
         while row and row[-1] is None:
             row.pop()
@@ -102,13 +119,10 @@ def parse_text(text: str, source: str = "<text>") -> Tournament:
         for (pid, rnd), (pts, _) in sorted(records.accelerations.items())
         if pts
     )
-    system = records.system_192 or next(
-        (txt.strip() for c, txt in records.headers if c == "092"), ""
-    )
     t = Tournament(
         players=players,
         results={pid: tuple(c) for pid, c in results.items()},
-        point_system=records.point_system(),
+        point_system=records.point_system(match_pab=matches),
         total_rounds=records.total_rounds,
         initial_colour=records.initial_colour,
         use_rank_ids=records.use_rank_ids,
@@ -122,14 +136,21 @@ def parse_text(text: str, source: str = "<text>") -> Tournament:
     )
     acc_where = {k: w for k, (_, w) in records.accelerations.items()}
     forbidden_where = [w for _, w in records.forbidden]
+
+    def check(checked: Tournament) -> None:
+        if matches:
+            trf_double.check_all(checked, acc_where, forbidden_where, records.rounds_where)
+        else:
+            trf_checks.check_all(checked, acc_where, forbidden_where)
+
     try:
-        trf_checks.check_all(t, acc_where, forbidden_where)
+        check(t)
     except InputError:
-        inferred = None if records.points else infer_point_system(t)
+        inferred = None if records.points or matches else infer_point_system(t)
         if inferred is None or inferred == t.point_system:
             raise
         t = replace(t, point_system=inferred)
-        trf_checks.check_all(t, acc_where, forbidden_where)
+        check(t)
     return t
 
 

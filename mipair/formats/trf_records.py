@@ -14,7 +14,7 @@ into a :class:`~mipair.model.Tournament`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from mipair.formats.trf_player import MAX_ROUND, Where, parse_int, parse_player_id
 from mipair.model import (
@@ -83,6 +83,7 @@ class RecordReader:
     """Accumulates the meaning of the non-player records of one file."""
 
     total_rounds: int | None = None
+    rounds_where: Where | None = None  # the line that gave the number of rounds
     initial_colour: Colour | None = None
     use_rank_ids: bool = False
     points: dict[str, Points] = field(default_factory=dict)
@@ -113,6 +114,7 @@ class RecordReader:
                 code,
             )
         self.total_rounds = value
+        self.rounds_where = where
 
     def _rXXR(self, line: str, where: Where) -> None:
         self._rounds(line, where, "XXR")
@@ -190,10 +192,17 @@ class RecordReader:
                 seen[name] = pts
             self._set_points(POINTS_XXS[key], pts, where, "XXS")
 
-    def point_system(self) -> PointSystem:
-        """The point system the records declare, with values equal to their default cleared."""
-        ps = PointSystem(**self.points)
-        return canonical_points(ps)
+    def point_system(self, *, match_pab: bool = False) -> PointSystem:
+        """The point system the records declare, with values equal to their default cleared.
+
+        ``match_pab``: the PAB value is a whole Double-Swiss match's, whose default is a
+        game won plus a game drawn (C.04.5 1.4), not a win.
+        """
+        ps = canonical_points(PointSystem(**self.points))
+        if not match_pab:
+            return ps
+        stated = self.points.get("pab")
+        return replace(ps, pab=None if stated == ps.win + ps.draw else stated)
 
     # --- accelerations ---------------------------------------------------------
     def _rXXA(self, line: str, where: Where) -> None:
@@ -267,8 +276,6 @@ class RecordReader:
 
 def canonical_points(ps: PointSystem) -> PointSystem:
     """Clear values that only repeat their default (a PAB worth a win, ...)."""
-    from dataclasses import replace
-
     return replace(
         ps,
         pab=None if ps.pab == ps.win else ps.pab,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import groupby
 
+from mipair import matches
 from mipair.formats.trf_player import format_player
 from mipair.model import Colour, Points, PointSystem, Tournament, points_to_str
 from mipair.rounds import rounds_played, scores_before
@@ -176,7 +177,12 @@ def lost_in(t: Tournament, edition: str) -> list[str]:
         lost.append("pairing by rank (XXC rank)")
     if not t.point_system.is_standard:
         lost.append("the point system (a reader must infer it from the points fields)")
-    if _system_record(t):
+    if matches.is_double_swiss(t.system):
+        lost.append(
+            f"the tournament type ({t.system}): a TRF16 reader sees each Double-Swiss match "
+            "as two rounds and a pairing-allocated bye as two"
+        )
+    elif _system_record(t):
         lost.append(f"the tournament type ({t.system})")
     if t.accelerations:
         lost.append(f"{len(t.accelerations)} acceleration values")
@@ -188,12 +194,18 @@ def lost_in(t: Tournament, edition: str) -> list[str]:
 def write_tournament(t: Tournament, edition: str = "trf26", newline: str = "\n") -> str:
     """The text of ``t`` in ``edition`` (trf16, trfx or trf26), lines ended by ``newline``.
 
-    A player without a points field gets the score of the played rounds.
+    A player without a points field gets the score of the played rounds. A Double-Swiss
+    tournament (192) states its PAB value, a whole match's, so that no reader has to guess it.
     """
     if edition not in EDITIONS:
         raise ValueError(f"unknown TRF edition {edition!r} (one of {', '.join(EDITIONS)})")
     kept = [f"{c} {txt}".rstrip() for c, txt in t.headers]
-    scores = scores_before(t, rounds_played(t) + 1)
+    if matches.is_double_swiss(t.system):
+        ps = t.point_system
+        t = replace(t, point_system=replace(ps, pab=matches.pab_value(ps)))
+        scores = matches.scores_before(t, matches.match_of(rounds_played(t)) + 1)
+    else:
+        scores = scores_before(t, rounds_played(t) + 1)
     players = [
         format_player(
             p if p.points is not None else replace(p, points=scores[pid]), t.results.get(pid, ())

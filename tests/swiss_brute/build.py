@@ -8,6 +8,7 @@ a bye or an absence of ``a``. Players not named in a round have nothing written.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from mipair.model import Cell, Colour, Player, Result, Tournament
 
@@ -44,3 +45,34 @@ def build(
         total_rounds=total,
         initial_colour=initial,
     )
+
+
+def build_double(
+    players: int,
+    rounds: Sequence[Sequence[str]],
+    *,
+    total: int = 5,
+    ratings: Sequence[int] | None = None,
+    initial: Colour | None = Colour.WHITE,
+) -> Tournament:
+    """A Double-Swiss tournament (two TRF rounds a match, 192 FIDE_DOUBLESWISS) after ``rounds``.
+
+    ``"a-b:xy"`` is a match with ``a`` White in game 1 and ``x``, ``y`` the results of
+    ``a`` in games 1 and 2 (``1 = 0 + -``); ``"a:U"`` (``H F Z``) a bye or an absence of
+    ``a`` for the whole match. ``total`` counts matches.
+    """
+    games: list[list[str]] = []
+    for items in rounds:
+        first, second = [], []
+        for item in items:
+            who, code = item.split(":")
+            if "-" in who:
+                white, black = who.split("-")
+                first.append(f"{white}-{black}:{code[0]}")
+                second.append(f"{black}-{white}:{OTHER_SIDE[code[1]]}")
+            else:
+                first.append(item)
+                second.append(item)
+        games += [first, second]
+    t = build(players, games, total=2 * total, ratings=ratings, initial=initial or Colour.WHITE)
+    return replace(t, system="FIDE_DOUBLESWISS", initial_colour=initial)

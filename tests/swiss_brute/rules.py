@@ -39,6 +39,21 @@ def preference(e: Entrant, newcomer: Colour | None) -> Preference:
     return newcomer, MILD if newcomer else NONE
 
 
+def pair_from_the_top(
+    unpaired: list[int],
+    bracket: Callable[[list[int]], list[tuple[int, int]]],
+    colours: Callable[[int, int], tuple[int, int]],
+) -> frozenset[tuple[int, int]]:
+    """Bracket after bracket from the top until everyone is paired; the boards, coloured."""
+    boards = []
+    while unpaired:
+        pairs = bracket(unpaired)
+        boards += [colours(a, b) for a, b in pairs]
+        done = {p for pair in pairs for p in pair}
+        unpaired = [pid for pid in unpaired if pid not in done]
+    return frozenset(boards)
+
+
 def give(first: int, second: int, colour: Colour) -> tuple[int, int]:
     """(white, black) when ``first`` gets ``colour``."""
     return (first, second) if colour is WHITE else (second, first)
