@@ -11,9 +11,11 @@ the command refuses a round by (``mipair.systems.mcmahon.footprint``, exit 4).
 
     python3 benchmarks/bench_mcmahon_parts.py --sizes 1000,10000,50000,200000
     python3 benchmarks/bench_mcmahon_parts.py --sizes 10000,50000 --played 2 --folder /tmp/go
+    python3 benchmarks/bench_mcmahon_parts.py --checkout /tmp/before --limit 1800
 
-``--python PY -m`` runs ``PY -m mipair.cli.main`` instead of the installed script (another
-checkout with ``PYTHONPATH``, to compare). Not a test: nothing here asserts a speed.
+``--checkout DIR`` pairs with the mipair of another checkout instead (``python -m
+mipair.cli.main`` with ``PYTHONPATH=DIR``: an earlier commit's ``git archive``, to compare;
+the estimate column is still this checkout's). Not a test: nothing here asserts a speed.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import random
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -57,12 +60,18 @@ def estimate_mib(path: Path) -> float:
     return round_estimate(state_of(read_opengotha(str(path)))) / MIB
 
 
-def run(command: list[str]) -> tuple[float, float, float, int]:
-    """Wall seconds, CPU seconds, peak MiB and exit code of ``command``."""
+def run(command: list[str], checkout: str | None, limit: float) -> tuple[float, float, float, int]:
+    """Wall seconds, CPU seconds, peak MiB and exit code of ``command`` (with ``checkout``'s
+    mipair first on the path when given), killed after ``limit`` seconds (exit -9)."""
     env = dict(os.environ, MIPAIR_RESIDENT="0")
+    if checkout:
+        env["PYTHONPATH"] = checkout
     start = time.perf_counter()
     child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    timer = threading.Timer(limit, child.kill)
+    timer.start()
     _, status, usage = os.wait4(child.pid, 0)
+    timer.cancel()
     wall = time.perf_counter() - start
     if child.stderr is not None:
         sys.stderr.write(child.stderr.read().decode(errors="replace")[-500:])
@@ -75,19 +84,22 @@ def main() -> None:
     ap.add_argument("--sizes", default="1000,10000,50000,200000")
     ap.add_argument("--played", default="0", help="rounds already paired (e.g. 0,2)")
     ap.add_argument("--folder", help="where the files are kept (default: a temporary folder)")
-    ap.add_argument("--python", help="run PYTHON -m mipair.cli.main instead of the script")
+    ap.add_argument("--checkout", help="pair with this checkout's mipair (PYTHONPATH)")
+    ap.add_argument("--limit", type=float, default=3600, help="seconds before a run is killed")
     args = ap.parse_args()
     folder = Path(args.folder or tempfile.mkdtemp(prefix="mipair-go-"))
     folder.mkdir(parents=True, exist_ok=True)
     script = Path(sys.executable).with_name("mipair")
-    head = [args.python, "-m", "mipair.cli.main"] if args.python else [str(script)]
+    head = [sys.executable, "-m", "mipair.cli.main"] if args.checkout else [str(script)]
     print(
         f"{'players':>8} {'round':>5} {'wall s':>8} {'CPU s':>8} {'peak MiB':>9} {'estimate':>9} exit"
     )
     for played in (int(p) for p in args.played.split(",")):
         for size in (int(s) for s in args.sizes.split(",")):
             path = event_file(folder, size, played)
-            wall, cpu, peak, code = run([*head, "mcmahon", "pair", str(path)])
+            wall, cpu, peak, code = run(
+                [*head, "mcmahon", "pair", str(path)], args.checkout, args.limit
+            )
             print(
                 f"{size:>8} {played + 1:>5} {wall:8.1f} {cpu:8.1f} {peak:9.0f} "
                 f"{estimate_mib(path):9.0f} {code}",

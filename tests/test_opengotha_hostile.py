@@ -1,4 +1,5 @@
-"""Hostile OpenGotha files: deep nesting and entity tricks are refused with one located line.
+"""Hostile OpenGotha files: deep nesting, entity tricks and numbers no OpenGotha file holds
+are refused with one located line.
 
 Each file is the shipped club tournament with one hostile edit, run through the installed
 ``mipair`` command (exit 3, ``FILE:LINE: ...``, no traceback) and through the reader.
@@ -13,6 +14,7 @@ from installed_command import mipair, refused
 
 from mipair.errors import InputError
 from mipair.formats.opengotha import DEPTH_MAX, parse_opengotha
+from mipair.systems.mcmahon.params import params_of
 
 CLUB = Path(__file__).resolve().parents[1] / "scenarios" / "mcmahon" / "club.xml"
 DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
@@ -51,6 +53,16 @@ LAUGHS = (
     )
     + "]>\n"
 )
+
+
+def edited(old: str, new: str) -> str:
+    """The club file with the first ``old`` replaced by ``new``."""
+    text = club_text()
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+SEEDING = 'paiMaMaximizeSeeding="'
 CASES = {
     # name: (text, line of the message, words in it)
     "nested 1,000 deep": (nested(1000), 3, f"more than {DEPTH_MAX} elements deep"),
@@ -87,6 +99,27 @@ CASES = {
         3,
         "entity declarations are refused (<!ENTITY remote>)",
     ),
+    # numbers OpenGotha could not hold, which a pairing would loop or overflow on
+    "a weight of 20 digits": (
+        edited(SEEDING, SEEDING + "99999999999999999999"),
+        44,
+        "paiMaMaximizeSeeding: 99999999999999999999",
+    ),
+    "a criterion number of 5,000 digits": (
+        edited('name="MMS" number="1"', 'name="MMS" number="' + "9" * 5000 + '"'),
+        36,
+        "number: 999999999999999999999999...: at most 18 digits",
+    ),
+    "a game in round 10^18": (
+        edited('roundNumber="1"', 'roundNumber="999999999999999999"'),
+        17,
+        "roundNumber: round 999999999999999999: rounds are numbered from 1 to 20",
+    ),
+    "an encoding nobody knows": (
+        DECLARATION.replace("UTF-8", "UTF-4294967297") + club_text().removeprefix(DECLARATION),
+        1,
+        "encoding: not readable: unknown encoding: UTF-4294967297",
+    ),
 }
 
 
@@ -102,11 +135,12 @@ def test_the_command_refuses_it_with_one_located_line(tmp_path: Path, case: str)
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_the_reader_refuses_it(case: str) -> None:
+def test_reading_the_file_and_its_parameters_refuses_it(case: str) -> None:
     text, line, words = CASES[case]
     with pytest.raises(InputError) as caught:
-        parse_opengotha(text.encode("utf-8"), "cup.xml")
-    assert (caught.value.line, words in caught.value.message) == (line, True)
+        params_of(parse_opengotha(text.encode("utf-8"), "cup.xml"))
+    assert caught.value.line == line
+    assert words in caught.value.located(), caught.value.located()
 
 
 def test_nesting_up_to_the_limit_is_read_and_written_back(tmp_path: Path) -> None:

@@ -182,7 +182,7 @@ class OgTournament:
                 if placement is not None:
                     crits = sorted(
                         placement.iter("PlacementCriterion"),
-                        key=lambda c: int(c.attrs.get("number", "0") or 0),
+                        key=lambda c: _integer(c, "number", self.path, default=0),
                     )
                     return [c.attrs.get("name", "NULL") for c in crits if c.attrs.get("name")]
         return []
@@ -244,6 +244,8 @@ def _tree(text: bytes, path: str) -> Node:
     parser.setContentHandler(builder)
     try:
         parser.parse(io.BytesIO(text))
+    except LookupError as exc:  # an encoding Python does not know
+        raise InputError(f"not readable: {exc}", file=path, line=1, field="encoding") from None
     except SAXParseException as exc:
         raise InputError(
             f"not well-formed ({exc.getMessage()})",
@@ -273,18 +275,30 @@ def _tree(text: bytes, path: str) -> Node:
     return builder.top[0]
 
 
+DIGITS_MAX = 18
+"""The most digits a number of the file may have (OpenGotha's are 64-bit: 9.2 x 10^18)."""
+
+
 def _integer(node: Node, name: str, path: str, default: int | None = None) -> int:
     text = node.attrs.get(name)
     if text is None or text.strip() == "":
         if default is not None:
             return default
         raise InputError(f"<{node.tag}> has no {name}", file=path, line=node.line, field=name)
-    try:
-        return int(text.strip())
-    except ValueError:
+    digits = text.strip()
+    digits = digits[1:] if digits.startswith(("+", "-")) else digits
+    if not digits.isascii() or not digits.isdigit():
         raise InputError(
-            f"{text!r} is not a whole number", file=path, line=node.line, field=name
-        ) from None
+            f"{text[:24]!r} is not a whole number", file=path, line=node.line, field=name
+        )
+    if len(digits) > DIGITS_MAX:
+        raise InputError(
+            f"{text.strip()[:24]}...: at most {DIGITS_MAX} digits",
+            file=path,
+            line=node.line,
+            field=name,
+        )
+    return int(text.strip())
 
 
 def _declared_rank(node: Node, path: str) -> int:
@@ -357,11 +371,19 @@ def _game(node: Node, path: str, resolver: dict[str, str]) -> OgGame:
         raise InputError(
             f"unknown result {game.result!r}", file=path, line=node.line, field="result"
         )
-    if game.round < 1:
-        raise InputError(
-            "rounds are numbered from 1", file=path, line=node.line, field="roundNumber"
-        )
+    _check_round(game.round, node, path)
     return game
+
+
+def _check_round(number: int, node: Node, path: str) -> None:
+    """A game's or bye's round: 1 to OpenGotha's most, 20 (:data:`ROUNDS_MAX`)."""
+    if not 1 <= number <= ROUNDS_MAX:
+        raise InputError(
+            f"round {number}: rounds are numbered from 1 to {ROUNDS_MAX} (OpenGotha's most)",
+            file=path,
+            line=node.line,
+            field="roundNumber",
+        )
 
 
 def read_opengotha(path: str) -> OgTournament:
@@ -423,6 +445,7 @@ def parse_opengotha(data: bytes, path: str = "<xml>") -> OgTournament:
                     named = n.attrs.get("player", "")
                     found = resolve(named, resolver)
                     bye = OgBye(_integer(n, "roundNumber", path), found or named, n.line)
+                    _check_round(bye.round, n, path)
                     if found is None:
                         raise InputError(
                             f"no player has the key {bye.player!r}",
