@@ -253,21 +253,8 @@ def _tree(text: bytes, path: str) -> Node:
             line=exc.getLineNumber(),
             field="XML",
         ) from None
-    except EntitiesForbidden as exc:
-        raise InputError(
-            f"entity declarations are refused (<!ENTITY {exc.name}>): an OpenGotha file has none",
-            file=path,
-            line=builder.line(),
-            field="DOCTYPE",
-        ) from None
-    except ExternalReferenceForbidden as exc:
-        raise InputError(
-            f"external references are not followed ({exc.sysid or exc.pubid or exc.context}):"
-            " an OpenGotha file has none",
-            file=path,
-            line=builder.line(),
-            field="DOCTYPE",
-        ) from None
+    except (EntitiesForbidden, ExternalReferenceForbidden) as exc:
+        raise InputError(_refused(exc), file=path, line=builder.line(), field="DOCTYPE") from None
     if not builder.top or builder.top[0].tag != "Tournament":
         raise InputError(
             "the root element must be <Tournament>", file=path, line=1, field="Tournament"
@@ -277,6 +264,15 @@ def _tree(text: bytes, path: str) -> Node:
 
 DIGITS_MAX = 18
 """The most digits a number of the file may have (OpenGotha's are 64-bit: 9.2 x 10^18)."""
+
+
+def _refused(exc: EntitiesForbidden | ExternalReferenceForbidden) -> str:
+    """What a DOCTYPE asked for that is refused."""
+    if isinstance(exc, EntitiesForbidden):
+        asked = f"entity declarations are refused (<!ENTITY {exc.name}>)"
+    else:
+        asked = f"external references are not followed ({exc.sysid or exc.pubid or exc.context})"
+    return asked + ": an OpenGotha file has none"
 
 
 def _integer(node: Node, name: str, path: str, default: int | None = None) -> int:

@@ -31,19 +31,17 @@ from pathlib import Path, PurePath
 
 from mipair.errors import FileAccessError, InputError
 from mipair.formats.papp.config import PappConfig, default_config_path
-from mipair.formats.papp.config_file import default_config, locate_config, read_config
+from mipair.formats.papp.config_file import (
+    FILE_KINDS,
+    default_config,
+    locate_config,
+    read_config,
+)
 from mipair.formats.text import save
 
-WRITTEN = (
-    "nouveaux",
-    "appariements",
-    "resultats",
-    "classement",
-    "equipes",
-    "tableau-croise",
-    "elo",
-)
-"""The ``fichier`` kinds mipair writes (the others are read, or PAPP's own)."""
+WRITTEN = tuple(kind for kind in FILE_KINDS if kind not in ("joueurs", "inter", "log"))
+"""The ``fichier`` kinds mipair writes: all but the player file, which it reads, and PAPP's
+own work file and log, which it does not use."""
 PART_BYTES_MAX = 252
 """The longest name of a file or folder a ``fichier`` name may give, in UTF-8 bytes: 255,
 the usual file systems' limit, less the three characters of a round's number."""
