@@ -42,7 +42,8 @@ ENTITY_TRICKS = (
 HOSTILE_NAMES = (
     b"..",
     b".",
-    b"../mipair-fuzz-escape###.txt",
+    b"../mipair-fuzz-escape###.txt",  # beside the event from the tournament's folder
+    b"../../mipair-fuzz-escape###.txt",  # beside the case's folder
     b"../mipair-fuzz-escape",
     str(OUTSIDE / "round###.txt").encode(),
     str(OUTSIDE).encode(),
