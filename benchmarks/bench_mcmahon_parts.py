@@ -60,14 +60,19 @@ def estimate_mib(path: Path) -> float:
     return round_estimate(state_of(read_opengotha(str(path)))) / MIB
 
 
-def run(command: list[str], checkout: str | None, limit: float) -> tuple[float, float, float, int]:
-    """Wall seconds, CPU seconds, peak MiB and exit code of ``command`` (with ``checkout``'s
-    mipair first on the path when given), killed after ``limit`` seconds (exit -9)."""
+def run(
+    command: list[str], checkout: str | None, limit: float, folder: Path
+) -> tuple[float, float, float, int]:
+    """Wall seconds, CPU seconds, peak MiB and exit code of ``command`` run in ``folder`` (so
+    that ``python -m`` finds no checkout in the current folder; ``checkout``'s mipair first
+    on the path when given), killed after ``limit`` seconds (exit -9)."""
     env = dict(os.environ, MIPAIR_RESIDENT="0")
     if checkout:
         env["PYTHONPATH"] = checkout
     start = time.perf_counter()
-    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    child = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=folder
+    )
     timer = threading.Timer(limit, child.kill)
     timer.start()
     _, status, usage = os.wait4(child.pid, 0)
@@ -90,7 +95,8 @@ def main() -> None:
     folder = Path(args.folder or tempfile.mkdtemp(prefix="mipair-go-"))
     folder.mkdir(parents=True, exist_ok=True)
     script = Path(sys.executable).with_name("mipair")
-    head = [sys.executable, "-m", "mipair.cli.main"] if args.checkout else [str(script)]
+    checkout = str(Path(args.checkout).resolve()) if args.checkout else None
+    head = [sys.executable, "-m", "mipair.cli.main"] if checkout else [str(script)]
     print(
         f"{'players':>8} {'round':>5} {'wall s':>8} {'CPU s':>8} {'peak MiB':>9} {'estimate':>9} exit"
     )
@@ -98,7 +104,7 @@ def main() -> None:
         for size in (int(s) for s in args.sizes.split(",")):
             path = event_file(folder, size, played)
             wall, cpu, peak, code = run(
-                [*head, "mcmahon", "pair", str(path)], args.checkout, args.limit
+                [*head, "mcmahon", "pair", str(path)], checkout, args.limit, folder
             )
             print(
                 f"{size:>8} {played + 1:>5} {wall:8.1f} {cpu:8.1f} {peak:9.0f} "
