@@ -113,8 +113,8 @@ def test_a_folder_the_arbiter_allows_may_be_written(event: Path, tmp_path: Path)
 
 
 def test_pairing_past_the_planned_rounds_needs_extra_round(event: Path) -> None:
-    """A 3-round event: round 4 is refused (exit 3, one line, nothing saved) by ``pair`` and
-    by a pair made by hand; ``pair --extra-round`` pairs it and the event plans 4 rounds."""
+    """A 3-round event: round 4 is refused (exit 3, one line, nothing saved) by ``pair``,
+    by a pair made by hand and by ``solve``; ``pair --extra-round`` pairs it and the event plans 4 rounds."""
     for _ in range(3):
         assert mipair("papp", "pair", event).returncode == 0
         assert mipair("papp", "result", event, "--random").returncode == 0
@@ -124,6 +124,7 @@ def test_pairing_past_the_planned_rounds_needs_extra_round(event: Path) -> None:
         f"{event}: rounds: round 4: the event has 3 rounds (papp pair --extra-round pairs one more)"
     )
     assert refused(mipair("papp", "couple", event, "101", "102")) == message
+    assert refused(mipair("solve", "--system", "papp", event)) == message
     assert event.read_bytes() == before
     paired = mipair("papp", "pair", event, "--extra-round")
     assert paired.returncode == 0, paired.stderr

@@ -12,8 +12,8 @@ from mipair.formats.papp.event import Event
 def _paired(event: Event, details: bool, config: PappConfig, extra: bool) -> tuple[Event, str]:
     """The event with the next round paired (through the PAPP system), and the table; a
     round past the planned ones only when ``extra`` (the event then plans it)."""
-    from mipair.desk.papp.roster import within_rounds
     from mipair.systems.papp.pairing import apply_pairing
+    from mipair.systems.papp.planned import within_rounds
     from mipair.systems.papp.presentation import describe_pairing
     from mipair.systems.papp.system import PappState
     from mipair.systems.registry import get_system

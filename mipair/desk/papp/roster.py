@@ -21,29 +21,12 @@ from dataclasses import replace
 from mipair.errors import InputError
 from mipair.formats.papp.event import Event, Game, Round
 from mipair.formats.papp.players import PlayerRecord
+from mipair.systems.papp.planned import within_rounds
 
 
 def open_round(event: Event) -> Round:
     """The round to pair, as it stands (an empty one when not in the file yet)."""
     return event.round(event.round_to_pair)
-
-
-def within_rounds(event: Event, extra: bool = False) -> Event:
-    """The event whose open round may be paired: refused (exit 3) past its planned
-    rounds (``rounds R``), unless ``extra``, which makes it plan one more round (the
-    reading of the PAPP manuals in formats/papp.md). An event without ``rounds`` has no
-    limit."""
-    planned, number = event.settings.rounds, event.round_to_pair
-    if planned is None or number <= planned:
-        return event
-    if not extra:
-        raise InputError(
-            f"round {number}: the event has {planned} rounds "
-            "(papp pair --extra-round pairs one more)",
-            file=event.source,
-            field="rounds",
-        )
-    return replace(event, settings=replace(event.settings, rounds=number))
 
 
 def _known(event: Event, players: Iterable[int]) -> list[int]:
