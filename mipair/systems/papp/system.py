@@ -25,6 +25,7 @@ from mipair.reports import LOWER, CriterionValue, PublishedRound, Standing
 from mipair.systems.base import Card, PairingSystem, PlayerLabels, Summary
 from mipair.systems.papp.pairing import pair_round
 from mipair.systems.papp.penalties import components, round_state
+from mipair.systems.papp.planned import within_rounds
 from mipair.systems.papp.presentation import describe_pairing
 from mipair.systems.papp.scoring import format_points, format_tiebreak
 from mipair.systems.papp.scoring import standings as papp_standings
@@ -70,8 +71,9 @@ class PappDocument:
 
 
 def pair_state(state: PappState) -> RoundPairing:
-    """PAPP's pairing of the event's next round (what :meth:`PappSystem.pair` gives)."""
-    got = pair_round(state.event, state.config.penalties)
+    """PAPP's pairing of the event's next round (what :meth:`PappSystem.pair` gives); a
+    round past the event's planned ones is refused (:func:`.planned.within_rounds`)."""
+    got = pair_round(within_rounds(state.event), state.config.penalties)
     boards = tuple(Board(white=b.white, black=b.black) for b in got.boards)
     return RoundPairing(got.round, boards, got.bip)
 
