@@ -34,6 +34,21 @@ SHUTDOWN_MARGIN = 5.0
     "--time-limit", type=float, default=None, help="Seconds a solve may take (504 past it)."
 )
 @click.option("--max-bytes", type=int, default=None, help="Largest upload accepted (413 past it).")
+@click.option(
+    "--header-timeout",
+    type=float,
+    default=None,
+    help="Seconds a connection has to send its request's headers (408 past it; default 10).",
+)
+@click.option(
+    "--max-connections",
+    type=int,
+    default=None,
+    help="Connections kept open at once (one more: 503 and closed; default 1000).",
+)
+@click.option(
+    "--keep-alive", type=int, default=None, help="Seconds an idle connection is kept (default 5)."
+)
 def serve(host: str, port: int, **limits: float | int | str | None) -> None:
     """Serve pairings over HTTP: POST /v1/pair, /v1/check, ... and the arbiters' page at /.
 
@@ -45,12 +60,13 @@ def serve(host: str, port: int, **limits: float | int | str | None) -> None:
     else 429 with Retry-After. Every limit also reads MIPAIR_SERVICE_<NAME>
     from the environment (WORKERS, LARGE_WORKERS, LARGE_PLAYERS, LARGE_PRIORITY, QUEUE,
     LARGE_QUEUE, MAX_WAIT, TIME_LIMIT, MAX_BYTES, EXPLAIN_SECONDS, RETRY_AFTER,
-    MEMORY_MB, LARGE_MEMORY_MB).
+    MEMORY_MB, LARGE_MEMORY_MB, HEADER_TIMEOUT, MAX_CONNECTIONS, KEEP_ALIVE).
     """
     try:
         import uvicorn
 
         from mipair.service.app import create_app
+        from mipair.service.protocol import uvicorn_options
         from mipair.service.settings import Settings
     except ModuleNotFoundError as exc:
         raise click.ClickException(
@@ -64,4 +80,5 @@ def serve(host: str, port: int, **limits: float | int | str | None) -> None:
         log_level="warning",
         access_log=False,
         timeout_graceful_shutdown=int(settings.time_limit + SHUTDOWN_MARGIN),
+        **uvicorn_options(settings),
     )
