@@ -33,3 +33,12 @@ def runtime() -> Iterator[Path]:
 
     with resident_folder(started=True) as path:
         yield path
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database of each kind for the store's tests (tests/store_databases.py)."""
+    from store_databases import fresh_database
+
+    with fresh_database(request.param, tmp_path) as url:
+        yield url

@@ -17,6 +17,7 @@ user's data folder): :mod:`mipair.store.database`. The store needs its extra
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -62,7 +63,7 @@ def opened(database: str | None, data: str | None) -> Store:
 def read_password(from_stdin: bool) -> str:
     """The new password: one line of standard input, or typed twice on the terminal."""
     if from_stdin:
-        line = click.get_text_stream("stdin").readline()
+        line = sys.stdin.readline()
         password = line.removesuffix("\n").removesuffix("\r")
         if not password:
             raise InputError("--password-stdin: no password on standard input", field="password")

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from mipair.store.access import Director
@@ -103,7 +103,7 @@ def set_password(store: Store, name: str, password: str) -> None:
     with store.writing() as session:
         account = account_named(session, name)
         account.password_hash = hashed
-        session.query(SignInSession).filter(SignInSession.account_id == account.id).delete()
+        session.execute(delete(SignInSession).where(SignInSession.account_id == account.id))
 
 
 def remove_account(store: Store, name: str, transfer_to: str | None = None) -> int:
@@ -125,9 +125,9 @@ def remove_account(store: Store, name: str, transfer_to: str | None = None) -> i
             if heir.id == account.id:
                 raise InvalidValue("an account cannot transfer to itself", field="transfer-to")
             moved = select(Tournament.id).where(Tournament.owner_id == account.id)
-            session.query(Share).filter(
-                Share.account_id == heir.id, Share.tournament_id.in_(moved)
-            ).delete(synchronize_session=False)
+            session.execute(
+                delete(Share).where(Share.account_id == heir.id, Share.tournament_id.in_(moved))
+            )
             session.execute(
                 update(Tournament).where(Tournament.owner_id == account.id).values(owner_id=heir.id)
             )
@@ -138,16 +138,18 @@ def remove_account(store: Store, name: str, transfer_to: str | None = None) -> i
 def list_accounts(store: Store) -> list[AccountInfo]:
     """Every account, by name, with the tournaments it owns and those shared with it."""
     with store.reading() as session:
-        owned = dict(
-            session.execute(
+        owned: dict[int, int] = {
+            account_id: count
+            for account_id, count in session.execute(
                 select(Tournament.owner_id, func.count()).group_by(Tournament.owner_id)
             ).tuples()
-        )
-        shared = dict(
-            session.execute(
+        }
+        shared: dict[int, int] = {
+            account_id: count
+            for account_id, count in session.execute(
                 select(Share.account_id, func.count()).group_by(Share.account_id)
             ).tuples()
-        )
+        }
         return [
             AccountInfo(a.name, a.created_at, owned.get(a.id, 0), shared.get(a.id, 0))
             for a in session.scalars(select(Account).order_by(Account.name))
