@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session
 from mipair.store.access import Director, require_change, visible_tournament
 from mipair.store.database import Store
 from mipair.store.documents import Document, digest, packed, unpacked
-from mipair.store.errors import InvalidValue, NothingToUndo, StaleRevision
+from mipair.store.errors import InvalidValue, NothingToUndo, NotVisible, StaleRevision
 from mipair.store.schema import TITLE_LENGTH, Blob, Revision, RevisionFile, Tournament
 
 HISTORY_PAGE = 100
@@ -74,6 +74,17 @@ def _stored_files(session: Session, tournament_id: int, document: Document) -> N
     )
 
 
+def refuse_unless_current(based_on: int, current: int) -> None:
+    """:class:`StaleRevision` when ``based_on`` is older than ``current``, :class:`InvalidValue`
+    when it is newer (no such revision yet)."""
+    if based_on < current:
+        raise StaleRevision(based_on, current)
+    if based_on > current:
+        raise InvalidValue(
+            f"no revision {based_on} yet (the tournament is at {current})", field="revision"
+        )
+
+
 def append(
     session: Session,
     tournament_id: int,
@@ -95,11 +106,10 @@ def append(
     )
     if moved.rowcount != 1:  # type: ignore[attr-defined]
         current = session.scalar(select(Tournament.revision).where(Tournament.id == tournament_id))
-        if current is not None and based_on > current:
-            raise InvalidValue(
-                f"no revision {based_on} yet (the tournament is at {current})", field="revision"
-            )
-        raise StaleRevision(based_on, current or 0)
+        if current is None:
+            raise NotVisible(f"tournament {tournament_id} was deleted", field="tournament")
+        refuse_unless_current(based_on, current)
+        raise StaleRevision(based_on, current)
     _stored_files(session, tournament_id, document)
     revision = Revision(
         tournament_id=tournament_id,
@@ -187,9 +197,10 @@ def undo(store: Store, director: Director, tournament_id: int, based_on: int) ->
     """Undo the latest change not undone yet: a new revision bringing back the state before
     it (:class:`NothingToUndo` at the first state)."""
     with store.writing() as session:
-        _, role = visible_tournament(session, director, tournament_id)
+        found, role = visible_tournament(session, director, tournament_id)
         require_change(role, tournament_id)
-        head = _revision(session, tournament_id, based_on)  # stale: refused by append below
+        refuse_unless_current(based_on, found.revision)  # undo what the director saw, or nothing
+        head = _revision(session, tournament_id, based_on)
         state = head.restores or head.number
         if state <= 1:
             raise NothingToUndo("nothing to undo: this is the tournament's first state")
