@@ -71,7 +71,14 @@ def test_twenty_simultaneous_saves_by_two_directors_lose_nothing(store_url: str)
                 barrier.wait(timeout=60)
                 for attempt in range(1, 10 * WORKERS):
                     try:
-                        save(store, director, info.id, seen.number, with_line(doc, f"{index}"), f"result {index}")
+                        save(
+                            store,
+                            director,
+                            info.id,
+                            seen.number,
+                            with_line(doc, f"{index}"),
+                            f"result {index}",
+                        )
                     except StaleRevision as stale:
                         first.setdefault(index, "stale")
                         assert stale.current > seen.number

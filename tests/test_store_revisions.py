@@ -65,9 +65,15 @@ def test_a_tournament_keeps_each_revision_byte_for_byte(
     store: Store, anna: Director, clock: Clock
 ) -> None:
     papp = Document.of(
-        {"open.papp": b"papp-event 1\nname \"Open\"\n", "papp.cfg": b"XML false;\n", "joueurs.txt": PLAYERS}
+        {
+            "open.papp": b'papp-event 1\nname "Open"\n',
+            "papp.cfg": b"XML false;\n",
+            "joueurs.txt": PLAYERS,
+        }
     )
-    info, first = create_tournament(store, anna, Game.OTHELLO, "  Open   de Paris ", papp, "created")
+    info, first = create_tournament(
+        store, anna, Game.OTHELLO, "  Open   de Paris ", papp, "created"
+    )
     assert (info.name, info.game, info.role, info.revision, info.owner) == (
         "Open de Paris",
         Game.OTHELLO,
@@ -76,7 +82,7 @@ def test_a_tournament_keeps_each_revision_byte_for_byte(
         "anna",
     )
     assert first.number == 1
-    changed = Document.of({**papp.as_dict(), "open.papp": b"papp-event 1\nname \"Open\"\nround 1\n"})
+    changed = Document.of({**papp.as_dict(), "open.papp": b'papp-event 1\nname "Open"\nround 1\n'})
     clock.advance(minutes=5)
     second = save(store, anna, info.id, 1, changed, "round 1 paired")
     assert (second.number, second.author, second.what, second.at) == (
@@ -93,14 +99,20 @@ def test_a_tournament_keeps_each_revision_byte_for_byte(
         assert session.scalar(select(func.count()).select_from(Blob)) == 4
 
 
-def test_history_is_the_audit_trail_newest_first(store: Store, anna: Director, clock: Clock) -> None:
-    info, _ = create_tournament(store, anna, Game.CHESS, "Open", text_document(), "imported open.trf")
+def test_history_is_the_audit_trail_newest_first(
+    store: Store, anna: Director, clock: Clock
+) -> None:
+    info, _ = create_tournament(
+        store, anna, Game.CHESS, "Open", text_document(), "imported open.trf"
+    )
     bob = add_account(store, "bob", "bob-password")
     share(store, anna, info.id, "bob")
     for number in range(1, 6):
         clock.advance(seconds=30)
         who = anna if number % 2 else bob
-        save(store, who, info.id, number, text_document(*map(str, range(number))), f"result {number}")
+        save(
+            store, who, info.id, number, text_document(*map(str, range(number))), f"result {number}"
+        )
     trail = history(store, anna, info.id)
     assert [(r.number, r.author, r.what) for r in trail] == [
         (6, "anna", "result 5"),
@@ -135,7 +147,9 @@ def test_undo_walks_back_over_changes_and_never_redoes(store: Store, anna: Direc
 
 
 def test_a_stale_save_is_refused_and_changes_nothing(store: Store, anna: Director) -> None:
-    info, _ = create_tournament(store, anna, Game.GO, "Go", Document.single("t.xml", b"<T/>"), "new")
+    info, _ = create_tournament(
+        store, anna, Game.GO, "Go", Document.single("t.xml", b"<T/>"), "new"
+    )
     save(store, anna, info.id, 1, Document.single("t.xml", b"<T a='1'/>"), "first")
     with pytest.raises(StaleRevision) as stale:
         save(store, anna, info.id, 1, Document.single("t.xml", b"<T a='2'/>"), "second")
@@ -156,7 +170,9 @@ def test_documents_take_plain_file_names_and_bounded_sizes(tmp_path: Path) -> No
     with pytest.raises(InvalidValue):
         Document.of({})
     with pytest.raises(DocumentTooLarge):
-        Document.of({"a": b"\0" * (MAX_DOCUMENT_BYTES // 2 + 1), "b": b"\0" * (MAX_DOCUMENT_BYTES // 2)})
+        Document.of(
+            {"a": b"\0" * (MAX_DOCUMENT_BYTES // 2 + 1), "b": b"\0" * (MAX_DOCUMENT_BYTES // 2)}
+        )
     event = Document.of({"open.papp": b"papp-event 1\n", "papp.cfg": b"", "nouveaux": PLAYERS})
     assert [p.name for p in event.write_to(tmp_path)] == ["nouveaux", "open.papp", "papp.cfg"]
     assert Document.read_from(tmp_path, ["open.papp", "papp.cfg", "nouveaux", "joueurs"]) == event

@@ -110,7 +110,12 @@ def test_sqlite_runs_in_wal_mode_with_full_sync(tmp_path: Path) -> None:
             for name in ("journal_mode", "synchronous", "foreign_keys", "busy_timeout")
         }
     store.close()
-    assert pragma == {"journal_mode": "wal", "synchronous": 2, "foreign_keys": 1, "busy_timeout": 30000}
+    assert pragma == {
+        "journal_mode": "wal",
+        "synchronous": 2,
+        "foreign_keys": 1,
+        "busy_timeout": 30000,
+    }
 
 
 def test_where_the_database_is() -> None:
@@ -121,7 +126,9 @@ def test_where_the_database_is() -> None:
     assert database_url(environ={"MIPAIR_DATABASE_URL": pg, "MIPAIR_DATA": "/d"}) == pg
     assert database_url(environ={"MIPAIR_DATA": "/d"}) == f"sqlite+pysqlite:////d/{SQLITE_FILE}"
     assert database_url("sqlite://", environ={"MIPAIR_DATABASE_URL": pg}) == "sqlite://"
-    assert database_url(data="/e", environ={"MIPAIR_DATABASE_URL": pg}).endswith(f"/e/{SQLITE_FILE}")
+    assert database_url(data="/e", environ={"MIPAIR_DATABASE_URL": pg}).endswith(
+        f"/e/{SQLITE_FILE}"
+    )
 
 
 def test_the_data_folder_is_made_private(tmp_path: Path) -> None:
