@@ -142,13 +142,13 @@ def list_accounts(store: Store) -> list[AccountInfo]:
             account_id: count
             for account_id, count in session.execute(
                 select(Tournament.owner_id, func.count()).group_by(Tournament.owner_id)
-            ).tuples()
+            )
         }
         shared: dict[int, int] = {
             account_id: count
             for account_id, count in session.execute(
                 select(Share.account_id, func.count()).group_by(Share.account_id)
-            ).tuples()
+            )
         }
         return [
             AccountInfo(a.name, a.created_at, owned.get(a.id, 0), shared.get(a.id, 0))
