@@ -6,17 +6,14 @@ from __future__ import annotations
 
 import dataclasses
 import string
-from collections.abc import Iterator
 
 import pytest
-from store_databases import LIGHT_HASHER
 
 from mipair.store.access import Director, Role
 from mipair.store.accounts import add_account
 from mipair.store.database import Store
 from mipair.store.documents import Document
-from mipair.store.errors import NotAllowed, NoSuchAccount, NotVisible
-from mipair.store.migrate import open_store
+from mipair.store.errors import NoSuchAccount, NotAllowed, NotVisible
 from mipair.store.revisions import document, history, restore, save, undo
 from mipair.store.schema import Game
 from mipair.store.tournaments import (
@@ -34,13 +31,6 @@ from mipair.store.tournaments import (
 
 FIRST = Document.single("t.trf", b"012 Anna's open\n")
 SECOND = Document.single("t.trf", b"012 Anna's open\n001 a result\n")
-
-
-@pytest.fixture
-def store(store_url: str) -> Iterator[Store]:
-    opened = open_store(store_url, hasher=LIGHT_HASHER)
-    yield opened
-    opened.close()
 
 
 @pytest.fixture
@@ -118,10 +108,17 @@ def test_a_public_link_reads_one_tournament_now_and_nothing_else(
 ) -> None:
     anna, bob = directors
     first, _ = create_tournament(store, anna, Game.CHESS, "Anna's open", FIRST, "created")
-    other, _ = create_tournament(store, bob, Game.OTHELLO, "Bob's", Document.single("e.papp", b"x"), "new")
+    other, _ = create_tournament(
+        store, bob, Game.OTHELLO, "Bob's", Document.single("e.papp", b"x"), "new"
+    )
     save(store, anna, first.id, 1, SECOND, "a result")
     seen = public_tournament(store, first.slug)
-    assert (seen.name, seen.game, seen.revision, seen.document) == ("Anna's open", Game.CHESS, 2, SECOND)
+    assert (seen.name, seen.game, seen.revision, seen.document) == (
+        "Anna's open",
+        Game.CHESS,
+        2,
+        SECOND,
+    )
     assert {f.name for f in dataclasses.fields(PublicTournament)} == {
         "slug",
         "game",

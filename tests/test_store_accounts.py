@@ -5,10 +5,8 @@ once), session tokens kept hashed, expiring, with a CSRF token each. SQLite and 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 
 import pytest
-from argon2 import PasswordHasher
 from sqlalchemy import select
 from store_databases import LIGHT_HASHER, Clock
 
@@ -42,18 +40,6 @@ from mipair.store.signin import Limits, client_key, sign_in
 from mipair.store.tournaments import create_tournament
 
 LIMITS = Limits(per_account=5, per_address=8)
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def store(store_url: str, clock: Clock) -> Iterator[Store]:
-    opened = open_store(store_url, clock=clock, hasher=LIGHT_HASHER)
-    yield opened
-    opened.close()
 
 
 def stored_hash(store: Store, name: str) -> str:
@@ -135,7 +121,7 @@ def test_failures_are_limited_per_account_for_a_window(store: Store, clock: Cloc
         sign_in(store, "anna", "anna-password", "198.51.100.7", LIMITS)
     clock.advance(minutes=1)
     assert sign_in(store, "anna", "anna-password", "198.51.100.7", LIMITS).name == "anna"
-    for n in range(LIMITS.per_account):  # the success cleared the account's failures
+    for _ in range(LIMITS.per_account):  # the success cleared the account's failures
         with pytest.raises(SignInRefused):
             sign_in(store, "anna", "guess", "192.0.2.1", LIMITS)
 
@@ -158,7 +144,9 @@ def test_failures_are_limited_per_address_and_shared_by_replicas(
 def test_client_addresses_are_counted_by_host_or_ipv6_network() -> None:
     assert client_key("192.0.2.7") == "192.0.2.7"
     assert client_key(" ::ffff:192.0.2.7") == "192.0.2.7"
-    assert client_key("2001:db8:1:2:aaaa::1") == client_key("2001:db8:1:2::9") == "2001:db8:1:2::/64"
+    assert (
+        client_key("2001:db8:1:2:aaaa::1") == client_key("2001:db8:1:2::9") == "2001:db8:1:2::/64"
+    )
     assert client_key("2001:db8:1:3::1") == "2001:db8:1:3::/64"
     assert client_key("testclient") == "testclient"
 

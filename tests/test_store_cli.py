@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from cli_process import ROOT
+from cli_process import ROOT, run_cli
 from sqlalchemy import select
 
 from mipair.store.accounts import check_password
@@ -24,22 +24,10 @@ from mipair.store.schema import Account
 def mipair(
     *args: str, stdin: str = "", env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """The ``mipair`` command (this checkout's), with ``stdin``, and the database variables
-    of ``env`` only (never the user's data folder)."""
-    environment = {
-        name: value
-        for name, value in os.environ.items()
-        if name not in ("MIPAIR_DEBUG", "MIPAIR_DATABASE_URL", "MIPAIR_DATA", "XDG_DATA_HOME")
-    }
-    environment.update(PYTHONPATH=str(ROOT), XDG_DATA_HOME=os.devnull, **(env or {}))
-    return subprocess.run(
-        [sys.executable, "-m", "mipair.cli.main", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        env=environment,
-        timeout=120,
-    )
+    """The ``mipair`` command with ``stdin``, the database where ``env`` says and never in
+    the user's data folder."""
+    where = {"MIPAIR_DATABASE_URL": "", "MIPAIR_DATA": "", "XDG_DATA_HOME": os.devnull}
+    return run_cli(*args, stdin=stdin, env={**where, **(env or {})})
 
 
 def test_accounts_from_the_shell_in_the_data_folder(tmp_path: Path) -> None:
@@ -51,7 +39,9 @@ def test_accounts_from_the_shell_in_the_data_folder(tmp_path: Path) -> None:
     assert (added.returncode, added.stderr) == (0, "")
     assert added.stdout.startswith("account anna added (sqlite+pysqlite:///")
     assert (tmp_path / "data" / SQLITE_FILE).is_file()
-    again = mipair("account", "add", "anna", "--password-stdin", stdin="another password\n", env=env)
+    again = mipair(
+        "account", "add", "anna", "--password-stdin", stdin="another password\n", env=env
+    )
     assert (again.returncode, again.stderr.strip()) == (3, "name: an account 'anna' exists already")
     short = mipair("account", "add", "bob", "--password-stdin", stdin="short\n", env=env)
     assert (short.returncode, short.stderr.strip()) == (
@@ -68,7 +58,9 @@ def test_accounts_from_the_shell_in_the_data_folder(tmp_path: Path) -> None:
     lines = listed.stdout.splitlines()
     assert lines[0].split() == ["name", "created", "(UTC)", "owned", "shared"]
     assert [line.split()[0] for line in lines[1:]] == ["anna", "bob"]
-    changed = mipair("account", "password", "bob", "--password-stdin", stdin="bob's new one\n", env=env)
+    changed = mipair(
+        "account", "password", "bob", "--password-stdin", stdin="bob's new one\n", env=env
+    )
     assert changed.returncode == 0, changed.stderr
     store = open_store(f"sqlite+pysqlite:///{tmp_path / 'data' / SQLITE_FILE}", migrate=False)
     assert check_password(store, "bob", "bob's new one") is not None
@@ -146,7 +138,9 @@ def test_accounts_on_a_postgresql_server(store_url: str, tmp_path: Path) -> None
 
 
 def test_an_unreachable_database_is_exit_5_with_one_line() -> None:
-    proc = mipair("store", "upgrade", "--database", "postgresql+psycopg://desk:secret@127.0.0.1:1/x")
+    proc = mipair(
+        "store", "upgrade", "--database", "postgresql+psycopg://desk:secret@127.0.0.1:1/x"
+    )
     assert proc.returncode == 5
     assert len(proc.stderr.strip().splitlines()) == 1
     assert "desk:***@127.0.0.1:1/x" in proc.stderr and "secret" not in proc.stderr

@@ -5,12 +5,11 @@ PostgreSQL."""
 from __future__ import annotations
 
 import zlib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from sqlalchemy import func, select, update
-from store_databases import LIGHT_HASHER, Clock
+from store_databases import Clock
 
 from mipair.errors import FileAccessError
 from mipair.store.access import Director, Role
@@ -24,7 +23,6 @@ from mipair.store.errors import (
     NotVisible,
     StaleRevision,
 )
-from mipair.store.migrate import open_store
 from mipair.store.revisions import document, history, restore, save, undo
 from mipair.store.schema import Blob, Game, Revision
 from mipair.store.tournaments import (
@@ -38,18 +36,6 @@ from mipair.store.tournaments import (
 
 TRF = b"012 Open de test\r\n001    1 m    Alpha Anna                        1900 FRA\r\n"
 PLAYERS = "DUPONT Jérôme  FRA 1500\n".encode("latin-1") * 2000  # a PAPP player list, Latin-1
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def store(store_url: str, clock: Clock) -> Iterator[Store]:
-    opened = open_store(store_url, clock=clock, hasher=LIGHT_HASHER)
-    yield opened
-    opened.close()
 
 
 @pytest.fixture
