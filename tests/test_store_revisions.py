@@ -207,3 +207,24 @@ def test_a_damaged_stored_file_is_an_error_not_a_wrong_tournament(
         session.execute(update(Blob).values(content=zlib.compress(b"something else")))
     with pytest.raises(FileAccessError, match="damaged"):
         document(store, anna, info.id)
+
+
+def test_a_papp_event_folder_is_one_document(store: Store, anna: Director, tmp_path: Path) -> None:
+    """A PAPP event's state is its files: stored, then laid out in another folder, the same
+    commands give the same files there as in the first folder."""
+    from papp_day import new_event, run
+
+    desk, elsewhere = tmp_path / "desk", tmp_path / "elsewhere"
+    desk.mkdir()
+    elsewhere.mkdir()
+    event = new_event(desk, 12, 5)
+    assert run("papp", "register", event, "--new", "NOUVEAU, Jean", "--rating", "1600").code == 0
+    names = ["open.papp", "papp.cfg", "joueurs.txt", "nouveaux.txt"]
+    state = Document.read_from(desk, names)
+    assert state.names == tuple(sorted(names))
+    info, _ = create_tournament(store, anna, Game.OTHELLO, "Open", state, "new event")
+    document(store, anna, info.id)[1].write_to(elsewhere)
+    for folder in (desk, elsewhere):
+        assert run("papp", "pair", folder / "open.papp").code == 0
+    assert Document.read_from(elsewhere, names) == Document.read_from(desk, names)
+    assert (elsewhere / "round__1.txt").read_bytes() == (desk / "round__1.txt").read_bytes()

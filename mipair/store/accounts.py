@@ -25,6 +25,7 @@ from functools import lru_cache
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 from sqlalchemy import delete, func, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from mipair.store.access import Director
@@ -93,7 +94,10 @@ def add_account(store: Store, name: str, password: str) -> Director:
             raise AccountExists(f"an account {key!r} exists already", field="name")
         account = Account(name=key, password_hash=hashed, created_at=store.clock())
         session.add(account)
-        session.flush()
+        try:
+            session.flush()
+        except IntegrityError:  # the same name added at the same moment
+            raise AccountExists(f"an account {key!r} exists already", field="name") from None
         return Director(account.id, account.name)
 
 

@@ -32,10 +32,14 @@ from pathlib import Path
 from typing import Any
 
 from argon2 import PasswordHasher
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, delete, event, select
+from sqlalchemy.dialects.postgresql import Insert as PostgresqlInsert
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import Insert as SqliteInsert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.exc import ArgumentError, OperationalError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from mipair.store.errors import DatabaseUnavailable
 from mipair.store.schema import utc_now
@@ -134,6 +138,22 @@ def make_engine(url: str) -> Engine:
         event.listen(engine, "connect", _sqlite_connect)
         event.listen(engine, "begin", _sqlite_begin)
     return engine
+
+
+def insert_or_ignore(session: Session, table: type[Any]) -> PostgresqlInsert | SqliteInsert:
+    """An INSERT that adds nothing where the row's key exists already (``ON CONFLICT DO
+    NOTHING``, in the dialect of the session's database)."""
+    if session.get_bind().dialect.name == "postgresql":
+        return postgresql_insert(table).on_conflict_do_nothing()
+    return sqlite_insert(table).on_conflict_do_nothing()
+
+
+def delete_unlocked(session: Session, key: InstrumentedAttribute[Any], *where: Any) -> None:
+    """Delete the rows matching ``where`` that no other transaction holds (PostgreSQL's
+    ``FOR UPDATE SKIP LOCKED``): two transactions clearing expired rows at once neither
+    wait for each other nor deadlock. ``key`` is the table's primary key column."""
+    unlocked = select(key).where(*where).with_for_update(skip_locked=True)
+    session.execute(delete(key.class_).where(key.in_(unlocked)))
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from sqlalchemy import delete, select
 
 from mipair.store.access import Director
-from mipair.store.database import Store
+from mipair.store.database import Store, delete_unlocked
 from mipair.store.schema import Account, SignInSession
 
 LIFETIME = dt.timedelta(hours=24)
@@ -67,7 +67,7 @@ def open_session(store: Store, director: Director, lifetime: dt.timedelta = LIFE
     now = store.clock()
     token = secrets.token_urlsafe(TOKEN_BYTES)
     with store.writing() as session:
-        session.execute(delete(SignInSession).where(SignInSession.expires_at <= now))
+        delete_unlocked(session, SignInSession.token_hash, SignInSession.expires_at <= now)
         session.add(
             SignInSession(
                 token_hash=token_hash(token),

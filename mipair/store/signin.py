@@ -30,7 +30,7 @@ from sqlalchemy.orm import Session
 
 from mipair.store.access import Director
 from mipair.store.accounts import check_password, folded
-from mipair.store.database import Store
+from mipair.store.database import Store, delete_unlocked
 from mipair.store.errors import SignInRefused, TooManyAttempts
 from mipair.store.schema import NAME_LENGTH, SignInAttempt
 
@@ -81,7 +81,7 @@ def _record_attempt(store: Store, account: str, client: str, limits: Limits) -> 
     since = now - limits.window
     with store.writing() as session:
         _serialized(session, f"account:{account}", f"address:{client}")
-        session.execute(delete(SignInAttempt).where(SignInAttempt.at <= since))
+        delete_unlocked(session, SignInAttempt.id, SignInAttempt.at <= since)
         for column, value, limit in (
             (SignInAttempt.account, account, limits.per_account),
             (SignInAttempt.address, client, limits.per_address),
@@ -109,6 +109,7 @@ def sign_in(
     if director is None:
         raise SignInRefused()
     with store.writing() as session:
+        _serialized(session, f"account:{account}")
         session.execute(
             delete(SignInAttempt).where(
                 (SignInAttempt.account == account) | (SignInAttempt.id == attempt)

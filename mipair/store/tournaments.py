@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from sqlalchemy import delete, or_, select
 from sqlalchemy.orm import Session
 
-from mipair.store.access import Director, Role, require_manage, role_of, visible_tournament
+from mipair.store.access import Director, Role, require_manage, visible_tournament
 from mipair.store.database import Store
 from mipair.store.documents import Document
 from mipair.store.errors import InvalidValue, NoSuchAccount, NotVisible
@@ -65,19 +65,22 @@ def checked_title(name: str) -> str:
     return line
 
 
-def _info(session: Session, tournament: Tournament, role: Role) -> TournamentInfo:
-    owner = session.get(Account, tournament.owner_id)
+def _info(tournament: Tournament, owner: str, role: Role) -> TournamentInfo:
     return TournamentInfo(
         tournament.id,
         tournament.slug,
         tournament.game,
         tournament.name,
-        owner.name if owner else "",
+        owner,
         role,
         tournament.revision,
         tournament.created_at,
         tournament.updated_at,
     )
+
+
+def _owner(session: Session, tournament: Tournament) -> str:
+    return session.scalars(select(Account.name).where(Account.id == tournament.owner_id)).one()
 
 
 def create_tournament(
@@ -99,26 +102,30 @@ def create_tournament(
         session.flush()
         first = append(session, tournament.id, 0, document, director, what, now=now)
         session.refresh(tournament)
-        return _info(session, tournament, Role.OWNER), first
+        return _info(tournament, director.name, Role.OWNER), first
 
 
 def tournament(store: Store, director: Director, tournament_id: int) -> TournamentInfo:
     """One of the director's tournaments (:class:`NotVisible` for any other)."""
     with store.reading() as session:
         found, role = visible_tournament(session, director, tournament_id)
-        return _info(session, found, role)
+        return _info(found, _owner(session, found), role)
 
 
 def tournaments_of(store: Store, director: Director) -> list[TournamentInfo]:
     """The tournaments ``director`` owns or that are shared with them, latest change first."""
     with store.reading() as session:
         shared = select(Share.tournament_id).where(Share.account_id == director.id)
-        rows = session.scalars(
-            select(Tournament)
+        rows = session.execute(
+            select(Tournament, Account.name)
+            .join(Account, Account.id == Tournament.owner_id)
             .where(or_(Tournament.owner_id == director.id, Tournament.id.in_(shared)))
             .order_by(Tournament.updated_at.desc(), Tournament.id.desc())
-        ).all()
-        return [_info(session, t, role_of(session, director, t) or Role.CO_DIRECTOR) for t in rows]
+        )
+        return [
+            _info(t, owner, Role.OWNER if t.owner_id == director.id else Role.CO_DIRECTOR)
+            for t, owner in rows
+        ]
 
 
 def rename(store: Store, director: Director, tournament_id: int, name: str) -> None:
