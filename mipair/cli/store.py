@@ -48,15 +48,23 @@ def database_options(command: Command) -> Command:
     )(command)
 
 
-def opened(database: str | None, data: str | None) -> Store:
-    """The store, migrated to this mipair's schema."""
+def require_extra() -> None:
+    """Say plainly when the store's libraries are not installed (exit 3)."""
     try:
-        from mipair.store.database import database_url
-        from mipair.store.migrate import open_store
+        import alembic  # noqa: F401
+        import argon2  # noqa: F401
+        import sqlalchemy  # noqa: F401
     except ModuleNotFoundError as exc:
         raise click.ClickException(
             f"the store needs its extra: pip install 'mipair[store]' ({exc.name} is missing)"
         ) from None
+
+
+def opened(database: str | None, data: str | None) -> Store:
+    """The store, migrated to this mipair's schema."""
+    from mipair.store.database import database_url
+    from mipair.store.migrate import open_store
+
     return open_store(database_url(database, data))
 
 
@@ -79,6 +87,7 @@ password_stdin = click.option(
 @click.group(name="account")
 def account() -> None:
     """Directors' accounts for the desk of mipair serve."""
+    require_extra()
 
 
 @account.command("add")
@@ -154,6 +163,7 @@ def remove_cmd(name: str, transfer_to: str | None, database: str | None, data: s
 @click.group(name="store")
 def store() -> None:
     """The database of the desk of mipair serve."""
+    require_extra()
 
 
 @store.command("upgrade")

@@ -12,7 +12,8 @@ so a save the desk confirmed survives a killed process and a power cut alike,
 as the command-line desks' state files do (they sync each file and its folder).
 ``NORMAL`` would only survive a killed process; a save is one sync, a few
 milliseconds, at the pace of a director's typing, and reads sync nothing.
-Writers queue on the database lock for up to :data:`BUSY_SECONDS`.
+Writers queue on the database lock for up to :data:`BUSY_SECONDS`. PostgreSQL's
+commit returns once its log is flushed (``synchronous_commit = on``, its default).
 
 A transaction that writes starts with ``BEGIN IMMEDIATE`` on SQLite: it takes
 the write lock before it reads, so that what it read cannot change under it
@@ -173,7 +174,9 @@ class Store:
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
-        """A session for reads: one consistent snapshot, nothing written."""
+        """A session for reads, nothing written. (On PostgreSQL each statement sees what was
+        committed before it; the store's reads only need that: a revision, once written,
+        never changes.)"""
         with reached(self.url), Session(self.engine) as session, session.begin():
             yield session
 
