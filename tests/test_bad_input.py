@@ -174,7 +174,9 @@ def test_huge_numbers_are_refused(
     assert int(match["line"]) == len(SMALL.read_text(encoding="utf-8").splitlines()) + 1
 
 
-@pytest.mark.parametrize("record", ["HELLO WORLD", "hello  world", "NED", "ABCDEFG", "013 Team  1"])
+@pytest.mark.parametrize(
+    "record", ["HELLO WORLD", "hello  world", "NED", "ABCDEFG", "802   3 GEO     19.0"]
+)
 def test_unknown_records_come_out_verbatim(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, record: str
 ) -> None:

@@ -11,7 +11,7 @@ import importlib
 
 import click
 
-from mipair import __version__
+from mipair import SYSTEMS_NAMED, __version__
 from mipair.cli.dropin import USAGE
 
 # name -> (module, attribute, one-line help shown without importing)
@@ -93,10 +93,10 @@ class LazyGroup(click.Group):
 
 @click.group(
     cls=LazyGroup,
+    help=f"mipair: tournament pairing as mathematical programs for {SYSTEMS_NAMED}.",
     context_settings={"help_option_names": ["-h", "--help"]},
     epilog=f"\b\n{USAGE}\n\n\b\n{EXIT_CODES}",
 )
 @click.version_option(__version__, "--version", "-V", prog_name="mipair")
 def cli() -> None:
-    """mipair: tournament pairing as mathematical programs: FIDE Dutch (2026, 2017 and 2012
-    editions), McMahon for Go (OpenGotha files), PAPP for Othello."""
+    """The ``mipair`` command (its help names the systems: :data:`mipair.SYSTEMS_NAMED`)."""

@@ -17,7 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
-from mipair import __version__
+from mipair import SYSTEMS_NAMED, __version__
 from mipair.service import docs, page, routes
 from mipair.service.logs import setup_logging
 from mipair.service.problems import problem, unexpected
@@ -77,8 +77,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="mipair",
         version=__version__,
         description=(
-            "Tournament pairing as a service: FIDE Dutch (2026, 2017, 2012), McMahon for Go, "
-            "PAPP for Othello, through one interface. The tournament file is the raw body. "
+            f"Tournament pairing as a service for {SYSTEMS_NAMED}, through one interface. "
+            "The tournament file is the raw body. "
             'Every error is `{"error": {...}}`, those of the connection too: 400 not HTTP, 408 '
             "headers too slow, 431 headers too large, 501 a transfer coding not known, 503 too "
             "many connections."
