@@ -22,11 +22,10 @@ def _set(file: str, players: tuple[str, ...], rounds: str, kind: str | None) -> 
     from mipair.desk.chess.attendance import BYES, set_byes
     from mipair.desk.chess.store import change
 
-    numbers = round_list(rounds)
-
     def apply(event: ChessEvent) -> tuple[ChessEvent, list[int]]:
         ids = [event.player(p) for p in players]
-        return set_byes(event, ids, numbers, None if kind is None else BYES[kind]), ids
+        bye = None if kind is None else BYES[kind]
+        return set_byes(event, ids, round_list(rounds), bye), ids
 
     return change(file, apply)
 

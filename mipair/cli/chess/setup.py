@@ -155,15 +155,14 @@ def forbid(file: str, players: tuple[str, ...], rounds: str | None, as_json: boo
     from mipair.desk.chess.attendance import forbid as prohibit
     from mipair.desk.chess.store import change
 
-    span = round_list(rounds) if rounds else []
-    first, last = (min(span), max(span)) if span else (None, None)
-
-    def apply(event: ChessEvent) -> tuple[ChessEvent, list[int]]:
+    def apply(event: ChessEvent) -> tuple[ChessEvent, tuple[list[int], int | None, int | None]]:
         ids = [event.player(p) for p in players]
-        return prohibit(event, ids, first, last), ids
+        span = round_list(rounds) if rounds else []
+        first, last = (min(span), max(span)) if span else (None, None)
+        return prohibit(event, ids, first, last), (ids, first, last)
 
-    ids = change(file, apply)
-    where = f"rounds {first}-{last}" if span else "every round"
+    ids, first, last = change(file, apply)
+    where = f"rounds {first}-{last}" if first is not None else "every round"
     say(
         f"{', '.join(map(str, ids))} may not meet ({where})",
         as_json,
