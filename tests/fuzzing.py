@@ -362,8 +362,7 @@ def run_in_process(argv: list[str], seconds: float) -> Outcome:
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
-                main(argv)
-                code = 0
+                code = main(argv)
             except SystemExit as exc:
                 code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
             except TimeLimit:

@@ -234,12 +234,8 @@ def test_cli_errors(tmp_path: Path) -> None:
     bad.write_text("penalites { Couleur: 2 fois = 5 };\n")
     from mipair.cli.main import main
 
-    with pytest.raises(SystemExit) as exc:
-        main(["papp", "pair", str(SAMPLE), "--config", str(bad)])
-    assert exc.value.code == 3
-    with pytest.raises(SystemExit) as exc:
-        main(["papp", "standings", str(tmp_path / "missing.papp")])
-    assert exc.value.code == 5
+    assert main(["papp", "pair", str(SAMPLE), "--config", str(bad)]) == 3
+    assert main(["papp", "standings", str(tmp_path / "missing.papp")]) == 5
 
 
 def test_cli_config_and_trf(tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ from pathlib import Path
 from mipair import __version__
 from mipair.cli.forms import MODES, SYSTEMS
 from mipair.cli.forms import is_dropin as is_dropin  # where callers have always found it
-from mipair.cli.guard import say
+from mipair.cli.streams import say
 from mipair.errors import EXIT_BAD_INPUT, EXIT_UNEXPECTED
 
 
@@ -124,13 +124,14 @@ def parse(args: list[str]) -> DropIn:
     return d
 
 
-USAGE = """usage:
+USAGE = """Drop-in command lines of JaVaFo and bbpPairings:
   mipair [-r]
   mipair [-r] [--rules EDITION] SYSTEM INPUT -p [OUTPUT] [-l [CHECKLIST]]
   mipair [-r] [--rules EDITION] SYSTEM INPUT -c [-l [CHECKLIST]]
   mipair [-r] [--rules EDITION] SYSTEM (MODEL -g | -g [CONFIG]) -o TRF [-s SEED] [-l [CHECKLIST]]
-  SYSTEM: --dutch, --dubov, --burstein or --lim (the FIDE Swiss systems)
-  mipair --help                 (subcommands: convert, info, solve, check, ...)"""
+  mipair INPUT -p OUTPUT [-l CHECKLIST] [-w] [-q N]      (JaVaFo's order, --dutch)
+  SYSTEM: --dutch, --dubov, --burstein or --lim (the FIDE Swiss systems)"""
+"""The forms, shown by ``mipair --help``; a malformed one is a single line and exit 3."""
 
 
 class FeatureMissing(Exception):
@@ -156,7 +157,7 @@ def run(args: list[str]) -> int:
     try:
         d = parse(args)
     except DropInUsage as exc:
-        say(f"mipair: {exc}\n{USAGE}")
+        say(f"mipair: {exc} (see mipair --help)")
         return EXIT_BAD_INPUT
     if d.version:
         print(f"mipair {__version__}")

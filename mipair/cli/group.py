@@ -11,8 +11,8 @@ import importlib
 
 import click
 
-from mipair import __version__
-from mipair.cli.guard import stop_writing_stdout
+from mipair import SYSTEMS_NAMED, __version__
+from mipair.cli.dropin import USAGE
 
 # name -> (module, attribute, one-line help shown without importing)
 LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -38,6 +38,14 @@ LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
+EXIT_CODES = """Exit codes (README, "Exit codes"):
+  0 done; 1 no valid pairing; 2 unexpected error (or a worker process ended abruptly);
+  3 bad input or an invalid command line; 4 too large; 5 a file or stream that cannot be
+  read or written; 6, 7 check: a round differs, an absolute rule is broken;
+  130 interrupted (Ctrl-C); 128+N the resident's process pairing the call killed by signal N.
+  A reader that stops reading (| head) changes no code."""
+
+
 def _unavailable(name: str, module: str) -> click.Command:
     """A placeholder for a subcommand whose module has not landed yet (exit 2)."""
 
@@ -55,18 +63,7 @@ def _unavailable(name: str, module: str) -> click.Command:
 
 
 class LazyGroup(click.Group):
-    """A click group whose subcommands are imported on first use.
-
-    A reader that stops reading (``mipair ... | head -1``) is not an error:
-    the command ends with exit 0 (click itself would exit 1).
-    """
-
-    def invoke(self, ctx: click.Context) -> object:
-        try:
-            return super().invoke(ctx)
-        except BrokenPipeError:
-            stop_writing_stdout()
-            return None
+    """A click group whose subcommands are imported on first use."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(LAZY_COMMANDS))
@@ -95,13 +92,10 @@ class LazyGroup(click.Group):
 
 @click.group(
     cls=LazyGroup,
+    help=f"mipair: tournament pairing as mathematical programs for {SYSTEMS_NAMED}.",
     context_settings={"help_option_names": ["-h", "--help"]},
-    epilog="Drop-in for JaVaFo/bbpPairings: mipair [--rules 2017] --dutch IN -p [OUT] "
-    "[-l [LIST]], --dutch IN -c, --dutch -g [CONFIG] -o TRF, -r. "
-    "Exit codes: 0 ok, 1 no valid pairing, 2 unexpected, 3 bad input, "
-    "4 too large, 5 file access.",
+    epilog=f"\b\n{USAGE}\n\n\b\n{EXIT_CODES}",
 )
 @click.version_option(__version__, "--version", "-V", prog_name="mipair")
 def cli() -> None:
-    """mipair: tournament pairing as mathematical programs: FIDE Dutch (2026, 2017 and 2012
-    editions), McMahon for Go (OpenGotha files), PAPP for Othello."""
+    """The ``mipair`` command (its help names the systems: :data:`mipair.SYSTEMS_NAMED`)."""

@@ -1,64 +1,91 @@
-"""Turn every failure of a CLI call into one stderr line and the bbpPairings exit code.
+"""Turn every outcome of a CLI call into one stderr line and the bbpPairings exit code.
 
-``run_guarded(fn)`` calls ``fn`` and returns the exit code: 0, or the code of
-the :class:`~mipair.errors.MipairError` raised (its ``located()`` line goes
-to stderr), or 2 for anything unexpected. Tracebacks are shown only when the
-environment variable ``MIPAIR_DEBUG`` is set.
+``run_guarded(fn)`` calls ``fn`` with standard streams that survive a reader
+going away (:class:`mipair.cli.streams.GuardedStreams`) and returns the exit code:
+
+- 0, or the code ``fn`` returned or exited with;
+- the code of the :class:`~mipair.errors.MipairError` raised (its ``located()``
+  line goes to stderr);
+- 3 for a command line click refuses (one line; 5 when it is a path click
+  found unusable, such as a directory where a file is expected);
+- 5 for a read or write the command did not wrap itself (standard output
+  full or closed);
+- 130 for Ctrl-C;
+- 2 for anything unexpected, a worker process that ended abruptly included.
+
+Tracebacks are shown only when the environment variable ``MIPAIR_DEBUG`` is set.
 """
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import os
 import sys
 import traceback
 from collections.abc import Callable
 
-from mipair.errors import EXIT_FILE_ACCESS, EXIT_INTERRUPTED, EXIT_UNEXPECTED, MipairError
+from mipair.cli.streams import GuardedStreams, say
+from mipair.errors import (
+    EXIT_BAD_INPUT,
+    EXIT_FILE_ACCESS,
+    EXIT_INTERRUPTED,
+    EXIT_UNEXPECTED,
+    MipairError,
+)
 
-WRITE_ERRORS = {errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EBADF}
+WRITE_ERRORS = {errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EBADF, errno.EPIPE}
 """Errors of a write to a full or closed output."""
 
 
-def say(line: str) -> None:
-    """One line on stderr."""
-    print(line, file=sys.stderr, flush=True)
-
-
-def fail(message: str, code: int = EXIT_UNEXPECTED) -> None:
-    """Print ``mipair: message`` on stderr and exit with ``code``."""
-    say(f"mipair: {message}")
-    raise SystemExit(code)
+def _usage_line(exc: Exception) -> str:
+    """click's usage error as one line: the command, the message, where help is."""
+    context = getattr(exc, "ctx", None)
+    command = context.command_path if context is not None else "mipair"
+    message = " ".join(exc.format_message().split())  # type: ignore[attr-defined]
+    return f"{command}: {message} (see {command} --help)"
 
 
 def _click_code(exc: Exception) -> int | None:
-    """The exit code of a click exception (click is imported only by subcommands,
-    so one can only have been raised if click is loaded), else None."""
+    """The exit code of a click exception, its line said (click is imported only by
+    subcommands, so one can only have been raised if click is loaded), else None."""
     click = sys.modules.get("click")
     if click is None:
         return None
     if isinstance(exc, click.exceptions.Exit):
-        return exc.exit_code
+        return int(exc.exit_code)
+    if isinstance(exc, click.exceptions.NoArgsIsHelpError):  # ``mipair``, ``mipair papp``
+        print(exc.format_message())
+        return 0
+    if (
+        isinstance(exc, click.BadParameter)
+        and not isinstance(exc, click.MissingParameter)
+        and isinstance(getattr(exc.param, "type", None), click.Path)
+    ):
+        say(_usage_line(exc))
+        return EXIT_FILE_ACCESS
+    if isinstance(exc, click.UsageError):
+        say(_usage_line(exc))
+        return EXIT_BAD_INPUT
     if isinstance(exc, click.ClickException):
-        exc.show()
-        return exc.exit_code
-    if isinstance(exc, click.exceptions.Abort):
-        say("mipair: aborted")
-        return 1
+        say(f"mipair: {' '.join(exc.format_message().split())}")
+        return EXIT_FILE_ACCESS if isinstance(exc, click.FileError) else EXIT_BAD_INPUT
+    if isinstance(exc, click.exceptions.Abort):  # click's name for Ctrl-C (or end of input)
+        if isinstance(exc.__context__, KeyboardInterrupt):
+            say("mipair: interrupted")
+            return EXIT_INTERRUPTED
+        say("mipair: aborted: the input ended")
+        return EXIT_BAD_INPUT
     return None
 
 
-def stop_writing_stdout() -> None:
-    """After the reader of stdout has gone: send what is left to /dev/null, so that the
-    final flush at exit does not fail again."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-    os.close(devnull)
+def _ended_worker(exc: Exception) -> bool:
+    """Is ``exc`` a pool's report that one of its worker processes ended abruptly?"""
+    process = sys.modules.get("concurrent.futures.process")
+    return process is not None and isinstance(exc, process.BrokenProcessPool)
 
 
-def run_guarded(fn: Callable[[], object]) -> int:
-    """Run ``fn`` and map its outcome to an exit code (see the module docstring)."""
+def _outcome(fn: Callable[[], object]) -> int:
+    """Run ``fn``; its exit code (see the module docstring)."""
     try:
         result = fn()
         sys.stdout.flush()  # a failed write to stdout shows here, not at exit
@@ -76,9 +103,6 @@ def run_guarded(fn: Callable[[], object]) -> int:
     except KeyboardInterrupt:
         say("mipair: interrupted")
         return EXIT_INTERRUPTED
-    except BrokenPipeError:
-        stop_writing_stdout()
-        return 0
     except OSError as exc:  # a write or read the command did not wrap itself: stdout full...
         if exc.filename is None and exc.errno in WRITE_ERRORS:
             say(f"<stdout>: cannot write to standard output: {exc.strerror or exc}")
@@ -89,6 +113,9 @@ def run_guarded(fn: Callable[[], object]) -> int:
         code = _click_code(exc)
         if code is not None:
             return code
+        if _ended_worker(exc):
+            say("mipair: a worker process ended abruptly (killed, or out of memory)")
+            return EXIT_UNEXPECTED
         if os.environ.get("MIPAIR_DEBUG"):
             traceback.print_exc()
         say(f"mipair: internal error: {type(exc).__name__}: {exc}")
@@ -96,7 +123,7 @@ def run_guarded(fn: Callable[[], object]) -> int:
     return result if isinstance(result, int) else 0
 
 
-def flush_and_exit(code: int) -> None:
-    with contextlib.suppress(BrokenPipeError):
-        sys.stdout.flush()
-    raise SystemExit(code)
+def run_guarded(fn: Callable[[], object]) -> int:
+    """Run ``fn`` with guarded standard streams and map its outcome to an exit code."""
+    with GuardedStreams():
+        return _outcome(fn)

@@ -16,12 +16,15 @@ if TYPE_CHECKING:
     from mipair.systems.base import PairingSystem
 
 
-def pair_file(path: str, rules: str | None, system: str) -> tuple[Any, RoundPairing]:
-    """Read a tournament file and pair its next round; returns (state, pairing)."""
+def pair_file(
+    path: str, rules: str | None, system: str, data: bytes | None = None
+) -> tuple[Any, RoundPairing]:
+    """Read a tournament file (``data``: its bytes, already read) and pair its next round;
+    returns (state, pairing)."""
     from mipair.systems.registry import get_system
 
     pairing_system = get_system(system)
-    state = pairing_system.read(path, rules)
+    state = pairing_system.read(path, rules, data)
     try:
         return state, pairing_system.pair(state)
     except NoPairingError as exc:
@@ -31,9 +34,11 @@ def pair_file(path: str, rules: str | None, system: str) -> tuple[Any, RoundPair
 
 
 def reason(pairing_system: PairingSystem, state: object, exc: Exception) -> str:
-    """One line saying why the round has no pairing (the explanation's short form)."""
+    """One line saying why the round has no pairing: the short form of the very explanation
+    ``mipair explain`` gives (the same time, the system's own choice among the relaxations),
+    so that the one line and the long text name the same relaxation."""
     try:
-        return pairing_system.explain(state, seconds=2.0, use_engine=False).short()
+        return pairing_system.explain(state).short()
     except Exception:
         return str(exc)
 

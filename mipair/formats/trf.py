@@ -8,6 +8,10 @@ LF or CRLF line ends, UTF-8 or Latin-1, and returns a checked
 * ``trfx``   TRF16 + the JaVaFo (XXR XXC XXA XXP XXS) and bbpPairings (BB*) records;
 * ``trf26``  TRF-2026 (142 152 162 192 250 260), plus XXC rank / XXS where 2026 has no record.
 
+A team file (one with ``310`` or ``013`` records) also gets its team section
+(:mod:`mipair.formats.trf_teams`, checked by :mod:`mipair.formats.trf_team_checks`);
+TRF16 and TRF(x) write its teams as ``013`` and name what else they lose.
+
 Every malformed input raises :class:`~mipair.errors.InputError` naming the
 file, the line and the field. A file without any point-system record whose
 points fields only fit another point system gets that one (JaVaFo's rule,
@@ -21,12 +25,14 @@ from dataclasses import replace
 from pathlib import Path
 
 from mipair.errors import FileAccessError, InputError
-from mipair.formats import trf_checks
+from mipair.formats import trf_checks, trf_double, trf_team_checks
 from mipair.formats.text import decode, load, split_lines
 from mipair.formats.trf_infer import infer_point_system
 from mipair.formats.trf_player import Where, field_at, parse_player
 from mipair.formats.trf_records import EXTENSION_CODES, TRF26_CODES, RecordReader
+from mipair.formats.trf_teams import TeamRecords, is_team_file
 from mipair.formats.trf_write import EDITIONS, LAST_ROUND, lost_in, write_tournament
+from mipair.matches import GAMES, TYPE_CODES, is_double_swiss
 from mipair.model import Acceleration, Cell, ForbiddenPairs, Player, Tournament
 from mipair.rounds import rounds_played
 
@@ -49,25 +55,36 @@ def _looks_like_text(s: str) -> bool:
 
 
 def read_tournament(
-    path_or_text: str | os.PathLike[str] | bytes, source: str | None = None
+    path_or_text: str | os.PathLike[str] | bytes,
+    source: str | None = None,
+    *,
+    double_swiss: bool | None = None,
 ) -> Tournament:
-    """Read a tournament from a file path, TRF text or raw bytes."""
+    """Read a tournament from a file path, TRF text or raw bytes.
+
+    ``double_swiss``: read two TRF rounds a match (C.04.5); None: when the file's
+    tournament type (192) names the Double-Swiss system.
+    """
     if isinstance(path_or_text, bytes):
-        return parse_text(decode(path_or_text), source or "<bytes>")
+        return parse_text(decode(path_or_text), source or "<bytes>", double_swiss=double_swiss)
     if isinstance(path_or_text, os.PathLike) or not _looks_like_text(path_or_text):
         path = Path(path_or_text)
         if isinstance(path_or_text, str) and not path_or_text.strip():
             raise FileAccessError("no file name given", file="<empty>")
-        return parse_text(load(path), source or str(path))
-    return parse_text(path_or_text, source or "<text>")
+        return parse_text(load(path), source or str(path), double_swiss=double_swiss)
+    return parse_text(path_or_text, source or "<text>", double_swiss=double_swiss)
 
 
-def parse_text(text: str, source: str = "<text>") -> Tournament:
-    """Parse TRF text (any edition) into a checked Tournament."""
-    records = RecordReader()
+def parse_text(
+    text: str, source: str = "<text>", *, double_swiss: bool | None = None
+) -> Tournament:
+    """Parse TRF text (any edition) into a checked Tournament (see :func:`read_tournament`)."""
+    lines = split_lines(text)
+    team = TeamRecords(has_310=any(x[:3] == "310" for x in lines)) if is_team_file(lines) else None
+    records = RecordReader(team=team)
     players: dict[int, Player] = {}
     results: dict[int, list[Cell | None]] = {}
-    for number, raw in enumerate(split_lines(text), 1):
+    for number, raw in enumerate(lines, 1):
         line = raw.rstrip()
         if not line.strip() or line.startswith("###"):
             continue
@@ -92,8 +109,16 @@ def parse_text(text: str, source: str = "<text>") -> Tournament:
             records.read(code.upper(), line, where)
     if not players:
         raise _not_a_tournament(text, source)
+    system = records.system_192 or next(
+        (txt.strip() for c, txt in records.headers if c == "092"), ""
+    )
+    matches = is_double_swiss(system) if double_swiss is None else double_swiss
+    if matches and not system:
+        system = TYPE_CODES[0]  # the caller's word makes the file say what it is
+    teams = team.section(players) if team is not None else None
     provisional = Tournament(players=players, results={k: tuple(v) for k, v in results.items()})
-    trf_checks.apply_byes(results, records.byes, rounds_played(provisional) + 1)
+    span = GAMES if matches else 1
+    trf_checks.apply_byes(results, records.byes, rounds_played(provisional) + 1, span)
     for row in results.values():
         while row and row[-1] is None:
             row.pop()
@@ -102,13 +127,10 @@ def parse_text(text: str, source: str = "<text>") -> Tournament:
         for (pid, rnd), (pts, _) in sorted(records.accelerations.items())
         if pts
     )
-    system = records.system_192 or next(
-        (txt.strip() for c, txt in records.headers if c == "092"), ""
-    )
     t = Tournament(
         players=players,
         results={pid: tuple(c) for pid, c in results.items()},
-        point_system=records.point_system(),
+        point_system=records.point_system(match_pab=matches),
         total_rounds=records.total_rounds,
         initial_colour=records.initial_colour,
         use_rank_ids=records.use_rank_ids,
@@ -117,19 +139,28 @@ def parse_text(text: str, source: str = "<text>") -> Tournament:
             _canonical_forbidden(fp, records.total_rounds) for fp, _ in records.forbidden
         ),
         system=system,
+        teams=teams,
         headers=tuple(records.headers),
         source=source,
     )
     acc_where = {k: w for k, (_, w) in records.accelerations.items()}
     forbidden_where = [w for _, w in records.forbidden]
+
+    def check(checked: Tournament) -> None:
+        if matches:
+            trf_double.check_all(checked, acc_where, forbidden_where, records.rounds_where)
+        else:
+            trf_checks.check_all(checked, acc_where, forbidden_where)
+
     try:
-        trf_checks.check_all(t, acc_where, forbidden_where)
+        check(t)
     except InputError:
-        inferred = None if records.points else infer_point_system(t)
+        inferred = None if records.points or matches else infer_point_system(t)
         if inferred is None or inferred == t.point_system:
             raise
         t = replace(t, point_system=inferred)
-        trf_checks.check_all(t, acc_where, forbidden_where)
+        check(t)
+    trf_team_checks.check_teams(t)
     return t
 
 
@@ -156,8 +187,8 @@ def _canonical_forbidden(fp: ForbiddenPairs, total: int | None) -> ForbiddenPair
 def detect_edition(text: str) -> str:
     """The edition a text is written in: trf26, trfx or trf16 (by its record codes)."""
     codes = {line[:3].upper() for line in split_lines(text) if len(line) >= 3}
-    if codes & {"142", "152", "162", "240", "250"}:
-        return "trf26"  # records that replace an XX?/BB? extension
+    if codes & {"142", "152", "162", "240", "250", "310", "352", "362", "320", "330", "300"}:
+        return "trf26"  # records that replace an XX?/BB? extension, or TRF-2026's team records
     if codes & EXTENSION_CODES:
         return "trfx"  # (a TRF(x) file may still carry 192 or a ranged 260)
     return "trf26" if codes & TRF26_CODES else "trf16"

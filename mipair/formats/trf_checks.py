@@ -8,6 +8,8 @@ and the points field of every player against the results.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from mipair.formats.trf_player import CELL_WIDTH, FIRST_CELL, Where
 from mipair.model import Cell, Player, Points, Result, Tournament, points_to_str
 from mipair.rounds import accelerations_of, rounds_played
@@ -47,8 +49,9 @@ def check_ids(t: Tournament) -> None:
             )
 
 
-def check_games(t: Tournament) -> None:
-    """Every opponent exists and names the player back, with the other colour and result."""
+def check_games(t: Tournament, counterpart: Mapping[Result, set[Result]] = COUNTERPART) -> None:
+    """Every opponent exists and names the player back, with the other colour and a result
+    ``counterpart`` allows."""
     for pid, cells in t.results.items():
         for rnd, cell in enumerate(cells, 1):
             if cell is None or cell.opponent is None:
@@ -69,7 +72,7 @@ def check_games(t: Tournament) -> None:
                 )
             if cell.colour is not None and cell.colour == other.colour:
                 raise where.error(f"{pid} and {opp} both have colour {cell.colour.value!r}", field)
-            if other.result not in COUNTERPART[cell.result]:
+            if other.result not in counterpart[cell.result]:
                 raise where.error(
                     f"result {cell.result.value!r} against {opp} does not agree "
                     f"with {opp}'s {other.result.value!r}",
@@ -95,7 +98,7 @@ def check_rounds(t: Tournament) -> None:
 def check_references(
     t: Tournament, acc_where: dict[tuple[int, int], Where], forbidden_where: list[Where]
 ) -> None:
-    """Accelerations and forbidden pairs name existing players and rounds."""
+    """Accelerations and forbidden pairs name existing players (teams in a team file) and rounds."""
     for (pid, rnd), where in acc_where.items():
         if pid not in t.players:
             raise where.error(f"acceleration for player {pid}, who does not exist", "player id")
@@ -105,7 +108,9 @@ def check_references(
             )
     for fp, where in zip(t.forbidden, forbidden_where):
         for pid in fp.players:
-            if pid not in t.players:
+            if t.teams is not None and pid not in t.teams.teams:
+                raise where.error(f"forbidden pair names team {pid}, which does not exist", "team")
+            if t.teams is None and pid not in t.players:
                 raise where.error(
                     f"forbidden pair names player {pid}, who does not exist", "player id"
                 )
@@ -116,25 +121,44 @@ def check_scores(t: Tournament) -> None:
 
     Accepted, as in the reference engine: the points of the played rounds,
     optionally plus the acceleration of the next round and/or the points of
-    an announced bye in the next round's column.
+    an announced bye in the next round's column; in a team file also without
+    the points of the team's pairing-allocated byes (``U``).
     """
     ps = t.point_system
     played = rounds_played(t)
     acc = accelerations_of(t)
     for pid, player in t.players.items():
-        if player.points is None:
-            continue
         base: Points = sum(ps.cell_points(t.cell(pid, k)) for k in range(1, played + 1))
-        extra_acc = acc.get((pid, played + 1), 0)
         nxt = t.cell(pid, played + 1)
         extra_bye = ps.cell_points(nxt) if nxt is not None else 0
-        allowed = {base, base + extra_acc, base + extra_bye, base + extra_acc + extra_bye}
-        if player.points not in allowed:
-            raise at(t, player).error(
-                f"the file says {points_to_str(player.points)} points but the results of rounds "
-                f"1-{played} give {points_to_str(base)}",
-                "points (81-84)",
-            )
+        extra_acc = acc.get((pid, played + 1), 0)
+        pab: Points = 0
+        if t.teams is not None:  # TRF-2026 leaves a team's PAB out of its players' points
+            cells = [t.cell(pid, k) for k in range(1, played + 1)]
+            pab = sum(ps.points(Result.PAB) for c in cells if c and c.result is Result.PAB)
+        check_points_field(t, player, base, extra_acc, extra_bye, f"rounds 1-{played}", pab)
+
+
+def check_points_field(
+    t: Tournament,
+    player: Player,
+    base: Points,
+    extra_acc: Points,
+    extra_bye: Points,
+    done: str,
+    pab: Points = 0,
+) -> None:
+    """A written points field is the results of ``done`` (``base``), maybe with the next
+    round's fictitious points and/or the points of a bye announced for it, and maybe
+    without ``pab`` (a team's pairing-allocated byes, which TRF-2026 leaves out)."""
+    allowed = {base, base + extra_acc, base + extra_bye, base + extra_acc + extra_bye}
+    allowed |= {value - pab for value in allowed}
+    if player.points is not None and player.points not in allowed:
+        raise at(t, player).error(
+            f"the file says {points_to_str(player.points)} points but the results of "
+            f"{done} give {points_to_str(base)}",
+            "points (81-84)",
+        )
 
 
 def check_all(
@@ -147,14 +171,20 @@ def check_all(
     check_scores(t)
 
 
-def apply_byes(results: dict[int, list[Cell | None]], byes, next_rnd: int) -> None:
+def apply_byes(results: dict[int, list[Cell | None]], byes, next_rnd: int, span: int = 1) -> None:
     """Write byes announced by 240/XXZ records into the round cells.
 
     An empty cell takes the bye; a cell that already holds an equivalent
-    absence is left alone; anything else contradicts the record.
+    absence is left alone; anything else contradicts the record. A bye for the
+    round to be paired (XXZ) covers ``span`` TRF rounds from ``next_rnd`` (two
+    for a Double-Swiss match); a 240 record names its TRF round.
     """
-    for bye in byes:
-        rnd = bye.round if bye.round is not None else next_rnd
+    expanded = [
+        (bye, rnd)
+        for bye in byes
+        for rnd in ([bye.round] if bye.round is not None else range(next_rnd, next_rnd + span))
+    ]
+    for bye, rnd in expanded:
         if bye.player not in results:
             raise bye.where.error(f"bye for player {bye.player}, who does not exist", "player id")
         cells = results[bye.player]

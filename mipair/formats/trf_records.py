@@ -6,7 +6,7 @@
 * TRF(bx) (bbpPairings): ``BBW BBD BBL BBZ BBF BBU`` point values.
 * TRF-2026: ``142`` rounds, ``152`` initial colour, ``162`` point system,
   ``192`` tournament type, ``240`` byes, ``250`` accelerations, ``260``
-  forbidden pairs.
+  forbidden pairs; a team file's records go to ``trf_teams.TeamRecords``.
 
 :class:`RecordReader` collects what these records say; ``trf.py`` turns it
 into a :class:`~mipair.model.Tournament`.
@@ -14,9 +14,10 @@ into a :class:`~mipair.model.Tournament`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from mipair.formats.trf_player import MAX_ROUND, Where, parse_int, parse_player_id
+from mipair.formats.trf_teams import TEAM_CODES, TeamRecords
 from mipair.model import (
     Colour,
     ForbiddenPairs,
@@ -83,6 +84,7 @@ class RecordReader:
     """Accumulates the meaning of the non-player records of one file."""
 
     total_rounds: int | None = None
+    rounds_where: Where | None = None  # the line that gave the number of rounds
     initial_colour: Colour | None = None
     use_rank_ids: bool = False
     points: dict[str, Points] = field(default_factory=dict)
@@ -92,10 +94,15 @@ class RecordReader:
     byes: list[Bye] = field(default_factory=list)
     headers: list[tuple[str, str]] = field(default_factory=list)
     codes: set[str] = field(default_factory=set)
+    team: TeamRecords | None = None  # a team file's records (310 or 013 present)
 
     def read(self, code: str, line: str, where: Where) -> None:
         """Interpret one record whose first three characters are ``code``."""
         self.codes.add(code)
+        if self.team is not None and self.team.read(code, line, where):
+            return
+        if code in TEAM_CODES and self.team is None:
+            raise where.error("a team record, but the file lists no team (310 or 013)", code)
         handler = getattr(self, f"_r{code}", None)
         if code in POINTS_BB:
             self._set_points((POINTS_BB[code],), _points(line[3:], where, code), where, code)
@@ -113,6 +120,7 @@ class RecordReader:
                 code,
             )
         self.total_rounds = value
+        self.rounds_where = where
 
     def _rXXR(self, line: str, where: Where) -> None:
         self._rounds(line, where, "XXR")
@@ -190,10 +198,17 @@ class RecordReader:
                 seen[name] = pts
             self._set_points(POINTS_XXS[key], pts, where, "XXS")
 
-    def point_system(self) -> PointSystem:
-        """The point system the records declare, with values equal to their default cleared."""
-        ps = PointSystem(**self.points)
-        return canonical_points(ps)
+    def point_system(self, *, match_pab: bool = False) -> PointSystem:
+        """The point system the records declare, with values equal to their default cleared.
+
+        ``match_pab``: the PAB value is a whole Double-Swiss match's, whose default is a
+        game won plus a game drawn (C.04.5 1.4), not a win.
+        """
+        ps = canonical_points(PointSystem(**self.points))
+        if not match_pab:
+            return ps
+        stated = self.points.get("pab")
+        return replace(ps, pab=None if stated == ps.win + ps.draw else stated)
 
     # --- accelerations ---------------------------------------------------------
     def _rXXA(self, line: str, where: Where) -> None:
@@ -267,8 +282,6 @@ class RecordReader:
 
 def canonical_points(ps: PointSystem) -> PointSystem:
     """Clear values that only repeat their default (a PAB worth a win, ...)."""
-    from dataclasses import replace
-
     return replace(
         ps,
         pab=None if ps.pab == ps.win else ps.pab,

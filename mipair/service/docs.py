@@ -89,5 +89,6 @@ ERRORS: dict[int, str] = {
     500: "An unexpected error.",
     503: "The worker solving the request stopped (likely out of memory), or not ready.",
     504: "The solve took longer than the service's time limit; its worker was replaced.",
+    507: "The server's disk is full (no request writes a file: this is the host's trouble).",
 }
 """What each error status means, for the OpenAPI document."""

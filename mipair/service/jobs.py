@@ -1,10 +1,12 @@
 """The work behind each endpoint, run in a worker process, through the pairing-system interface.
 
-A job gets the uploaded bytes, writes them to a private temporary file (the
-interface reads paths; no path ever comes from a request), asks the system
-found by name in the registry, and returns an :class:`Answer`: the JSON body
-and its HTTP status. Errors become answers here, so nothing unpicklable
-crosses back to the web process. :func:`warm_up` runs once per worker: the
+A job gets the uploaded bytes and hands them to the system found by name in
+the registry as the file's content (the interface takes bytes already read):
+nothing is written to disk, so a job cancelled, timed out or killed leaves
+nothing behind, and a full disk cannot fail it. The upload's name (never a
+path: only its last part, plain characters) names the file in messages. It
+returns an :class:`Answer`: the JSON body and its HTTP status. Errors become
+answers here, so nothing unpicklable crosses back to the web process. :func:`warm_up` runs once per worker: the
 systems, HiGHS and the models are loaded before the first request.
 """
 
@@ -13,7 +15,6 @@ from __future__ import annotations
 import logging
 import os
 import re
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -24,7 +25,7 @@ from mipair.pairing import RoundPairing
 from mipair.service.cards import board_extras, player_cards
 from mipair.service.logs import LOGGER
 from mipair.service.priority import lower_priority
-from mipair.service.problems import Answer, from_mipair_error, problem
+from mipair.service.problems import Answer, from_mipair_error, unexpected
 from mipair.systems.base import PairingSystem
 from mipair.systems.registry import get_system, system_names
 
@@ -83,12 +84,12 @@ def boards_json(pairing: RoundPairing, extras: list[dict[str, int]]) -> list[dic
     ]
 
 
-def pair_job(system: PairingSystem, path: str, job: Job) -> Answer:
+def pair_job(system: PairingSystem, name: str, job: Job) -> Answer:
     """The next round, in JSON and in the JaVaFo/bbpPairings text (the CLI's own functions)."""
     from mipair.cli.pairfile import dropin_text, pair_file
 
     rules = system.edition(job.rules)
-    state, pairing = pair_file(path, rules, system.name)
+    state, pairing = pair_file(name, rules, system.name, job.body)
     body: dict[str, object] = {
         "system": system.name,
         "rules": rules,
@@ -105,12 +106,12 @@ def pair_job(system: PairingSystem, path: str, job: Job) -> Answer:
     return Answer(200, body, players)
 
 
-def check_job(system: PairingSystem, path: str, job: Job) -> Answer:
+def check_job(system: PairingSystem, name: str, job: Job) -> Answer:
     """Every published round re-paired from the rounds before it, as ``mipair check`` does."""
     from mipair.check.replay import check_published
 
     rules = system.edition(job.rules)
-    published = system.published(path, rules)
+    published = system.published(name, rules, job.body)
     wanted = set(job.rounds)
     rounds = [
         check_published(system, r.pairing, r.state)
@@ -130,47 +131,45 @@ def check_job(system: PairingSystem, path: str, job: Job) -> Answer:
     return Answer(200, body)
 
 
-def published_job(system: PairingSystem, path: str, job: Job) -> Answer:
+def published_job(system: PairingSystem, name: str, job: Job) -> Answer:
     """The published rounds' numbers (what the page's check will go through, round by round)."""
     rules = system.edition(job.rules)
     body: dict[str, object] = {
         "system": system.name,
         "rules": rules,
-        "rounds": [r.pairing.round for r in system.published(path, rules)],
+        "rounds": [r.pairing.round for r in system.published(name, rules, job.body)],
     }
     return Answer(200, body)
 
 
-def explain_job(system: PairingSystem, path: str, job: Job) -> Answer:
+def explain_job(system: PairingSystem, name: str, job: Job) -> Answer:
     """Why the next round cannot be paired (or that it can), in JSON and in words."""
-    state = system.read(path, system.edition(job.rules))
+    state = system.read(name, system.edition(job.rules), job.body)
     explanation = system.explain(state, seconds=job.explain_seconds)
     body = {"system": system.name, **explanation.to_json(), "text": explanation.text()}
     return Answer(200, body, len(system.problem(state).players))
 
 
-def why_job(system: PairingSystem, path: str, job: Job) -> Answer:
+def why_job(system: PairingSystem, name: str, job: Job) -> Answer:
     """A proposed pairing held against the system's own, as ``mipair why`` does."""
     from mipair.cli.explain import proposal
 
-    state = system.read(path, system.edition(job.rules))
+    state = system.read(name, system.edition(job.rules), job.body)
     labels = system.labels(state)
     try:
         pairs = [labels.pair(text) for text in job.pairs]
     except InputError as exc:  # the API's parameter is pair=, not the CLI's --pair
-        raise InputError(exc.message, file=safe_name(job.upload_name), field="pair") from None
-    comparison = system.compare(
-        state, proposal(system, state, pairs, safe_name(job.upload_name), "pair")
-    )
+        raise InputError(exc.message, file=name, field="pair") from None
+    comparison = system.compare(state, proposal(system, state, pairs, name, "pair"))
     body = {"system": system.name, **comparison.to_json(), "text": comparison.text()}
     return Answer(200, body, len(system.problem(state).players))
 
 
-def standings_job(system: PairingSystem, path: str, job: Job) -> Answer:
+def standings_job(system: PairingSystem, name: str, job: Job) -> Answer:
     """The standings the system gives, before the round to pair."""
     from mipair.results.standings import system_standings
 
-    state = system.read(path, system.edition(job.rules))
+    state = system.read(name, system.edition(job.rules), job.body)
     lines = system_standings(system, state)
     body: dict[str, object] = {
         "system": system.name,
@@ -188,26 +187,17 @@ JOBS: dict[str, Callable[[PairingSystem, str, Job], Answer]] = {
     "standings": standings_job,
     "published": published_job,
 }
-"""Endpoint name -> the job that serves it."""
+"""Endpoint name -> the job that serves it (given the system, the upload's name and the job)."""
 
 
 def run(job: Job) -> Answer:
-    """Run ``job`` on a private copy of its upload; every failure becomes an error answer.
+    """Run ``job`` on its upload, in memory; every failure becomes an error answer.
     The answer carries the job's own time (what admission counts as solving)."""
     start = time.perf_counter()
-    answer = run_in_folder(job)
+    try:
+        answer = JOBS[job.kind](get_system(job.system), safe_name(job.upload_name), job)
+    except MipairError as exc:
+        answer = from_mipair_error(exc)
+    except Exception as exc:
+        answer = unexpected(exc)
     return replace(answer, seconds=time.perf_counter() - start)
-
-
-def run_in_folder(job: Job) -> Answer:
-    """The job on its upload, written to a private temporary folder."""
-    with tempfile.TemporaryDirectory(prefix="mipair-") as folder:
-        path = os.path.join(folder, safe_name(job.upload_name))
-        with open(path, "wb") as handle:
-            handle.write(job.body)
-        try:
-            return JOBS[job.kind](get_system(job.system), path, job)
-        except MipairError as exc:
-            return from_mipair_error(exc, path, safe_name(job.upload_name))
-        except Exception as exc:
-            return problem(500, "internal", f"internal error: {type(exc).__name__}: {exc}")

@@ -33,7 +33,7 @@ RAW_BODY = {
         "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}},
     }
 }
-TOURNAMENT_ERRORS = error_responses(409, 413, 415, 422, 429, 500, 503, 504)
+TOURNAMENT_ERRORS = error_responses(409, 413, 415, 422, 429, 500, 503, 504, 507)
 SystemName = Annotated[str, Query(description="Pairing system, as `mipair --system`.")]
 Rules = Annotated[str | None, Query(description="Rules edition, as `mipair --rules`.")]
 UploadName = Annotated[str | None, Query(description="File name to show in error messages.")]

@@ -10,7 +10,8 @@ never reach into a system's modules.
 What a system must give:
 
 * :meth:`PairingSystem.read`: a file (and an edition, for systems that have
-  several) to a state;
+  several) to a state; the file's bytes may be given already read (the service
+  never writes an upload to disk);
 * :meth:`PairingSystem.pair`: the next round, or :class:`~mipair.errors.NoPairingError`;
 * :meth:`PairingSystem.evaluate`: any complete pairing criterion by
   criterion, in the declared order, each value with its direction, computed
@@ -170,8 +171,10 @@ class PairingSystem(ABC, Generic[StateT]):
     # -- what each system implements -------------------------------------------------
 
     @abstractmethod
-    def read(self, path: str, edition: str | None = None) -> StateT:
-        """The state of the tournament in ``path`` before its next round."""
+    def read(self, path: str, edition: str | None = None, data: bytes | None = None) -> StateT:
+        """The state of the tournament in ``path`` before its next round. ``data``: the file's
+        bytes, already read: nothing is then read from disk and ``path`` only names the file in
+        messages (the service's uploads)."""
 
     @abstractmethod
     def round_of(self, state: StateT) -> int:
@@ -206,9 +209,9 @@ class PairingSystem(ABC, Generic[StateT]):
 
     # -- a finished tournament, round by round (what ``check`` replays) -----------------
 
-    def document(self, path: str, text: str | None = None) -> object:
-        """The tournament file at ``path`` read once (``text``: its content, already read),
-        for :meth:`rounds_published` and :meth:`published_round`."""
+    def document(self, path: str, text: str | bytes | None = None) -> object:
+        """The tournament file at ``path`` read once (``text``: its content, already read, as
+        text or as the file's bytes), for :meth:`rounds_published` and :meth:`published_round`."""
         raise UnsupportedError(f"the {self.name} system cannot check published rounds yet")
 
     def rounds_published(self, document: object) -> list[int]:
@@ -226,9 +229,12 @@ class PairingSystem(ABC, Generic[StateT]):
         in memory) before round ``rnd`` is paired."""
         raise UnsupportedError(f"the {self.name} system cannot pair a tournament in memory")
 
-    def published(self, path: str, edition: str | None = None) -> Iterator[PublishedRound]:
-        """The published rounds of ``path``, each with the state it was paired from."""
-        document = self.document(path)
+    def published(
+        self, path: str, edition: str | None = None, data: bytes | None = None
+    ) -> Iterator[PublishedRound]:
+        """The published rounds of ``path`` (``data``: its bytes, already read), each with the
+        state it was paired from."""
+        document = self.document(path, data)
         for rnd in self.rounds_published(document):
             yield self.published_round(document, rnd, edition)
 

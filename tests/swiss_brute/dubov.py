@@ -24,7 +24,7 @@ from swiss_brute.history import (
     pairable,
     perfect_matchings,
 )
-from swiss_brute.rules import NoLegalPairing, SwissRound, give
+from swiss_brute.rules import NoLegalPairing, SwissRound, give, top_down
 from swiss_brute.rules import preference as _preference
 
 INFINITY = 10**9
@@ -82,12 +82,7 @@ class DubovRound(SwissRound):
         unpaired = [pid for pid in ids if pid != bye]
         if not pairable(unpaired, self.legal):
             raise NoLegalPairing("no legal pairing of the round ([C4])")
-        boards = []
-        while unpaired:
-            pairs = self.bracket(unpaired)
-            boards += [self.colours(a, b) for a, b in pairs]
-            done = {p for pair in pairs for p in pair}
-            unpaired = [pid for pid in unpaired if pid not in done]
+        boards = top_down(unpaired, self.bracket, self.colours)
         return RoundPairing(frozenset(boards), bye)
 
     # -- 3.1 the PAB --------------------------------------------------------------------------

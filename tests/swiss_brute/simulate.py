@@ -11,13 +11,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Protocol
 
 from mipair.formats.trf import write_tournament
 from mipair.model import Cell, Colour, Player, PointSystem, Result, Tournament
 from swiss_brute.history import Field, RoundPairing, field_of
 
 Pairer = Callable[[Field], RoundPairing]
+
+
+class Chances(Protocol):
+    """What :func:`tournament` reads of a mix itself (the rest is for its ``step``)."""
+
+    @property
+    def absences(self) -> float: ...
 
 
 @dataclass(frozen=True)
@@ -73,20 +81,41 @@ def play(t: Tournament, rnd: int, pairer: Pairer, rng: random.Random, mix: Mix) 
 
 
 def tournament(
-    players: int, rounds: int, upto: int, seed: int, pairer: Pairer, mix: Mix = Mix()
+    players: int,
+    rounds: int,
+    upto: int,
+    seed: int,
+    pairer: Callable[..., RoundPairing],
+    mix: Chances = Mix(),
+    *,
+    begin: Callable[..., Tournament] = start,
+    step: Callable[..., Tournament] = play,
+    columns: int = 1,
 ) -> Tournament:
-    """Rounds 1 .. ``upto`` - 1 played; round ``upto``'s absences announced (TRF cells)."""
+    """Rounds 1 .. ``upto`` - 1 played; round ``upto``'s absences announced (TRF cells).
+
+    ``begin`` and ``step`` start and play a tournament of another kind (a Double-Swiss
+    one, ``columns`` TRF rounds a round), from the same seed in the same way.
+    """
     rng = random.Random(seed)
-    t = start(players, rounds, rng)
+    t = begin(players, rounds, rng)
     for rnd in range(1, upto):
-        t = play(t, rnd, pairer, rng, mix)
+        t = step(t, rnd, pairer, rng, mix)
+    return announce_absences(t, upto, rng, mix.absences, columns)
+
+
+def announce_absences(
+    t: Tournament, upto: int, rng: random.Random, rate: float, columns: int = 1
+) -> Tournament:
+    """``t`` with some players (each with chance ``rate``) announced absent in round ``upto``,
+    written in its ``columns`` TRF rounds (two for a Double-Swiss match)."""
     cells = {pid: list(c) for pid, c in t.results.items()}
+    width = columns * (upto - 1)
     for pid in cells:
-        if rng.random() < mix.absences:
-            cells[pid] += [None] * (upto - 1 - len(cells[pid])) + [
-                Cell(None, None, Result.ZERO_BYE)
-            ]
-    return _with(t, cells)
+        if rng.random() < rate:
+            cells[pid] += [None] * (width - len(cells[pid]))
+            cells[pid] += [Cell(None, None, Result.ZERO_BYE)] * columns
+    return replace(t, results={pid: tuple(c) for pid, c in cells.items()})
 
 
 def trf(t: Tournament, edition: str = "trfx") -> str:

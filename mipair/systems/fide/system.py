@@ -10,7 +10,7 @@ its facts.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -47,11 +47,11 @@ class FideSystem(PairingSystem[Snapshot]):
         """The state of ``t`` before round ``rnd`` by ``edition`` (None: the default)."""
         return snapshot(t, rnd, load_edition(self.name, self.edition(edition), self.models))
 
-    def read(self, path: str, edition: str | None = None) -> Snapshot:
+    def read(self, path: str, edition: str | None = None, data: bytes | None = None) -> Snapshot:
         from mipair.formats.trf import read_tournament
         from mipair.rounds import round_to_pair
 
-        t = read_tournament(path)
+        t = read_tournament(path) if data is None else read_tournament(data, path)
         return self.snapshot(t, round_to_pair(t), edition)
 
     def edition_of(self, state: Snapshot) -> str | None:
@@ -116,10 +116,12 @@ class FideSystem(PairingSystem[Snapshot]):
 
     # -- published rounds (what ``check`` replays) ------------------------------------
 
-    def document(self, path: str, text: str | None = None) -> Tournament:
+    def document(self, path: str, text: str | bytes | None = None) -> Tournament:
         from mipair.formats.trf import parse_text, read_tournament
 
-        return read_tournament(path) if text is None else parse_text(text, path)
+        if isinstance(text, str):
+            return parse_text(text, path)
+        return read_tournament(path if text is None else text, path)
 
     def state_before(self, document: object, rnd: int, edition: str | None = None) -> Snapshot:
         assert isinstance(document, Tournament)
@@ -140,11 +142,6 @@ class FideSystem(PairingSystem[Snapshot]):
         assert isinstance(document, Tournament)
         state = self.state_before(cut_before(document, rnd), rnd, edition)
         return PublishedRound(state, self.order_boards(state, published_pairing(document, rnd)))
-
-    def published(self, path: str, edition: str | None = None) -> Iterator[PublishedRound]:
-        document = self.document(path)
-        for rnd in self.rounds_published(document):
-            yield self.published_round(document, rnd, edition)
 
     def order_boards(self, state: Snapshot, pairing: RoundPairing) -> RoundPairing:
         """Boards sorted like a published list: higher scores first, then pairing numbers."""

@@ -58,11 +58,12 @@ class McMahonSystem(PairingSystem[McMahonState]):
         behaviour of the version that saved it (:func:`~mipair.systems.mcmahon.params.detect_edition`)."""
         return super().edition(requested) if requested else None
 
-    def read(self, path: str, edition: str | None = None) -> McMahonState:
-        from mipair.formats.opengotha import read_opengotha
+    def read(
+        self, path: str, edition: str | None = None, data: bytes | None = None
+    ) -> McMahonState:
         from mipair.systems.mcmahon.state import state_of
 
-        return state_of(read_opengotha(path), self.edition(edition))
+        return state_of(self.document(path, data), self.edition(edition))
 
     def edition_of(self, state: McMahonState) -> str | None:
         """The OpenGotha behaviour the round is paired by (the file's version, or --og)."""
@@ -170,10 +171,12 @@ class McMahonSystem(PairingSystem[McMahonState]):
 
         return opengotha_summary(read_opengotha(path), None, self.title)
 
-    def document(self, path: str, text: str | None = None) -> object:
+    def document(self, path: str, text: str | bytes | None = None) -> OgTournament:
         from mipair.formats.opengotha import parse_opengotha, read_opengotha
 
-        return read_opengotha(path) if text is None else parse_opengotha(text.encode(), path)
+        if text is None:
+            return read_opengotha(path)
+        return parse_opengotha(text if isinstance(text, bytes) else text.encode(), path)
 
     def rounds_published(self, document: object) -> list[int]:
         assert isinstance(document, OgTournament)

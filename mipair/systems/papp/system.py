@@ -37,15 +37,19 @@ class PappState:
         return self.event.round_to_pair
 
 
-def config_for(event_path: str, option: str | None = None) -> PappConfig:
+def config_for(event_path: str | None, option: str | None = None) -> PappConfig:
     """The configuration of an event: ``option``, ``$PAPP_CFG``, ``papp.cfg`` beside it, defaults.
 
     A path that was given (``option`` or ``$PAPP_CFG``) must exist: a mistyped
-    name is an error, never PAPP's defaults in silence. Nothing is written.
+    name is an error, never PAPP's defaults in silence. ``event_path`` None: an
+    event that is not on disk (the service's upload) has nothing beside it.
+    Nothing is written.
     """
     from mipair.formats.papp.config_file import default_config, locate_config, read_config
 
-    path, given = locate_config(option, Path(event_path).parent)
+    path, given = locate_config(option, Path(event_path or ".").parent)
+    if not given and event_path is None:
+        return default_config()
     if given and not path.exists():
         raise FileAccessError("configuration file not found", file=str(path))
     return read_config(path) if path.exists() else default_config()
@@ -66,11 +70,10 @@ class PappSystem(PairingSystem[PappState]):
     title = "PAPP (Othello)"
     file_suffixes = (".papp",)
 
-    def read(self, path: str, edition: str | None = None) -> PappState:
-        from mipair.formats.papp.event_file import read_event
-
+    def read(self, path: str, edition: str | None = None, data: bytes | None = None) -> PappState:
         self.edition(edition)
-        return PappState(read_event(path), config_for(path))
+        document = self.document(path, data)
+        return PappState(document.event, document.config)
 
     def round_of(self, state: PappState) -> int:
         return state.round
@@ -152,11 +155,15 @@ class PappSystem(PairingSystem[PappState]):
 
     # -- published rounds (what ``check`` replays) ------------------------------------
 
-    def document(self, path: str, text: str | None = None) -> PappDocument:
+    def document(self, path: str, text: str | bytes | None = None) -> PappDocument:
+        """The event; given as bytes (an upload, not on disk), with no ``papp.cfg`` beside it."""
         from mipair.formats.papp.event_file import parse_event, read_event
+        from mipair.formats.text import decode
 
-        event = read_event(path) if text is None else parse_event(text, path)
-        return PappDocument(event, config_for(path))
+        if text is None:
+            return PappDocument(read_event(path), config_for(path))
+        event = parse_event(decode(text) if isinstance(text, bytes) else text, path)
+        return PappDocument(event, config_for(None if isinstance(text, bytes) else path))
 
     def rounds_published(self, document: object) -> list[int]:
         assert isinstance(document, PappDocument)
