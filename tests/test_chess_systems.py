@@ -3,26 +3,18 @@ acceleration. The commands run in this process (``main``), the file read as user
 
 from __future__ import annotations
 
-import io
 import json
 import random
 import shutil
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
+from cli_process import in_process
 
-from mipair.cli.main import main
 from mipair.desk.chess import engine
 from mipair.formats.trf import read_tournament
 
-
-def mipair(*args: object) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err), pytest.raises(SystemExit) as exc:
-        main([str(a) for a in args])
-    code = exc.value.code
-    return (code if isinstance(code, int) else 1), out.getvalue(), err.getvalue()
+mipair = in_process
 
 
 def ok(*args: object) -> str:

@@ -65,21 +65,21 @@ def new(
 
     begin, _, end = dates.partition(",")
     settings = Settings(
-        name,
-        rounds,
-        system,
-        edition,
-        place,
-        federation,
-        begin,
-        end,
-        arbiter,
-        time_control,
-        points,
-        pab,
-        tiebreaks,
-        acceleration == "baku",
-        initial_colour,
+        name=name,
+        rounds=rounds,
+        system=system,
+        edition=edition,
+        place=place,
+        federation=federation,
+        begin=begin,
+        end=end,
+        arbiter=arbiter,
+        time_control=time_control,
+        points=points,
+        pab=pab,
+        tiebreaks=tiebreaks,
+        baku=acceleration == "baku",
+        initial_colour=initial_colour,
     )
     with about(file):
         event = new_event(settings)

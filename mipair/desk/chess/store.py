@@ -13,33 +13,21 @@ anything; a change that fails writes nothing.
 
 from __future__ import annotations
 
-import contextlib
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
 from mipair.desk.chess.document import ChessEvent
 from mipair.desk.chess.trf_file import event_text, read_event
-from mipair.errors import FileAccessError, MipairError
-from mipair.formats.state_file import locked_state
+from mipair.errors import FileAccessError
+from mipair.formats.state_file import about, locked_state
 from mipair.formats.text import save
 
 T = TypeVar("T")
 
 Change = Callable[[ChessEvent], tuple[ChessEvent, T]]
 """A change: the event after it, and what the command reports of it."""
-
-
-@contextlib.contextmanager
-def about(path: str | os.PathLike[str]) -> Iterator[None]:
-    """Errors raised in the block name ``path`` when they name no file (``FILE: field: ...``)."""
-    try:
-        yield
-    except MipairError as exc:
-        if exc.file is None:
-            exc.file = str(path)
-        raise
 
 
 def read(path: str | os.PathLike[str]) -> ChessEvent:
