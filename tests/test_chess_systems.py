@@ -96,3 +96,16 @@ def test_the_baku_acceleration_is_written_as_250_records(tmp_path: Path) -> None
     code, _, err = mipair("chess", "new", tmp_path / "x.trf", "--name", "X", "--rounds", 5,
                           "--points", "3,1,0", "--acceleration", "baku")  # fmt: skip
     assert code == 3 and "acceleration" in err
+
+
+def test_the_shipped_example_is_what_its_build_script_writes() -> None:
+    """The same changes give the same bytes (scenarios/chess/build.py, the README's file)."""
+    import runpy
+
+    from mipair.desk.chess.trf_file import event_text
+
+    folder = Path(__file__).resolve().parents[1] / "scenarios" / "chess"
+    built = runpy.run_path(str(folder / "build.py"))["spring_open"]()
+    assert event_text(built).encode("utf-8") == (folder / "spring-open.trf").read_bytes()
+    code, out, _ = mipair("check", folder / "spring-open.trf")
+    assert code == 0 and "2 rounds checked, all agree" in out
