@@ -109,3 +109,23 @@ def test_the_shipped_example_is_what_its_build_script_writes() -> None:
     assert event_text(built).encode("utf-8") == (folder / "spring-open.trf").read_bytes()
     code, out, _ = mipair("check", folder / "spring-open.trf")
     assert code == 0 and "2 rounds checked, all agree" in out
+
+
+def test_a_file_paired_by_another_program(tmp_path: Path) -> None:
+    """A TRF without the desk's records: its rounds in the system's board order, its next
+    round paired as solve pairs it, its byes of the next round kept (as 240)."""
+    source = Path(__file__).resolve().parents[1] / "scenarios" / "dutch" / "small.trfx"
+    file = tmp_path / "small.trfx"
+    shutil.copy(source, file)
+    played = json.loads(ok("chess", "pairing", file, "--round", 2, "--json"))
+    assert [b["board"] for b in played["boards"]] == [1, 2, 3, 4] and played["complete"]
+    assert played["bye"]["id"] == 8
+    expected = json.loads(ok("solve", file, "--json"))
+    view = json.loads(ok("chess", "pair", file, "--save", "--json"))
+    assert [(b["white"]["id"], b["black"]["id"]) for b in view["boards"]] == [
+        (b["white"], b["black"]) for b in expected["boards"]
+    ]
+    assert {p["id"] for p in view["absent"] + view["byes"]} == {4, 8}
+    assert json.loads(ok("solve", file, "--json")) == expected  # the round being played
+    text = file.read_text(encoding="utf-8")
+    assert "240 H 004    8" in text and "MPB 002    4    7    6" in text

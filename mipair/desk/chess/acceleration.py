@@ -19,14 +19,15 @@ from __future__ import annotations
 
 from math import ceil
 
-from mipair.desk.chess import engine
 from mipair.desk.chess.document import ChessEvent
 from mipair.model import Acceleration, Points
 
 
 def is_baku(event: ChessEvent) -> bool:
     """Whether the tournament's 192 code asks for the Baku acceleration."""
-    return engine.read_type(event.tournament.system)[2]
+    from mipair.desk.chess.settings import system_of
+
+    return system_of(event)[2]
 
 
 def group_a_size(players: int) -> int:

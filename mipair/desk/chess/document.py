@@ -168,7 +168,8 @@ def _header_order(code: str) -> tuple[int, str]:
 def round_not_paired(event: ChessEvent, rnd: int) -> InputError:
     """The error for a round that has no pairing (yet)."""
     if event.paired == 0:
-        return InputError(f"round {rnd}: no round is paired yet", field="round")
+        where = f"round {rnd}: " if rnd else ""
+        return InputError(f"{where}no round is paired yet", field="round")
     return InputError(
         f"round {rnd} is not paired (the rounds paired are 1 to {event.paired})", field="round"
     )

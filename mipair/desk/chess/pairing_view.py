@@ -6,13 +6,14 @@ result column to fill in by hand (:mod:`~mipair.desk.chess.pages`).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from mipair.desk.chess.document import ChessEvent, Outcome
 from mipair.desk.chess.notation import shown_result
 from mipair.desk.chess.rounds_dates import round_dates
 from mipair.desk.chess.standings import heading, person
-from mipair.model import Result, points_to_str
+from mipair.model import Result, Tournament, points_to_str
 from mipair.rounds import scores_before
 
 BYE_WORDS = {Result.HALF_BYE: "half-point bye", Result.FULL_BYE: "full-point bye"}
@@ -61,9 +62,8 @@ def pairing_view(event: ChessEvent, rnd: int) -> dict[str, Any]:
     }
 
 
-def _rounds_before(event: ChessEvent, rnd: int) -> Any:
-    from dataclasses import replace
-
+def _rounds_before(event: ChessEvent, rnd: int) -> Tournament:
+    """The tournament as round ``rnd`` found it (its completed rounds before it)."""
     return replace(event.tournament, results=event.completed_cells(min(rnd - 1, event.completed)))
 
 

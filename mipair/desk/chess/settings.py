@@ -167,7 +167,14 @@ def federation_field(text: str, field: str = "federation") -> str:
 
 def system_of(event: ChessEvent) -> tuple[str, str, bool]:
     """(system, edition, Baku acceleration) of the tournament, from its 192 record."""
-    return engine.read_type(event.tournament.system)
+    return engine.read_type(type_code(event.tournament))
+
+
+def type_code(t: Tournament) -> str:
+    """The tournament's 192 code ('' when it has none: the model's ``system`` is then the
+    free text of record 092, which names no system)."""
+    text_092 = next((text.strip() for code, text in t.headers if code == "092"), None)
+    return "" if t.system == text_092 else t.system
 
 
 def tiebreak_list(event: ChessEvent) -> str:

@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 
 from mipair.desk.chess import engine
 from mipair.desk.chess.document import ChessEvent, Game, Outcome, PlayingRound
+from mipair.desk.chess.settings import type_code
 from mipair.formats.text import load, newline_of, split_lines
 from mipair.formats.trf import parse_text
 from mipair.formats.trf_checks import COUNTERPART
@@ -85,7 +86,7 @@ def parse_event(text: str, source: str) -> ChessEvent:
         t = _without_players(lines, source)
     kept = tuple(h for h in t.headers if h[0] not in (BOARD_RECORD, *COUNTED))
     t = replace(t, headers=kept)
-    system, edition, _ = engine.read_type(t.system)
+    system, edition, _ = engine.read_type(type_code(t))
     done = rounds_played(t)
     boards = tuple(
         _completed_boards(t, r, [b for b in board_lines if b.round == r], system, edition)
