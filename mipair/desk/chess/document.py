@@ -23,7 +23,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 
 from mipair.errors import InputError
-from mipair.model import Cell, Player, Result, Tournament
+from mipair.model import Cell, Result, Tournament
 from mipair.pairing import Board, RoundPairing
 
 Outcome = tuple[Result, Result]
@@ -90,11 +90,8 @@ class ChessEvent:
 
     @property
     def total_rounds(self) -> int:
-        return self.tournament.total_rounds or 0
-
-    @property
-    def players(self) -> dict[int, Player]:
-        return dict(self.tournament.players)
+        """The rounds of the tournament (142; a file without it: the rounds paired)."""
+        return self.tournament.total_rounds or self.paired
 
     def header(self, code: str) -> str:
         """The text of the tournament record ``code`` ('' when absent)."""

@@ -29,7 +29,7 @@ made):
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from mipair.desk.chess import engine
 from mipair.desk.chess.document import (
@@ -44,8 +44,9 @@ from mipair.desk.chess.notation import typed_result
 from mipair.desk.chess.rounds_dates import with_round_date
 from mipair.desk.chess.settings import system_of
 from mipair.desk.chess.standings import with_ranks
+from mipair.desk.chess.trf_file import event_text, parse_event
 from mipair.errors import InputError
-from mipair.model import Cell, Colour, Tournament
+from mipair.model import Cell, Colour, Result, Tournament
 
 
 @dataclass(frozen=True)
@@ -69,14 +70,11 @@ class Results:
     playing: int | None = None  # the round being played after a correction of an earlier one
     broken: tuple[str, ...] = ()  # the absolute rules its pairing now breaks
     voided: bool = False  # its pairing was taken back
-    notes: tuple[str, ...] = field(default=())
 
 
 def pair_next(event: ChessEvent, date: str = "") -> tuple[ChessEvent, PlayingRound]:
     """Pair the next round; it becomes the round being played (complete at once when it has
     no game). ``date``: the round's date for record 132 (YYYY/MM/DD)."""
-    from mipair.desk.chess.trf_file import event_text, parse_event
-
     if event.playing is not None:
         raise InputError(
             f"round {event.playing.number} is being played: enter its results (or take it "
@@ -113,8 +111,9 @@ def enter_results(
             game = games[k - 1]
             games[k - 1] = replace(game, result=typed_result(typed))
             entered.append(Entered(k, game.white, game.black, game.result, games[k - 1].result))
-        after = replace(event, playing=replace(playing, games=tuple(games)))
-        if after.playing is not None and after.playing.complete:
+        now = replace(playing, games=tuple(games))
+        after = replace(event, playing=now)
+        if now.complete:
             return _completed(after), Results(number, tuple(entered), completed=True)
         return after, Results(number, tuple(entered))
     corrected, entered = _corrected(event, number, entries)
@@ -192,8 +191,6 @@ def _completed(event: ChessEvent) -> ChessEvent:
         results[game.white] = _with(results.get(game.white, ()), rnd, white)
         results[game.black] = _with(results.get(game.black, ()), rnd, black)
     if playing.bye is not None:
-        from mipair.model import Result
-
         bye = Cell(None, None, Result.PAB)
         results[playing.bye] = _with(results.get(playing.bye, ()), rnd, bye)
     for pid in event.tournament.players:

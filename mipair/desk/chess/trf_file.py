@@ -29,7 +29,7 @@ import os
 from dataclasses import dataclass, replace
 
 from mipair.desk.chess import engine
-from mipair.desk.chess.document import ChessEvent, Game, Outcome, PlayingRound
+from mipair.desk.chess.document import CRLF, ChessEvent, Game, Outcome, PlayingRound
 from mipair.desk.chess.settings import type_code
 from mipair.formats.text import load, newline_of, split_lines
 from mipair.formats.trf import parse_text
@@ -93,7 +93,7 @@ def parse_event(text: str, source: str) -> ChessEvent:
         for r in range(1, done + 1)
     )
     playing = _playing([b for b in board_lines if b.round > done], t, done, source)
-    return ChessEvent(t, boards, playing, newline_of(text) if lines else "\r\n", source)
+    return ChessEvent(t, boards, playing, newline_of(text) if lines else CRLF, source)
 
 
 def _without_players(lines: list[str], source: str) -> Tournament:
@@ -181,7 +181,7 @@ def _playing(lines: list[_BoardLine], t: Tournament, done: int, source: str) -> 
     stray = next((line for line in lines if line.round != rnd), None)
     if stray is not None:
         raise stray.where.error(f"round {stray.round} cannot be paired before round {rnd}", field)
-    if rnd > (t.total_rounds or 0):
+    if t.total_rounds is not None and rnd > t.total_rounds:
         raise lines[0].where.error(f"the tournament has {t.total_rounds} rounds", field)
     seen: set[int] = set()
     games: list[Game] = []
