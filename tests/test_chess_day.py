@@ -33,7 +33,7 @@ pytestmark = pytest.mark.skipif(not SCRIPT.exists(), reason=f"no console script 
 
 ROUNDS = 7
 DATES = [f"2026-04-{11 + r // 3:02d}" for r in range(ROUNDS)]
-FORCED = {2: (1, "+-"), 3: (2, "-+"), 4: (-1, "-/-"), 5: (3, "0-1f")}
+FORCED = {2: (1, "+-"), 3: (2, "-+"), 4: (-1, "--"), 5: (3, "0-1f")}
 """Round -> (board, result) typed there whatever else happens: the forfeits of the day."""
 
 

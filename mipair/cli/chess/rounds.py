@@ -65,15 +65,31 @@ def pairing(file: str, rnd: int | None, as_json: bool, html_file: str | None) ->
     show(view, as_json, pairing_text, html_file, "pairing")
 
 
-@click.command("result", context_settings={"ignore_unknown_options": True})
+class ResultCommand(click.Command):
+    """``--`` typed after a board number is a result (both players forfeited), not the end of
+    the options (``--round 2 -- 1 1-0`` keeps its meaning)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, double_forfeits(args))
+
+
+def double_forfeits(args: list[str]) -> list[str]:
+    """The arguments with each ``--`` that follows a board number written ``-/-``."""
+    out = []
+    for k, arg in enumerate(args):
+        board = k > 0 and args[k - 1].isdigit() and (k < 2 or args[k - 2] != "--round")
+        out.append("-/-" if arg == "--" and board else arg)
+    return out
+
+
+@click.command("result", cls=ResultCommand, context_settings={"ignore_unknown_options": True})
 @file_argument
 @click.argument("entries", nargs=-1, required=True, metavar="BOARD RESULT [BOARD RESULT]...")
 @click.option("--round", "rnd", type=int, help="The round (default: the last paired).")
 @json_option
 def result(file: str, entries: tuple[str, ...], rnd: int | None, as_json: bool) -> None:
     """Enter or correct results, board by board: RESULT is 1-0, 0-1, 1/2 (or =), +- or -+
-    (a forfeit), -/- or 0-0f (both forfeited; -- after a first --), ? (erase, in the round
-    being played). A completed round is corrected the same way (--round); see the README
+    (a forfeit), -- (both forfeited; also -/-), ? (erase, in the round being played). A completed round is corrected the same way (--round); see the README
     for what a correction does to a round being played."""
     from mipair.desk.chess.rounds import enter_results
     from mipair.desk.chess.store import change
