@@ -129,3 +129,19 @@ def test_a_file_paired_by_another_program(tmp_path: Path) -> None:
     assert json.loads(ok("solve", file, "--json")) == expected  # the round being played
     text = file.read_text(encoding="utf-8")
     assert "240 H 004    8" in text and "MPB 002    4    7    6" in text
+
+
+def test_standings_count_no_bye_of_a_round_not_yet_paired(tmp_path: Path) -> None:
+    """A full-point bye asked for round 3 (a 240 record) is no point after round 1, for
+    ``mipair standings`` (and its tie-breaks) as for the desk."""
+    file = new_day(tmp_path, 6, 4)
+    ok("chess", "bye", file, 6, "--round", 3, "--points", "full")
+    ok("chess", "pair", file, "--save", "--date", "2026-05-01")
+    ok("chess", "result", file, 1, "1-0", 2, "1-0", 3, "1-0")
+    theirs = {r["id"]: r for r in json.loads(ok("standings", file, "--json"))}
+    mine = json.loads(ok("chess", "standings", file, "--json"))["standings"]
+    assert theirs[6]["points"] == 0.0 and "240 F 003    6" in file.read_text(encoding="utf-8")
+    assert [(r["id"], r["points"], r["tiebreaks"]) for r in mine] == [
+        (theirs[r["id"]]["id"], theirs[r["id"]]["points"], theirs[r["id"]]["tiebreaks"])
+        for r in mine
+    ]
