@@ -70,6 +70,7 @@ def person(event: ChessEvent, pid: int) -> dict[str, Any]:
     return {
         "id": pid,
         "name": p.name,
+        "titled": f"{p.title} {p.name}".strip(),
         "title": p.title,
         "federation": p.federation,
         "rating": p.rating or None,
