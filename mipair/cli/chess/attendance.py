@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import click
 
 from mipair.cli.chess.common import file_argument, json_option, round_list, say
+from mipair.desk.chess.attendance import BYES
 
 if TYPE_CHECKING:
     from mipair.desk.chess.document import ChessEvent
@@ -19,7 +20,7 @@ players_argument = click.argument("players", nargs=-1, required=True)
 
 def _set(file: str, players: tuple[str, ...], rounds: str, kind: str | None) -> list[int]:
     """Give the players a bye of ``kind`` (None: they play) in the rounds; their numbers."""
-    from mipair.desk.chess.attendance import BYES, set_byes
+    from mipair.desk.chess.attendance import set_byes
     from mipair.desk.chess.store import change
 
     def apply(event: ChessEvent) -> tuple[ChessEvent, list[int]]:
@@ -55,7 +56,7 @@ def absent(file: str, players: tuple[str, ...], rounds: str, as_json: bool) -> N
 @click.option(
     "--points",
     "kind",
-    type=click.Choice(["half", "full", "zero"]),
+    type=click.Choice(list(BYES)),
     default="half",
     show_default=True,
     help="A half-point (H), full-point (F) or zero-point (Z) bye.",
