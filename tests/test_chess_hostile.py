@@ -51,6 +51,7 @@ BAD_CHANGES = [
     (["register", "FILE", "A, b", "--title", "KING"], "a title is one of GM"),
     (["register", "FILE", "A, b", "--fide-id", "12;rm -rf"], "a FIDE id is up to 11 digits"),
     (["register", "FILE", "A, b", "--fide-id", 12], "FIDE id 12 is registered already"),
+    (["register", "FILE", "player 2,  x"], "Player 2, X is registered already (3)"),
     (["register", "FILE", "A, b", "--federation", "FRANCE"], "a federation is three letters"),
     (["register", "FILE", "A, b", "--birth", "1990-02-30"], "'1990-02-30' is not a date"),
     (["register", "FILE", "A, b", "--sex", "x"], "the sex is one of m, w"),

@@ -15,13 +15,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from mipair.desk.chess import acceleration
-from mipair.desk.chess.document import ChessEvent, Game, PlayingRound
+from mipair.desk.chess.document import ABSENT, ChessEvent, Game, PlayingRound, folded
 from mipair.desk.chess.notation import sexes, titles
 from mipair.desk.chess.settings import date_field, federation_field, text_field
 from mipair.desk.chess.standings import with_ranks
 from mipair.errors import InputError, TooLargeError
 from mipair.formats.trf_player import MAX_ID
-from mipair.model import Cell, ForbiddenPairs, Player, Result
+from mipair.model import Cell, ForbiddenPairs, Player
 from mipair.pairing import Board
 
 NAME_COLUMNS = 33
@@ -87,6 +87,13 @@ def register(event: ChessEvent, entry: Entry) -> tuple[ChessEvent, int]:
         raise TooLargeError(f"a TRF file holds at most {MAX_ID} players", field="player")
     if player.fide_id and any(p.fide_id == player.fide_id for p in people.values()):
         raise InputError(f"FIDE id {player.fide_id} is registered already", field="fide-id")
+    namesake = next((p for p in people.values() if folded(p.name) == folded(player.name)), None)
+    if namesake is not None and not (namesake.fide_id and player.fide_id):
+        raise InputError(
+            f"{namesake.name} is registered already ({namesake.id}); a namesake is registered "
+            "with both FIDE ids",
+            field="name",
+        )
     before = next(
         (
             pid
@@ -97,7 +104,7 @@ def register(event: ChessEvent, entry: Entry) -> tuple[ChessEvent, int]:
     )
     number = before if before is not None else len(people) + 1
     temporary = len(people) + 1
-    absent = (Cell(None, None, Result.ZERO_BYE),) * event.paired
+    absent = (ABSENT,) * event.paired
     grown = event.changed(
         players={**people, temporary: replace(player, id=temporary)},
         results={**event.tournament.results, temporary: absent},
