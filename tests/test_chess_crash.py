@@ -4,8 +4,10 @@
 forfeits included, and corrections of the rounds before it) run in a child
 killed at random moments (tests/kill_harness.py); after each stop the file
 must be the state after every command that returned, or after the one under
-way too, to the byte. CI runs 300 commands and 150 kills; more with
-``MIPAIR_CHESS_CRASH_OPERATIONS`` and ``MIPAIR_CHESS_CRASH_KILLS``.
+way too, to the byte. The standings behind the ranks use polars, whose threads a
+forked child must not inherit: the plan and the kills run in fresh processes.
+CI runs 300 commands and 150 kills; more with ``MIPAIR_CHESS_CRASH_OPERATIONS``
+and ``MIPAIR_CHESS_CRASH_KILLS``.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from kill_harness import Run, kill_while_running
+from kill_harness import Outcome, Run, kill_while_running
 
 from mipair.desk.chess.document import ChessEvent
 from mipair.desk.chess.registration import Entry, register
@@ -81,15 +83,13 @@ def read_event_text(text: str) -> ChessEvent:
     return parse_event(text, "crash.trf")
 
 
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork (POSIX)")
-def test_no_confirmed_result_is_lost_under_sigkill(tmp_path: Path) -> None:
-    with multiprocessing.get_context("spawn").Pool(1) as pool:
-        todo, texts = pool.apply(plan, (58,))
-    assert "polars" not in sys.modules  # nothing in this process started its threads
-    file = tmp_path / "crash.trf"
+def survive_kills(folder: str, todo: list[Command], texts: list[str]) -> Outcome:
+    """The commands run in children killed at random moments, each stop checked. Run in a
+    process without polars (the children's standings start its threads afresh)."""
+    assert "polars" not in sys.modules
+    where = Path(folder)
+    file = where / "crash.trf"
     save(file, texts[0])
-    assert len(set(texts)) > OPERATIONS // 2  # most commands change the file
-    rng = random.Random(26)
 
     def check(returned: int) -> None:
         on_disk = load(file)
@@ -97,7 +97,18 @@ def test_no_confirmed_result_is_lost_under_sigkill(tmp_path: Path) -> None:
             f"the file differs from the state after command {returned}"
         )
 
-    run = kill_while_running(len(todo), runner(file, todo), check, rng, KILLS, tmp_path)
+    run = kill_while_running(len(todo), runner(file, todo), check, random.Random(26), KILLS, where)
     assert load(file) == texts[-1]
+    assert not list(where.glob(".*.tmp"))
+    return run
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork (POSIX)")
+def test_no_confirmed_result_is_lost_under_sigkill(tmp_path: Path) -> None:
+    fresh = multiprocessing.get_context("spawn")  # processes without this one's polars
+    with fresh.Pool(1) as pool:
+        todo, texts = pool.apply(plan, (58,))
+    assert len(set(texts)) > OPERATIONS // 2  # most commands change the file
+    with fresh.Pool(1) as pool:
+        run = pool.apply(survive_kills, (str(tmp_path), todo, texts))
     assert run.kills >= KILLS // 2
-    assert not list(tmp_path.glob(".*.tmp"))
