@@ -113,10 +113,23 @@ def fits(n: int, available: int | None, window_pairs: int | None = None, edition
     """Refuse (exit 4) a round of ``n`` players whose peak (:func:`round_bytes`,
     its largest window of ``window_pairs`` pairs, by ``edition``) would not fit in
     ``available`` bytes (None: unknown), rather than exhaust the machine."""
-    need = round_bytes(n, window_pairs, edition)
+    refuse_beyond(
+        round_bytes(n, window_pairs, edition),
+        available,
+        f"{n} players to pair",
+        f"{all_pairs(n):,} candidate pairs",
+    )
+
+
+def refuse_beyond(
+    need: int, available: int | None, what: str, detail: str, file: str | None = None
+) -> None:
+    """Refuse (exit 4) ``what`` when the ``need`` bytes it is estimated to take exceed
+    ``available`` (None: unknown, never refused); ``detail`` says what the need is made of,
+    ``file`` where the round comes from."""
     if available is not None and need > available:
         raise TooLargeError(
-            f"{n} players to pair need about {need / MIB:,.0f} MiB of memory "
-            f"({all_pairs(n):,} candidate pairs); "
-            f"{available / MIB:,.0f} MiB available"
+            f"{what} need about {need / MIB:,.0f} MiB of memory ({detail}); "
+            f"{available / MIB:,.0f} MiB available",
+            file=file,
         )

@@ -10,12 +10,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    """``python -m mipair.cli.main ARGS`` with this checkout first on the path (no debug tracebacks)."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+def run_cli(
+    *args: str, stdin: str | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``python -m mipair.cli.main ARGS`` with this checkout first on the path (no debug
+    tracebacks), ``stdin`` as its input, the variables of ``env`` set over the tests'."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
     env.pop("MIPAIR_DEBUG", None)
     return subprocess.run(
         [sys.executable, "-m", "mipair.cli.main", *args],
+        input=stdin,
         capture_output=True,
         text=True,
         env=env,

@@ -33,3 +33,33 @@ def runtime() -> Iterator[Path]:
 
     with resident_folder(started=True) as path:
         yield path
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database of each kind for the store's tests (tests/store_databases.py)."""
+    from store_databases import fresh_database
+
+    with fresh_database(request.param, tmp_path) as url:
+        yield url
+
+
+@pytest.fixture
+def clock() -> object:
+    """A clock the test moves by hand (tests/store_databases.py)."""
+    from store_databases import Clock
+
+    return Clock()
+
+
+@pytest.fixture
+def store(store_url: str, clock: object) -> Iterator[object]:
+    """The store on an empty database of each kind, on ``clock``, hashing passwords with
+    small argon2 parameters (tests/store_databases.py)."""
+    from store_databases import LIGHT_HASHER
+
+    from mipair.store.migrate import open_store
+
+    opened = open_store(store_url, clock=clock, hasher=LIGHT_HASHER)  # type: ignore[arg-type]
+    yield opened
+    opened.close()

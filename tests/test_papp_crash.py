@@ -19,13 +19,12 @@ from __future__ import annotations
 import contextlib
 import os
 import random
-import select
 import signal
-import sys
 import time
 from pathlib import Path
 
 import pytest
+from forked_writer import acks_until, spawn
 
 from mipair.desk.papp.entries import correct, record
 from mipair.formats.papp.event import Event, Game, Round, Settings
@@ -109,36 +108,6 @@ def child(event_file: Path, todo: list[Command], start: int, ack: int) -> None:
     os._exit(0)
 
 
-def spawn(event_file: Path, todo: list[Command], start: int) -> tuple[int, int]:
-    """Fork a child running the commands from ``start``; (its pid, the read end of its acks)."""
-    read, write = os.pipe()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    pid = os.fork()
-    if pid == 0:
-        os.close(read)
-        try:
-            child(event_file, todo, start, write)
-        finally:
-            os._exit(3)
-    os.close(write)
-    return pid, read
-
-
-def acks_until(read: int, deadline: float | None) -> tuple[list[int], bool]:
-    """Acks read until ``deadline`` (None: until the child closes the pipe); (acks, closed)."""
-    buffer = b""
-    while True:
-        wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-        ready, _, _ = select.select([read], [], [], wait)
-        if not ready:
-            return [int(x) for x in buffer.split()], False
-        chunk = os.read(read, 65536)
-        if not chunk:
-            return [int(x) for x in buffer.split()], True
-        buffer += chunk
-
-
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork (POSIX)")
 def test_no_returned_result_is_lost_under_sigkill(tmp_path: Path) -> None:
     rng = random.Random(26)
@@ -153,7 +122,7 @@ def test_no_returned_result_is_lost_under_sigkill(tmp_path: Path) -> None:
     strays = 0  # kills that left a writer's temporary file behind
     while done < len(todo):
         started = time.monotonic()
-        pid, read = spawn(event_file, todo, done)
+        pid, read = spawn(lambda ack, start=done: child(event_file, todo, start, ack))
         if kills < KILLS:
             per_kill = (len(todo) - done) / (KILLS - kills)  # commands per kill still to go
             got, closed = acks_until(read, started + rng.uniform(0, 2 * per_kill * pace))

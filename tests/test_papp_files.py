@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from mipair.cli.group import cli
 from mipair.errors import FileAccessError, InputError
-from mipair.formats.papp.event import Event, Game, Round, Settings
+from mipair.formats.papp.event import Event, Game, Round, Settings, name_problem
 from mipair.formats.papp.event_file import parse_event, read_event, write_event
 from mipair.formats.papp.from_trf import from_trf
 from mipair.formats.papp.players import PlayerRecord, parse_players, read_players
@@ -42,7 +42,7 @@ def events(draw) -> Event:
         for i in ids
     )
     s = Settings(
-        draw(text_),
+        draw(text_.filter(lambda name: name_problem(name) is None)),  # it names a folder
         draw(text_),
         draw(st.none() | st.integers(1, 20)),
         Decimal(draw(st.sampled_from(["0", "6", "2.5", "0.25"]))),

@@ -29,6 +29,8 @@ LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
     "mcmahon": ("mipair.cli.mcmahon", "mcmahon", "McMahon for Go on OpenGotha XML files."),
     "evaluate": ("mipair.cli.mcmahon", "evaluate_command", "Pairing quality of a Go tournament."),
     "serve": ("mipair.cli.serve", "serve", "Serve pairings over HTTP (mipair[service])."),
+    "account": ("mipair.cli.store", "account", "Directors' accounts for the desk (mipair[store])."),
+    "store": ("mipair.cli.store", "store", "The desk's database: store upgrade (mipair[store])."),
     "resident": (
         "mipair.resident.command",
         "resident",

@@ -88,11 +88,13 @@ def split_template(text: str, source: str | None = None) -> tuple[list[str], str
     )
     if begin is None or end is None:
         raise InputError(
-            f"the template needs a cell between a line '{BEGIN}' and a line '{END}'", file=source
+            f"the template needs a cell between a line '{BEGIN}' and a line '{END}'",
+            file=source,
+            field="template",
         )
     page = lines[:begin] + lines[end + 1 :]
     if not any(TABLE in ln for ln in page):
-        raise InputError(f"the template has no '{TABLE}'", file=source)
+        raise InputError(f"the template has no '{TABLE}'", file=source, field="template")
     return page, "".join(lines[begin + 1 : end])
 
 

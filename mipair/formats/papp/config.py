@@ -112,6 +112,7 @@ class PappConfig:
     folder: bool = True
     print_copies: int = 0  # 0: impression manuelle
     files: tuple[tuple[str, str], ...] = ()  # (kind, file name), in file order
+    file_lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)  # (kind, line)
     insertion_zones: tuple[tuple[str | None, int, int], ...] = ()
     brightwell: Decimal | None = None  # compatibility command, as a coefficient per point
     round_robin: tuple[int, int] | None = None  # compatibility command: players range
@@ -122,6 +123,11 @@ class PappConfig:
     def file(self, kind: str) -> str | None:
         """The last file name given for ``kind`` (``joueurs``, ``resultats`` ...)."""
         found = [name for k, name in self.files if k == kind]
+        return found[-1] if found else None
+
+    def file_line(self, kind: str) -> int | None:
+        """The line of the configuration that gave ``kind``'s file name."""
+        found = [line for k, line in self.file_lines if k == kind]
         return found[-1] if found else None
 
 

@@ -20,6 +20,7 @@ from mipair.formats.papp.event import Event, Round
 from mipair.pairing import Board, RoundPairing
 from mipair.reports import LOWER, CriterionValue, PublishedRound, Standing
 from mipair.systems.base import PairingSystem, PlayerLabels, Summary
+from mipair.systems.papp.planned import within_rounds
 
 TOTAL = "total"
 """PAPP minimises one number: the sum of the penalties p_ij of the pairs (manual 4.2)."""
@@ -81,7 +82,7 @@ class PappSystem(PairingSystem[PappState]):
     def pair(self, state: PappState) -> RoundPairing:
         from mipair.systems.papp.pairing import pair_round
 
-        got = pair_round(state.event, state.config.penalties)
+        got = pair_round(within_rounds(state.event), state.config.penalties)
         boards = tuple(Board(white=b.white, black=b.black) for b in got.boards)
         return RoundPairing(got.round, boards, got.bip)
 
