@@ -1,10 +1,13 @@
-"""Run the ``mipair`` command in a process of its own, as a user would (tests' helper)."""
+"""Run the ``mipair`` command in a process of its own, as a user would, or in this process
+(tests' helpers)."""
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -26,3 +29,13 @@ def run_cli(
         cwd=ROOT,
         timeout=300,
     )
+
+
+def in_process(*args: object) -> tuple[int, str, str]:
+    """``mipair ARGS`` in this process: exit code, stdout, stderr."""
+    from mipair.cli.main import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main([str(a) for a in args])
+    return code, out.getvalue(), err.getvalue()

@@ -24,6 +24,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
     "explain": ("mipair.cli.explain", "explain", "Explain why a round cannot be paired."),
     "why": ("mipair.cli.explain", "why", "Compare the engine's pairing with a proposed one."),
     "papp": ("mipair.cli.papp", "papp", "Pair with PAPP (Othello penalty pairing)."),
+    "chess": ("mipair.cli.chess", "chess", "Run a chess tournament day on a TRF-2026 file."),
     "standings": ("mipair.cli.standings", "standings", "Rank a tournament by FIDE tie-breaks."),
     "bulk": ("mipair.cli.bulk", "bulk", "Import many tournament files into tables."),
     "mcmahon": ("mipair.cli.mcmahon", "mcmahon", "McMahon for Go on OpenGotha XML files."),
