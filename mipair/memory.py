@@ -8,9 +8,8 @@ model of the round's largest window, a bracket and the next scoregroup
 gets the bye (:func:`odd_field_bytes`). A first round is one scoregroup, so its one window is the
 whole field; later rounds' windows are smaller. The constants are data,
 ``models/memory.toml``, fitted to measured peaks with the C allocator set as
-:mod:`mipair.allocator` sets it (benchmarks/README.md, "The 2017 edition at
-1,000 players within 2x bbpPairings' memory"). An edition whose procedure
-holds less (the Dutch 2017 edition drops each window's model once its answer is read)
+:mod:`mipair.allocator` sets it (benchmarks/README.md, "The refusal estimate"). An
+edition whose procedure holds less (the Dutch 2017 edition drops each window's model once its answer is read)
 has a table of its own there, named ``<system>-<edition>``, over the defaults.
 """
 

@@ -28,9 +28,9 @@ from markdown_it import MarkdownIt
 
 ROOT = Path(__file__).resolve().parents[1]
 
-DOCUMENTS = ("README.md",)
-"""The markdown files, relative to the project, whose ``shell`` blocks the tests run (a
-future ``docs/`` folder of guides is listed here)."""
+DOCUMENTS = ("README.md", *sorted(f"docs/{guide.name}" for guide in (ROOT / "docs").glob("*.md")))
+"""The markdown files, relative to the project, whose ``shell`` blocks the tests run: the
+README and every guide under ``docs/``."""
 
 KINDS = ("shell", "text")
 """The kinds of fenced block: examples run by the tests, and what is not run."""

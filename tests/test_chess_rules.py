@@ -1,6 +1,6 @@
 """What the chess desk does with a correction, a round taken back, rounds that do not exist.
 
-Through the installed command. The reading of C.04.2 (README, "A chess tournament
+Through the installed command. The reading of C.04.2 (docs/chess-arbiter.md, "A tournament
 day"): a corrected result applies to every pairing still to be made; the round
 being played keeps its pairing unless it now breaks an absolute rule; then,
 without results, it is taken back.

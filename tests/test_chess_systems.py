@@ -99,7 +99,7 @@ def test_the_baku_acceleration_is_written_as_250_records(tmp_path: Path) -> None
 
 
 def test_the_shipped_example_is_what_its_build_script_writes() -> None:
-    """The same changes give the same bytes (scenarios/chess/build.py, the README's file)."""
+    """The same changes give the same bytes (scenarios/chess/build.py, the guide's example file)."""
     import runpy
 
     from mipair.desk.chess.trf_file import event_text

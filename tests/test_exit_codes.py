@@ -1,4 +1,4 @@
-"""The exit codes of the README's table, asked of the installed ``mipair`` command.
+"""The exit codes of the guides' table (docs/chess-arbiter.md), asked of the installed ``mipair`` command.
 
 Each probe runs the venv's console script as a user or a tournament manager
 would: with a standard descriptor closed by the shell (``>&-``, ``2>&-``), a

@@ -37,9 +37,7 @@ from mipair.systems.registry import get_system
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = ROOT / "scenarios" / "dutch" / "small.trfx"
-CORPUS = Path("/work/shared/conformance/dutch-2026")
-if not CORPUS.is_dir():
-    CORPUS = ROOT.parent / "shared" / "conformance" / "dutch-2026"
+CORPUS = ROOT.parent / "shared" / "conformance" / "dutch-2026"
 KNOWN = ["C6", "C7", "C8", "C12", "C13"]
 
 

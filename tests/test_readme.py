@@ -1,6 +1,7 @@
 """What the README, `mipair --help` and the package promise a new user: the systems and editions
 named, the service's defaults as it uses them, the command on PATH or written with its folder,
-the tests that skip named, no dated notes."""
+the tests that skip named, every guide linked and every link whole, and no machine path or
+work session anywhere in the project."""
 
 from __future__ import annotations
 
@@ -50,8 +51,8 @@ def test_serve_help_shows_the_defaults_the_service_uses():
     assert "MIPAIR_SERVICE_LARGE_PRIORITY; default: idle" in shown
 
 
-def test_the_tour_says_how_mipair_gets_on_path():
-    setup = README.split("## A tour of the command line")[0]
+def test_the_set_up_says_how_mipair_gets_on_path():
+    setup = README.split("## Set-up")[1].split("\n## ")[0]
     assert ". .venv/bin/activate" in setup
 
 
@@ -60,6 +61,63 @@ def test_the_tests_that_skip_are_named():
         assert name in README
 
 
-def test_no_dated_investigation_or_machine_path_in_the_user_readme():
+def test_the_readme_is_a_newcomers_page_that_links_every_guide():
+    """At most 200 lines, and every guide under docs/ reachable from it."""
+    assert README.count("\n") <= 200
+    guides = sorted(path.name for path in (ROOT / "docs").glob("*.md"))
+    assert guides
+    for name in guides:
+        assert f"](docs/{name})" in README, name
+
+
+def slug(heading: str) -> str:
+    """The anchor a markdown heading gets (GitHub's rule: lower case, punctuation dropped,
+    spaces to hyphens)."""
+    text = re.sub(r"[`*]", "", heading.strip().lower())
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
+def test_every_link_between_the_documents_leads_somewhere():
+    """Each relative link of the README, the guides and benchmarks/README.md names a file
+    of the project, and its #anchor a heading of that file."""
+    documents = [ROOT / "README.md", ROOT / "benchmarks" / "README.md"]
+    documents += sorted((ROOT / "docs").glob("*.md"))
+    broken = []
+    for document in documents:
+        text = document.read_text(encoding="utf-8")
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            if re.match(r"[a-z]+:", target):
+                continue  # http:, https:, mailto:
+            path, _, anchor = target.partition("#")
+            linked = (document.parent / path).resolve() if path else document
+            if not linked.exists():
+                broken.append(f"{document.relative_to(ROOT)}: {target}: no such file")
+            elif anchor and linked.suffix == ".md":
+                headings = re.findall(r"^#+ (.+)$", linked.read_text(encoding="utf-8"), re.M)
+                if anchor not in {slug(heading) for heading in headings}:
+                    broken.append(f"{document.relative_to(ROOT)}: {target}: no such heading")
+    assert broken == []
+
+
+MACHINE_PATH = re.compile(r"/w[o]rk/")
+"""A folder of the machine the project was built on (written so that this file does not
+match itself)."""
+WORK_SESSION = re.compile(r"\bsession [0-9]")
+"""A work session named in the project's own text."""
+SKIPPED = {"build", "dist", "__pycache__", "node_modules"}
+
+
+def test_no_dated_investigation_machine_path_or_work_session_in_the_project():
     assert not re.search(r"^#+ .*\(\d{4}-\d\d-\d\d\)", README, re.M)
-    assert "/work/" not in README
+    found = []
+    for path in sorted(ROOT.rglob("*")):
+        relative = path.relative_to(ROOT)
+        if path.suffix not in (".py", ".md", ".toml") or any(
+            part.startswith(".") or part in SKIPPED or part.endswith(".egg-info")
+            for part in relative.parts
+        ):
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if MACHINE_PATH.search(line) or WORK_SESSION.search(line):
+                found.append(f"{relative}:{number}: {line.strip()}")
+    assert found == []

@@ -185,8 +185,8 @@ def test_the_dask_cluster_is_reachable_as_documented():
     assert command[command.index("--nthreads") + 1] == "1"
     requirements = (ROOT / "deploy" / "docker" / "requirements-cluster.txt").read_text()
     assert re.search(r"^distributed==", requirements, re.M)
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert f"tcp://{service['metadata']['name']}:{port}" in readme
+    guide = (ROOT / "docs" / "operator.md").read_text(encoding="utf-8")
+    assert f"tcp://{service['metadata']['name']}:{port}" in guide
 
 
 def test_the_image_pins_every_declared_dependency():

@@ -42,7 +42,7 @@ LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
-EXIT_CODES = """Exit codes (README, "Exit codes"):
+EXIT_CODES = """Exit codes (docs/chess-arbiter.md, "Exit codes"):
   0 done; 1 no valid pairing; 2 unexpected error (or a worker process ended abruptly);
   3 bad input or an invalid command line; 4 too large; 5 a file or stream that cannot be
   read or written; 6, 7 check: a round differs, an absolute rule is broken;

@@ -89,8 +89,9 @@ def double_forfeits(args: list[str]) -> list[str]:
 @json_option
 def result(file: str, entries: tuple[str, ...], rnd: int | None, as_json: bool) -> None:
     """Enter or correct results, board by board: RESULT is 1-0, 0-1, 1/2 (or =), +- or -+
-    (a forfeit), -- (both forfeited; also -/-), ? (erase, in the round being played). A completed round is corrected the same way (--round); see the README
-    for what a correction does to a round being played."""
+    (a forfeit), -- (both forfeited; also -/-), ? (erase, in the round being played). A completed round is corrected the same way (--round); see
+    docs/chess-arbiter.md, "A tournament day", for what a correction does to a round being
+    played."""
     from mipair.desk.chess.rounds import enter_results
     from mipair.desk.chess.store import change
 
