@@ -41,7 +41,7 @@ from pathlib import Path
 DROPIN_MODULES = """
 import sys
 sys.argv = ["mipair", "--dutch", "/nonexistent", "-p", "/nonexistent.out"]
-import mipair.cli.main, mipair.cli.pairfile, mipair.systems.registry
+import mipair.cli.main, mipair.operations.dropin, mipair.systems.registry
 from mipair.systems.fide.edition import load_edition
 load_edition("dutch")
 import mipair.systems.fide.dutch.engine, mipair.systems.fide.dutch.procedures

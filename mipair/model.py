@@ -100,11 +100,6 @@ class Cell:
     result: Result
 
     @property
-    def is_game(self) -> bool:
-        """A scheduled game against an opponent (played or forfeited)."""
-        return self.opponent is not None
-
-    @property
     def is_played(self) -> bool:
         """A game that counts as played for pairing: not a forfeit, not a bye.
 

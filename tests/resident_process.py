@@ -70,7 +70,7 @@ def imported_engine(done: subprocess.CompletedProcess[str]) -> bool:
     return in_trace(done.stderr)
 
 
-def in_trace(trace: str, module: str = "mipair.cli.dropin") -> bool:
+def in_trace(trace: str, module: str = "mipair.operations.dropin") -> bool:
     """Is ``module`` among the imports an ``-X importtime`` trace lists?"""
     return any(
         line.startswith("import time:") and line.split("|")[-1].strip() == module

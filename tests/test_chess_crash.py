@@ -68,7 +68,7 @@ def plan(seed: int) -> tuple[list[Command], list[str]]:
 
 def runner(file: Path, todo: list[Command]) -> Run:
     from mipair.cli.group import cli
-    from mipair.cli.guard import run_guarded
+    from mipair.operations.outcome import run_guarded
 
     def run(index: int) -> int:
         rnd, board, result = todo[index]

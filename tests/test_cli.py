@@ -10,9 +10,9 @@ from cli_process import run_cli
 from click.testing import CliRunner
 
 from mipair import __version__
-from mipair.cli import dropin
 from mipair.cli.group import LAZY_COMMANDS, cli
 from mipair.formats.trf import read_tournament
+from mipair.operations import dropin, forms
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = ROOT / "scenarios" / "dutch" / "small.trfx"
@@ -135,7 +135,7 @@ def test_bad_edition_is_a_usage_error() -> None:
     ],
 )
 def test_dropin_parse(args: list[str], expected: dict) -> None:
-    assert dropin.is_dropin(args)
+    assert forms.is_dropin(args)
     parsed = dropin.parse(args)
     for key, value in expected.items():
         assert getattr(parsed, key) == value, key
@@ -162,9 +162,9 @@ def test_dropin_usage_errors(args: list[str]) -> None:
 
 
 def test_subcommands_are_not_dropin() -> None:
-    assert not dropin.is_dropin(["info", "x.trf"])
-    assert not dropin.is_dropin(["convert", "x.trf", "-o", "y"])
-    assert not dropin.is_dropin([])
+    assert not forms.is_dropin(["info", "x.trf"])
+    assert not forms.is_dropin(["convert", "x.trf", "-o", "y"])
+    assert not forms.is_dropin([])
 
 
 def test_dropin_command_lines_in_a_process(tmp_path: Path) -> None:

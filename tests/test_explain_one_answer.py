@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from cli_process import run_cli
 
-from mipair.cli.pairfile import pair_file
 from mipair.errors import NoPairingError
+from mipair.operations.pairing import pair_file
 from mipair.systems.registry import get_system
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,7 +32,7 @@ def proposed(path: Path) -> list[str]:
 @pytest.mark.parametrize("path", INFEASIBLE, ids=lambda path: path.stem)
 def test_the_one_line_names_the_relaxation_the_explanation_proposes(path: Path):
     with pytest.raises(NoPairingError) as caught:
-        pair_file(str(path), None, "dutch")
+        pair_file(str(path), get_system("dutch"))
     line = caught.value.message
     assert line.endswith("; least relaxation: " + ", ".join(proposed(path)))
 

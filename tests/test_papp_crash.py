@@ -85,7 +85,7 @@ def commands(event: Event, rng: random.Random) -> list[tuple[Command, Event]]:
 def runner(event_file: Path, todo: list[Command]) -> Run:
     """Command ``index`` of ``todo`` on ``event_file``, in this process."""
     from mipair.cli.group import cli
-    from mipair.cli.guard import run_guarded
+    from mipair.operations.outcome import run_guarded
 
     def run(index: int) -> int:
         args = ["papp", *(str(event_file) if a == "EVENT" else a for a in todo[index])]

@@ -1,18 +1,20 @@
 """The ``mipair`` click group: subcommands registered by name, imported only when used.
 
-A CLI call is a whole process and a missing part must not break the others,
-so subcommand modules are imported on first use. The drop-in forms
+One of the two doors that load code on first use (the other is the registry,
+:mod:`mipair.systems.registry`): a CLI call is a whole process, and each
+subcommand's module brings its own libraries (polars, rich, networkx, the
+service's), so only the one called is imported. The drop-in forms
 (``--dutch IN -p``) never import click at all (:mod:`mipair.cli.main`).
 """
 
 from __future__ import annotations
 
-import importlib
+from importlib import import_module
 
 import click
 
 from mipair import SYSTEMS_NAMED, __version__
-from mipair.cli.dropin import USAGE
+from mipair.operations.forms import usage
 
 # name -> (module, attribute, one-line help shown without importing)
 LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -48,22 +50,6 @@ EXIT_CODES = """Exit codes (docs/chess-arbiter.md, "Exit codes"):
   A reader that stops reading (| head) changes no code."""
 
 
-def _unavailable(name: str, module: str) -> click.Command:
-    """A placeholder for a subcommand whose module has not landed yet (exit 2)."""
-
-    @click.command(
-        name=name,
-        context_settings={"ignore_unknown_options": True},
-        help=f"(not available yet: {module} is missing)",
-    )
-    @click.argument("args", nargs=-1, type=click.UNPROCESSED)
-    def placeholder(args: tuple[str, ...]) -> None:
-        click.echo(f"mipair: '{name}' is not available yet ({module} is missing)", err=True)
-        raise SystemExit(2)
-
-    return placeholder
-
-
 class LazyGroup(click.Group):
     """A click group whose subcommands are imported on first use."""
 
@@ -76,14 +62,8 @@ class LazyGroup(click.Group):
         if name not in LAZY_COMMANDS:
             return None
         module, attr, _ = LAZY_COMMANDS[name]
-        try:
-            mod = importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name is not None and module.startswith(exc.name):
-                return _unavailable(name, module)
-            raise
-        cmd = getattr(mod, attr, None)
-        return cmd if isinstance(cmd, click.Command) else _unavailable(name, f"{module}.{attr}")
+        command: click.Command = getattr(import_module(module), attr)
+        return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, LAZY_COMMANDS[name][2]) for name in sorted(LAZY_COMMANDS)]
@@ -96,7 +76,7 @@ class LazyGroup(click.Group):
     cls=LazyGroup,
     help=f"mipair: tournament pairing as mathematical programs for {SYSTEMS_NAMED}.",
     context_settings={"help_option_names": ["-h", "--help"]},
-    epilog=f"\b\n{USAGE}\n\n\b\n{EXIT_CODES}",
+    epilog=f"\b\n{usage()}\n\n\b\n{EXIT_CODES}",
 )
 @click.version_option(__version__, "--version", "-V", prog_name="mipair")
 def cli() -> None:

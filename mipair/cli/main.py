@@ -18,30 +18,15 @@ The click group lives in :mod:`mipair.cli.group`.
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
 
-from mipair.cli import forms
-from mipair.cli.streams import reopen_closed
+from mipair.operations import forms
+from mipair.operations.streams import reopen_closed
 
 TYPE_CHECKING = False  # typing itself is too slow to load in a drop-in call's start
 if TYPE_CHECKING:
     from typing import NoReturn
-
-DROPIN_GC = (20_000, 20, 10)  # a one-round process: the cyclic collector's first generation
-# at 20,000 objects instead of 700 (a 50-player round ran it 66 times, about 7% of its CPU
-# time, for a few hundred objects freed); memory is still reclaimed by reference counts
-
-
-def run_dropin(args: list[str]) -> int:
-    """Run a drop-in command line in this process; its exit code (also the resident's
-    children run calls through here)."""
-    from mipair.cli import dropin
-    from mipair.cli.guard import run_guarded
-
-    gc.set_threshold(*DROPIN_GC)
-    return run_guarded(lambda: dropin.run(args))
 
 
 def the_command_itself(argv: list[str] | None) -> bool:
@@ -86,6 +71,8 @@ def dropin_call(args: list[str], fast_exit: bool = False) -> int:
                 if fast_exit:
                     end_now(code)
                 return code
+    from mipair.operations.dropin import run_dropin  # the engine: after the resident's chance
+
     code = run_dropin(args)
     if where is not None and client.starts_resident():
         client.start_resident(where)
@@ -98,8 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     reopen_closed()
     if forms.is_dropin(args):
         return dropin_call(args, the_command_itself(argv))
-    from mipair.cli.group import cli
-    from mipair.cli.guard import run_guarded
+    from mipair.cli.group import cli  # the command group's door: click and each command
+    from mipair.operations.outcome import run_guarded
 
     return run_guarded(lambda: cli.main(args, prog_name="mipair", standalone_mode=False))
 

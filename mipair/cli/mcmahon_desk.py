@@ -69,7 +69,7 @@ def new(
     settings = Settings(
         name,
         rounds,
-        "swiss" if swiss else "mcmahon",
+        "swiss" if swiss else "",
         "",
         location,
         director,

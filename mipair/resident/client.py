@@ -28,7 +28,7 @@ import os
 import resource
 import sys
 
-from mipair.cli.streams import own, say
+from mipair.operations.streams import own, say
 from mipair.resident import place, wire
 
 TYPE_CHECKING = False  # typing itself (and the re it imports) is too slow to load here

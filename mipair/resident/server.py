@@ -257,7 +257,7 @@ def main(folder: str, key: str) -> None:
     lock = take_lock(folder, key)
     if lock is None:
         return
-    from mipair.resident.warmup import single_threaded, warm_up
+    from mipair.resident.warmup import single_threaded, warm_up  # the engine: once locked
 
     warm_up()
     if not single_threaded():

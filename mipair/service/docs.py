@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import swagger_ui
 from fastapi import APIRouter, FastAPI
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse
@@ -23,8 +24,6 @@ router = APIRouter(include_in_schema=False)
 
 def swagger_ui_folder() -> Path:
     """Swagger UI's files as the swagger-ui-py package installs them."""
-    import swagger_ui
-
     return Path(swagger_ui.__file__).with_name("static")
 
 

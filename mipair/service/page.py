@@ -60,11 +60,12 @@ async def index(request: Request) -> HTMLResponse:
     )
 
 
-async def upload_of(request: Request, service: Service) -> tuple[str, bytes, str, str]:
-    """(file name, bytes, system, rules) of the page's form; Refused for a bad or large upload."""
+async def upload_of(request: Request, service: Service) -> tuple[str, bytes, str | None, str]:
+    """(file name, bytes, system, rules) of the page's form (system None: the one the file is
+    for); Refused for a bad or large upload."""
     limit = service.settings.max_bytes
     form = await read_form(request, form_limit(limit), FORM_FIELDS)
-    system, rules = str(form.get("system") or "dutch"), str(form.get("rules") or "")
+    system, rules = str(form.get("system") or "") or None, str(form.get("rules") or "")
     upload, carried = form.get("tournament"), form.get("tournament_data")
     if isinstance(upload, UploadFile):
         name, body = upload.filename or "upload", await upload.read(limit + 1)
@@ -95,13 +96,15 @@ async def arbiter(request: Request) -> HTMLResponse:
     """The next round of one uploaded file."""
     service: Service = request.app.state.service
     request_id, start = new_request_id(), time.perf_counter()
-    name, system, body = "upload", "dutch", b""
+    name, body = "upload", b""
+    system: str | None = None
     try:
         name, body, system, rules = await upload_of(request, service)
         job = Job("pair", system, rules or None, body, name, (), service.settings.explain_seconds)
         answers = await page_answers(service, job, departure(request))
     except Refused as refused:
         answers, rules = {"pair": refused.answer}, ""
+    system = str(answers["pair"].body.get("system") or system or "")  # the one that paired
     log_answer(request_id, "page", system, answers["pair"], start)
     context = {
         "file": safe_name(name),
@@ -157,7 +160,7 @@ async def arbiter_check(request: Request) -> StreamingResponse:
 
     context = {
         "file": safe_name(name),
-        "system": system,
+        "system": listed.body.get("system") or system or "",
         "failure": failure,
         "count": len(numbers),
         "verdicts": verdicts(),

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import click
 
 from mipair.cli.chess.common import file_argument, json_option, say
+from mipair.desk.chess.engine import systems
 
 if TYPE_CHECKING:
     from mipair.desk.chess.document import ChessEvent
@@ -16,8 +17,8 @@ if TYPE_CHECKING:
 @file_argument
 @click.option("--name", required=True, help="The tournament's name (012).")
 @click.option("--rounds", type=int, required=True, help="Number of rounds (142).")
-@click.option("--system", help="Pairing system (default: FIDE Dutch; dubov, burstein, lim...).")
-@click.option("--rules", "edition", metavar="EDITION", help="Edition (Dutch: 2026, 2017, 2012).")
+@click.option("--system", help=f"Pairing system: {', '.join(systems())} (the first by default).")
+@click.option("--rules", "edition", metavar="EDITION", help="Edition (default: the newest).")
 @click.option("--place", default="", help="Where it is played (022).")
 @click.option("--federation", default="", help="The organising federation, 3 letters (032).")
 @click.option(

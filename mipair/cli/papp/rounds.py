@@ -15,11 +15,10 @@ def _paired(event: Event, details: bool, config: PappConfig, extra: bool) -> tup
     from mipair.systems.papp.pairing import apply_pairing
     from mipair.systems.papp.planned import within_rounds
     from mipair.systems.papp.presentation import describe_pairing
-    from mipair.systems.papp.system import PappState
-    from mipair.systems.registry import get_system
+    from mipair.systems.papp.system import PappState, pair_state
 
     event = within_rounds(event, extra)
-    pairing = get_system("papp").pair(PappState(event, config))
+    pairing = pair_state(PappState(event, config))
     text = describe_pairing(event, config.penalties, pairing, details)
     return apply_pairing(event, pairing), text
 

@@ -5,9 +5,10 @@ pair TRF files and their editions, the TRF-2026 type code (record 192) of
 each, the next round's pairing (exactly what ``mipair solve`` computes from
 the same file), the absolute rules a standing pairing breaks after a
 correction, and the board order of a round paired by another program. The
-desk never names a system: it takes the registry's names and the file's 192
-code. When the shared operations layer (pair a file, the boards as data)
-arrives, this module is the one place to switch to it.
+desk never names a system: it takes the registry's systems of TRF files
+(:func:`mipair.systems.registry.trf_systems`, their 192 codes) and the file's
+192 code. It pairs a tournament held in memory, so the operations layer's
+file operations (:mod:`mipair.operations`) are not its way in.
 """
 
 from __future__ import annotations
@@ -18,13 +19,7 @@ from mipair.errors import InputError, NoPairingError, TooLargeError
 from mipair.model import Tournament
 from mipair.pairing import Board, RoundPairing
 from mipair.systems.base import PairingSystem
-from mipair.systems.registry import (
-    TRF_DEFAULT,
-    get_system,
-    trf_system,
-    trf_system_names,
-    trf_type,
-)
+from mipair.systems.registry import get_system, trf_systems
 
 BAKU = "BAKU"
 """The ETT26 suffix of a 192 code that asks for the Baku acceleration (C.04.7)."""
@@ -32,12 +27,11 @@ BAKU = "BAKU"
 
 def systems() -> tuple[str, ...]:
     """The systems a chess desk can run: those of TRF files, the default first."""
-    names = trf_system_names()
-    return (TRF_DEFAULT, *[n for n in names if n != TRF_DEFAULT])
+    return tuple(line.name for line in trf_systems())
 
 
 def default_system() -> str:
-    return TRF_DEFAULT
+    return systems()[0]
 
 
 def editions(system: str) -> tuple[str, ...]:
@@ -52,7 +46,7 @@ def title(system: str) -> str:
 def type_code(system: str, edition: str, baku: bool) -> str:
     """The 192 code of a tournament: the system's ETT26 code, the edition after it when it
     is not the default one (``FIDE_DUTCH_2017``), ``_BAKU`` for the Baku acceleration."""
-    code = trf_type(system)
+    code = _system(system).registered.trf_codes[0]
     if edition != editions(system)[0]:
         code += f"_{edition}"
     return code + (f"_{BAKU}" if baku else "")
@@ -62,18 +56,20 @@ def read_type(code: str) -> tuple[str, str, bool]:
     """(system, edition, Baku) of a 192 code; a file without one is paired by the default
     system in its default edition; a code of a system mipair does not pair is refused."""
     if not code.strip():
-        return TRF_DEFAULT, editions(TRF_DEFAULT)[0], False
-    system = trf_system(code)
-    if system is None:
+        return default_system(), editions(default_system())[0], False
+    line = next((line for line in trf_systems() if line.names_code(code)), None)
+    if line is None:
         raise InputError(
             f"tournament type {code.strip()!r}: mipair's chess desk pairs "
-            f"{', '.join(trf_type(n) for n in systems())} (record 192)",
+            f"{', '.join(line.trf_codes[0] for line in trf_systems())} (record 192)",
             field="192",
         )
-    words = code.strip().upper()[len(trf_type(system)) :].split("_")
-    known = editions(system)
+    upper = code.strip().upper()
+    own = next(c for c in line.trf_codes if upper == c or upper.startswith(c + "_"))
+    words = upper[len(own) :].split("_")
+    known = editions(line.name)
     edition = next((w for w in words if w in known), known[0])
-    return system, edition, BAKU in words
+    return line.name, edition, BAKU in words
 
 
 def pair_round(t: Tournament, rnd: int, system: str, edition: str) -> RoundPairing:

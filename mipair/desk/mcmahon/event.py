@@ -38,7 +38,7 @@ class Settings:
 
     name: str
     rounds: int
-    kind: str = "mcmahon"  # or "swiss": a preset of models/mcmahon.toml
+    kind: str = ""  # a preset of models/mcmahon.toml ("swiss"); "": its first, McMahon's
     short_name: str = ""
     location: str = ""
     director: str = ""
@@ -51,11 +51,12 @@ class Settings:
 def new_tournament(settings: Settings) -> OgTournament:
     """An empty tournament with the preset's parameter set."""
     presets = model()["presets"]
-    if settings.kind not in presets:
-        raise InputError(f"unknown kind {settings.kind!r} (one of {', '.join(presets)})")
+    kind = settings.kind or next(iter(presets))
+    if kind not in presets:
+        raise InputError(f"unknown kind {kind!r} (one of {', '.join(presets)})")
     if not 1 <= settings.rounds <= ROUNDS_MAX:
         raise InputError(f"a tournament has 1 to {ROUNDS_MAX} rounds", field="rounds")
-    preset = presets[settings.kind]
+    preset = presets[kind]
     general = dict(preset["GeneralParameterSet"])
     for name, rank in (("genMMBar", settings.bar), ("genMMFloor", settings.floor)):
         if rank is not None:

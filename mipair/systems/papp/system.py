@@ -16,11 +16,19 @@ from pathlib import Path
 from mipair.errors import FileAccessError
 from mipair.explain.facts import PairingProblem
 from mipair.formats.papp.config import PappConfig
+from mipair.formats.papp.config_file import default_config, locate_config, read_config
 from mipair.formats.papp.event import Event, Round
+from mipair.formats.papp.event_file import parse_event, read_event
+from mipair.formats.text import decode
 from mipair.pairing import Board, RoundPairing
 from mipair.reports import LOWER, CriterionValue, PublishedRound, Standing
-from mipair.systems.base import PairingSystem, PlayerLabels, Summary
+from mipair.systems.base import Card, PairingSystem, PlayerLabels, Summary
+from mipair.systems.papp.pairing import pair_round
+from mipair.systems.papp.penalties import components, round_state
 from mipair.systems.papp.planned import within_rounds
+from mipair.systems.papp.presentation import describe_pairing
+from mipair.systems.papp.scoring import format_points, format_tiebreak
+from mipair.systems.papp.scoring import standings as papp_standings
 
 TOTAL = "total"
 """PAPP minimises one number: the sum of the penalties p_ij of the pairs (manual 4.2)."""
@@ -46,8 +54,6 @@ def config_for(event_path: str | None, option: str | None = None) -> PappConfig:
     event that is not on disk (the service's upload) has nothing beside it.
     Nothing is written.
     """
-    from mipair.formats.papp.config_file import default_config, locate_config, read_config
-
     path, given = locate_config(option, Path(event_path or ".").parent)
     if not given and event_path is None:
         return default_config()
@@ -64,32 +70,32 @@ class PappDocument:
     config: PappConfig
 
 
+def pair_state(state: PappState) -> RoundPairing:
+    """PAPP's pairing of the event's next round (what :meth:`PappSystem.pair` gives); a
+    round past the event's planned ones is refused (:func:`.planned.within_rounds`)."""
+    got = pair_round(within_rounds(state.event), state.config.penalties)
+    boards = tuple(Board(white=b.white, black=b.black) for b in got.boards)
+    return RoundPairing(got.round, boards, got.bip)
+
+
 class PappSystem(PairingSystem[PappState]):
     """PAPP, the French Othello federation's penalty pairing."""
 
-    name = "papp"
     title = "PAPP (Othello)"
-    file_suffixes = (".papp",)
 
-    def read(self, path: str, edition: str | None = None, data: bytes | None = None) -> PappState:
+    def state_of(self, document: object, edition: str | None = None) -> PappState:
         self.edition(edition)
-        document = self.document(path, data)
+        assert isinstance(document, PappDocument)
         return PappState(document.event, document.config)
 
     def round_of(self, state: PappState) -> int:
         return state.round
 
     def pair(self, state: PappState) -> RoundPairing:
-        from mipair.systems.papp.pairing import pair_round
-
-        got = pair_round(within_rounds(state.event), state.config.penalties)
-        boards = tuple(Board(white=b.white, black=b.black) for b in got.boards)
-        return RoundPairing(got.round, boards, got.bip)
+        return pair_state(state)
 
     def evaluate(self, state: PappState, pairing: RoundPairing) -> Sequence[CriterionValue]:
         """The total penalty first (what PAPP minimises), then each kind of penalty's share."""
-        from mipair.systems.papp.penalties import components, round_state
-
         st = round_state(state.event, pairing.round)
         pen = state.config.penalties
         parts: dict[str, int] = {}
@@ -125,8 +131,6 @@ class PappSystem(PairingSystem[PappState]):
         return PlayerLabels({p.id: str(p.id) for p in state.event.players})
 
     def summary(self, path: str) -> Summary:
-        from mipair.formats.papp.event_file import read_event
-
         event = read_event(path)
         config = config_for(path)
         settings = event.settings
@@ -158,9 +162,6 @@ class PappSystem(PairingSystem[PappState]):
 
     def document(self, path: str, text: str | bytes | None = None) -> PappDocument:
         """The event; given as bytes (an upload, not on disk), with no ``papp.cfg`` beside it."""
-        from mipair.formats.papp.event_file import parse_event, read_event
-        from mipair.formats.text import decode
-
         if text is None:
             return PappDocument(read_event(path), config_for(path))
         event = parse_event(decode(text) if isinstance(text, bytes) else text, path)
@@ -191,8 +192,6 @@ class PappSystem(PairingSystem[PappState]):
 
     def standings(self, state: PappState) -> list[Standing]:
         """PAPP's standings after the completed rounds: points, then its tie-break and discs."""
-        from mipair.systems.papp.scoring import format_points, format_tiebreak, standings
-
         event = state.event
         return [
             Standing(
@@ -202,11 +201,13 @@ class PappSystem(PairingSystem[PappState]):
                 format_points(line.points),
                 (("tie-break", format_tiebreak(line.tiebreak)), ("discs", str(line.discs))),
             )
-            for rank, line in enumerate(standings(event), 1)
+            for rank, line in enumerate(papp_standings(event), 1)
         ]
+
+    def player_cards(self, state: PappState, pairing: RoundPairing) -> dict[int, Card]:
+        """Each player's name and rating, as the event file has them."""
+        return {p.id: {"name": p.full_name, "rating": p.rating} for p in state.event.players}
 
     def describe(self, state: PappState, pairing: RoundPairing) -> str:
         """PAPP's pairing table: Black first, scores, penalties (see :mod:`.presentation`)."""
-        from mipair.systems.papp.presentation import describe_pairing
-
         return describe_pairing(state.event, state.config.penalties, pairing)

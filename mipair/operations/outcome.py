@@ -1,7 +1,9 @@
-"""Turn every outcome of a CLI call into one stderr line and the bbpPairings exit code.
+"""Turn every outcome of a call into one stderr line and the bbpPairings exit code.
 
-``run_guarded(fn)`` calls ``fn`` with standard streams that survive a reader
-going away (:class:`mipair.cli.streams.GuardedStreams`) and returns the exit code:
+``run_guarded(fn)`` calls ``fn`` (a subcommand of the ``mipair`` command, or a
+drop-in call in the command's process or a resident's child) with standard
+streams that survive a reader going away
+(:class:`mipair.operations.streams.GuardedStreams`) and returns the exit code:
 
 - 0, or the code ``fn`` returned or exited with;
 - the code of the :class:`~mipair.errors.MipairError` raised (its ``located()``
@@ -24,7 +26,6 @@ import sys
 import traceback
 from collections.abc import Callable
 
-from mipair.cli.streams import GuardedStreams, say
 from mipair.errors import (
     EXIT_BAD_INPUT,
     EXIT_FILE_ACCESS,
@@ -32,6 +33,7 @@ from mipair.errors import (
     EXIT_UNEXPECTED,
     MipairError,
 )
+from mipair.operations.streams import GuardedStreams, say
 
 WRITE_ERRORS = {errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EBADF, errno.EPIPE}
 """Errors of a write to a full or closed output."""
