@@ -13,7 +13,9 @@
 #      installed from the wheels in dist/deps/ (no index), compiled; the polars runtime's
 #      symbols stripped (40 MB; the other libraries are patched by auditwheel, which strip
 #      would break);
-#   3. mipair itself, from its wheel in dist/app/, compiled.
+#   3. mipair itself, from its wheel in dist/app/, compiled, and its `mipair` command (the
+#      wheel's script, its `#!python` line pointed at the image's Python as an installer does):
+#      the image runs `mipair serve`, the command the README documents.
 # EXTRAS: `service` (the HTTP service) or `cluster` (also Dask's scheduler and workers, for
 # `mipair check --cluster`; see deploy/kubernetes/dask.yaml).
 ARG BASE=mipair-local-base:bookworm
@@ -40,12 +42,15 @@ COPY dist/app/ /build/app/
 RUN mkdir -p /opt/mipair-app \
  && /opt/mipair/bin/python -c "import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])" \
       /build/app/mipair-*.whl /opt/mipair-app \
+ && install -D -m 755 /opt/mipair-app/mipair-*.data/scripts/mipair /opt/mipair-app/bin/mipair \
+ && sed -i '1s|^#!python$|#!/opt/mipair/bin/python|' /opt/mipair-app/bin/mipair \
+ && rm -rf /opt/mipair-app/mipair-*.data \
  && /opt/mipair/bin/python -m compileall -q /opt/mipair-app/mipair
 
 FROM ${BASE}
 COPY --from=deps /opt/mipair /opt/mipair
 COPY --from=app /opt/mipair-app /opt/mipair-app
-ENV PATH=/opt/mipair/bin:$PATH \
+ENV PATH=/opt/mipair-app/bin:/opt/mipair/bin:$PATH \
     PYTHONPATH=/opt/mipair-app \
     HOME=/tmp \
     PYTHONDONTWRITEBYTECODE=1 \
@@ -54,5 +59,5 @@ USER 10001:10001
 EXPOSE 8000
 HEALTHCHECK --interval=15s --timeout=4s --start-period=30s --retries=3 \
   CMD ["/opt/mipair/bin/python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/health', timeout=3)"]
-ENTRYPOINT ["/opt/mipair/bin/python", "-m", "mipair.cli.main"]
+ENTRYPOINT ["/opt/mipair-app/bin/mipair"]
 CMD ["serve", "--host", "0.0.0.0", "--port", "8000"]

@@ -10,11 +10,13 @@ processes, so that every one meets the same neighbours' load:
   round needs; SAT only some rounds);
 - ``import mipair ...``: every mipair module a drop-in round loads, no pairing;
 - ``mipair --dutch ROUND -p OUT`` for each round file given (a file cut back
-  to the round to pair, e.g. by ``../shared/tools/conformance.py``), in-process
-  (``MIPAIR_RESIDENT=0``); with ``--old PATH`` the same with another checkout of
-  mipair first on the path; with ``--resident`` the same call again handed to a
-  resident pairing process (started first, in a runtime folder of its own, and
-  stopped at the end: ``mipair resident start|stop``).
+  to the round to pair, e.g. by ``../shared/tools/conformance.py``), by the
+  installed ``mipair`` command, cold: as a user runs it by default, no resident
+  running (``MIPAIR_RESIDENT`` unset, a runtime folder of its own with none in
+  it), so the call pairs in-process; with ``--old PATH`` the same with another
+  checkout of mipair first on the path; with ``--resident`` the same call again
+  handed to a resident pairing process (started first, in another runtime
+  folder of its own, and stopped at the end: ``mipair resident start|stop``).
 
 For each: median wall seconds and median CPU seconds (user + system of the
 child; a call handed to the resident counts the calling process's CPU and the
@@ -39,7 +41,7 @@ from pathlib import Path
 DROPIN_MODULES = """
 import sys
 sys.argv = ["mipair", "--dutch", "/nonexistent", "-p", "/nonexistent.out"]
-import mipair.cli.main, mipair.cli.pairfile, mipair.systems.registry
+import mipair.cli.main, mipair.operations.dropin, mipair.systems.registry
 from mipair.systems.fide.edition import load_edition
 load_edition("dutch")
 import mipair.systems.fide.dutch.engine, mipair.systems.fide.dutch.procedures
@@ -76,14 +78,19 @@ def timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
     return wall, usage.ru_utime + usage.ru_stime + children_cpu(env) - before
 
 
-MIPAIR = [sys.executable, "-c", "from mipair.cli.main import main; main()"]
+SCRIPT = Path(sys.executable).parent / "mipair"
+MIPAIR = (
+    [sys.executable, str(SCRIPT)]  # the installed command, as a tournament manager runs it
+    if SCRIPT.exists()
+    else [sys.executable, "-c", "import sys; from mipair.cli.main import main; sys.exit(main())"]
+)
 
 
 def commands(
-    rounds: list[Path], old: Path | None, resident: dict[str, str] | None
+    rounds: list[Path], old: Path | None, cold: dict[str, str], resident: dict[str, str] | None
 ) -> list[tuple[str, list[str], dict[str, str]]]:
-    """(label, command, environment) of every process to time (``resident``: the
-    environment of calls that go to the resident)."""
+    """(label, command, environment) of every process to time (``cold``: the environment
+    of calls that find no resident; ``resident``: of calls that go to the resident)."""
     python, env = sys.executable, dict(os.environ, MIPAIR_RESIDENT="0")
     mipair = MIPAIR
     runs = [
@@ -96,9 +103,10 @@ def commands(
     for path in rounds:
         pair = ["--dutch", str(path), "-p", os.devnull]
         if old is not None:
-            old_env = dict(env, PYTHONPATH=str(old))
+            old_env = dict(cold, PYTHONPATH=str(old), MIPAIR_RESIDENT="0")  # in-process, and
+            # an older checkout would start a resident by itself
             runs.append((f"old {path.name}", [*mipair, *pair], old_env))
-        runs.append((f"mipair {path.name}", [*mipair, *pair], env))
+        runs.append((f"mipair {path.name}", [*mipair, *pair], cold))
         if resident is not None:
             runs.append((f"resident {path.name}", [*mipair, *pair], resident))
     return runs
@@ -124,16 +132,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--old", type=Path, help="another mipair checkout, timed beside this one")
     ap.add_argument("--resident", action="store_true", help="each round by a resident too")
     args = ap.parse_args(argv)
-    if not args.resident:
-        measure(commands(args.rounds, args.old, None), args.repeat)
-        return 0
-    with tempfile.TemporaryDirectory(prefix="mipair-bench-") as folder:
-        resident(folder, "start")
-        try:
-            runs = commands(args.rounds, args.old, resident_environment(folder))
-            measure(runs, args.repeat)
-        finally:
-            resident(folder, "stop")
+    with tempfile.TemporaryDirectory(prefix="mipair-bench-") as none_running:
+        cold = resident_environment(none_running)
+        if not args.resident:
+            measure(commands(args.rounds, args.old, cold, None), args.repeat)
+            return 0
+        with tempfile.TemporaryDirectory(prefix="mipair-bench-") as folder:
+            resident(folder, "start")
+            try:
+                runs = commands(args.rounds, args.old, cold, resident_environment(folder))
+                measure(runs, args.repeat)
+            finally:
+                resident(folder, "stop")
     return 0
 
 

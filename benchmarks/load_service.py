@@ -227,7 +227,7 @@ class CpuShares:
 
 
 def load_average() -> float:
-    """The machine's 1-minute load average (other sessions share it)."""
+    """The machine's 1-minute load average (other work may share it)."""
     return round(os.getloadavg()[0], 1)
 
 

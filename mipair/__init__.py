@@ -1,3 +1,9 @@
 """mipair: a tournament pairing engine built on MIP (HiGHS) and SAT (python-sat)."""
 
 __version__ = "0.1.0"
+
+SYSTEMS_NAMED = (
+    "FIDE Swiss (Dutch in its 2026, 2017 and 2012 editions; Burstein, Dubov and Lim, 2026), "
+    "McMahon (Go, OpenGotha files) and PAPP (Othello)"
+)
+"""The pairing systems, as ``mipair --help`` and the service's /docs name them."""

@@ -25,6 +25,7 @@ Without glibc (musl's ``mallopt`` does nothing; macOS has none) nothing changes.
 
 from __future__ import annotations
 
+import ctypes
 import functools
 from collections.abc import Callable
 
@@ -78,8 +79,6 @@ def _mallopt(parameter: int, value: int) -> bool:
 def _libc_function(name: str) -> Callable[..., int] | None:
     """The C library's ``mallopt`` or ``malloc_trim``, looked up once (None where
     there is none)."""
-    import ctypes
-
     try:
         function = getattr(ctypes.CDLL(None), name)
     except (OSError, AttributeError):

@@ -8,9 +8,8 @@ model of the round's largest window, a bracket and the next scoregroup
 gets the bye (:func:`odd_field_bytes`). A first round is one scoregroup, so its one window is the
 whole field; later rounds' windows are smaller. The constants are data,
 ``models/memory.toml``, fitted to measured peaks with the C allocator set as
-:mod:`mipair.allocator` sets it (benchmarks/README.md, "The 2017 edition at
-1,000 players within 2x bbpPairings' memory"). An edition whose procedure
-holds less (the Dutch 2017 edition drops each window's model once its answer is read)
+:mod:`mipair.allocator` sets it (benchmarks/README.md, "The refusal estimate"). An
+edition whose procedure holds less (the Dutch 2017 edition drops each window's model once its answer is read)
 has a table of its own there, named ``<system>-<edition>``, over the defaults.
 """
 
@@ -114,10 +113,23 @@ def fits(n: int, available: int | None, window_pairs: int | None = None, edition
     """Refuse (exit 4) a round of ``n`` players whose peak (:func:`round_bytes`,
     its largest window of ``window_pairs`` pairs, by ``edition``) would not fit in
     ``available`` bytes (None: unknown), rather than exhaust the machine."""
-    need = round_bytes(n, window_pairs, edition)
+    refuse_beyond(
+        round_bytes(n, window_pairs, edition),
+        available,
+        f"{n} players to pair",
+        f"{all_pairs(n):,} candidate pairs",
+    )
+
+
+def refuse_beyond(
+    need: int, available: int | None, what: str, detail: str, file: str | None = None
+) -> None:
+    """Refuse (exit 4) ``what`` when the ``need`` bytes it is estimated to take exceed
+    ``available`` (None: unknown, never refused); ``detail`` says what the need is made of,
+    ``file`` where the round comes from."""
     if available is not None and need > available:
         raise TooLargeError(
-            f"{n} players to pair need about {need / MIB:,.0f} MiB of memory "
-            f"({all_pairs(n):,} candidate pairs); "
-            f"{available / MIB:,.0f} MiB available"
+            f"{what} need about {need / MIB:,.0f} MiB of memory ({detail}); "
+            f"{available / MIB:,.0f} MiB available",
+            file=file,
         )

@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
+from mipair.teams import TeamSection
+
 Points = int
 """Points in tenths of a point (1.5 points == 15)."""
 
@@ -96,11 +98,6 @@ class Cell:
     opponent: int | None
     colour: Colour | None
     result: Result
-
-    @property
-    def is_game(self) -> bool:
-        """A scheduled game against an opponent (played or forfeited)."""
-        return self.opponent is not None
 
     @property
     def is_played(self) -> bool:
@@ -237,6 +234,7 @@ class Tournament:
     accelerations: tuple[Acceleration, ...] = ()
     forbidden: tuple[ForbiddenPairs, ...] = ()
     system: str = ""  # 092 / 192 text
+    teams: TeamSection | None = None  # a team file's 310/013 and related records
     headers: tuple[tuple[str, str], ...] = ()  # other records kept verbatim (code, text)
     source: str | None = field(default=None, compare=False)  # file name, for messages
 

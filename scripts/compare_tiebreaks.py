@@ -3,7 +3,7 @@
 
 The FIDE implementation (the public repository OttoMilvang/TieBreakServer,
 ``tiebreak.py``) is not part of mipair: fetch it outside the project and give
-its folder with ``--tbs`` (default /work/ext/TieBreakServer). This script
+its folder with ``--tbs`` (or the ``TIEBREAKSERVER`` environment variable). This script
 imports it only to call it beside mipair, file by file and tie-break by
 tie-break, and counts the players whose values agree.
 
@@ -13,14 +13,15 @@ Dutch Swiss tournaments, so FIDE's program is told so (its ``swiss`` option:
 it would otherwise take a small field with as many rounds as players for a
 round robin).
 
-    python3 scripts/compare_tiebreaks.py ../shared/conformance/dutch-2026 ../shared/conformance/dutch-2017
-    python3 scripts/compare_tiebreaks.py --jobs 2 --report diffs.jsonl DIR...
+    python3 scripts/compare_tiebreaks.py --tbs TBS ../shared/conformance/dutch-2026 ../shared/conformance/dutch-2017
+    TIEBREAKSERVER=TBS python3 scripts/compare_tiebreaks.py --jobs 2 --report diffs.jsonl DIR...
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from decimal import Decimal
@@ -116,7 +117,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("paths", nargs="+", help="TRF files or folders")
     parser.add_argument(
-        "--tbs", default="/work/ext/TieBreakServer", help="FIDE's TieBreakServer folder"
+        "--tbs",
+        default=os.environ.get("TIEBREAKSERVER"),
+        required="TIEBREAKSERVER" not in os.environ,
+        help="FIDE's TieBreakServer folder (else $TIEBREAKSERVER)",
     )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--limit", type=int, default=0, help="only the first N files")

@@ -1,12 +1,65 @@
 """Settings for the whole test suite.
 
 Drop-in calls in tests run in-process: ``MIPAIR_RESIDENT=0`` keeps them from
-starting or using a resident pairing process (tests/test_resident.py asks for
-one explicitly, in a runtime folder of its own).
+starting or using a resident pairing process (tests/test_resident*.py ask for
+one explicitly, in a runtime folder of their own: the fixtures below).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
 
 os.environ["MIPAIR_RESIDENT"] = "0"
+
+
+@pytest.fixture
+def short_dir() -> Iterator[Path]:
+    """An empty private runtime folder for residents (stopped at the end)."""
+    from resident_process import resident_folder
+
+    with resident_folder() as path:
+        yield path
+
+
+@pytest.fixture(scope="module")
+def runtime() -> Iterator[Path]:
+    """A runtime folder with a resident listening in it, started as an operator would
+    (one for each module that asks)."""
+    from resident_process import resident_folder
+
+    with resident_folder(started=True) as path:
+        yield path
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database of each kind for the store's tests (tests/store_databases.py)."""
+    from store_databases import fresh_database
+
+    with fresh_database(request.param, tmp_path) as url:
+        yield url
+
+
+@pytest.fixture
+def clock() -> object:
+    """A clock the test moves by hand (tests/store_databases.py)."""
+    from store_databases import Clock
+
+    return Clock()
+
+
+@pytest.fixture
+def store(store_url: str, clock: object) -> Iterator[object]:
+    """The store on an empty database of each kind, on ``clock``, hashing passwords with
+    small argon2 parameters (tests/store_databases.py)."""
+    from store_databases import LIGHT_HASHER
+
+    from mipair.store.migrate import open_store
+
+    opened = open_store(store_url, clock=clock, hasher=LIGHT_HASHER)  # type: ignore[arg-type]
+    yield opened
+    opened.close()

@@ -1,10 +1,11 @@
 """The fuzz campaign of issue 23: mutated inputs fed to every ``mipair`` entry point.
 
 A *case* is a base file (a project scenario, a sample, a small file of the
-reference corpus, a PAPP event, player file or configuration), a few
-mutations of its bytes (truncation, byte flips, shifted columns, duplicated
-and missing lines, huge numbers, wrong encodings, binary data, text that is
-not a tournament) and one command line that reads it. :func:`make_case`
+reference corpus, a PAPP event, player file or configuration, an OpenGotha
+file), a few mutations of its bytes (truncation, byte flips, shifted columns,
+duplicated and missing lines, huge numbers, wrong encodings, binary data, text
+that is not a tournament; and the hostile ones of :mod:`fuzz_hostile`: deep
+XML, entity tricks, huge fields, hostile names) and one command line that reads it. :func:`make_case`
 builds case ``index`` of a campaign ``seed`` deterministically, so any
 finding can be replayed; :func:`run_case` runs it through the real entry
 point (:func:`mipair.cli.main.main`) in this process, or in a child process,
@@ -18,7 +19,8 @@ and :func:`verdict` sorts the outcome:
 * ``traceback``   a Python traceback on stderr;
 * ``exit 2``      an unexpected error;
 * ``unlocated``   any other rejection (not one line, no file, no field);
-* ``timeout``     the input took longer than the time limit (reported, never hidden).
+* ``timeout``     the input took longer than the time limit (reported, never hidden);
+* ``escaped``     a file was written outside the case's folder (whatever the exit code).
 
 Used by ``tests/test_fuzz.py`` (a few hundred cases in CI) and ``scripts/fuzz``.
 """
@@ -37,11 +39,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import fuzz_hostile
+from fuzz_commands import COMMANDS, SUFFIX
+
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "conformance"
 PAPP = ROOT / "scenarios" / "papp"
 DEFAULT_CFG = ROOT / "models" / "papp" / "default.cfg"
 CORPUS_MAX_BYTES = 4000  # small corpus files only: every input is paired in well under a second
+GO = ROOT.parent / "shared" / "data" / "go"
+GO_MAX_BYTES = 35_000  # OpenGotha files of at most 200 players
 
 OK_CODES = {0, 1, 6, 7}
 REJECTION_CODES = {3, 4, 5}
@@ -59,6 +66,8 @@ def project_bases() -> dict[str, tuple[str, Path]]:
         for path in sorted((ROOT / folder).iterdir()):
             if path.suffix.lower().startswith(".trf"):
                 bases[f"{folder}/{path.name}"] = ("trf", path)
+    for path in sorted((ROOT / "scenarios" / "mcmahon").glob("*.xml")):
+        bases[f"scenarios/mcmahon/{path.name}"] = ("opengotha", path)
     bases["scenarios/papp/sample.papp"] = ("papp-event", PAPP / "sample.papp")
     bases["scenarios/papp/joueurs.txt"] = ("papp-players", PAPP / "joueurs.txt")
     bases["models/papp/default.cfg"] = ("papp-config", DEFAULT_CFG)
@@ -74,6 +83,10 @@ def corpus_bases(max_bytes: int = CORPUS_MAX_BYTES) -> dict[str, tuple[str, Path
             for path in sorted(folder.glob("*.trf")):
                 if path.stat().st_size <= max_bytes:
                     bases[f"{edition}/{path.name}"] = ("trf", path)
+    if GO.is_dir():
+        for path in sorted(GO.glob("*.xml")):
+            if path.stat().st_size <= GO_MAX_BYTES:
+                bases[f"go/{path.name}"] = ("opengotha", path)
     return bases
 
 
@@ -214,50 +227,10 @@ MUTATIONS: dict[str, Mutation] = {
     "binary": binary,
     "not_a_tournament": not_a_tournament,
     "line_ends": line_ends,
+    **fuzz_hostile.MUTATIONS,
 }
 # mutations that replace the whole file are applied alone
 WHOLE = {"binary", "not_a_tournament"}
-
-# --- entry points -------------------------------------------------------------------------
-# {in}: the mutated file; {out}: a file to write; {cfg}, {event}, {players}: valid PAPP files.
-COMMANDS: dict[str, tuple[tuple[str, ...], ...]] = {
-    "trf": (
-        ("info", "{in}"),
-        ("info", "{in}", "--json"),
-        ("solve", "{in}"),
-        ("solve", "{in}", "--rules", "2017", "--json"),
-        ("--dutch", "{in}", "-p", "{out}"),
-        ("--dutch", "{in}", "-p", "{out}", "-l"),
-        ("--rules", "2017", "--dutch", "{in}", "-p", "{out}"),
-        ("--dutch", "{in}", "-c"),
-        ("check", "{in}", "-j", "1"),
-        ("check", "{in}", "-j", "1", "--rules", "2017", "--json"),
-        ("convert", "{in}", "--to", "trf16", "--encoding", "latin-1"),
-        ("convert", "{in}", "--to", "trfx", "-o", "{out}"),
-        ("convert", "{in}", "--to", "trf26", "--newline", "cr"),
-        ("why", "{in}", "--pair", "1-2", "--pair", "3-4"),
-        ("explain", "{in}", "--time-limit", "1"),
-        ("papp", "new", "{out}", "--trf", "{in}"),
-    ),
-    "papp-event": (
-        ("papp", "pair", "{in}", "--config", "{cfg}"),
-        ("papp", "pair", "{in}", "--config", "{cfg}", "--save", "--details"),
-        ("papp", "standings", "{in}"),
-        ("papp", "standings", "{in}", "--teams"),
-        ("papp", "result", "{in}", "1 40"),
-        ("solve", "{in}", "--system", "papp"),
-        ("why", "{in}", "--system", "papp", "--pair", "1-2"),
-    ),
-    "papp-players": (
-        ("papp", "new", "{out}", "--players", "{in}"),
-        ("papp", "new", "{out}", "--players", "{in}", "--id", "1", "--id", "2", "--id", "3"),
-    ),
-    "papp-config": (
-        ("papp", "pair", "{event}", "--config", "{in}"),
-        ("papp", "new", "{out}", "--players", "{players}", "--config", "{in}"),
-    ),
-}
-SUFFIX = {"trf": ".trf", "papp-event": ".papp", "papp-players": ".txt", "papp-config": ".cfg"}
 
 
 @dataclass
@@ -299,10 +272,18 @@ def base_bytes(name: str, path: Path) -> bytes:
     return b"XXR 20\r" + data if name.startswith("dutch-") else data
 
 
+KIND_WEIGHTS = {"trf": 5, "opengotha": 2, "papp-event": 1, "papp-players": 1, "papp-config": 1}
+"""How often each kind of file is drawn (then a base file of that kind): the reference
+corpus's hundreds of TRF files would otherwise leave the other formats a few cases in
+a hundred."""
+
+
 def make_case(seed: int, index: int, bases: dict[str, tuple[str, Path]]) -> Case:
     """Case ``index`` of campaign ``seed`` (deterministic)."""
     rng = random.Random(f"{seed}:{index}")
-    base = rng.choice(sorted(bases))
+    kinds = sorted({kind for kind, _ in bases.values()})
+    drawn = rng.choices(kinds, [KIND_WEIGHTS.get(kind, 1) for kind in kinds])[0]
+    base = rng.choice(sorted(name for name, (kind, _) in bases.items() if kind == drawn))
     kind, path = bases[base]
     names = pick_mutations(rng)
     data = mutate(base_bytes(base, path), names, rng)
@@ -362,8 +343,7 @@ def run_in_process(argv: list[str], seconds: float) -> Outcome:
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
-                main(argv)
-                code = 0
+                code = main(argv)
             except SystemExit as exc:
                 code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
             except TimeLimit:
@@ -430,10 +410,17 @@ def location(stderr: str, files: list[str], code: int) -> str:
 def run_case(
     case: Case, folder: Path, seconds: float, subprocess_mode: bool = False
 ) -> tuple[str, Outcome]:
-    """The verdict and outcome of one case, its files written under ``folder``."""
-    argv, target = materialise(case, folder)
+    """The verdict and outcome of one case, its files written in ``folder/case`` (``folder``
+    holding nothing else: a file written beside it is ``escaped``)."""
+    inside = folder / fuzz_hostile.CASE
+    before = set(folder.iterdir()) if folder.is_dir() else set()
+    argv, target = materialise(case, inside)
     runner = run_subprocess if subprocess_mode else run_in_process
     outcome = runner(argv, seconds)
-    files = [str(target)] + [str(folder / name) for name in ("out.txt", "papp.cfg")]
-    files += [str(folder / "event.papp"), str(folder / "players.txt")]
+    outside = fuzz_hostile.escaped(folder, before)
+    if outside:
+        outcome.stderr += f"\nwritten outside {inside}: {', '.join(outside)}"
+        return "escaped", outcome
+    files = [str(target)] + [str(inside / name) for name in ("out.txt", "papp.cfg")]
+    files += [str(inside / "event.papp"), str(inside / "players.txt")]
     return verdict(outcome, files), outcome

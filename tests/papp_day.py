@@ -7,8 +7,6 @@ from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
-
 from mipair.cli.main import main
 from mipair.formats.papp.event_file import read_event
 
@@ -27,10 +25,9 @@ class Run:
 def run(*args: object) -> Run:
     """``mipair ARGS`` in this process, its output captured."""
     out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err), pytest.raises(SystemExit) as exc:
-        main([str(a) for a in args])
-    code = exc.value.code
-    return Run(code if isinstance(code, int) else 1, out.getvalue(), err.getvalue())
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main([str(a) for a in args])
+    return Run(code, out.getvalue(), err.getvalue())
 
 
 def player_file(folder: Path, count: int) -> Path:

@@ -1,4 +1,9 @@
-"""A real mipair service on 127.0.0.1 for the tests: ``mipair serve`` in a subprocess, free port."""
+"""A real mipair service on 127.0.0.1 for the tests: ``mipair serve`` in a subprocess, free port.
+
+The command is the ``mipair`` script the wheel installs (``bin/mipair``) run by this Python with
+the checkout on the path, as an installed ``mipair serve`` runs: its worker processes start by
+spawn, which runs that script again in each (``tests/test_readme_commands.py`` runs the
+installed one itself)."""
 
 from __future__ import annotations
 
@@ -55,7 +60,7 @@ def running_server(
         log = Path(folder) / "stderr.log"
         with open(log, "wb") as stderr:
             process = subprocess.Popen(
-                [sys.executable, "-m", "mipair.cli.main", "serve", "--port", str(port)],
+                [sys.executable, str(ROOT / "bin" / "mipair"), "serve", "--port", str(port)],
                 env=env,
                 stdout=subprocess.DEVNULL,
                 stderr=stderr,

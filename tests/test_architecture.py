@@ -263,11 +263,11 @@ TOY = Path(__file__).resolve().parent / "toy_swiss"
 def toy_registered(monkeypatch: pytest.MonkeyPatch):
     """The toy system's one registry line."""
     from mipair.systems import registry
+    from mipair.systems.registered import Registered
 
-    monkeypatch.setitem(registry.SYSTEMS, "toy", "toy_swiss.procedure:ToySystem")
-    registry.get_system.cache_clear()
-    yield registry.get_system("toy")
-    registry.get_system.cache_clear()
+    line = Registered("toy", "toy_swiss.procedure:ToySystem", trf_codes=("FIDE_TOY",))
+    monkeypatch.setattr(registry, "SYSTEMS", (*registry.SYSTEMS, line))
+    return registry.get_system("toy")
 
 
 def test_a_new_swiss_system_is_data_a_procedure_and_a_registry_line(toy_registered) -> None:

@@ -22,9 +22,10 @@ from swiss_brute.history import parse_pairing
 from mipair.check.config import GeneratorConfig
 from mipair.check.generate import finish, generate
 from mipair.formats.trf import read_tournament, write_tournament
+from mipair.operations.files import open_document
 from mipair.pairing import Board, RoundPairing
 from mipair.rounds import cut_before
-from mipair.systems.registry import get_system, system_for_file
+from mipair.systems.registry import get_system
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "scenarios" / "burstein").glob("*.trf*"))
@@ -102,7 +103,7 @@ def tournament(tmp_path: Path, players: int, rounds: int, seed: int) -> Path:
 
 def test_a_generated_tournament_checks_and_says_it_is_burstein(tmp_path: Path) -> None:
     path = tournament(tmp_path, 11, 7, 4)
-    assert system_for_file(str(path)) == "burstein"
+    assert open_document(str(path))[0] is SYSTEM
     report = run_cli("check", str(path), "--json")
     assert report.returncode == 0, report.stdout + report.stderr
     checked = json.loads(report.stdout)["files"][0]

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from mipair.cli.check import check_files, exit_code
+from mipair.cli.check import exit_code
 from mipair.errors import MipairError
+from mipair.operations.judging import check_files
 from mipair.systems.registry import get_system
 
 distributed = pytest.importorskip(

@@ -123,10 +123,9 @@ def test_why_takes_opengotha_keys() -> None:
 def test_why_refuses_a_name_that_is_no_player(capsys: pytest.CaptureFixture[str]) -> None:
     from mipair.cli.main import main
 
-    with pytest.raises(SystemExit) as info:
-        main(["why", str(CLUB), "--pair", "NOBODY-SOMEONE"])
+    code = main(["why", str(CLUB), "--pair", "NOBODY-SOMEONE"])
     err = capsys.readouterr().err.strip()
-    assert info.value.code == 3 and len(err.splitlines()) == 1
+    assert code == 3 and len(err.splitlines()) == 1
     assert err.startswith(f"{CLUB}: --pair: 'NOBODY-SOMEONE' names no two players")
 
 

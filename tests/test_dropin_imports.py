@@ -17,7 +17,7 @@ import atexit, json, sys
 sys.argv = ["mipair", "--dutch", sys.argv[1], "-p", sys.argv[2]]
 atexit.register(lambda: print(json.dumps(sorted(sys.modules))))
 from mipair.cli.main import main
-main()
+sys.exit(main())
 """
 
 NEVER = (

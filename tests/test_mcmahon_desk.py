@@ -3,32 +3,22 @@ result|unpair|pairing|standings`` on one OpenGotha file, from registration to th
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import random
 import subprocess
 import sys
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
-import pytest
-from cli_process import ROOT, run_cli
+from cli_process import ROOT, in_process, run_cli
 
-from mipair.cli.main import main
 from mipair.formats.opengotha import read_opengotha
 
 SURNAMES = ["Ito", "Berg", "Novak", "Kim", "Moreau", "Weber", "Rossi", "Silva", "Horvat", "Li"]
 FIRST = ["Anna", "Ben", "Chen", "Dana", "Emil", "Fay", "Gil", "Hana", "Ivo", "Jun", "Kai", "Lou"]
 
 
-def mipair(*args: object) -> tuple[int, str, str]:
-    """``mipair ARGS`` in this process: exit code, stdout, stderr."""
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err), pytest.raises(SystemExit) as exc:
-        main([str(a) for a in args])
-    code = exc.value.code
-    return (code if isinstance(code, int) else 1), out.getvalue(), err.getvalue()
+mipair = in_process
 
 
 def ok(*args: object) -> str:

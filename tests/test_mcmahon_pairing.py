@@ -115,7 +115,7 @@ def test_forbidden_pairs_are_never_paired_and_explained_when_impossible() -> Non
 def test_published_rounds_through_the_interface() -> None:
     system = get_system("mcmahon")
     # saved by OpenGotha 3.48, paired by 3.52 (the pairgoth test files): the edition is named
-    rounds = list(system.published(str(go_file("notsimplemm.xml")), "3.52"))
+    rounds = list(system.published(system.document(str(go_file("notsimplemm.xml"))), "3.52"))
     assert [r.state.round for r in rounds] == [1, 2, 3, 4, 5]
     for published in rounds:
         engine = system.pair(published.state)

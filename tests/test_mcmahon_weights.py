@@ -133,3 +133,35 @@ def test_integer_helpers_truncate_as_java_does() -> None:
 )
 def test_handicap_stones(first, second, threshold, correction, ceiling, expected) -> None:
     assert stones(first, second, threshold, correction, ceiling) == expected
+
+
+def test_who_met_whom_is_every_earlier_game_and_nothing_else() -> None:
+    """The field's record of earlier games (sorted pair codes) answers as the entrants'
+    own lists of opponents, for every pair of a later round of a real file."""
+    from mipair.systems.mcmahon.state import cut
+
+    tournament = cut(read_opengotha(str(go_file("Toulouse2024.xml"))), 4)
+    fld = field_of(state_of(tournament, "3.52"))
+    n = len(fld.entrants)
+    first, second = (a.ravel() for a in np.meshgrid(np.arange(n), np.arange(n)))
+    expected = [fld.entrants[j].index in fld.entrants[i].met for i, j in zip(first, second)]
+    assert any(expected)
+    assert arrays(fld).met(first, second).tolist() == expected
+
+
+def test_clubs_share_a_group_when_one_group_holds_both() -> None:
+    """Clubs in no group, one group or several: ``common`` is "some group holds both"."""
+    from random import Random
+
+    from mipair.systems.mcmahon.sides import ClubGroups
+
+    draw = Random(5)
+    clubs = [f"C{k}" for k in range(40)]
+    groups = tuple(frozenset(draw.sample(clubs, draw.randint(1, 8))) for _ in range(12))
+    table = ClubGroups.of(clubs, groups)
+    a = np.array([draw.randrange(40) for _ in range(3000)])
+    b = np.array([draw.randrange(40) for _ in range(3000)])
+    expected = [any({clubs[x], clubs[y]} <= g for g in groups) for x, y in zip(a, b)]
+    assert 100 < sum(expected) < 2900
+    assert table.common(a, b).tolist() == expected
+    assert not ClubGroups.of(clubs, ()).common(a, b).any()

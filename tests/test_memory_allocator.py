@@ -115,7 +115,7 @@ def test_pairing_a_fide_round_sets_it(tmp_path: Path) -> None:
     code = (
         "import sys\n"
         "from mipair import allocator\n"
-        "from mipair.cli.main import run_dropin\n"
+        "from mipair.operations.dropin import run_dropin\n"
         "assert run_dropin(['--dutch', sys.argv[1], '-p', sys.argv[2]]) == 0\n"
         "print(allocator._threshold)\n"
     )

@@ -1,11 +1,9 @@
 """Crash safety: SIGKILL at random moments during 1,000 result entries and corrections.
 
-A child process (forked from this one, so that a restart costs no imports)
-runs ``mipair papp result`` / ``papp correct`` commands one after the other
-and reports each command that has returned; this process kills it with
-SIGKILL at a random moment, reads the event file back and checks that it holds
-every change whose command had returned, and nothing else (the command under
-way may or may not be in), then starts a new child from there. The commands
+A child process runs ``mipair papp result`` / ``papp correct`` commands one
+after the other and is killed at random moments (tests/kill_harness.py); after
+each stop the event file must hold every change whose command had returned,
+and nothing else (the command under way may or may not be in). The commands
 are absolute (a score, a correction), so the one under way can be run again.
 
 CI runs 400 commands and 200 kills (some 40 s on a busy machine: every
@@ -16,16 +14,12 @@ command fsyncs the event file and its folder). The full run, 1,000 commands and
 
 from __future__ import annotations
 
-import contextlib
 import os
 import random
-import select
-import signal
-import sys
-import time
 from pathlib import Path
 
 import pytest
+from kill_harness import Run, kill_while_running
 
 from mipair.desk.papp.entries import correct, record
 from mipair.formats.papp.event import Event, Game, Round, Settings
@@ -88,55 +82,16 @@ def commands(event: Event, rng: random.Random) -> list[tuple[Command, Event]]:
     return out
 
 
-def child(event_file: Path, todo: list[Command], start: int, ack: int) -> None:
-    """Run the commands from ``start`` on; write each index to ``ack`` once it returned."""
+def runner(event_file: Path, todo: list[Command]) -> Run:
+    """Command ``index`` of ``todo`` on ``event_file``, in this process."""
     from mipair.cli.group import cli
-    from mipair.cli.guard import run_guarded
+    from mipair.operations.outcome import run_guarded
 
-    with (
-        open(os.devnull, "w") as sink,
-        contextlib.redirect_stdout(sink),
-        contextlib.redirect_stderr(sink),
-    ):
-        for index in range(start, len(todo)):
-            args = ["papp", *(str(event_file) if a == "EVENT" else a for a in todo[index])]
-            code = run_guarded(
-                lambda a=args: cli.main(a, prog_name="mipair", standalone_mode=False)
-            )
-            if code != 0:
-                os._exit(10 + code)
-            os.write(ack, f"{index}\n".encode())
-    os._exit(0)
+    def run(index: int) -> int:
+        args = ["papp", *(str(event_file) if a == "EVENT" else a for a in todo[index])]
+        return run_guarded(lambda: cli.main(args, prog_name="mipair", standalone_mode=False))
 
-
-def spawn(event_file: Path, todo: list[Command], start: int) -> tuple[int, int]:
-    """Fork a child running the commands from ``start``; (its pid, the read end of its acks)."""
-    read, write = os.pipe()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    pid = os.fork()
-    if pid == 0:
-        os.close(read)
-        try:
-            child(event_file, todo, start, write)
-        finally:
-            os._exit(3)
-    os.close(write)
-    return pid, read
-
-
-def acks_until(read: int, deadline: float | None) -> tuple[list[int], bool]:
-    """Acks read until ``deadline`` (None: until the child closes the pipe); (acks, closed)."""
-    buffer = b""
-    while True:
-        wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-        ready, _, _ = select.select([read], [], [], wait)
-        if not ready:
-            return [int(x) for x in buffer.split()], False
-        chunk = os.read(read, 65536)
-        if not chunk:
-            return [int(x) for x in buffer.split()], True
-        buffer += chunk
+    return run
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork (POSIX)")
@@ -149,39 +104,20 @@ def test_no_returned_result_is_lost_under_sigkill(tmp_path: Path) -> None:
     plan = commands(event, rng)
     todo = [command for command, _ in plan]
     states = [event] + [after for _, after in plan]  # states[k]: after the first k commands
-    done, kills, checked, pace = 0, 0, 0, 0.01  # pace: seconds per command, measured as we go
-    strays = 0  # kills that left a writer's temporary file behind
-    while done < len(todo):
-        started = time.monotonic()
-        pid, read = spawn(event_file, todo, done)
-        if kills < KILLS:
-            per_kill = (len(todo) - done) / (KILLS - kills)  # commands per kill still to go
-            got, closed = acks_until(read, started + rng.uniform(0, 2 * per_kill * pace))
-            os.kill(pid, signal.SIGKILL)
-            kills += 1
-        else:
-            got, closed = acks_until(read, None)
-        _, status = os.waitpid(pid, 0)
-        more, _ = acks_until(read, time.monotonic())  # acks written just before the kill
-        os.close(read)
-        got += more
-        assert not (os.WIFEXITED(status) and os.WEXITSTATUS(status) != 0), status
-        if got:
-            pace = 0.8 * pace + 0.2 * (time.monotonic() - started) / len(got)
-        returned = max(got) + 1 if got else done
-        strays += bool(list(tmp_path.glob(".*.tmp")))
+
+    def check(returned: int) -> None:
         on_disk = read_event(event_file)
         # every returned command is in; the one under way may be, nothing else
         assert on_disk in (states[returned], states[min(returned + 1, len(todo))]), (
-            f"kill {kills}: the event differs from the state after command {returned}"
+            f"the event differs from the state after command {returned}"
         )
-        done = returned
-        checked += 1
+
+    run = kill_while_running(len(todo), runner(event_file, todo), check, rng, KILLS, tmp_path)
     assert read_event(event_file) == states[-1]
-    assert kills >= KILLS // 2  # the kill times follow the measured pace: most are used
+    assert run.kills >= KILLS // 2  # the kill times follow the measured pace: most are used
     # issue 36: each command removes the temporary files of writers killed before it
     assert not list(tmp_path.glob(".*.tmp"))
     print(
-        f"{len(todo)} commands, {kills} kills ({strays} left a temporary file), {checked} "
+        f"{len(todo)} commands, {run.kills} kills ({run.strays} left a temporary file), {run.checked} "
         "read-backs after a stop (kill or end): all good, no temporary file left"
     )

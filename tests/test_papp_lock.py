@@ -29,7 +29,7 @@ def no_env_config(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _mipair() -> list[str]:
-    return [sys.executable, "-c", "from mipair.cli.main import main; main()"]
+    return [sys.executable, "-c", "import sys; from mipair.cli.main import main; sys.exit(main())"]
 
 
 def test_fifty_result_commands_at_once_keep_fifty_results(tmp_path: Path) -> None:

@@ -173,6 +173,8 @@ def test_image_runs_healthy_non_root_and_pairs_like_the_cli(container: str, tmp_
         time.sleep(1)
     assert json.loads(in_container(container, HEALTH).stdout)["status"] == "ok"
     assert docker("exec", container, "id", "-u").stdout.strip() == "10001"
+    command = docker("exec", container, "cat", "/proc/1/cmdline").stdout.split("\0")
+    assert command[1:3] == ["/opt/mipair-app/bin/mipair", "serve"]  # the README's command
     source = a_round(tmp_path)
     out = tmp_path / "cli.txt"
     done = subprocess.run(

@@ -1,8 +1,10 @@
 """The Kubernetes manifests (deploy/kubernetes/) checked against the API's schemas, offline, and
 their numbers against each other and the service: memory of every worker plus the web process
 plus the memory-backed /tmp under the limit; a grace period longer than a solve; readiness on the
-endpoint that says no when a new request would not be served; a startup probe; and a Dask
-scheduler and workers that `mipair check --cluster` can reach by the documented address."""
+endpoint that says no when a new request would not be served; a startup probe; the ingress's
+limits in front of the service's edges (header timeout, header size, connections, body size,
+timeouts); and a Dask scheduler and workers that `mipair check --cluster` can reach by the
+documented address."""
 
 from __future__ import annotations
 
@@ -18,10 +20,12 @@ kubernetes_validate = pytest.importorskip(
 )
 
 from mipair.cli.serve import SHUTDOWN_MARGIN
+from mipair.service.page import form_limit
+from mipair.service.protocol import HEADER_BYTES
 from mipair.service.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
-MANIFESTS = sorted((ROOT / "deploy" / "kubernetes").glob("*.yaml"))
+MANIFESTS = sorted((ROOT / "deploy" / "kubernetes").glob("**/*.yaml"))
 WEB_PROCESS_MIB = 256
 """What the web process (uvicorn, FastAPI, the page) may hold besides the workers."""
 UNITS = {"Ki": 2**-10, "Mi": 1, "Gi": 2**10}
@@ -119,6 +123,38 @@ def test_probes_service_and_autoscaler_point_at_the_deployment():
     assert f"EXPOSE {port}" in (ROOT / "Dockerfile").read_text(encoding="utf-8")
 
 
+def nginx_size(text: str) -> int:
+    """Bytes of an nginx size ("3m", "16k", "512")."""
+    number, unit = re.fullmatch(r"(\d+)([kKmM]?)", text).groups()  # type: ignore[union-attr]
+    return int(number) * {"": 1, "k": 2**10, "m": 2**20}[unit.lower()]
+
+
+def test_the_ingress_stops_abuse_in_front_and_lets_through_what_the_service_takes():
+    found = resources()
+    settings = service_settings(found[("Deployment", "mipair")])
+    ingress = found[("Ingress", "mipair")]
+    controller = found[("ConfigMap", "ingress-nginx-controller")]["data"]
+    prefix = "nginx.ingress.kubernetes.io/"
+    annotations = {
+        key.removeprefix(prefix): value for key, value in ingress["metadata"]["annotations"].items()
+    }
+    backend = ingress["spec"]["rules"][0]["http"]["paths"][0]["backend"]["service"]
+    service = found[("Service", backend["name"])]
+    assert backend["port"]["name"] in {port["name"] for port in service["spec"]["ports"]}
+    assert nginx_size(annotations["proxy-body-size"]) >= form_limit(settings.max_bytes)
+    assert annotations["proxy-request-buffering"] == "off"
+    for timeout in ("proxy-read-timeout", "proxy-send-timeout"):
+        assert int(annotations[timeout]) > settings.max_wait + settings.time_limit
+    assert 0 < int(annotations["limit-connections"]) <= settings.max_connections
+    assert 0 < int(controller["client-header-timeout"]) <= settings.header_timeout
+    assert int(controller["client-body-timeout"]) > 0
+    assert nginx_size(controller["large-client-header-buffers"].split()[1]) == HEADER_BYTES
+    assert int(controller["upstream-keepalive-timeout"]) < settings.keep_alive
+    applied = {path.name for path in (ROOT / "deploy" / "kubernetes").glob("*.yaml")}
+    # the Ingress is applied with the service, the controller's settings are not
+    assert "ingress.yaml" in applied and "controller-configmap.yaml" not in applied
+
+
 def test_the_dask_cluster_is_reachable_as_documented():
     found = resources()
     scheduler = found[("Deployment", "mipair-dask-scheduler")]
@@ -149,8 +185,8 @@ def test_the_dask_cluster_is_reachable_as_documented():
     assert command[command.index("--nthreads") + 1] == "1"
     requirements = (ROOT / "deploy" / "docker" / "requirements-cluster.txt").read_text()
     assert re.search(r"^distributed==", requirements, re.M)
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert f"tcp://{service['metadata']['name']}:{port}" in readme
+    guide = (ROOT / "docs" / "operator.md").read_text(encoding="utf-8")
+    assert f"tcp://{service['metadata']['name']}:{port}" in guide
 
 
 def test_the_image_pins_every_declared_dependency():

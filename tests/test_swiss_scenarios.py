@@ -1,4 +1,4 @@
-"""The hand-worked rounds of scenarios/dubov, burstein, lim and double-swiss.
+"""The hand-worked rounds of scenarios/dubov, burstein, lim, double-swiss and team.
 
 Each file states its expected pairing (boards as white-black, then the PAB) in a
 ``### expected:`` line, with the derivation from the text in the comments above
@@ -17,6 +17,7 @@ from swiss_brute.double_swiss import pair_double_swiss
 from swiss_brute.dubov import pair_dubov
 from swiss_brute.history import RoundPairing, parse_pairing
 from swiss_brute.lim import pair_lim
+from swiss_brute.team import pair_team
 
 from mipair.systems.registry import get_system, system_names
 
@@ -26,6 +27,7 @@ PAIRERS = {
     "burstein": pair_burstein,
     "lim": pair_lim,
     "double-swiss": pair_double_swiss,
+    "team": pair_team,
 }
 FILES = sorted(p for system in PAIRERS for p in (ROOT / system).glob("*.trf*"))
 ENGINES = [p for p in FILES if p.parent.name in system_names()]

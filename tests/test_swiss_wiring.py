@@ -16,22 +16,28 @@ from cli_process import run_cli
 
 from mipair.check.config import GeneratorConfig
 from mipair.check.generate import generate
-from mipair.cli import dropin
 from mipair.formats.trf import read_tournament, write_tournament
+from mipair.operations import dropin, forms
+from mipair.operations.files import open_document, system_of
 from mipair.systems import registry
+from mipair.systems.registered import Registered
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = ROOT / "scenarios" / "dutch" / "small.trfx"
+TOY = Registered("toy", "toy_swiss.procedure:ToySystem", trf_codes=("FIDE_TOY",), dropin=True)
+"""The toy system's one registry line."""
 
 
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch):
     """The toy system registered, with a tournament type of its own."""
-    monkeypatch.setitem(registry.SYSTEMS, "toy", "toy_swiss.procedure:ToySystem")
-    monkeypatch.setitem(registry.TRF_TYPES, "FIDE_TOY", "toy")
-    registry.get_system.cache_clear()
-    yield registry.get_system("toy")
-    registry.get_system.cache_clear()
+    monkeypatch.setattr(registry, "SYSTEMS", (*registry.SYSTEMS, TOY))
+    return registry.get_system("toy")
+
+
+def system_for_file(path: str) -> str:
+    """The name of the system a file is for, as the commands find it."""
+    return open_document(path)[0].name
 
 
 def with_192(tmp_path: Path, code: str, newline: bytes = b"\n") -> str:
@@ -59,35 +65,34 @@ def with_192(tmp_path: Path, code: str, newline: bytes = b"\n") -> str:
 def test_a_trf_file_tells_its_system_by_its_192_record(
     toy, tmp_path: Path, code: str, expected: str
 ) -> None:
-    assert registry.system_for_file(with_192(tmp_path, code)) == expected
-    assert registry.system_for_file(with_192(tmp_path, code, b"\r")) == expected
+    assert system_for_file(with_192(tmp_path, code)) == expected
+    assert system_for_file(with_192(tmp_path, code, b"\r")) == expected
 
 
-def test_a_192_code_of_a_system_not_registered_is_paired_by_the_dutch_system(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    monkeypatch.setitem(registry.TRF_TYPES, "FIDE_NOWHERE", "nowhere")
-    assert registry.system_for_file(with_192(tmp_path, "FIDE_NOWHERE")) == "dutch"
-
-
-def test_the_system_of_a_file_by_its_ending_or_unreadable(tmp_path: Path) -> None:
-    assert registry.system_for_file("event.XML") == "mcmahon"
-    assert registry.system_for_file("event.papp") == "papp"
-    assert registry.system_for_file(str(tmp_path / "missing.trf")) == "dutch"
-    assert registry.system_for_file(str(tmp_path)) == "dutch"  # a folder (check DIR)
+def test_the_system_of_a_file_by_its_ending(tmp_path: Path) -> None:
+    assert registry.for_ending("event.XML") is registry.get_system("mcmahon")
+    assert registry.for_ending("event.papp") is registry.get_system("papp")
+    assert registry.for_ending("event.trf") is None
+    assert registry.for_trf_code(None) is registry.get_system("dutch")
+    assert system_of(str(tmp_path / "missing.trf"))[0].name == "dutch"
+    assert system_of(str(tmp_path))[0].name == "dutch"  # a folder (check DIR)
 
 
 def test_every_fide_system_has_its_code_and_the_registered_ones_are_generated() -> None:
-    assert {registry.trf_type(n) for n in ("dutch", "dubov", "burstein", "lim")} == {
-        "FIDE_DUTCH",
-        "FIDE_DUBOV",
-        "FIDE_BURSTEIN",
-        "FIDE_LIM",
+    codes = {
+        registry.get_system(n).registered.trf_codes for n in ("dutch", "dubov", "burstein", "lim")
     }
-    assert registry.trf_type("mcmahon") == ""
-    names = registry.trf_system_names()
-    assert names[0] == "dutch" and set(names) <= set(registry.SYSTEMS)
-    assert set(names) == {n for n in registry.TRF_TYPES.values() if n in registry.SYSTEMS}
+    assert codes == {("FIDE_DUTCH",), ("FIDE_DUBOV",), ("FIDE_BURSTEIN",), ("FIDE_LIM",)}
+    assert registry.get_system("mcmahon").registered.trf_codes == ()
+    names = [line.name for line in registry.trf_systems()]
+    assert names[0] == "dutch" and set(names) == {"dutch", "dubov", "burstein", "lim"}
+
+
+def test_the_dropin_flags_and_their_usage_come_from_the_registry(toy) -> None:
+    assert forms.system_flags() == ("--dutch", "--dubov", "--burstein", "--lim", "--toy")
+    assert forms.usage().endswith("SYSTEM: --dutch, --dubov, --burstein, --lim or --toy")
+    assert dropin.parse(["--toy", "x.trf", "-p"]).system == "--toy"
+    assert not forms.is_dropin(["--papp", "x.papp", "-p"])
 
 
 def test_a_generated_tournament_says_which_system_paired_it(toy, tmp_path: Path) -> None:
@@ -97,21 +102,16 @@ def test_a_generated_tournament_says_which_system_paired_it(toy, tmp_path: Path)
     path.write_text(write_tournament(t, "trf26"))
     assert "192 FIDE_TOY" in path.read_text()
     assert "Swiss-System (FIDE Toy)" in path.read_text()
-    assert registry.system_for_file(str(path)) == "toy"
+    assert system_for_file(str(path)) == "toy"
     again = read_tournament(path)
     assert again.system == "FIDE_TOY"
     assert toy.rounds_published(again) == [1, 2, 3, 4]
 
 
-@pytest.mark.parametrize("flag", dropin.SYSTEMS)
-def test_every_system_flag_pairs_or_says_it_is_not_in_this_build(flag: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("flag", forms.system_flags())
+def test_every_system_flag_pairs(flag: str, tmp_path: Path) -> None:
     out = tmp_path / "out.txt"
     proc = run_cli(flag, str(SMALL), "-p", str(out))
-    name = flag.removeprefix("--")
-    if name not in registry.SYSTEMS:
-        assert proc.returncode == 3 and f"{flag} is not available" in proc.stderr
-        assert not out.exists()
-        return
     assert proc.returncode == 0, proc.stderr
     lines = out.read_text().split("\n")
     assert int(lines[0]) == len([ln for ln in lines[1:] if ln.strip()])

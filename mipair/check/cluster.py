@@ -12,6 +12,7 @@ exit status are those of a local run.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import os
@@ -23,6 +24,7 @@ from functools import lru_cache
 from mipair.check.parallel import RoundTask, check_loaded, progress_bar
 from mipair.errors import EXIT_FILE_ACCESS, FileAccessError, InputError, MipairError
 from mipair.formats.text import decode, load
+from mipair.systems.registry import get_system
 
 CONNECT_SECONDS = 10
 ROUNDS_PER_BATCH = 4  # rounds of one file a task: fewer round trips, still balanced
@@ -41,8 +43,6 @@ class RoundBatch:
 
 @lru_cache(maxsize=8)
 def _parsed(system: str, text: str, source: str) -> object:
-    from mipair.systems.registry import get_system
-
     return get_system(system).document(source, text)
 
 
@@ -116,7 +116,7 @@ class ClusterUnreachable(MipairError):
 
 def scheduler_address(address: str) -> str:
     """The address as Dask reads it, or InputError (exit 3) for one that names no host and port."""
-    from distributed.comm import parse_address, parse_host_port
+    from distributed.comm import parse_address, parse_host_port  # mipair[cluster]
 
     try:
         scheme, location = parse_address(address)
@@ -135,9 +135,7 @@ def reach_scheduler(address: str, wait: float) -> None:
     Dask's own connect waits for the handshake without a limit, so a port that
     accepts connections but is not a scheduler would hang the client for ever.
     """
-    import asyncio
-
-    from distributed.comm import connect
+    from distributed.comm import connect  # mipair[cluster]: an optional dependency
 
     async def handshake() -> None:
         comm = await asyncio.wait_for(connect(address, timeout=wait), wait + 1)
@@ -165,7 +163,7 @@ def run_on_cluster(
     it); results in task order. ``shared``: whether the workers read the files themselves
     (None: when they all run on this machine)."""
     try:
-        from distributed import Client, as_completed
+        from distributed import Client, as_completed  # mipair[cluster]
     except ImportError:
         raise MipairError(
             "--cluster needs Dask distributed: pip install 'mipair[cluster]'", field="--cluster"

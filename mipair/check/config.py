@@ -35,6 +35,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from mipair.errors import InputError
+from mipair.formats.text import load
+from mipair.formats.trf import read_tournament
 from mipair.model import Player, Points, PointSystem, Result, Tournament, parse_points
 
 INT_KEYS = {
@@ -204,3 +206,14 @@ def model_players(t: Tournament) -> list[Player]:
         )
         for k, p in enumerate(ordered, 1)
     ]
+
+
+def load_config(config: str | None, model: str | None) -> GeneratorConfig:
+    """The generator configuration from a config file, a model TRF, or the defaults."""
+    if config and model:
+        raise InputError("give a configuration file or a model tournament, not both")
+    if model:
+        return from_model(read_tournament(model))
+    if config:
+        return parse_config(load(config), config)
+    return GeneratorConfig()

@@ -33,7 +33,7 @@ from dataclasses import replace
 from typing import Any
 
 from mipair.check.config import GeneratorConfig, model_players
-from mipair.errors import NoPairingError
+from mipair.errors import InputError, NoPairingError
 from mipair.model import Cell, Colour, Player, Result, Tournament
 from mipair.pairing import RoundPairing
 from mipair.systems.base import PairingSystem
@@ -159,14 +159,13 @@ def generate(
     rounds = cfg.rounds or 1
     plan = plan_absences(cfg, ids, rng)
     origin = f" after {cfg.model.source}" if cfg.model is not None and cfg.model.source else ""
-    from mipair.systems.registry import trf_type
-
+    codes = system.registered.trf_codes
     t = Tournament(
         players={p.id: p for p in players},
         results={pid: () for pid in ids},
         point_system=cfg.point_system,
         total_rounds=rounds,
-        system=trf_type(system.name) or system_text(system.name),
+        system=codes[0] if codes else system_text(system.name),
         initial_colour=rng.choice([Colour.WHITE, Colour.BLACK]),
         headers=(
             ("012", f"Random tournament{origin} (mipair generate, seed {seed})"),
@@ -213,3 +212,16 @@ def finish(t: Tournament) -> Tournament:
 def new_seed() -> int:
     """A fresh random seed (written into the file, so the run can be repeated)."""
     return random.SystemRandom().randint(1, SEED_MAX)
+
+
+def parse_seed(seed: str | int | None) -> int:
+    """The seed given (a whole number from 0 to :data:`SEED_MAX`), else a fresh one."""
+    if seed is None:
+        return new_seed()
+    try:
+        value = int(seed)
+    except ValueError:
+        raise InputError(f"the seed must be a whole number, not {seed!r}", field="-s") from None
+    if not 0 <= value <= SEED_MAX:
+        raise InputError(f"the seed must be between 0 and {SEED_MAX}", field="-s")
+    return value

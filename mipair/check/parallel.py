@@ -15,10 +15,25 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
-if TYPE_CHECKING:
-    from mipair.check.config import GeneratorConfig
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from mipair.check.config import GeneratorConfig
+from mipair.check.generate import generate
+from mipair.check.replay import check_published
+from mipair.errors import MipairError
+from mipair.formats.text import save
+from mipair.formats.trf import write_tournament
+from mipair.systems.registry import get_system
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -65,16 +80,6 @@ def run(
 
 def progress_bar(enabled: bool):
     """A rich progress bar on stderr (a no-op when not ``enabled``)."""
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
     return Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -92,8 +97,6 @@ def progress_bar(enabled: bool):
 
 @lru_cache(maxsize=8)
 def _document(system: str, path: str) -> object:
-    from mipair.systems.registry import get_system
-
     return get_system(system).document(path)
 
 
@@ -115,9 +118,6 @@ def check_task(task: RoundTask):
 
 def check_loaded(document: object, task: RoundTask):
     """Check round ``task.round`` of ``document`` (the file ``task.path`` as its system reads it)."""
-    from mipair.check.replay import check_published
-    from mipair.systems.registry import get_system
-
     system = get_system(task.system)
     start = time.perf_counter()
     published = system.published_round(document, task.round, task.rules)
@@ -146,8 +146,6 @@ class GenerateTask:
 def generate_task(task: GenerateTask) -> tuple[str, float, str, str]:
     """Generate one file; returns (output, seconds, error message or '',
     note or ''): the note says why a tournament ended before its last round."""
-    from mipair.errors import MipairError
-
     start = time.perf_counter()
     try:
         note = write_generated(task)
@@ -159,11 +157,6 @@ def generate_task(task: GenerateTask) -> tuple[str, float, str, str]:
 def write_generated(task: GenerateTask) -> str:
     """Generate, write the TRF (and the check list when asked); returns why the
     tournament ended early, or ''."""
-    from mipair.check.generate import generate
-    from mipair.formats.text import save
-    from mipair.formats.trf import write_tournament
-    from mipair.systems.registry import get_system
-
     system = get_system(task.system)
     rules = system.edition(task.rules) or ""
     sections: list = []

@@ -12,9 +12,14 @@ import sys
 
 import click
 
+from mipair.check.parallel import default_jobs
 from mipair.cli.options import jobs_option, progress_option
 from mipair.cli.tables import tiebreaks_option
 from mipair.errors import EXIT_BAD_INPUT
+from mipair.results.importer import find_files, import_files
+from mipair.results.output import write_tables
+from mipair.results.standings import standings_of
+from mipair.results.tiebreak_spec import parse_list
 
 
 @click.group("bulk")
@@ -54,12 +59,6 @@ def import_command(
     points, played or not, bye kind. A file that cannot be read becomes a row of
     errors and the import goes on; the exit status is then 3.
     """
-    from mipair.check.parallel import default_jobs
-    from mipair.results.importer import find_files, import_files
-    from mipair.results.output import write_tables
-    from mipair.results.standings import standings_of
-    from mipair.results.tiebreak_spec import parse_list
-
     specs = parse_list(tiebreaks)
     files = find_files(paths)
     show = progress if progress is not None else (len(files) > 1 and sys.stderr.isatty())

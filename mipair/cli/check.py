@@ -1,4 +1,5 @@
-"""``mipair check``, ``mipair generate`` and the drop-in ``-c`` / ``-g`` forms.
+"""``mipair check`` and ``mipair generate`` (the drop-in ``-c`` / ``-g`` forms are
+:mod:`mipair.operations.dropin`'s).
 
 Exit codes of ``mipair check`` (besides 3 bad input, 5 file access):
 
@@ -6,33 +7,35 @@ Exit codes of ``mipair check`` (besides 3 bad input, 5 file access):
 * 6  some round differs, and every published round is legal;
 * 7  some published round breaks an absolute rule (C1 rematch, C2 bye
      eligibility, C3 colour clash, a forbidden pair, players left out or twice).
-
-The drop-in ``mipair --dutch FILE -c`` prints JaVaFo's and bbpPairings'
-layout and, like them, exits 0 once the file could be checked.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
-from mipair.cli.options import jobs_option, progress_option, system_option
+from mipair.check.config import load_config
+from mipair.check.generate import parse_seed
+from mipair.check.parallel import GenerateTask, default_jobs, generate_task, run, write_generated
+from mipair.check.replay import TournamentCheck
+from mipair.check.report import tournament_text
+from mipair.cli.options import jobs_option, progress_option, rules_option, system_option
 from mipair.cli.tables import table_options, table_target
 from mipair.errors import EXIT_BAD_INPUT, FileAccessError, InputError
-from mipair.systems.registry import trf_system_names
-
-if TYPE_CHECKING:
-    from mipair.systems.base import PairingSystem
+from mipair.operations.files import system_of
+from mipair.operations.judging import check_files
+from mipair.systems.base import PairingSystem
+from mipair.systems.registry import trf_systems
 
 EXIT_DIFFERS = 6
 EXIT_ILLEGAL = 7
-GENERATED_SYSTEMS = trf_system_names()
-"""The systems ``generate`` can pair a random tournament with (the FIDE systems of TRF
-files: Dutch, Dubov, Burstein, Lim, those registered), the default first."""
+GENERATED_SYSTEMS = tuple(line.name for line in trf_systems())
+"""The systems ``generate`` can pair a random tournament with (those of TRF files), the
+default first."""
 
 
 def _files(paths: tuple[str, ...], suffixes: tuple[str, ...]) -> list[str]:
@@ -55,58 +58,7 @@ def _files(paths: tuple[str, ...], suffixes: tuple[str, ...]) -> list[str]:
     return out
 
 
-def _show_progress(flag: bool | None, tasks: int) -> bool:
-    return flag if flag is not None else (tasks > 1 and sys.stderr.isatty())
-
-
-def check_files(
-    system: PairingSystem,
-    files: list[str],
-    rules: str | None,
-    jobs: int,
-    progress: bool | None,
-    with_checklist: bool = False,
-    cluster: str | None = None,
-):
-    """Check every round of every file with ``system``, in this process, on ``jobs``
-    processes or on a Dask cluster; returns (TournamentCheck list, check-list rounds)."""
-    from mipair.check.parallel import RoundTask, check_task, run
-    from mipair.check.replay import TournamentCheck
-    from mipair.errors import MipairError
-
-    shown = rules or system.title
-    checks: list[TournamentCheck] = []
-    tasks: list[RoundTask] = []
-    owner: list[TournamentCheck] = []
-    for f in files:
-        tc = TournamentCheck(f, shown)
-        checks.append(tc)
-        try:
-            rounds = system.rounds_published(system.document(f))
-        except MipairError as exc:
-            if len(files) == 1:
-                raise
-            tc.error = exc.located()
-            continue
-        for r in rounds:
-            tasks.append(RoundTask(system.name, f, r, rules, with_checklist))
-            owner.append(tc)
-    show = _show_progress(progress, len(tasks))
-    if cluster:  # the Dask cluster at this address (mipair/check/cluster.py)
-        from mipair.check.cluster import run_on_cluster
-
-        results = run_on_cluster(tasks, cluster, show)
-    else:
-        results = run(check_task, tasks, jobs, "checking rounds", show)
-    lists = []
-    for tc, (rc, table) in zip(owner, results):
-        tc.rounds.append(rc)
-        if table is not None:
-            lists.append((rc.round, rc.edition or shown, table))
-    return [tc.named() for tc in checks], lists
-
-
-def exit_code(checks) -> int:
+def exit_code(checks: list[TournamentCheck]) -> int:
     """The documented exit code of ``mipair check`` (see the module docstring)."""
     if any(tc.error for tc in checks):
         return EXIT_BAD_INPUT
@@ -117,21 +69,13 @@ def exit_code(checks) -> int:
 
 
 def _jobs(jobs: int | None) -> int:
-    from mipair.check.parallel import default_jobs
-
     return jobs if jobs and jobs > 0 else default_jobs()
 
 
 @click.command("check")
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @system_option()
-@click.option(
-    "--rules",
-    default=None,
-    metavar="EDITION",
-    help="Edition of the rules (FIDE Dutch: 2026, 2017, 2012; McMahon: the OpenGotha "
-    "behaviour, 3.52 or 3.51); default: the system's first.",
-)
+@rules_option()
 @click.option("--json", "as_json", is_flag=True, help="Print the verdicts as JSON.")
 @click.option(
     "-l",
@@ -152,7 +96,7 @@ def _jobs(jobs: int | None) -> int:
 @table_options("the report, one row a round,")
 def check(
     paths: tuple[str, ...],
-    system: str | None,
+    system: PairingSystem | None,
     rules: str | None,
     as_json: bool,
     checklist: str | None,
@@ -173,22 +117,19 @@ def check(
     The system is told by the files (.xml OpenGotha, .papp PAPP, else TRF) unless --system
     names it; a directory gives its files of that system.
     """
-    from mipair.check.report import tournament_text
-    from mipair.systems.registry import resolve
-
     table = table_target(table_format, output)
-    pairing_system = resolve(system, paths[0])
+    pairing_system, documents = system_of(paths[0], system)
     files = _files(paths, pairing_system.file_suffixes)
     if checklist and len(files) != 1:
         raise InputError("-l/--list needs exactly one tournament file", field="-l")
     edition = pairing_system.edition(rules)
     checks, lists = check_files(
-        pairing_system, files, edition, _jobs(jobs), progress, bool(checklist), cluster
+        pairing_system, files, edition, _jobs(jobs), progress, bool(checklist), cluster, documents
     )
     if checklist:
         pairing_system.write_check_lists(checklist, lists)
     if table:
-        from mipair.results.check_report import write_report
+        from mipair.results.check_report import write_report  # polars
 
         write_report(checks, table[1], table[0])
     if as_json:
@@ -199,52 +140,7 @@ def check(
     raise SystemExit(exit_code(checks))
 
 
-def dropin_check(
-    system_name: str, input: str, rules: str | None = None, checklist: str | None = None
-) -> int:
-    """``mipair --dutch FILE -c [-l LIST]``: JaVaFo/bbpPairings layout, exit 0."""
-    from mipair.check.report import dropin_text
-    from mipair.systems.registry import get_system
-
-    system = get_system(system_name)
-    edition = system.edition(rules)
-    checks, lists = check_files(system, [input], edition, 1, False, bool(checklist))
-    if checklist:
-        system.write_check_lists(checklist, lists)
-    click.echo(dropin_text(Path(input).name, checks[0].rounds), nl=False)
-    return 0
-
-
 # -- generate ---------------------------------------------------------------
-
-
-def load_config(config: str | None, model: str | None):
-    """The generator configuration from a config file, a model TRF, or the defaults."""
-    from mipair.check.config import GeneratorConfig, from_model, parse_config
-    from mipair.formats.text import load
-    from mipair.formats.trf import read_tournament
-
-    if config and model:
-        raise InputError("give a configuration file or a model tournament, not both")
-    if model:
-        return from_model(read_tournament(model))
-    if config:
-        return parse_config(load(config), config)
-    return GeneratorConfig()
-
-
-def parse_seed(seed: str | int | None) -> int:
-    from mipair.check.generate import SEED_MAX, new_seed
-
-    if seed is None:
-        return new_seed()
-    try:
-        value = int(seed)
-    except ValueError:
-        raise InputError(f"the seed must be a whole number, not {seed!r}", field="-s") from None
-    if not 0 <= value <= SEED_MAX:
-        raise InputError(f"the seed must be between 0 and {SEED_MAX}", field="-s")
-    return value
 
 
 def output_name(output: str, seed: int, many: bool) -> str:
@@ -284,8 +180,7 @@ def output_name(output: str, seed: int, many: bool) -> str:
     "--rules",
     default=None,
     metavar="EDITION",
-    help="Edition of the system's rules (FIDE Dutch: 2026, 2017, 2012; the others: 2026; "
-    "default: the newest).",
+    help="Edition of the system's rules (default: the newest).",
 )
 @click.option(
     "--to",
@@ -332,10 +227,6 @@ def generate(
     LowestRating, PointsForWin, PointsForDraw, PointsForLoss, PointsForZPB,
     PointsForForfeitLoss, PointsForPAB). The seed is written into the file's 012 record.
     """
-    import time
-
-    from mipair.check.parallel import GenerateTask, generate_task, run, write_generated
-
     if count < 1:
         raise InputError("--count must be at least 1", field="--count")
     if checklist and count > 1:
@@ -358,7 +249,8 @@ def generate(
         GenerateTask(system, cfg, first + k, rules, output_name(output, first + k, True), edition)
         for k in range(count)
     ]
-    results = run(generate_task, tasks, _jobs(jobs), "generating", _show_progress(progress, count))
+    show = progress if progress is not None else sys.stderr.isatty()
+    results = run(generate_task, tasks, _jobs(jobs), "generating", show)
     failed = [err for _, _, err, _ in results if err]
     for err in failed:
         click.echo(f"mipair: {err}", err=True)
@@ -371,24 +263,3 @@ def generate(
     )
     if failed:
         raise SystemExit(1)
-
-
-def dropin_generate(
-    system: str,
-    model: str | None = None,
-    config: str | None = None,
-    output: str | None = None,
-    seed: str | None = None,
-    rules: str | None = None,
-    checklist: str | None = None,
-) -> int:
-    """``mipair --dutch (MODEL -g | -g [CONFIG]) -o OUT [-s SEED] [-l LIST]``."""
-    from mipair.check.parallel import GenerateTask, write_generated
-
-    assert output is not None
-    cfg = load_config(config, model)
-    task = GenerateTask(system, cfg, parse_seed(seed), rules, output, "trf26", checklist)
-    note = write_generated(task)
-    if note:
-        print(f"mipair: note: {note}", file=sys.stderr)
-    return 0

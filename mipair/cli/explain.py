@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
-from typing import TYPE_CHECKING
 
 import click
 
 from mipair.cli.options import rules_option, system_option
 from mipair.errors import InputError
-
-if TYPE_CHECKING:
-    from mipair.pairing import RoundPairing
-    from mipair.systems.base import PairingSystem
+from mipair.formats.text import load, split_lines
+from mipair.operations.files import open_tournament
+from mipair.operations.judging import proposal
+from mipair.systems.base import PairingSystem
 
 
 @click.command("explain")
@@ -29,7 +27,7 @@ if TYPE_CHECKING:
     help="Seconds to spend looking for the smallest reason (an irreducible one is always given).",
 )
 def explain(
-    file: str, system: str | None, rules: str | None, as_json: bool, time_limit: float
+    file: str, system: PairingSystem | None, rules: str | None, as_json: bool, time_limit: float
 ) -> None:
     """Explain why the next round of FILE cannot be paired.
 
@@ -39,10 +37,8 @@ def explain(
     the pairing that results. Exit code 1
     when the round cannot be paired, 0 when it can.
     """
-    from mipair.systems.registry import resolve
-
-    pairing_system = resolve(system, file)
-    e = pairing_system.explain(pairing_system.read(file, rules), seconds=time_limit)
+    opened = open_tournament(file, system, rules)
+    e = opened.system.explain(opened.state, seconds=time_limit)
     if as_json:
         click.echo(json.dumps(e.to_json(), indent=2))
     else:
@@ -52,8 +48,6 @@ def explain(
 
 def read_pairing_file(path: str) -> list[tuple[int, int]]:
     """The JaVaFo/bbpPairings output format: a count, then ``WHITE BLACK`` lines (``ID 0``: bye)."""
-    from mipair.formats.text import load, split_lines
-
     lines = [(i, ln.split()) for i, ln in enumerate(split_lines(load(path)), 1) if ln.strip()]
     if not lines or len(lines[0][1]) != 1 or not lines[0][1][0].isdigit():
         raise InputError("the first line must be the number of pairs", file=path, line=1)
@@ -68,49 +62,6 @@ def read_pairing_file(path: str) -> list[tuple[int, int]]:
             f"the first line announces {count} pairs, the file has {len(pairs)}", file=path, line=1
         )
     return pairs
-
-
-def check_players(
-    pairs: list[tuple[int, int]], entrants: frozenset[int], file: str, field: str
-) -> None:
-    """Every player a proposal names must be in the tournament (a Black 0 is the bye)."""
-    for white, black in pairs:
-        for pid in (white, black) if black else (white,):
-            if pid not in entrants:
-                raise InputError(
-                    f"there is no player {pid} in the tournament", file=file, field=field
-                )
-
-
-def to_round_pairing(rnd: int, pairs: list[tuple[int, int]]) -> RoundPairing:
-    """Pairs (``(id, 0)`` for the bye) as a RoundPairing; two byes are an input error."""
-    from mipair.pairing import Board, RoundPairing
-
-    byes = [a for a, b in pairs if b == 0]
-    if len(byes) > 1:
-        raise InputError(f"more than one bye proposed: {', '.join(map(str, byes))}")
-    boards = tuple(Board(a, b) for a, b in pairs if b != 0)
-    return RoundPairing(rnd, boards, byes[0] if byes else None)
-
-
-def proposal(
-    pairing_system: PairingSystem,
-    state: object,
-    pairs: list[tuple[int, int]],
-    file: str = "<tournament>",
-    field: str = "pair",
-) -> RoundPairing:
-    """The proposed round; in an odd field the one player the pairs leave out has the bye.
-
-    A player the tournament does not have is bad input, named with ``file`` and ``field``.
-    """
-    check_players(pairs, pairing_system.entrants(state), file, field)
-    players = pairing_system.problem(state).players
-    proposed = to_round_pairing(pairing_system.round_of(state), pairs)
-    left = set(players) - {p for b in proposed.boards for p in (b.white, b.black)}
-    if proposed.bye is None and len(players) % 2 == 1 and len(left) == 1:
-        proposed = replace(proposed, bye=left.pop())  # the one player left has the bye
-    return proposed
 
 
 @click.command("why")
@@ -135,7 +86,7 @@ def why(
     file: str,
     pairs: tuple[str, ...],
     alternative: str | None,
-    system: str | None,
+    system: PairingSystem | None,
     rules: str | None,
     as_json: bool,
 ) -> None:
@@ -145,14 +96,12 @@ def why(
     first criterion, in the edition's order, on which the two differ. Exit
     code 0 when the proposal is legal, 1 when it breaks an absolute rule.
     """
-    from mipair.systems.registry import resolve
-
     if bool(pairs) == bool(alternative):
         raise click.UsageError(
             "give the proposal either with --pair (repeatable) or with --alternative FILE"
         )
-    pairing_system = resolve(system, file)
-    state = pairing_system.read(file, rules)
+    opened = open_tournament(file, system, rules)
+    pairing_system, state = opened.system, opened.state
     labels = pairing_system.labels(state)
     try:
         boards = read_pairing_file(alternative) if alternative else [labels.pair(p) for p in pairs]

@@ -1,18 +1,20 @@
 """The ``mipair`` click group: subcommands registered by name, imported only when used.
 
-A CLI call is a whole process and a missing part must not break the others,
-so subcommand modules are imported on first use. The drop-in forms
+One of the two doors that load code on first use (the other is the registry,
+:mod:`mipair.systems.registry`): a CLI call is a whole process, and each
+subcommand's module brings its own libraries (polars, rich, networkx, the
+service's), so only the one called is imported. The drop-in forms
 (``--dutch IN -p``) never import click at all (:mod:`mipair.cli.main`).
 """
 
 from __future__ import annotations
 
-import importlib
+from importlib import import_module
 
 import click
 
-from mipair import __version__
-from mipair.cli.guard import stop_writing_stdout
+from mipair import SYSTEMS_NAMED, __version__
+from mipair.operations.forms import usage
 
 # name -> (module, attribute, one-line help shown without importing)
 LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -24,11 +26,14 @@ LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
     "explain": ("mipair.cli.explain", "explain", "Explain why a round cannot be paired."),
     "why": ("mipair.cli.explain", "why", "Compare the engine's pairing with a proposed one."),
     "papp": ("mipair.cli.papp", "papp", "Pair with PAPP (Othello penalty pairing)."),
+    "chess": ("mipair.cli.chess", "chess", "Run a chess tournament day on a TRF-2026 file."),
     "standings": ("mipair.cli.standings", "standings", "Rank a tournament by FIDE tie-breaks."),
     "bulk": ("mipair.cli.bulk", "bulk", "Import many tournament files into tables."),
     "mcmahon": ("mipair.cli.mcmahon", "mcmahon", "McMahon for Go on OpenGotha XML files."),
     "evaluate": ("mipair.cli.mcmahon", "evaluate_command", "Pairing quality of a Go tournament."),
     "serve": ("mipair.cli.serve", "serve", "Serve pairings over HTTP (mipair[service])."),
+    "account": ("mipair.cli.store", "account", "Directors' accounts for the desk (mipair[store])."),
+    "store": ("mipair.cli.store", "store", "The desk's database: store upgrade (mipair[store])."),
     "resident": (
         "mipair.resident.command",
         "resident",
@@ -37,35 +42,16 @@ LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
-def _unavailable(name: str, module: str) -> click.Command:
-    """A placeholder for a subcommand whose module has not landed yet (exit 2)."""
-
-    @click.command(
-        name=name,
-        context_settings={"ignore_unknown_options": True},
-        help=f"(not available yet: {module} is missing)",
-    )
-    @click.argument("args", nargs=-1, type=click.UNPROCESSED)
-    def placeholder(args: tuple[str, ...]) -> None:
-        click.echo(f"mipair: '{name}' is not available yet ({module} is missing)", err=True)
-        raise SystemExit(2)
-
-    return placeholder
+EXIT_CODES = """Exit codes (docs/chess-arbiter.md, "Exit codes"):
+  0 done; 1 no valid pairing; 2 unexpected error (or a worker process ended abruptly);
+  3 bad input or an invalid command line; 4 too large; 5 a file or stream that cannot be
+  read or written; 6, 7 check: a round differs, an absolute rule is broken;
+  130 interrupted (Ctrl-C); 128+N the resident's process pairing the call killed by signal N.
+  A reader that stops reading (| head) changes no code."""
 
 
 class LazyGroup(click.Group):
-    """A click group whose subcommands are imported on first use.
-
-    A reader that stops reading (``mipair ... | head -1``) is not an error:
-    the command ends with exit 0 (click itself would exit 1).
-    """
-
-    def invoke(self, ctx: click.Context) -> object:
-        try:
-            return super().invoke(ctx)
-        except BrokenPipeError:
-            stop_writing_stdout()
-            return None
+    """A click group whose subcommands are imported on first use."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(LAZY_COMMANDS))
@@ -76,14 +62,8 @@ class LazyGroup(click.Group):
         if name not in LAZY_COMMANDS:
             return None
         module, attr, _ = LAZY_COMMANDS[name]
-        try:
-            mod = importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name is not None and module.startswith(exc.name):
-                return _unavailable(name, module)
-            raise
-        cmd = getattr(mod, attr, None)
-        return cmd if isinstance(cmd, click.Command) else _unavailable(name, f"{module}.{attr}")
+        command: click.Command = getattr(import_module(module), attr)
+        return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, LAZY_COMMANDS[name][2]) for name in sorted(LAZY_COMMANDS)]
@@ -94,13 +74,10 @@ class LazyGroup(click.Group):
 
 @click.group(
     cls=LazyGroup,
+    help=f"mipair: tournament pairing as mathematical programs for {SYSTEMS_NAMED}.",
     context_settings={"help_option_names": ["-h", "--help"]},
-    epilog="Drop-in for JaVaFo/bbpPairings: mipair [--rules 2017] --dutch IN -p [OUT] "
-    "[-l [LIST]], --dutch IN -c, --dutch -g [CONFIG] -o TRF, -r. "
-    "Exit codes: 0 ok, 1 no valid pairing, 2 unexpected, 3 bad input, "
-    "4 too large, 5 file access.",
+    epilog=f"\b\n{usage()}\n\n\b\n{EXIT_CODES}",
 )
 @click.version_option(__version__, "--version", "-V", prog_name="mipair")
 def cli() -> None:
-    """mipair: tournament pairing as mathematical programs: FIDE Dutch (2026, 2017 and 2012
-    editions), McMahon for Go (OpenGotha files), PAPP for Othello."""
+    """The ``mipair`` command (its help names the systems: :data:`mipair.SYSTEMS_NAMED`)."""

@@ -7,20 +7,20 @@ import json
 import click
 
 from mipair.cli.options import system_option
+from mipair.operations.files import system_of
+from mipair.systems.base import PairingSystem
 
 
 @click.command()
 @click.argument("file", type=click.Path())
 @system_option()
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-def info(file: str, system: str | None, as_json: bool) -> None:
+def info(file: str, system: PairingSystem | None, as_json: bool) -> None:
     """Summarise FILE: players, rounds played and the round to pair, the pairing system
     and its settings as the file gives them (TRF: point system, byes, forfeits; OpenGotha:
     the McMahon parameters; PAPP: the event's settings). The system is told by the file's
-    name (.xml OpenGotha, .papp PAPP, else TRF) unless --system names it."""
-    from mipair.systems.registry import get_system, system_for_file
-
-    s = get_system(system or system_for_file(file)).summary(file)
+    name (.xml OpenGotha, .papp PAPP, else TRF: its 192 record) unless --system names it."""
+    s = system_of(file, system)[0].summary(file)
     if as_json:
         click.echo(json.dumps(s.to_json(), indent=2, ensure_ascii=False))
         return

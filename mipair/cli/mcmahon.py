@@ -139,7 +139,12 @@ def pairing_command(
     from mipair.formats.opengotha import read_opengotha
 
     tournament = read_opengotha(event)
-    show_round(tournament, round_number or _last_round(tournament), as_json, html_file)
+    show_round(
+        tournament,
+        _last_round(tournament) if round_number is None else round_number,
+        as_json,
+        html_file,
+    )
 
 
 def _last_round(tournament) -> int:
@@ -201,11 +206,11 @@ def handicaps(event: str, edition: str | None, round_number: int | None, as_json
 
     tournament = read_opengotha(event)
     params = params_of(tournament, edition)
-    r = round_number or _last_round(tournament)
+    r = _last_round(tournament) if round_number is None else round_number
     index = {p.key: i for i, p in enumerate(tournament.players)}
     games = [g for g in tournament.games if g.round == r]
     if not games:
-        raise InputError(f"round {r} has no games", file=event)
+        raise InputError(f"round {r} has no games", file=event, field="round")
     fld = build_field(
         tournament, params, r, [index[k] for g in games for k in (g.white, g.black)], None
     )

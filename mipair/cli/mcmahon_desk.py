@@ -69,7 +69,7 @@ def new(
     settings = Settings(
         name,
         rounds,
-        "swiss" if swiss else "mcmahon",
+        "swiss" if swiss else "",
         "",
         location,
         director,
@@ -190,10 +190,16 @@ def result(event: str, entries: tuple[str, ...], round_number: int | None, as_js
     from mipair.desk.mcmahon.views import result_text
 
     if len(entries) % 2:
-        raise InputError("a table (or a player's key) and a result expected, in pairs", file=event)
+        raise InputError(
+            "a table (or a player's key) and a result expected, in pairs",
+            file=event,
+            field="result",
+        )
     changed = []
     with changing(event) as tournament:
-        r = round_number or paired_rounds(tournament)
+        r = paired_rounds(tournament) if round_number is None else round_number
+        if r == 0 and round_number is None:
+            raise InputError("no round is paired yet", field="round")
         for where, typed in zip(entries[::2], entries[1::2]):
             changed.append(set_result(tournament, r, where, typed))
     lines, rows = [], []
@@ -226,7 +232,7 @@ def unpair(event: str, round_number: int | None, force: bool, as_json: bool) -> 
     from mipair.desk.mcmahon.store import changing
 
     with changing(event) as tournament:
-        r = round_number or paired_rounds(tournament)
+        r = paired_rounds(tournament) if round_number is None else round_number
         removed = take_back(tournament, r, force)
     _say(f"round {r}: {removed} games taken back", as_json, {"round": r, "games": removed})
 

@@ -7,20 +7,39 @@ from typing import Any
 
 import click
 
-from mipair.systems.registry import system_names
+from mipair.systems.base import PairingSystem
+from mipair.systems.registry import SYSTEMS, get_system, system_names, trf_systems
 
 F = Callable[..., Any]
 
 
+def system_help() -> str:
+    """How the system of a file is found, from the registry's list."""
+    endings = ", ".join(f"{ending} {line.name}" for line in SYSTEMS for ending in line.endings)
+    codes = ", ".join(code for line in trf_systems() for code in line.trf_codes)
+    return (
+        f"Pairing system (default: the one the file is for: by its ending ({endings}), else "
+        f"a TRF file's 192 record ({codes}, or one of them followed by _ and more), else "
+        f"{trf_systems()[0].name})."
+    )
+
+
+def to_system(
+    context: click.Context, parameter: click.Parameter, name: str | None
+) -> PairingSystem[Any] | None:
+    """The system ``--system`` names (None: to be found from the file)."""
+    return get_system(name) if name else None
+
+
 def system_option() -> Callable[[F], F]:
-    """``--system NAME``: a registered pairing system; by default the one the file is for."""
+    """``--system NAME``: a registered pairing system (the command gets the system itself);
+    by default the one the file is for."""
     return click.option(
         "--system",
         type=click.Choice(system_names()),
         default=None,
-        help="Pairing system (default: by the file: .xml OpenGotha is McMahon, .papp is "
-        "PAPP, any other file TRF: the FIDE system its 192 record names (FIDE_DUBOV, "
-        "FIDE_BURSTEIN, FIDE_LIM...), else the FIDE Dutch system).",
+        callback=to_system,
+        help=system_help(),
     )
 
 
@@ -30,8 +49,8 @@ def rules_option() -> Callable[[F], F]:
         "--rules",
         default=None,
         metavar="EDITION",
-        help="Edition of the system's rules (FIDE Dutch: 2026, 2017, 2012; McMahon: the "
-        "OpenGotha behaviour; default: the system's first).",
+        help="Edition of the system's rules, as its model files name them (e.g. 2017 for "
+        "the rules of a FIDE system before 2026; default: the system's first).",
     )
 
 

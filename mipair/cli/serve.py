@@ -1,57 +1,81 @@
-"""``mipair serve``: the pairing service and the arbiters' page over HTTP (:mod:`mipair.service`)."""
+"""``mipair serve``: the pairing service and the arbiters' page over HTTP (:mod:`mipair.service`).
+
+Each limit's option shows the default :class:`~mipair.service.settings.Settings` holds and the
+environment variable that overrides it, read from the settings themselves, so that the help
+cannot say one default while the service uses another. An option not given stays None: the
+variable, else the default, applies (:meth:`Settings.from_environment`).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import fields
+from typing import Any
+
 import click
+
+from mipair.service.priority import PRIORITIES
+from mipair.service.settings import Settings
 
 SHUTDOWN_MARGIN = 5.0
 """Seconds beyond the time limit a stopping server gives the solves in flight."""
+
+DEFAULTS: dict[str, object] = {spec.name: spec.default for spec in fields(Settings)}
+"""Each setting's default, as the service uses it."""
+
+
+def limit(
+    name: str, kind: type, what: str, note: str = "", metavar: str | None = None
+) -> Callable[[Any], Any]:
+    """The option of the setting ``name``, its default and variable shown as click shows them."""
+    variable = f"MIPAIR_SERVICE_{name.upper()}"
+    return click.option(
+        "--" + name.replace("_", "-"),
+        type=kind,
+        default=None,
+        metavar=metavar,
+        help=f"{what}  [env var: {variable}; default: {DEFAULTS[name]}{note}]",
+    )
 
 
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
-@click.option(
-    "--workers", type=int, default=None, help="Small-lane solver processes (default: cores, <= 4)."
+@limit("workers", int, "Small-lane solver processes.", " (one a core, at most 4)")
+@limit(
+    "large_workers", int, "Large-lane solver processes (0: large requests share the small lane)."
 )
-@click.option(
-    "--large-workers", type=int, default=None, help="Large-lane solver processes (default 1)."
+@limit("large_players", int, "Players from which a request is large.")
+@limit(
+    "large_priority",
+    str,
+    "CPU priority of the large lane's workers once warm: idle (only CPU time no other process "
+    "wants: a small solve takes a core back at once), nice (nice 10) or normal.",
+    metavar="[" + "|".join(PRIORITIES) + "]",
 )
-@click.option(
-    "--large-players", type=int, default=None, help="Players from which a request is large (1000)."
+@limit("queue", int, "Requests that may wait in the small lane.")
+@limit("max_wait", float, "Seconds a request may expect to wait (429 past).")
+@limit("time_limit", float, "Seconds a solve may take (504 past it).")
+@limit("max_bytes", int, "Largest upload accepted, in bytes (413 past it).")
+@limit(
+    "header_timeout", float, "Seconds a connection has to send its request's headers (408 past)."
 )
-@click.option(
-    "--large-priority",
-    default=None,
-    help="CPU priority of the large lane's workers: nice (default; nice 10), idle (only CPU "
-    "time nothing else wants: for a dedicated host) or normal.",
-)
-@click.option("--queue", type=int, default=None, help="Requests that may wait in the small lane.")
-@click.option(
-    "--max-wait", type=float, default=None, help="Seconds a request may expect to wait (429 past)."
-)
-@click.option(
-    "--time-limit", type=float, default=None, help="Seconds a solve may take (504 past it)."
-)
-@click.option("--max-bytes", type=int, default=None, help="Largest upload accepted (413 past it).")
+@limit("max_connections", int, "Connections kept open at once (one more: 503 and closed).")
+@limit("keep_alive", int, "Seconds an idle connection is kept.")
 def serve(host: str, port: int, **limits: float | int | str | None) -> None:
     """Serve pairings over HTTP: POST /v1/pair, /v1/check, ... and the arbiters' page at /.
 
     Requests of fewer than --large-players players are solved by the small
-    lane's workers, larger ones by the large lane's (at a lower CPU priority:
-    by default Linux's idle policy, so a small solve takes the CPU back at
-    once), so large solves never hold up small ones. A request is admitted while it
-    can expect to start within --max-wait seconds (from measured solve times),
-    else 429 with Retry-After. Every limit also reads MIPAIR_SERVICE_<NAME>
-    from the environment (WORKERS, LARGE_WORKERS, LARGE_PLAYERS, LARGE_PRIORITY, QUEUE,
-    LARGE_QUEUE, MAX_WAIT, TIME_LIMIT, MAX_BYTES, EXPLAIN_SECONDS, RETRY_AFTER,
-    MEMORY_MB, LARGE_MEMORY_MB).
+    lane's workers, larger ones by the large lane's, at a lower CPU priority
+    (--large-priority), so large solves never hold up small ones. A request is
+    admitted while it can expect to start within --max-wait seconds (from
+    measured solve times), else 429 with Retry-After.
     """
     try:
         import uvicorn
 
         from mipair.service.app import create_app
-        from mipair.service.settings import Settings
+        from mipair.service.protocol import uvicorn_options
     except ModuleNotFoundError as exc:
         raise click.ClickException(
             f"the service needs its extra: pip install 'mipair[service]' ({exc.name} is missing)"
@@ -64,4 +88,19 @@ def serve(host: str, port: int, **limits: float | int | str | None) -> None:
         log_level="warning",
         access_log=False,
         timeout_graceful_shutdown=int(settings.time_limit + SHUTDOWN_MARGIN),
+        **uvicorn_options(settings),
     )
+
+
+def environment_only(command: click.Command) -> str:
+    """The settings that have no option, each with its variable and default."""
+    given = {parameter.name for parameter in command.params}
+    listed = [
+        f"MIPAIR_SERVICE_{name.upper()} ({default})"
+        for name, default in DEFAULTS.items()
+        if name not in given
+    ]
+    return "From the environment only: " + ", ".join(listed) + "."
+
+
+serve.epilog = environment_only(serve)

@@ -1,4 +1,4 @@
-"""``mipair solve``: pair the next round (the drop-in form is in :mod:`mipair.cli.pairfile`)."""
+"""``mipair solve``: pair the next round (the drop-in form is :mod:`mipair.operations.dropin`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ import json
 import click
 
 from mipair.cli.options import rules_option, system_option
-from mipair.cli.pairfile import dropin_text, pair_file, write_output
+from mipair.formats.text import save
+from mipair.operations.pairing import dropin_text, pair_file, pairing_data
+from mipair.systems.base import PairingSystem
 
 
 @click.command("solve")
@@ -22,32 +24,14 @@ from mipair.cli.pairfile import dropin_text, pair_file, write_output
     help="Write the pairing in the JaVaFo/bbpPairings format to this file.",
 )
 def solve(
-    file: str, system: str | None, rules: str | None, as_json: bool, output: str | None
+    file: str, system: PairingSystem | None, rules: str | None, as_json: bool, output: str | None
 ) -> None:
-    """Pair the next round of FILE (FIDE Dutch: TRF, TRF(x) or TRF-2026; McMahon: OpenGotha
-    XML; PAPP: an event file)."""
-    from mipair.systems.registry import resolve
-
-    pairing_system = resolve(system, file)
-    rules = pairing_system.edition(rules)
-    state, pairing = pair_file(file, rules, pairing_system.name)
-    if output:
-        write_output(output, dropin_text(pairing))
+    """Pair the next round of FILE (FIDE Swiss systems: TRF, TRF(x) or TRF-2026; McMahon:
+    OpenGotha XML; PAPP: an event file)."""
+    paired = pair_file(file, system, rules)
+    if output:  # not forced to disk: the pairing is recomputed from FILE, never changed
+        save(output, dropin_text(paired.pairing), durable=False)
     if as_json:
-        click.echo(
-            json.dumps(
-                {
-                    "round": pairing.round,
-                    "system": pairing_system.name,
-                    "rules": rules,
-                    "boards": [
-                        {"board": k, "white": b.white, "black": b.black}
-                        for k, b in enumerate(pairing.boards, 1)
-                    ],
-                    "bye": pairing.bye,
-                },
-                indent=2,
-            )
-        )
+        click.echo(json.dumps(pairing_data(paired), indent=2))
     elif not output:
-        click.echo(pairing_system.describe(state, pairing), nl=False)
+        click.echo(paired.system.describe(paired.state, paired.pairing), nl=False)

@@ -5,8 +5,13 @@ from __future__ import annotations
 import json
 
 import click
+import polars as pl
 
 from mipair.cli.tables import table_options, table_target, tiebreaks_option
+from mipair.results.importer import file_rows
+from mipair.results.output import write_table
+from mipair.results.schema import GAMES, PLAYERS, TOURNAMENTS, frame
+from mipair.results.standings import ranking_rows
 
 
 def _cell(value: object) -> str:
@@ -35,19 +40,12 @@ def standings(
     JSON: a list of objects with ``id`` (pairing number), ``rank``, ``points`` and
     ``tiebreaks`` (keyed by each tie-break exactly as written).
     """
-    from mipair.results.importer import file_rows
-    from mipair.results.output import write_table
-    from mipair.results.schema import GAMES, PLAYERS, TOURNAMENTS, frame
-    from mipair.results.standings import ranking_rows
-
     table = table_target(table_format, output)
     rows = file_rows(0, file)
     schemas = {"tournaments": TOURNAMENTS, "players": PLAYERS, "games": GAMES}
     tables = {name: frame(rows[name], schema) for name, schema in schemas.items()}
     ranking = ranking_rows(tables, tiebreaks)
     if table:
-        import polars as pl
-
         flat = [
             {"id": r["id"], "rank": r["rank"], "points": r["points"], **r["tiebreaks"]}
             for r in ranking

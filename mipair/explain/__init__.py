@@ -3,7 +3,8 @@
 Nothing here knows a pairing system: the fact layer (:mod:`.facts`), minimal
 reasons and least relaxations (:mod:`.mus`, SAT), the comparison of two
 pairings (:mod:`.compare`). Each system builds its own facts
-(e.g. :mod:`mipair.systems.fide.dutch.facts`). Heavy libraries load lazily.
+(e.g. :mod:`mipair.systems.fide.dutch.facts`). A drop-in round never loads this
+package (the pairing systems import it when asked to compare or explain).
 """
 
 from mipair.explain.explanation import Explanation, Relaxation, explain_problem

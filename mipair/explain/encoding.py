@@ -24,6 +24,9 @@ import time
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
+from pysat.formula import WCNFPlus
+from pysat.solvers import Solver
+
 from mipair.explain.facts import Matching, PairingProblem
 
 SOLVER = "mc"  # Minicard: native cardinality constraints, interruptible
@@ -37,8 +40,6 @@ class PairingSat:
     """An incremental SAT oracle: is the round pairable under these facts?"""
 
     def __init__(self, problem: PairingProblem, *, max_exposed: int = 0) -> None:
-        from pysat.solvers import Solver
-
         self.problem = problem
         n_facts = len(problem.facts)
         top = n_facts
@@ -138,8 +139,6 @@ class PairingSat:
 
     def wcnf(self):
         """Hard clauses and cardinalities plus one soft unit clause per fact (weight 1)."""
-        from pysat.formula import WCNFPlus
-
         w = WCNFPlus()
         for clause in self.clauses:
             w.append(clause)

@@ -11,7 +11,11 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
+from mipair.explain.encoding import PairingSat
 from mipair.explain.facts import BYE, Fact, Matching, PairingProblem, pair
+from mipair.explain.mus import find_reason, least_relaxations, smallest_mus
+from mipair.explain.witness import summary as witness_summary
+from mipair.pairing import numbered_boards
 
 SAT_SOURCE = "sat-model"
 ENGINE_SOURCE = "engine"
@@ -40,9 +44,7 @@ class Relaxation:
             "rules_choice": self.rules_choice,
             "pairing": {
                 "source": self.source,
-                "boards": [
-                    {"board": k, "white": w, "black": b} for k, (w, b) in enumerate(self.boards, 1)
-                ],
+                "boards": numbered_boards(self.boards),
                 "bye": self.bye,
             },
         }
@@ -172,10 +174,6 @@ def explain_problem(
     one, MaxSAT for the relaxation, the summary; each phase that runs out
     says so in the explanation's flags.
     """
-    from mipair.explain.encoding import PairingSat
-    from mipair.explain.mus import find_reason, least_relaxations, smallest_mus
-    from mipair.explain.witness import summary
-
     start = time.monotonic()
     make = boards or (lambda m: tuple(m.games))
     with PairingSat(problem) as sat:
@@ -202,7 +200,7 @@ def explain_problem(
         problem.round,
         False,
         tuple(problem.facts[i] for i in reason),
-        summary(problem, reason, start + seconds),
+        witness_summary(problem, reason, start + seconds),
         smallest,
         tuple(relaxations),
         time.monotonic() - start,

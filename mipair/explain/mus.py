@@ -27,6 +27,9 @@ from __future__ import annotations
 import threading
 import time
 
+from pysat.examples.hitman import Hitman
+from pysat.examples.rc2 import RC2
+
 from mipair.explain.encoding import SOLVER, PairingSat, TimeUp
 from mipair.explain.facts import Matching, PairingProblem
 
@@ -99,8 +102,6 @@ def smallest_mus(sat: PairingSat, best: list[int], deadline: float) -> tuple[lis
 
     The flag says whether it is proved smallest.
     """
-    from pysat.examples.hitman import Hitman
-
     n = len(sat.problem.facts)
     everything = set(range(n))
     hitman = Hitman(htype="sorted")
@@ -155,8 +156,6 @@ def least_relaxations(
     time, one correction set that is minimal (no fact of it can be kept) is
     returned instead, or none if even that does not finish.
     """
-    from pysat.examples.rc2 import RC2
-
     start = time.monotonic()
     singles = single_relaxations(sat, reason, start + 0.4 * (deadline - start), limit)
     if singles:

@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from mipair.formats.text import save
+
 ENCODING = "iso-8859-15"
 CRITERIA_COLUMNS = 4
 PROGRAM = "mipair"
@@ -159,6 +161,4 @@ def format_h9(header: H9Header, columns: Sequence[str], rows: Sequence[H9Row]) -
 def write_h9(path: str, text: str) -> None:
     """Write the list atomically as OpenGotha writes it: ISO-8859-15, ``?`` for a character
     that encoding lacks."""
-    from mipair.formats.text import save
-
     save(path, text.encode(ENCODING, errors="replace").decode(ENCODING), encoding=ENCODING)

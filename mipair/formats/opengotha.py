@@ -18,14 +18,21 @@ does not change how a file is read: every game is kept. Writing:
 :mod:`mipair.formats.opengotha_write`.
 
 Bad files raise :class:`~mipair.errors.InputError` located at the element's
-line (exit 3).
+line (exit 3), hostile ones too: elements nested deeper than :data:`DEPTH_MAX`,
+entity declarations and external references (:func:`_tree`).
 """
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from xml.parsers import expat
+from xml.sax import SAXParseException
+from xml.sax.handler import ContentHandler, feature_string_interning
+from xml.sax.xmlreader import AttributesImpl, Locator
+
+from defusedxml.common import EntitiesForbidden, ExternalReferenceForbidden
+from defusedxml.expatreader import DefusedExpatParser
 
 from mipair.errors import InputError
 from mipair.formats.go_players import (
@@ -175,7 +182,7 @@ class OgTournament:
                 if placement is not None:
                     crits = sorted(
                         placement.iter("PlacementCriterion"),
-                        key=lambda c: int(c.attrs.get("number", "0") or 0),
+                        key=lambda c: _integer(c, "number", self.path, default=0),
                     )
                     return [c.attrs.get("name", "NULL") for c in crits if c.attrs.get("name")]
         return []
@@ -183,33 +190,89 @@ class OgTournament:
 
 # -- reading -------------------------------------------------------------------------
 
+DEPTH_MAX = 32
+"""Elements nested deeper than this are refused: OpenGotha writes five levels at most
+(``Tournament/TournamentParameterSet/PlacementParameterSet/PlacementCriteria/...``),
+and every walk over the kept tree (reading parameters, writing the file back) is then
+bounded (an element nested a thousand deep would exhaust Python's recursion limit)."""
+
+
+class _TreeBuilder(ContentHandler):
+    """The SAX events of the document as a tree of :class:`Node` with their lines."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__()
+        self.path = path
+        self.locator: Locator | None = None
+        self.stack: list[Node] = []
+        self.top: list[Node] = []
+
+    def setDocumentLocator(self, locator: Locator) -> None:
+        self.locator = locator
+
+    def line(self) -> int:
+        """The line the parser is at (1 before it started)."""
+        found = self.locator.getLineNumber() if self.locator is not None else None
+        return found or 1
+
+    def startElement(self, name: str, attrs: AttributesImpl) -> None:
+        if len(self.stack) >= DEPTH_MAX:
+            raise InputError(
+                f"<{name}> is nested more than {DEPTH_MAX} elements deep "
+                "(an OpenGotha file has five levels)",
+                file=self.path,
+                line=self.line(),
+                field="element",
+            )
+        node = Node(name, dict(attrs.items()), [], self.line())
+        (self.stack[-1].children if self.stack else self.top).append(node)
+        self.stack.append(node)
+
+    def endElement(self, name: str) -> None:
+        self.stack.pop()
+
 
 def _tree(text: bytes, path: str) -> Node:
-    """The XML document as a tree of :class:`Node` with line numbers."""
-    parser = expat.ParserCreate()
-    stack: list[Node] = []
-    top: list[Node] = []
+    """The XML document as a tree of :class:`Node` with line numbers.
 
-    def start(tag: str, attrs: dict[str, str]) -> None:
-        node = Node(tag, dict(attrs), [], parser.CurrentLineNumber)
-        (stack[-1].children if stack else top).append(node)
-        stack.append(node)
-
-    def end(tag: str) -> None:
-        stack.pop()
-
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.ordered_attributes = False
+    Read by defusedxml's expat parser: entity declarations (the "billion laughs"
+    and every entity expansion) and references to external entities or an external
+    DTD are refused, not expanded or fetched (an OpenGotha file has none)."""
+    builder = _TreeBuilder(path)
+    parser = DefusedExpatParser(forbid_dtd=False, forbid_entities=True, forbid_external=True)
+    parser.setFeature(feature_string_interning, True)  # one string per attribute name
+    parser.setContentHandler(builder)
     try:
-        parser.Parse(text, True)
-    except expat.ExpatError as exc:
+        parser.parse(io.BytesIO(text))
+    except LookupError as exc:  # an encoding Python does not know
+        raise InputError(f"not readable: {exc}", file=path, line=1, field="encoding") from None
+    except SAXParseException as exc:
         raise InputError(
-            f"not well-formed XML ({expat.errors.messages[exc.code]})", file=path, line=exc.lineno
+            f"not well-formed ({exc.getMessage()})",
+            file=path,
+            line=exc.getLineNumber(),
+            field="XML",
         ) from None
-    if not top or top[0].tag != "Tournament":
-        raise InputError("the root element must be <Tournament>", file=path, line=1)
-    return top[0]
+    except (EntitiesForbidden, ExternalReferenceForbidden) as exc:
+        raise InputError(_refused(exc), file=path, line=builder.line(), field="DOCTYPE") from None
+    if not builder.top or builder.top[0].tag != "Tournament":
+        raise InputError(
+            "the root element must be <Tournament>", file=path, line=1, field="Tournament"
+        )
+    return builder.top[0]
+
+
+DIGITS_MAX = 18
+"""The most digits a number of the file may have (OpenGotha's are 64-bit: 9.2 x 10^18)."""
+
+
+def _refused(exc: EntitiesForbidden | ExternalReferenceForbidden) -> str:
+    """What a DOCTYPE asked for that is refused."""
+    if isinstance(exc, EntitiesForbidden):
+        asked = f"entity declarations are refused (<!ENTITY {exc.name}>)"
+    else:
+        asked = f"external references are not followed ({exc.sysid or exc.pubid or exc.context})"
+    return asked + ": an OpenGotha file has none"
 
 
 def _integer(node: Node, name: str, path: str, default: int | None = None) -> int:
@@ -218,12 +281,20 @@ def _integer(node: Node, name: str, path: str, default: int | None = None) -> in
         if default is not None:
             return default
         raise InputError(f"<{node.tag}> has no {name}", file=path, line=node.line, field=name)
-    try:
-        return int(text.strip())
-    except ValueError:
+    digits = text.strip()
+    digits = digits[1:] if digits.startswith(("+", "-")) else digits
+    if not digits.isascii() or not digits.isdigit():
         raise InputError(
-            f"{text!r} is not a whole number", file=path, line=node.line, field=name
-        ) from None
+            f"{text[:24]!r} is not a whole number", file=path, line=node.line, field=name
+        )
+    if len(digits) > DIGITS_MAX:
+        raise InputError(
+            f"{text.strip()[:24]}...: at most {DIGITS_MAX} digits",
+            file=path,
+            line=node.line,
+            field=name,
+        )
+    return int(text.strip())
 
 
 def _declared_rank(node: Node, path: str) -> int:
@@ -289,16 +360,26 @@ def _game(node: Node, path: str, resolver: dict[str, str]) -> OgGame:
             )
         setattr(game, "white" if side == "whitePlayer" else "black", found)
     if game.white == game.black:
-        raise InputError("a player cannot play himself", file=path, line=node.line)
+        raise InputError(
+            "a player cannot play himself", file=path, line=node.line, field="blackPlayer"
+        )
     if game.result.removesuffix("_BYDEF") not in RESULTS:
         raise InputError(
             f"unknown result {game.result!r}", file=path, line=node.line, field="result"
         )
-    if game.round < 1:
-        raise InputError(
-            "rounds are numbered from 1", file=path, line=node.line, field="roundNumber"
-        )
+    _check_round(game.round, node, path)
     return game
+
+
+def _check_round(number: int, node: Node, path: str) -> None:
+    """A game's or bye's round: 1 to OpenGotha's most, 20 (:data:`ROUNDS_MAX`)."""
+    if not 1 <= number <= ROUNDS_MAX:
+        raise InputError(
+            f"round {number}: rounds are numbered from 1 to {ROUNDS_MAX} (OpenGotha's most)",
+            file=path,
+            line=node.line,
+            field="roundNumber",
+        )
 
 
 def read_opengotha(path: str) -> OgTournament:
@@ -350,6 +431,7 @@ def parse_opengotha(data: bytes, path: str = "<xml>") -> OgTournament:
                                 f"(line {busy[game.round, key]})",
                                 file=path,
                                 line=n.line,
+                                field="whitePlayer" if key == game.white else "blackPlayer",
                             )
                         busy[game.round, key] = n.line
                     games.append(game)
@@ -359,6 +441,7 @@ def parse_opengotha(data: bytes, path: str = "<xml>") -> OgTournament:
                     named = n.attrs.get("player", "")
                     found = resolve(named, resolver)
                     bye = OgBye(_integer(n, "roundNumber", path), found or named, n.line)
+                    _check_round(bye.round, n, path)
                     if found is None:
                         raise InputError(
                             f"no player has the key {bye.player!r}",

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
-from mipair.errors import FileAccessError
+from mipair.errors import FileAccessError, MipairError
 
 WAIT_SECONDS = 60.0
 """How long a command waits for another one to finish changing the same file."""
@@ -84,6 +84,17 @@ def remove_stale_temporaries(folders: Iterable[str | os.PathLike[str]]) -> list[
                         os.unlink(entry.path)
                         removed.append(Path(entry.path))
     return removed
+
+
+@contextlib.contextmanager
+def about(state: str | os.PathLike[str]) -> Iterator[None]:
+    """Errors raised in the block name ``state`` when they name no file (``FILE: field: ...``)."""
+    try:
+        yield
+    except MipairError as exc:
+        if exc.file is None:
+            exc.file = str(state)
+        raise
 
 
 @contextlib.contextmanager

@@ -8,6 +8,10 @@ LF or CRLF line ends, UTF-8 or Latin-1, and returns a checked
 * ``trfx``   TRF16 + the JaVaFo (XXR XXC XXA XXP XXS) and bbpPairings (BB*) records;
 * ``trf26``  TRF-2026 (142 152 162 192 250 260), plus XXC rank / XXS where 2026 has no record.
 
+A team file (one with ``310`` or ``013`` records) also gets its team section
+(:mod:`mipair.formats.trf_teams`, checked by :mod:`mipair.formats.trf_team_checks`);
+TRF16 and TRF(x) write its teams as ``013`` and name what else they lose.
+
 Every malformed input raises :class:`~mipair.errors.InputError` naming the
 file, the line and the field. A file without any point-system record whose
 points fields only fit another point system gets that one (JaVaFo's rule,
@@ -21,11 +25,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from mipair.errors import FileAccessError, InputError
-from mipair.formats import trf_checks, trf_double
+from mipair.formats import trf_checks, trf_double, trf_team_checks
 from mipair.formats.text import decode, load, split_lines
 from mipair.formats.trf_infer import infer_point_system
 from mipair.formats.trf_player import Where, field_at, parse_player
 from mipair.formats.trf_records import EXTENSION_CODES, TRF26_CODES, RecordReader
+from mipair.formats.trf_teams import TeamRecords, is_team_file
 from mipair.formats.trf_write import EDITIONS, LAST_ROUND, lost_in, write_tournament
 from mipair.matches import GAMES, TYPE_CODES, is_double_swiss
 from mipair.model import Acceleration, Cell, ForbiddenPairs, Player, Tournament
@@ -74,10 +79,12 @@ def parse_text(
     text: str, source: str = "<text>", *, double_swiss: bool | None = None
 ) -> Tournament:
     """Parse TRF text (any edition) into a checked Tournament (see :func:`read_tournament`)."""
-    records = RecordReader()
+    lines = split_lines(text)
+    team = TeamRecords(has_310=any(x[:3] == "310" for x in lines)) if is_team_file(lines) else None
+    records = RecordReader(team=team)
     players: dict[int, Player] = {}
     results: dict[int, list[Cell | None]] = {}
-    for number, raw in enumerate(split_lines(text), 1):
+    for number, raw in enumerate(lines, 1):
         line = raw.rstrip()
         if not line.strip() or line.startswith("###"):
             continue
@@ -108,6 +115,7 @@ def parse_text(
     matches = is_double_swiss(system) if double_swiss is None else double_swiss
     if matches and not system:
         system = TYPE_CODES[0]  # the caller's word makes the file say what it is
+    teams = team.section(players) if team is not None else None
     provisional = Tournament(players=players, results={k: tuple(v) for k, v in results.items()})
     span = GAMES if matches else 1
     trf_checks.apply_byes(results, records.byes, rounds_played(provisional) + 1, span)
@@ -131,6 +139,7 @@ def parse_text(
             _canonical_forbidden(fp, records.total_rounds) for fp, _ in records.forbidden
         ),
         system=system,
+        teams=teams,
         headers=tuple(records.headers),
         source=source,
     )
@@ -151,6 +160,7 @@ def parse_text(
             raise
         t = replace(t, point_system=inferred)
         check(t)
+    trf_team_checks.check_teams(t)
     return t
 
 
@@ -177,8 +187,8 @@ def _canonical_forbidden(fp: ForbiddenPairs, total: int | None) -> ForbiddenPair
 def detect_edition(text: str) -> str:
     """The edition a text is written in: trf26, trfx or trf16 (by its record codes)."""
     codes = {line[:3].upper() for line in split_lines(text) if len(line) >= 3}
-    if codes & {"142", "152", "162", "240", "250"}:
-        return "trf26"  # records that replace an XX?/BB? extension
+    if codes & {"142", "152", "162", "240", "250", "310", "352", "362", "320", "330", "300"}:
+        return "trf26"  # records that replace an XX?/BB? extension, or TRF-2026's team records
     if codes & EXTENSION_CODES:
         return "trfx"  # (a TRF(x) file may still carry 192 or a ranged 260)
     return "trf26" if codes & TRF26_CODES else "trf16"

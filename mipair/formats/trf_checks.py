@@ -98,7 +98,7 @@ def check_rounds(t: Tournament) -> None:
 def check_references(
     t: Tournament, acc_where: dict[tuple[int, int], Where], forbidden_where: list[Where]
 ) -> None:
-    """Accelerations and forbidden pairs name existing players and rounds."""
+    """Accelerations and forbidden pairs name existing players (teams in a team file) and rounds."""
     for (pid, rnd), where in acc_where.items():
         if pid not in t.players:
             raise where.error(f"acceleration for player {pid}, who does not exist", "player id")
@@ -108,7 +108,9 @@ def check_references(
             )
     for fp, where in zip(t.forbidden, forbidden_where):
         for pid in fp.players:
-            if pid not in t.players:
+            if t.teams is not None and pid not in t.teams.teams:
+                raise where.error(f"forbidden pair names team {pid}, which does not exist", "team")
+            if t.teams is None and pid not in t.players:
                 raise where.error(
                     f"forbidden pair names player {pid}, who does not exist", "player id"
                 )
@@ -119,7 +121,8 @@ def check_scores(t: Tournament) -> None:
 
     Accepted, as in the reference engine: the points of the played rounds,
     optionally plus the acceleration of the next round and/or the points of
-    an announced bye in the next round's column.
+    an announced bye in the next round's column; in a team file also without
+    the points of the team's pairing-allocated byes (``U``).
     """
     ps = t.point_system
     played = rounds_played(t)
@@ -129,15 +132,27 @@ def check_scores(t: Tournament) -> None:
         nxt = t.cell(pid, played + 1)
         extra_bye = ps.cell_points(nxt) if nxt is not None else 0
         extra_acc = acc.get((pid, played + 1), 0)
-        check_points_field(t, player, base, extra_acc, extra_bye, f"rounds 1-{played}")
+        pab: Points = 0
+        if t.teams is not None:  # TRF-2026 leaves a team's PAB out of its players' points
+            cells = [t.cell(pid, k) for k in range(1, played + 1)]
+            pab = sum(ps.points(Result.PAB) for c in cells if c and c.result is Result.PAB)
+        check_points_field(t, player, base, extra_acc, extra_bye, f"rounds 1-{played}", pab)
 
 
 def check_points_field(
-    t: Tournament, player: Player, base: Points, extra_acc: Points, extra_bye: Points, done: str
+    t: Tournament,
+    player: Player,
+    base: Points,
+    extra_acc: Points,
+    extra_bye: Points,
+    done: str,
+    pab: Points = 0,
 ) -> None:
     """A written points field is the results of ``done`` (``base``), maybe with the next
-    round's fictitious points and/or the points of a bye announced for it."""
+    round's fictitious points and/or the points of a bye announced for it, and maybe
+    without ``pab`` (a team's pairing-allocated byes, which TRF-2026 leaves out)."""
     allowed = {base, base + extra_acc, base + extra_bye, base + extra_acc + extra_bye}
+    allowed |= {value - pab for value in allowed}
     if player.points is not None and player.points not in allowed:
         raise at(t, player).error(
             f"the file says {points_to_str(player.points)} points but the results of "

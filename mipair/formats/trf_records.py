@@ -6,7 +6,7 @@
 * TRF(bx) (bbpPairings): ``BBW BBD BBL BBZ BBF BBU`` point values.
 * TRF-2026: ``142`` rounds, ``152`` initial colour, ``162`` point system,
   ``192`` tournament type, ``240`` byes, ``250`` accelerations, ``260``
-  forbidden pairs.
+  forbidden pairs; a team file's records go to ``trf_teams.TeamRecords``.
 
 :class:`RecordReader` collects what these records say; ``trf.py`` turns it
 into a :class:`~mipair.model.Tournament`.
@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from mipair.formats.trf_player import MAX_ROUND, Where, parse_int, parse_player_id
+from mipair.formats.trf_teams import TEAM_CODES, TeamRecords
 from mipair.model import (
     Colour,
     ForbiddenPairs,
@@ -93,10 +94,15 @@ class RecordReader:
     byes: list[Bye] = field(default_factory=list)
     headers: list[tuple[str, str]] = field(default_factory=list)
     codes: set[str] = field(default_factory=set)
+    team: TeamRecords | None = None  # a team file's records (310 or 013 present)
 
     def read(self, code: str, line: str, where: Where) -> None:
         """Interpret one record whose first three characters are ``code``."""
         self.codes.add(code)
+        if self.team is not None and self.team.read(code, line, where):
+            return
+        if code in TEAM_CODES and self.team is None:
+            raise where.error("a team record, but the file lists no team (310 or 013)", code)
         handler = getattr(self, f"_r{code}", None)
         if code in POINTS_BB:
             self._set_points((POINTS_BB[code],), _points(line[3:], where, code), where, code)

@@ -2,9 +2,10 @@
 
 Records are written in the column layout of the FIDE texts; the order is:
 the records kept verbatim from the source (``??2`` tournament records,
-teams, national ratings, in their original order), the edition's pairing
-records, then the ``001`` players. Player lines keep the file's points and
-rank fields as they were.
+national ratings, in their original order), the edition's pairing records,
+a team file's ``352`` and ``362``, the ``001`` players, then the teams and the
+records that name them (:func:`mipair.formats.trf_teams_write.team_lines`). Player
+lines keep the file's points and rank fields as they were.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from itertools import groupby
 
 from mipair import matches
 from mipair.formats.trf_player import format_player
+from mipair.formats.trf_teams_write import team_lines, team_losses
 from mipair.model import Colour, Points, PointSystem, Tournament, points_to_str
 from mipair.rounds import rounds_played, scores_before
 
@@ -155,7 +157,8 @@ def pairing_records(t: Tournament, edition: str) -> list[str]:
         out = [f"XXR {t.total_rounds}"] if t.total_rounds else []
         words = (["rank"] if t.use_rank_ids else []) + _colour_word(t.initial_colour)
         out += [f"XXC {' '.join(words)}"] if words else []
-        return out + _system_record(t) + _bb_points(t.point_system) + _xxa(t) + _forbidden(t, True)
+        bans = _forbidden(t, True) if t.teams is None else []  # XXP names players
+        return out + _system_record(t) + _bb_points(t.point_system) + _xxa(t) + bans
     out = [f"142 {t.total_rounds}"] if t.total_rounds else []
     if t.initial_colour is not None:
         out.append(f"152 {'W' if t.initial_colour is Colour.WHITE else 'B'}")
@@ -165,10 +168,17 @@ def pairing_records(t: Tournament, edition: str) -> list[str]:
 
 
 def lost_in(t: Tournament, edition: str) -> list[str]:
-    """What writing ``t`` as ``edition`` cannot keep (empty for trfx and trf26)."""
-    if edition != "trf16":
+    """What writing ``t`` as ``edition`` cannot keep (empty for trf26; for trfx, a team
+    file's records other than ``013``)."""
+    if edition == "trf26":
         return []
     lost = []
+    if t.teams is not None:
+        lost += team_losses(t.teams, [f"{c} {x}".rstrip() for c, x in t.headers if c == "013"])
+        if edition == "trfx" and t.forbidden:
+            lost.append(f"{len(t.forbidden)} forbidden pairs of teams (260)")
+    if edition != "trf16":
+        return lost
     if t.total_rounds:
         lost.append(f"the number of rounds ({t.total_rounds})")
     if t.initial_colour is not None:
@@ -199,7 +209,12 @@ def write_tournament(t: Tournament, edition: str = "trf26", newline: str = "\n")
     """
     if edition not in EDITIONS:
         raise ValueError(f"unknown TRF edition {edition!r} (one of {', '.join(EDITIONS)})")
-    kept = [f"{c} {txt}".rstrip() for c, txt in t.headers]
+    kept = [
+        f"{c} {txt}".rstrip()
+        for c, txt in t.headers
+        if not (c == "013" and t.teams is not None and edition != "trf26")
+    ]
+    before, after = team_lines(t.teams, edition) if t.teams is not None else ([], [])
     if matches.is_double_swiss(t.system):
         ps = t.point_system
         t = replace(t, point_system=replace(ps, pab=matches.pab_value(ps)))
@@ -212,7 +227,7 @@ def write_tournament(t: Tournament, edition: str = "trf26", newline: str = "\n")
         )
         for pid, p in t.players.items()
     ]
-    lines = kept + pairing_records(t, edition) + players
+    lines = kept + pairing_records(t, edition) + before + players + after
     return newline.join(lines) + newline
 
 

@@ -1,13 +1,21 @@
-"""The drop-in call's side: hand the call to a resident, or start one for next time.
+"""The drop-in call's side: hand the call to the user's resident when one runs.
 
 Imported by every drop-in call before anything else, so it stays light: the C
 modules ``_socket`` and ``_signal`` rather than ``socket`` and ``signal``
 (which import ``enum``), no ``pathlib``.
 
+The resident is the user's choice (``MIPAIR_RESIDENT``):
+
+- unset: a call uses a resident the user started (``mipair resident
+  start``) and never starts one; with none running, it costs a look into the
+  runtime folder;
+- ``1`` (``yes``, ``on``, ``true``): as unset, and a call that found none
+  starts one in the background for the next call;
+- ``0`` (``no``, ``off``, ``false``): never a resident.
+
 :func:`run_in_resident` returns the call's exit code when a resident ran it,
-or None when there is none to talk to (no socket, refused, a wrong answer,
-``MIPAIR_RESIDENT=0``): the caller then pairs in-process, exactly as without
-a resident, and calls :func:`start_resident` afterwards.
+or None when there is none to talk to (no socket, refused, a wrong answer):
+the caller then pairs in-process, exactly as without a resident.
 """
 
 from __future__ import annotations
@@ -20,6 +28,7 @@ import os
 import resource
 import sys
 
+from mipair.operations.streams import own, say
 from mipair.resident import place, wire
 
 TYPE_CHECKING = False  # typing itself (and the re it imports) is too slow to load here
@@ -27,9 +36,10 @@ if TYPE_CHECKING:
     from typing import Any
 
 SWITCH = "MIPAIR_RESIDENT"
-"""``MIPAIR_RESIDENT=0`` (or ``no``, ``off``, ``false``): no resident, never started."""
+"""The variable that says whether drop-in calls use a resident (see the module docstring)."""
 OFF_VALUES = ("0", "no", "off", "false")
-EXIT_SIGNALLED = 2  # a child that died of a signal: an unexpected end, like a crash
+START_VALUES = ("1", "yes", "on", "true")
+SIGNAL_BASE = 128  # a child killed by signal N: exit 128 + N, as a shell reports a killed process
 BOOT = (
     "import marshal, sys; sys.path[:] = marshal.loads(bytes.fromhex(sys.argv[1])); "
     "from mipair.resident.server import main; main(sys.argv[2], sys.argv[3])"
@@ -37,16 +47,21 @@ BOOT = (
 """What a started resident runs: the client's import path, then the server."""
 
 
+def setting() -> str:
+    """``MIPAIR_RESIDENT``, lower-cased and stripped."""
+    return os.environ.get(SWITCH, "").strip().lower()
+
+
 def enabled() -> bool:
-    """Is the resident allowed (``MIPAIR_RESIDENT`` not switched off, a Linux socket API)?"""
-    if os.environ.get(SWITCH, "").strip().lower() in OFF_VALUES:
+    """May drop-in calls use a resident (not switched off, a Linux socket API)?"""
+    if setting() in OFF_VALUES:
         return False
     return hasattr(_socket, "SO_PEERCRED") and hasattr(os, "pidfd_open")
 
 
-def import_path() -> list[str]:
-    """``sys.path`` with every entry made absolute (the resident runs from ``/``)."""
-    return [os.path.abspath(entry or os.curdir) for entry in sys.path]
+def starts_resident() -> bool:
+    """Did the user ask drop-in calls to start a resident when none runs?"""
+    return setting() in START_VALUES
 
 
 def _stream(stream: Any) -> tuple[str, str, bool, bool] | None:
@@ -102,16 +117,36 @@ def _send_request(sock: Any, args: list[str]) -> None:
 
 
 def _exit_code(status: int) -> int:
-    """The client's exit code for a child's (negative: killed by that signal)."""
-    return EXIT_SIGNALLED if status < 0 else status
+    """The client's exit code for a child's; a child killed by signal N (the resident
+    answers -N) is said in one line and exits 128 + N, as the shell reports a call
+    killed in-process."""
+    if status >= 0:
+        return status
+    import signal  # only now: it imports enum
+
+    try:
+        name = signal.Signals(-status).name
+    except ValueError:
+        name = f"signal {-status}"
+    if -status == signal.SIGINT:
+        say("mipair: interrupted")
+    else:
+        say(f"mipair: the process pairing this call was killed ({name})")
+    return SIGNAL_BASE - status
 
 
 def locate() -> tuple[str, str] | None:
-    """The folder and key of this code's resident; None when there may be none."""
-    if not enabled():
+    """The runtime folder and key of the resident this call may use; None when it may
+    use none: switched off, none listening and none to start, or the call's standard
+    output and error not the process's own (a caller's capture, which a resident's
+    child could not write to)."""
+    if not enabled() or not (own(1) and own(2)):
         return None
-    folder = place.runtime_folder()
-    return None if folder is None else (folder, place.code_key())
+    start = starts_resident()
+    folder = place.runtime_folder(create=start)
+    if folder is None or not (start or place.any_listening(folder)):
+        return None
+    return folder, place.code_key(folder)
 
 
 def run_in_resident(args: list[str], where: tuple[str, str]) -> int | None:
@@ -178,7 +213,7 @@ def start_resident(where: tuple[str, str]) -> int | None:
     folder, key = where
     if resident_running(folder, key):
         return None
-    path = marshal.dumps(import_path()).hex()
+    path = marshal.dumps(place.resident_path()).hex()
     actions = [
         (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
         (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),

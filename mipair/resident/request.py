@@ -138,7 +138,7 @@ def run_call(call: dict[str, Any], fds: list[int]) -> int:
     code = EXIT_UNEXPECTED
     try:
         become_client(call, fds)
-        from mipair.cli.main import run_dropin
+        from mipair.operations.dropin import run_dropin  # loaded by the warm-up already
 
         code = run_dropin(sys.argv[1:])
     except KeyboardInterrupt:  # Ctrl-C before the call's own guard took over (while the

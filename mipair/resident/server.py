@@ -1,7 +1,8 @@
 """The resident pairing process: the engine imported once, one forked child per call.
 
-Started in the background by a drop-in call that found none
-(:func:`mipair.resident.client.start_resident`) or by ``mipair resident start``:
+Started only when its user asks: by ``mipair resident start``, or, with
+``MIPAIR_RESIDENT=1``, by a drop-in call that found none
+(:func:`mipair.resident.client.start_resident`):
 
 1. It takes its key's lock (a second resident of the same code gives up), so
    there is one per user and code.
@@ -15,8 +16,9 @@ Started in the background by a drop-in call that found none
    the next spare: no state passes from one round to the next, calls run side by
    side, a crash ends one call.
 4. A client that goes away (killed at a time limit) closes its connection:
-   the resident kills its child at once. A child killed by a signal is
-   answered exit 2 by the resident.
+   the resident kills its child at once. A child killed by signal N is
+   answered -N by the resident; the caller says so in one line and exits
+   128 + N, as a shell reports a process killed by that signal.
 5. It ends after ``MIPAIR_RESIDENT_IDLE`` seconds without a call (600 by
    default), on SIGTERM, SIGINT or SIGHUP (calls under way are finished), or
    when its socket is no longer the one in its folder.
@@ -255,7 +257,7 @@ def main(folder: str, key: str) -> None:
     lock = take_lock(folder, key)
     if lock is None:
         return
-    from mipair.resident.warmup import single_threaded, warm_up
+    from mipair.resident.warmup import single_threaded, warm_up  # the engine: once locked
 
     warm_up()
     if not single_threaded():

@@ -16,18 +16,22 @@ confirms it, since a ``fork`` must not copy a process with other threads.
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 import tempfile
+
+from mipair.operations.dropin import run_dropin
+from mipair.solver import highs
+from mipair.systems.registry import dropin_systems, load
 
 TRIAL_PLAYERS = 12
 TRIAL_ROUNDS = 3
 TRIAL_SEED = "1"
 KNOWN = (
-    "mipair.cli.dropin",
-    "mipair.cli.guard",
-    "mipair.cli.pairfile",
-    "mipair.cli.check",
+    "mipair.operations.judging",
+    "mipair.check.report",
+    "mipair.check.generate",
     "mipair.formats.destination",
     "mipair.formats.text",
     "pysat.solvers",
@@ -37,11 +41,7 @@ KNOWN = (
 
 def drop_in_systems() -> list[tuple[str, tuple[str | None, ...]]]:
     """Each drop-in system's name with its editions (None: the default)."""
-    from mipair.cli.forms import SYSTEMS
-    from mipair.systems.registry import get_system
-
-    names = [flag.removeprefix("--") for flag in SYSTEMS]
-    return [(name, (None, *get_system(name).editions())) for name in names]
+    return [(line.name, (None, *load(line).editions())) for line in dropin_systems()]
 
 
 def trial_calls(folder: str) -> list[list[str]]:
@@ -71,11 +71,6 @@ def single_threaded() -> bool:
 def warm_up() -> None:
     """Import what drop-in calls load and run the trial calls (their output goes to
     the resident's standard output, ``/dev/null``)."""
-    import importlib
-
-    from mipair.cli.main import run_dropin
-    from mipair.solver import highs
-
     highs.load()  # numpy and HiGHS, OpenBLAS single-threaded as in a drop-in call
     for name in KNOWN:
         importlib.import_module(name)

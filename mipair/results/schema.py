@@ -20,7 +20,8 @@ TOURNAMENTS: dict[str, pl.DataType] = {
     "end_date": pl.String(),
     "system": pl.String(),  # the file's pairing-system text (092/192), or "papp"
     "rounds": pl.UInt16(),  # planned rounds (XXR/142), else the rounds written
-    "rounds_played": pl.UInt16(),  # round columns written in the file
+    "rounds_played": pl.UInt16(),  # the last round somebody took part in (byes asked for later
+    # rounds are written but not yet played: mipair.rounds.rounds_played)
     "players": pl.UInt32(),
     "tiebreaks": pl.String(),  # the file's own list (TRF-2026 202/212), "" if none
     "win": pl.Float64(),

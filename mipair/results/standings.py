@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import polars as pl
 
 from mipair.model import Tournament
+from mipair.reports import Standing
 from mipair.results import tb_buchholz, tb_counts, tb_rating
 from mipair.results.schema import GAMES, PLAYERS, TOURNAMENTS, frame
 from mipair.results.tb_context import Context, P, T, prepare
@@ -21,7 +22,6 @@ from mipair.results.tiebreak_spec import TieBreak, parse_list
 from mipair.results.trf_rows import game_columns, player_columns, tournament_row
 
 if TYPE_CHECKING:
-    from mipair.reports import Standing
     from mipair.systems.base import PairingSystem
 
 Compute = Callable[[Context, TieBreak], pl.DataFrame]
@@ -144,8 +144,6 @@ def system_standings(system: PairingSystem[Any], state: Any) -> list[Standing]:
     t = system.tournament_of(state)
     if t is None:
         return system.standings(state)
-    from mipair.reports import Standing
-
     return [
         Standing(
             row["rank"],

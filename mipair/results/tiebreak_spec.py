@@ -47,11 +47,6 @@ class TieBreak:
         return int(value) if whole and value is not None else value
 
 
-def acronyms() -> list[str]:
-    """Every acronym mipair computes."""
-    return list(settings()["acronyms"])
-
-
 def _number(text: str, whole: str, what: str) -> int:
     if not text.isdigit():
         raise InputError(f"{whole!r}: {what} needs a whole number", field=OPTION)

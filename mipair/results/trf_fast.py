@@ -324,7 +324,8 @@ def build_tables(
         keep, [files[pos].index for pos in keep], return_dtype=pl.UInt32
     )
     grid = grid.filter(pl.col("file").is_in(keep))
-    written = dict(grid.group_by("file").agg(pl.col("round").max()).iter_rows())
+    taking_part = pl.col("opponent").is_not_null() | (pl.col("bye") == "pab")
+    played = dict(grid.filter(taking_part).group_by("file").agg(pl.col("round").max()).iter_rows())
     counts = dict(players.group_by("file").agg(pl.len()).iter_rows())
     rows: dict[str, list] = {name: [] for name in TOURNAMENTS}
     for pos in keep:
@@ -337,7 +338,7 @@ def build_tables(
             headers=tuple(reader.headers),
             system=reader.system_192 or trf_rows.header_text(tuple(reader.headers), "092"),
             total_rounds=reader.total_rounds,
-            rounds_written=int(written.get(pos, 0)),
+            rounds_played=int(played.get(pos, 0)),
             players=int(counts.get(pos, 0)),
             point_system=reader.point_system(),
         )

@@ -9,6 +9,7 @@ games table rebuilds the file's results (:mod:`mipair.results.rebuild`).
 from __future__ import annotations
 
 from mipair.model import Cell, PointSystem, Result, Tournament
+from mipair.rounds import rounds_played
 
 # the header records kept verbatim by the reader (TRF16 / TRF-2026 codes)
 NAME, CITY, START, END = "012", "022", "042", "052"
@@ -79,7 +80,7 @@ def tournament_row(t: Tournament, index: int, source: str, digest: str, edition:
         headers=t.headers,
         system=t.system,
         total_rounds=t.total_rounds,
-        rounds_written=t.rounds_written,
+        rounds_played=rounds_played(t),
         players=len(t.players),
         point_system=t.point_system,
     )
@@ -94,7 +95,7 @@ def row_of(
     headers: Headers,
     system: str,
     total_rounds: int | None,
-    rounds_written: int,
+    rounds_played: int,
     players: int,
     point_system: PointSystem,
 ) -> dict:
@@ -109,8 +110,8 @@ def row_of(
         "start_date": header_text(headers, START),
         "end_date": header_text(headers, END),
         "system": system,
-        "rounds": total_rounds or rounds_written,
-        "rounds_played": rounds_written,
+        "rounds": total_rounds or rounds_played,
+        "rounds_played": rounds_played,
         "players": players,
         "tiebreaks": file_tiebreaks(headers),
         **point_columns(point_system),

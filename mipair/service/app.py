@@ -1,8 +1,10 @@
 """The FastAPI application: the JSON API, the arbiters' page, errors as JSON, the worker lanes.
 
 ``create_app(settings)`` builds it; the lanes start with the app and stop
-with it. Run it with ``mipair serve`` (:mod:`mipair.cli.serve`) or any ASGI
-server: ``uvicorn --factory mipair.service.app:create_app``.
+with it. Run it with ``mipair serve`` (:mod:`mipair.cli.serve`), which gives
+uvicorn the service's connection edges (:mod:`mipair.service.protocol`: header
+timeout, connection cap, JSON answers to what is not HTTP), or under any ASGI
+server without them: ``uvicorn --factory mipair.service.app:create_app``.
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
-from mipair import __version__
+from mipair import SYSTEMS_NAMED, __version__
 from mipair.service import docs, page, routes
 from mipair.service.logs import setup_logging
+from mipair.service.problems import problem, unexpected
 from mipair.service.runner import Service, start_warm_up
 from mipair.service.settings import Settings
 
@@ -26,8 +29,7 @@ HTTP_CODES = {404: "not_found", 405: "method_not_allowed"}
 
 def error_json(status: int, code: str, message: str, headers=None) -> JSONResponse:
     """The service's one error shape."""
-    body = {"error": {"code": code, "message": message, "located": message}}
-    return JSONResponse(body, status_code=status, headers=headers)
+    return JSONResponse(problem(status, code, message).body, status_code=status, headers=headers)
 
 
 async def invalid_request(request: Request, exc: Exception) -> JSONResponse:
@@ -45,6 +47,13 @@ async def http_error(request: Request, exc: Exception) -> JSONResponse:
     code = HTTP_CODES.get(exc.status_code, "http_error")
     message = f"{request.method} {request.url.path}: {exc.detail}"
     return error_json(exc.status_code, code, message, getattr(exc, "headers", None))
+
+
+async def unexpected_error(request: Request, exc: Exception) -> JSONResponse:
+    """Whatever else goes wrong in the web process: the service's shape (507 for a full disk),
+    never Starlette's plain-text 500 (the error is still logged with its traceback)."""
+    answer = unexpected(exc)
+    return JSONResponse(answer.body, status_code=answer.status)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -68,9 +77,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="mipair",
         version=__version__,
         description=(
-            "Tournament pairing as a service: FIDE Dutch (2026, 2017, 2012), McMahon for Go, "
-            "PAPP for Othello, through one interface. The tournament file is the raw body. "
-            'Every error is `{"error": {...}}`.'
+            f"Tournament pairing as a service for {SYSTEMS_NAMED}, through one interface. "
+            "The tournament file is the raw body. "
+            'Every error is `{"error": {...}}`, those of the connection too: 400 not HTTP, 408 '
+            "headers too slow, 431 headers too large, 501 a transfer coding not known, 503 too "
+            "many connections."
         ),
         lifespan=lifespan,
         docs_url=None,
@@ -78,6 +89,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(HTTPException, http_error)
+    app.add_exception_handler(Exception, unexpected_error)
     app.include_router(routes.router)
     app.include_router(page.router)
     app.include_router(docs.router)

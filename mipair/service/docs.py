@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import swagger_ui
 from fastapi import APIRouter, FastAPI
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse
@@ -23,8 +24,6 @@ router = APIRouter(include_in_schema=False)
 
 def swagger_ui_folder() -> Path:
     """Swagger UI's files as the swagger-ui-py package installs them."""
-    import swagger_ui
-
     return Path(swagger_ui.__file__).with_name("static")
 
 
@@ -89,5 +88,6 @@ ERRORS: dict[int, str] = {
     500: "An unexpected error.",
     503: "The worker solving the request stopped (likely out of memory), or not ready.",
     504: "The solve took longer than the service's time limit; its worker was replaced.",
+    507: "The server's disk is full (no request writes a file: this is the host's trouble).",
 }
 """What each error status means, for the OpenAPI document."""

@@ -1,11 +1,15 @@
-"""The work behind each endpoint, run in a worker process, through the pairing-system interface.
+"""The work behind each endpoint, run in a worker process, through the operations layer.
 
-A job gets the uploaded bytes, writes them to a private temporary file (the
-interface reads paths; no path ever comes from a request), asks the system
-found by name in the registry, and returns an :class:`Answer`: the JSON body
-and its HTTP status. Errors become answers here, so nothing unpicklable
-crosses back to the web process. :func:`warm_up` runs once per worker: the
-systems, HiGHS and the models are loaded before the first request.
+A job gets the uploaded bytes and hands them to the system named (found in
+the registry), or to the one the upload is for (its name's ending, else its
+TRF 192 record), as the file's content (:mod:`mipair.operations.files`):
+nothing is written to disk, so a job cancelled, timed out or killed leaves
+nothing behind, and a full disk cannot fail it. The upload's name (never a
+path: only its last part, plain characters) names the file in messages. It
+returns an :class:`Answer`: the JSON body and its HTTP status. Errors become
+answers here, so nothing unpicklable crosses back to the web process.
+:func:`warm_up` runs once per worker: the systems, HiGHS and the models are
+loaded before the first request.
 """
 
 from __future__ import annotations
@@ -13,20 +17,22 @@ from __future__ import annotations
 import logging
 import os
 import re
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from importlib import resources
+from typing import Any
 
 from mipair.errors import InputError, MipairError
-from mipair.pairing import RoundPairing
-from mipair.service.cards import board_extras, player_cards
+from mipair.operations.files import open_document, open_tournament
+from mipair.operations.judging import check_document, outcome, proposal
+from mipair.operations.pairing import dropin_text, pair_file, pairing_data, player_cards
+from mipair.results.standings import system_standings
 from mipair.service.logs import LOGGER
 from mipair.service.priority import lower_priority
-from mipair.service.problems import Answer, from_mipair_error, problem
+from mipair.service.problems import Answer, from_mipair_error, unexpected
 from mipair.systems.base import PairingSystem
-from mipair.systems.registry import get_system, system_names
+from mipair.systems.registry import SYSTEMS, get_system, load
 
 WARM_UP_FILE = "warmup.trfx"
 """A four-player TRF shipped with the service, paired once by each worker as it starts."""
@@ -37,7 +43,8 @@ class Job:
     """One request's work: which endpoint, which system and edition, the upload and options."""
 
     kind: str
-    system: str
+    system: str | None
+    """The system's registry name; None: the one the upload is for."""
     rules: str | None
     body: bytes
     upload_name: str = "upload"
@@ -61,8 +68,8 @@ def warm_up(priority: str = "normal", memory_mb: int = 0) -> None:
     runs at normal priority, so an idle-policy worker is warm even on a busy host."""
     if memory_mb:
         os.environ["MIPAIR_MEMORY_MB"] = str(memory_mb)
-    for name in system_names():
-        get_system(name)
+    for line in SYSTEMS:
+        load(line)
     answer = run(warm_up_job())
     if answer.status != 200:
         logging.getLogger(LOGGER).warning("warm-up failed", extra={"answer": answer.body})
@@ -72,115 +79,87 @@ def warm_up(priority: str = "normal", memory_mb: int = 0) -> None:
 def warm_up_job() -> Job:
     """The shipped tiny tournament to pair: the first job of every lane."""
     warm = resources.files("mipair.service").joinpath(WARM_UP_FILE).read_bytes()
-    return Job("pair", "dutch", None, warm, WARM_UP_FILE)
+    return Job("pair", None, None, warm, WARM_UP_FILE)
 
 
-def boards_json(pairing: RoundPairing, extras: list[dict[str, int]]) -> list[dict[str, int]]:
-    """The boards in order, as the contract gives them (a Go board with its handicap)."""
-    return [
-        {"board": k, "white": b.white, "black": b.black, **extra}
-        for k, (b, extra) in enumerate(zip(pairing.boards, extras), 1)
-    ]
-
-
-def pair_job(system: PairingSystem, path: str, job: Job) -> Answer:
-    """The next round, in JSON and in the JaVaFo/bbpPairings text (the CLI's own functions)."""
-    from mipair.cli.pairfile import dropin_text, pair_file
-
-    rules = system.edition(job.rules)
-    state, pairing = pair_file(path, rules, system.name)
+def pair_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
+    """The next round, in JSON and in the JaVaFo/bbpPairings text (as ``mipair solve --json``
+    and the drop-in ``-p`` give them)."""
+    paired = pair_file(name, system, job.rules, job.body)
+    pairing = paired.pairing
     body: dict[str, object] = {
-        "system": system.name,
-        "rules": rules,
-        "round": pairing.round,
-        "boards": boards_json(pairing, board_extras(system, state, pairing)),
-        "bye": pairing.bye,
+        **pairing_data(paired),
         "text": dropin_text(pairing),
-        "description": system.describe(state, pairing),
+        "description": paired.system.describe(paired.state, pairing),
     }
     if job.cards:
-        cards = player_cards(system, state, pairing)
+        cards = player_cards(paired)
         body["players"] = {str(pid): card for pid, card in sorted(cards.items())}
     players = 2 * len(pairing.boards) + (pairing.bye is not None)
     return Answer(200, body, players)
 
 
-def check_job(system: PairingSystem, path: str, job: Job) -> Answer:
+def check_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
     """Every published round re-paired from the rounds before it, as ``mipair check`` does."""
-    from mipair.check.replay import check_published
-
+    system, document = open_document(name, system, job.body)
     rules = system.edition(job.rules)
-    published = system.published(path, rules)
-    wanted = set(job.rounds)
-    rounds = [
-        check_published(system, r.pairing, r.state)
-        for r in published
-        if not wanted or r.pairing.round in wanted
-    ]
-    if any(r.violations for r in rounds):
-        outcome = "illegal"
-    else:
-        outcome = "differs" if any(not r.agrees for r in rounds) else "agrees"
+    rounds = check_document(system, document, rules, job.rounds)
     body: dict[str, object] = {
         "system": system.name,
         "rules": rules,
-        "outcome": outcome,
+        "outcome": outcome(rounds),
         "rounds": [r.to_json() for r in rounds],
     }
     return Answer(200, body)
 
 
-def published_job(system: PairingSystem, path: str, job: Job) -> Answer:
+def published_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
     """The published rounds' numbers (what the page's check will go through, round by round)."""
+    system, document = open_document(name, system, job.body)
     rules = system.edition(job.rules)
     body: dict[str, object] = {
         "system": system.name,
         "rules": rules,
-        "rounds": [r.pairing.round for r in system.published(path, rules)],
+        "rounds": [r.pairing.round for r in system.published(document, rules)],
     }
     return Answer(200, body)
 
 
-def explain_job(system: PairingSystem, path: str, job: Job) -> Answer:
+def explain_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
     """Why the next round cannot be paired (or that it can), in JSON and in words."""
-    state = system.read(path, system.edition(job.rules))
-    explanation = system.explain(state, seconds=job.explain_seconds)
-    body = {"system": system.name, **explanation.to_json(), "text": explanation.text()}
-    return Answer(200, body, len(system.problem(state).players))
+    opened = open_tournament(name, system, job.rules, job.body)
+    explanation = opened.system.explain(opened.state, seconds=job.explain_seconds)
+    body = {"system": opened.system.name, **explanation.to_json(), "text": explanation.text()}
+    return Answer(200, body, len(opened.system.problem(opened.state).players))
 
 
-def why_job(system: PairingSystem, path: str, job: Job) -> Answer:
+def why_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
     """A proposed pairing held against the system's own, as ``mipair why`` does."""
-    from mipair.cli.explain import proposal
-
-    state = system.read(path, system.edition(job.rules))
+    opened = open_tournament(name, system, job.rules, job.body)
+    system, state = opened.system, opened.state
     labels = system.labels(state)
     try:
         pairs = [labels.pair(text) for text in job.pairs]
     except InputError as exc:  # the API's parameter is pair=, not the CLI's --pair
-        raise InputError(exc.message, file=safe_name(job.upload_name), field="pair") from None
-    comparison = system.compare(
-        state, proposal(system, state, pairs, safe_name(job.upload_name), "pair")
-    )
+        raise InputError(exc.message, file=name, field="pair") from None
+    comparison = system.compare(state, proposal(system, state, pairs, name, "pair"))
     body = {"system": system.name, **comparison.to_json(), "text": comparison.text()}
     return Answer(200, body, len(system.problem(state).players))
 
 
-def standings_job(system: PairingSystem, path: str, job: Job) -> Answer:
+def standings_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
     """The standings the system gives, before the round to pair."""
-    from mipair.results.standings import system_standings
-
-    state = system.read(path, system.edition(job.rules))
-    lines = system_standings(system, state)
+    opened = open_tournament(name, system, job.rules, job.body)
+    lines = system_standings(opened.system, opened.state)
     body: dict[str, object] = {
-        "system": system.name,
-        "round": system.round_of(state),
+        "system": opened.system.name,
+        "round": opened.system.round_of(opened.state),
         "standings": [line.to_json() for line in lines],
     }
     return Answer(200, body, len(lines))
 
 
-JOBS: dict[str, Callable[[PairingSystem, str, Job], Answer]] = {
+JOBS: dict[str, Callable[[PairingSystem[Any] | None, str, Job], Answer]] = {
     "pair": pair_job,
     "check": check_job,
     "explain": explain_job,
@@ -188,26 +167,19 @@ JOBS: dict[str, Callable[[PairingSystem, str, Job], Answer]] = {
     "standings": standings_job,
     "published": published_job,
 }
-"""Endpoint name -> the job that serves it."""
+"""Endpoint name -> the job that serves it (given the system named, None when the upload
+tells it, the upload's name and the job)."""
 
 
 def run(job: Job) -> Answer:
-    """Run ``job`` on a private copy of its upload; every failure becomes an error answer.
+    """Run ``job`` on its upload, in memory; every failure becomes an error answer.
     The answer carries the job's own time (what admission counts as solving)."""
     start = time.perf_counter()
-    answer = run_in_folder(job)
+    try:
+        system = get_system(job.system) if job.system else None
+        answer = JOBS[job.kind](system, safe_name(job.upload_name), job)
+    except MipairError as exc:
+        answer = from_mipair_error(exc)
+    except Exception as exc:
+        answer = unexpected(exc)
     return replace(answer, seconds=time.perf_counter() - start)
-
-
-def run_in_folder(job: Job) -> Answer:
-    """The job on its upload, written to a private temporary folder."""
-    with tempfile.TemporaryDirectory(prefix="mipair-") as folder:
-        path = os.path.join(folder, safe_name(job.upload_name))
-        with open(path, "wb") as handle:
-            handle.write(job.body)
-        try:
-            return JOBS[job.kind](get_system(job.system), path, job)
-        except MipairError as exc:
-            return from_mipair_error(exc, path, safe_name(job.upload_name))
-        except Exception as exc:
-            return problem(500, "internal", f"internal error: {type(exc).__name__}: {exc}")

@@ -6,8 +6,9 @@ form; ``POST /arbiter`` pairs the round (the explanation when it cannot be
 paired) and shows it with the players' names, ratings and scores (handicaps
 for Go); ``POST /arbiter/check`` re-pairs the published rounds one job a
 round and streams each verdict as it comes (the page fills in as it goes).
-The upload is read with the size limit applied while it streams: nothing
-larger than the limit is held or written to disk.
+The upload is read with the size limit applied while it streams, every part
+in memory (:func:`mipair.service.limits.read_form`): nothing larger than the
+limit is held, and nothing is written to disk.
 """
 
 from __future__ import annotations
@@ -24,11 +25,11 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, StreamingResponse
 from fastapi.templating import Jinja2Templates
 from jinja2 import Environment, FileSystemLoader, select_autoescape
-from starlette.datastructures import FormData, UploadFile
+from starlette.datastructures import UploadFile
 
 from mipair import __version__
 from mipair.service.jobs import Job, safe_name
-from mipair.service.limits import Refused, read_limited
+from mipair.service.limits import Refused, read_form
 from mipair.service.problems import Answer, problem
 from mipair.service.runner import Gone, Service, departure, log_answer, new_request_id
 from mipair.systems.registry import system_names
@@ -41,6 +42,14 @@ streaming = Environment(
 )
 FORM_ROOM = 64_000
 """Bytes a form may add around the file (boundaries, headers, the other fields)."""
+FORM_FIELDS = 8
+"""Fields a page form may have besides its file."""
+
+
+def form_limit(max_bytes: int) -> int:
+    """The largest form body: the file sent back by the check button (base64, 4 bytes for
+    every 3) and the room around it."""
+    return 4 * (max_bytes + 2) // 3 + FORM_ROOM
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -51,26 +60,12 @@ async def index(request: Request) -> HTMLResponse:
     )
 
 
-async def bounded_form(request: Request, max_bytes: int) -> FormData:
-    """The form, its body read with the limit applied while it streams (Refused: 413)."""
-    body = await read_limited(request, max_bytes + FORM_ROOM)
-    delivered = False
-
-    async def receive() -> dict[str, Any]:
-        nonlocal delivered
-        if delivered:
-            return {"type": "http.disconnect"}
-        delivered = True
-        return {"type": "http.request", "body": body, "more_body": False}
-
-    return await Request(request.scope, receive).form(max_files=1, max_fields=8)
-
-
-async def upload_of(request: Request, service: Service) -> tuple[str, bytes, str, str]:
-    """(file name, bytes, system, rules) of the page's form; Refused for a bad or large upload."""
+async def upload_of(request: Request, service: Service) -> tuple[str, bytes, str | None, str]:
+    """(file name, bytes, system, rules) of the page's form (system None: the one the file is
+    for); Refused for a bad or large upload."""
     limit = service.settings.max_bytes
-    form = await bounded_form(request, limit)
-    system, rules = str(form.get("system") or "dutch"), str(form.get("rules") or "")
+    form = await read_form(request, form_limit(limit), FORM_FIELDS)
+    system, rules = str(form.get("system") or "") or None, str(form.get("rules") or "")
     upload, carried = form.get("tournament"), form.get("tournament_data")
     if isinstance(upload, UploadFile):
         name, body = upload.filename or "upload", await upload.read(limit + 1)
@@ -101,13 +96,15 @@ async def arbiter(request: Request) -> HTMLResponse:
     """The next round of one uploaded file."""
     service: Service = request.app.state.service
     request_id, start = new_request_id(), time.perf_counter()
-    name, system, body = "upload", "dutch", b""
+    name, body = "upload", b""
+    system: str | None = None
     try:
         name, body, system, rules = await upload_of(request, service)
         job = Job("pair", system, rules or None, body, name, (), service.settings.explain_seconds)
         answers = await page_answers(service, job, departure(request))
     except Refused as refused:
         answers, rules = {"pair": refused.answer}, ""
+    system = str(answers["pair"].body.get("system") or system or "")  # the one that paired
     log_answer(request_id, "page", system, answers["pair"], start)
     context = {
         "file": safe_name(name),
@@ -163,7 +160,7 @@ async def arbiter_check(request: Request) -> StreamingResponse:
 
     context = {
         "file": safe_name(name),
-        "system": system,
+        "system": listed.body.get("system") or system or "",
         "failure": failure,
         "count": len(numbers),
         "verdicts": verdicts(),

@@ -6,6 +6,7 @@ priority and memory budget set). A job that runs past the limit has its
 process terminated and a fresh one started by the pool, so the service keeps
 answering; a worker that dies (out of memory...) is reported the same way; a
 job whose client has gone is cancelled at once, and its process stopped if it runs.
+A job writes no file (:mod:`mipair.service.jobs`), so a stopped one leaves nothing behind.
 The web process never solves anything itself.
 """
 
@@ -21,7 +22,7 @@ from typing import Any
 from pebble import ProcessExpired, ProcessPool
 
 from mipair.service.jobs import Job, run, warm_up
-from mipair.service.problems import Answer, problem
+from mipair.service.problems import Answer, problem, unexpected
 
 
 class SolverPool:
@@ -77,6 +78,8 @@ class SolverPool:
         except (CancelledError, asyncio.CancelledError):
             future.cancel()
             raise
+        except Exception as exc:  # the pool's own failure (a job's are answers already)
+            return unexpected(exc)
         finally:
             if leaving is not None:
                 leaving.cancel()

@@ -8,6 +8,7 @@ Nothing here imports the web framework: worker processes build these too.
 
 from __future__ import annotations
 
+import errno
 from dataclasses import dataclass
 
 from mipair.errors import (
@@ -25,6 +26,8 @@ STATUS_OF_EXIT: dict[int, tuple[int, str]] = {
     EXIT_FILE_ACCESS: (500, "file_access"),
 }
 """CLI exit code -> (HTTP status, error code); anything else is a 500 ``internal``."""
+NO_SPACE = frozenset({errno.ENOSPC, errno.EDQUOT})
+"""The errors of a full disk (or quota): 507 Insufficient Storage, not 500."""
 
 
 @dataclass(frozen=True)
@@ -44,10 +47,21 @@ def problem(status: int, code: str, message: str, **extra: object) -> Answer:
     return Answer(status, {"error": error})
 
 
-def from_mipair_error(exc: MipairError, upload_path: str, upload_name: str) -> Answer:
-    """The answer to a mipair error, the private temp path replaced by the upload's name."""
-    if upload_path and exc.file == upload_path:
-        exc.file = upload_name
+def unexpected(exc: BaseException) -> Answer:
+    """The answer to an error nobody foresaw: 507 when the disk is full (whoever wrote: the
+    service itself writes no file a request could fill, see :mod:`mipair.service.jobs`), else a
+    500 naming the error. Never a traceback."""
+    if isinstance(exc, OSError) and exc.errno in NO_SPACE:
+        return problem(
+            507,
+            "insufficient_storage",
+            f"the server has no space left ({exc.strerror or exc}); retry later",
+        )
+    return problem(500, "internal", f"internal error: {type(exc).__name__}: {exc}")
+
+
+def from_mipair_error(exc: MipairError) -> Answer:
+    """The answer to a mipair error (its file is the upload's name: jobs read no path)."""
     status, code = STATUS_OF_EXIT.get(exc.exit_code, (500, "internal"))
     return Answer(
         status,

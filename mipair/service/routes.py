@@ -18,7 +18,7 @@ from mipair import __version__
 from mipair.service.docs import error_responses
 from mipair.service.runner import Service
 from mipair.service.schemas import ANSWERS, HealthAnswer, VersionAnswer
-from mipair.systems.registry import get_system, system_names
+from mipair.systems.registry import SYSTEMS, load
 
 router = APIRouter()
 
@@ -33,8 +33,14 @@ RAW_BODY = {
         "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}},
     }
 }
-TOURNAMENT_ERRORS = error_responses(409, 413, 415, 422, 429, 500, 503, 504)
-SystemName = Annotated[str, Query(description="Pairing system, as `mipair --system`.")]
+TOURNAMENT_ERRORS = error_responses(409, 413, 415, 422, 429, 500, 503, 504, 507)
+SystemName = Annotated[
+    str | None,
+    Query(
+        description="Pairing system, as `mipair --system` (default: the one the file is for: "
+        "by its name's ending, else a TRF file's 192 record)."
+    ),
+]
 Rules = Annotated[str | None, Query(description="Rules edition, as `mipair --rules`.")]
 UploadName = Annotated[str | None, Query(description="File name to show in error messages.")]
 
@@ -48,7 +54,8 @@ def service_of(request: Request) -> Service:
 TOURNAMENT_ENDPOINTS: dict[str, tuple[str, str]] = {
     "pair": (
         "Pair the next round",
-        "`round`, `boards` in order, `bye`, and `text` as `mipair --dutch IN -p` writes it.",
+        "`round`, `boards` in order, `bye`, and `text` as the drop-in `mipair SYSTEM IN -p` "
+        "writes it.",
     ),
     "check": (
         "Check the published rounds",
@@ -71,7 +78,7 @@ def add_tournament_endpoint(kind: str, summary: str, description: str) -> None:
 
     async def endpoint(
         request: Request,
-        system: SystemName = "dutch",
+        system: SystemName = None,
         rules: Rules = None,
         name: UploadName = None,
     ) -> JSONResponse:
@@ -103,7 +110,7 @@ async def why(
     pair: Annotated[
         list[str], Query(description="A proposed board WHITE-BLACK (ID-0: the bye); repeat.")
     ],
-    system: SystemName = "dutch",
+    system: SystemName = None,
     rules: Rules = None,
     name: UploadName = None,
 ) -> JSONResponse:
@@ -144,5 +151,5 @@ async def version() -> dict[str, object]:
     """mipair's version and the systems with their rules editions."""
     return {
         "mipair": __version__,
-        "systems": {name: list(get_system(name).editions()) for name in system_names()},
+        "systems": {line.name: list(load(line).editions()) for line in SYSTEMS},
     }

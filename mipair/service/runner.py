@@ -94,7 +94,7 @@ class Service:
         self,
         request: Request,
         kind: str,
-        system: str,
+        system: str | None,
         rules: str | None,
         name: str | None,
         pairs: tuple[str, ...] = (),
@@ -110,7 +110,7 @@ class Service:
             answer, headers = await self.solve(job, departure(request))
         except Refused as refused:
             answer, headers = refused.answer, refused.headers
-        log_answer(request_id, kind, system, answer, start)
+        log_answer(request_id, kind, system or answer.body.get("system"), answer, start)
         return JSONResponse(
             answer.body, status_code=answer.status, headers={**headers, "X-Request-ID": request_id}
         )
@@ -130,12 +130,13 @@ def new_request_id() -> str:
     return uuid.uuid4().hex[:16]
 
 
-def log_answer(request_id: str, kind: str, system: str, answer: Answer, start: float) -> None:
+def log_answer(request_id: str, kind: str, system: object, answer: Answer, start: float) -> None:
     """The request's one log line: ``ok`` or the error code as its outcome."""
     error = answer.body.get("error")
     outcome = str(error.get("code")) if isinstance(error, dict) else "ok"
     seconds = time.perf_counter() - start
-    log_request(request_id, kind, system, answer.players, seconds, answer.status, outcome)
+    named = str(system) if system else None
+    log_request(request_id, kind, named, answer.players, seconds, answer.status, outcome)
 
 
 async def start_warm_up(service: Service) -> asyncio.Task[None]:

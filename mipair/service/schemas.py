@@ -12,7 +12,7 @@ class Board(BaseModel):
     board: int
     white: int
     black: int
-    handicap: int | None = Field(None, description="McMahon (Go): the game's handicap in stones")
+    handicap: int | None = Field(None, description="a Go game's handicap in stones")
 
 
 class PairAnswer(BaseModel):
@@ -21,7 +21,7 @@ class PairAnswer(BaseModel):
     round: int
     boards: list[Board] = Field(description="in board order")
     bye: int | None = Field(description="the pairing-allocated bye's id, or null")
-    text: str = Field(description="byte for byte what `mipair --dutch IN -p OUT` writes")
+    text: str = Field(description="byte for byte what the drop-in `mipair SYSTEM IN -p OUT` writes")
     description: str
 
 

@@ -9,6 +9,9 @@ hold up the many small ones. A request is admitted while the time it can be expe
 (the requests ahead of it times the measured solve time, shared by the lane's
 workers) stays under ``max_wait``, and while its lane holds fewer than
 ``queue`` (``large_queue``) waiting requests; otherwise 429 with Retry-After.
+Below the application (:mod:`mipair.service.protocol`), a connection has
+``header_timeout`` seconds to send its request's headers, and at most
+``max_connections`` are open at once.
 """
 
 from __future__ import annotations
@@ -58,9 +61,17 @@ class Settings:
     """MIPAIR_MEMORY_MB of each small-lane worker (0: the environment's, else the machine's)."""
     large_memory_mb: int = 0
     """MIPAIR_MEMORY_MB of each large-lane worker (0: as above)."""
+    header_timeout: float = 10.0
+    """Seconds a client has to send a request's line and headers, from the connection's opening
+    (or the first byte of its next request); past it 408 and the connection is closed."""
+    max_connections: int = 1000
+    """Connections the server keeps open; one more is answered 503 and closed at once."""
+    keep_alive: int = 5
+    """Seconds an idle connection is kept open for the client's next request."""
 
     def __post_init__(self) -> None:
-        minimum = {"workers": 1, "max_bytes": 1, "large_players": 1}
+        minimum = {"workers": 1, "max_bytes": 1, "large_players": 1, "max_connections": 1}
+        positive = ("time_limit", "max_wait", "header_timeout")
         if self.large_priority not in PRIORITIES:
             raise InputError(
                 f"must be one of {', '.join(PRIORITIES)}, not {self.large_priority!r}",
@@ -71,8 +82,8 @@ class Settings:
             if isinstance(value, str):
                 continue
             least = minimum.get(spec.name, 0)
-            if value < least or (spec.name in ("time_limit", "max_wait") and value <= 0):
-                bound = f"at least {least}" if spec.name not in ("time_limit", "max_wait") else ""
+            if value < least or (spec.name in positive and value <= 0):
+                bound = f"at least {least}" if spec.name not in positive else ""
                 raise InputError(
                     f"must be {bound or 'more than 0'}, not {value}",
                     field="--" + spec.name.replace("_", "-"),

@@ -9,22 +9,31 @@ never reach into a system's modules.
 
 What a system must give:
 
-* :meth:`PairingSystem.read`: a file (and an edition, for systems that have
-  several) to a state;
+* :meth:`PairingSystem.document` and :meth:`PairingSystem.state_of`: a file read
+  once (its bytes may be given already read: the service never writes an upload
+  to disk), and the state before its next round by an edition, for systems that
+  have several (:meth:`PairingSystem.read` does both);
 * :meth:`PairingSystem.pair`: the next round, or :class:`~mipair.errors.NoPairingError`;
 * :meth:`PairingSystem.evaluate`: any complete pairing criterion by
   criterion, in the declared order, each value with its direction, computed
   by the very functions the system optimises;
 * :meth:`PairingSystem.problem`: the round's absolute rules as removable
   facts (what ``why`` checks a proposal against and ``explain`` reduces);
-* :meth:`PairingSystem.document`, :meth:`~PairingSystem.rounds_published` and
-  :meth:`~PairingSystem.published_round`: a finished tournament's file and its
-  published rounds, each with the state it was paired from (what ``check``
-  replays, in this process, on all cores or on a cluster);
+* :meth:`~PairingSystem.rounds_published` and :meth:`~PairingSystem.published_round`:
+  a finished tournament's published rounds, each with the state it was paired
+  from (what ``check`` replays, in this process, on all cores or on a cluster);
 * :meth:`PairingSystem.labels`: the players as the system's files name them
   (TRF pairing numbers, OpenGotha keys, PAPP numbers), so that ``why``,
   ``check`` and ``explain`` speak the system's own language;
-* :meth:`PairingSystem.summary`: what ``mipair info`` says of a file.
+* :meth:`PairingSystem.summary`: what ``mipair info`` says of a file;
+* :meth:`PairingSystem.player_cards` and :meth:`PairingSystem.board_extras`: what
+  a pairing shows of each player and board beyond the standings (ratings, Go
+  ranks and handicaps), for the service's page and answers.
+
+What mipair must know of a system before loading its code (its name, the TRF
+codes and file endings that name it, the drop-in flag) is its line in
+:data:`mipair.systems.registry.SYSTEMS`; the system carries it as
+:attr:`PairingSystem.registered`.
 
 Each system states its own state type: ``PairingSystem[Snapshot]``,
 ``PairingSystem[McMahonState]``, ... Everything else (comparing two pairings, explaining an impossible round,
@@ -47,6 +56,7 @@ if TYPE_CHECKING:  # the explanation layer loads only when a comparison or expla
     from mipair.explain.facts import Fact, Matching, PairingProblem
     from mipair.model import Tournament
     from mipair.reports import CriterionValue, PublishedRound, Standing, Violation
+    from mipair.systems.registered import Registered
 
 StateT = TypeVar("StateT")
 """A system's tournament state before the round to pair (a FIDE ``Snapshot``, a PAPP event...)."""
@@ -55,6 +65,8 @@ BoardMaker = Callable[["Matching"], tuple[tuple[int, int], ...]]
 RelaxedPairer = Callable[
     [tuple["Fact", ...]], "tuple[tuple[tuple[int, int], ...], int | None] | None"
 ]
+Card = dict[str, object]
+"""One player as a pairing shows them: ``name``, ``score``, ``rating`` (Go: ``rank``)."""
 
 
 class UnsupportedError(MipairError):
@@ -144,12 +156,23 @@ class Summary(NamedTuple):
 class PairingSystem(ABC, Generic[StateT]):
     """One pairing system behind the common interface (see the module docstring)."""
 
-    name: ClassVar[str]
-    """The registry name, as on the command line: ``dutch``, ``papp``, ``mcmahon``."""
     title: ClassVar[str]
     """A human title, e.g. "FIDE Dutch system"."""
-    file_suffixes: ClassVar[tuple[str, ...]] = ()
-    """The file name endings of the system's tournament files (``check DIR`` takes these)."""
+
+    def __init__(self, registered: Registered) -> None:
+        self.registered = registered
+        """The system's line in the registry (:mod:`mipair.systems.registry`)."""
+
+    @property
+    def name(self) -> str:
+        """The registry name, as on the command line: ``dutch``, ``papp``, ``mcmahon``."""
+        return self.registered.name
+
+    @property
+    def file_suffixes(self) -> tuple[str, ...]:
+        """The file name endings of the system's tournament files (``check DIR`` takes
+        these; default: those that name it in the registry)."""
+        return self.registered.endings
 
     def editions(self) -> tuple[str, ...]:
         """The rule editions or variants (``--rules``), the default first; () when none."""
@@ -170,8 +193,20 @@ class PairingSystem(ABC, Generic[StateT]):
     # -- what each system implements -------------------------------------------------
 
     @abstractmethod
-    def read(self, path: str, edition: str | None = None) -> StateT:
-        """The state of the tournament in ``path`` before its next round."""
+    def document(self, path: str, text: str | bytes | None = None) -> object:
+        """The tournament file at ``path`` read once (``text``: its content, already read, as
+        text or as the file's bytes: nothing is then read from disk and ``path`` only names
+        the file in messages), for :meth:`state_of`, :meth:`rounds_published` and
+        :meth:`published_round`."""
+
+    @abstractmethod
+    def state_of(self, document: object, edition: str | None = None) -> StateT:
+        """The state of ``document`` (as :meth:`document` reads it) before its next round."""
+
+    def read(self, path: str, edition: str | None = None, data: bytes | None = None) -> StateT:
+        """The state of the tournament in ``path`` before its next round (``data``: the
+        file's bytes, already read, as :meth:`document` takes them)."""
+        return self.state_of(self.document(path, data), edition)
 
     @abstractmethod
     def round_of(self, state: StateT) -> int:
@@ -206,11 +241,6 @@ class PairingSystem(ABC, Generic[StateT]):
 
     # -- a finished tournament, round by round (what ``check`` replays) -----------------
 
-    def document(self, path: str, text: str | None = None) -> object:
-        """The tournament file at ``path`` read once (``text``: its content, already read),
-        for :meth:`rounds_published` and :meth:`published_round`."""
-        raise UnsupportedError(f"the {self.name} system cannot check published rounds yet")
-
     def rounds_published(self, document: object) -> list[int]:
         """The rounds of ``document`` that were paired and can be checked."""
         raise UnsupportedError(f"the {self.name} system cannot check published rounds yet")
@@ -226,9 +256,9 @@ class PairingSystem(ABC, Generic[StateT]):
         in memory) before round ``rnd`` is paired."""
         raise UnsupportedError(f"the {self.name} system cannot pair a tournament in memory")
 
-    def published(self, path: str, edition: str | None = None) -> Iterator[PublishedRound]:
-        """The published rounds of ``path``, each with the state it was paired from."""
-        document = self.document(path)
+    def published(self, document: object, edition: str | None = None) -> Iterator[PublishedRound]:
+        """The published rounds of ``document`` (as :meth:`document` reads it), each with the
+        state it was paired from."""
         for rnd in self.rounds_published(document):
             yield self.published_round(document, rnd, edition)
 
@@ -272,6 +302,18 @@ class PairingSystem(ABC, Generic[StateT]):
         """A pairing's boards in the order the system publishes them (default: as given)."""
         return pairing
 
+    def player_cards(self, state: StateT, pairing: RoundPairing) -> dict[int, Card]:
+        """What a pairing shows of each player beyond the standings' names and points
+        (default: for a system of TRF files, each player's name and rating)."""
+        t = self.tournament_of(state)
+        if t is None:
+            return {}
+        return {pid: {"name": p.name, "rating": p.rating or None} for pid, p in t.players.items()}
+
+    def board_extras(self, state: StateT, pairing: RoundPairing) -> list[dict[str, int]]:
+        """What each board of ``pairing`` carries beyond its players (default: nothing)."""
+        return [{} for _ in pairing.boards]
+
     # -- built from the above, the same for every system -----------------------------------
 
     def violations(
@@ -279,7 +321,7 @@ class PairingSystem(ABC, Generic[StateT]):
     ) -> list[Violation]:
         """Every absolute rule ``pairing`` breaks (structure first, then the facts);
         ``problem``: :meth:`problem` of ``state`` when the caller has it already."""
-        from mipair.explain.compare import absolute_violations
+        from mipair.explain.compare import absolute_violations  # not loaded by a drop-in round
 
         return absolute_violations(problem or self.problem(state), pairing)
 
@@ -310,7 +352,7 @@ class PairingSystem(ABC, Generic[StateT]):
 
         criteria = evaluated if supported else None
         problem = self.problem(state)
-        from mipair.explain.compare import compare
+        from mipair.explain.compare import compare  # not loaded by a drop-in round
 
         return compare(
             problem, engine, proposal, criteria, tuple(self.violations(state, proposal, problem))
@@ -328,7 +370,7 @@ class PairingSystem(ABC, Generic[StateT]):
         """Why the round cannot be paired: minimal reason, least relaxation, resulting pairing."""
         problem = self.problem(state)
         pairer = self.relaxed_pairer(state, problem) if use_engine else None
-        from mipair.explain.explanation import explain_problem
+        from mipair.explain.explanation import explain_problem  # not loaded by a drop-in round
 
         return explain_problem(
             problem, boards=self.boards_of(state), pairer=pairer, seconds=seconds

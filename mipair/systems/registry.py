@@ -1,110 +1,122 @@
-"""The pairing systems by name: ``get_system("dutch")``.
+"""The pairing systems, one line each: :data:`SYSTEMS`.
 
-Systems are named here as ``module:class`` strings and imported on first
-use, so a drop-in call for one system (a whole process per round) never
-loads the others, and nothing here imports a system's modules.
+A line says what mipair must know of a system before the system's code is
+loaded: its name, where its class is, the TRF tournament types (record 192)
+and file endings that name it, and whether the JaVaFo/bbpPairings command
+lines take it (``mipair --NAME IN -p``). Everything that lists or finds
+systems derives from this one list: ``--system``'s choices, the drop-in
+flags and their usage text, the service's systems, the system a file is for.
+Everything else a system says itself, through its class
+(:class:`~mipair.systems.base.PairingSystem`), which carries its line as
+``system.registered``.
+
+This is one of the two doors that load code on first use (the other is the
+command group, :mod:`mipair.cli.group`): a system's class is imported by
+:func:`get_system`, so a drop-in call for one system never loads another
+(importing the McMahon system alone takes longer than a drop-in call's whole
+start). The drop-in forms read this module before anything else, so it stays
+light: the standard library's ``importlib`` only, no ``typing``.
 """
 
 from __future__ import annotations
 
-from functools import cache
-from typing import TYPE_CHECKING, Any
+import os
+from importlib import import_module
 
 from mipair.errors import InputError
-from mipair.lazy import named
+from mipair.systems.registered import Registered
 
+TYPE_CHECKING = False  # typing itself is too slow to load in a drop-in call's start
 if TYPE_CHECKING:
+    from typing import Any
+
     from mipair.systems.base import PairingSystem
 
-SYSTEMS: dict[str, str] = {
-    "dutch": "mipair.systems.fide.dutch.system:DutchSystem",
-    "dubov": "mipair.systems.fide.dubov.system:DubovSystem",
-    "burstein": "mipair.systems.fide.burstein.system:BursteinSystem",
-    "lim": "mipair.systems.fide.lim.system:LimSystem",
-    "papp": "mipair.systems.papp.system:PappSystem",
-    "mcmahon": "mipair.systems.mcmahon.system:McMahonSystem",
-}
-"""Registry name -> ``module:class`` of its :class:`~mipair.systems.base.PairingSystem`."""
+
+SYSTEMS: tuple[Registered, ...] = (
+    Registered(
+        "dutch",
+        "mipair.systems.fide.dutch.system:DutchSystem",
+        trf_codes=("FIDE_DUTCH",),
+        dropin=True,
+    ),
+    Registered(
+        "dubov",
+        "mipair.systems.fide.dubov.system:DubovSystem",
+        trf_codes=("FIDE_DUBOV",),
+        dropin=True,
+    ),
+    Registered(
+        "burstein",
+        "mipair.systems.fide.burstein.system:BursteinSystem",
+        trf_codes=("FIDE_BURSTEIN",),
+        dropin=True,
+    ),
+    Registered(
+        "lim",
+        "mipair.systems.fide.lim.system:LimSystem",
+        trf_codes=("FIDE_LIM",),
+        dropin=True,
+    ),
+    Registered("papp", "mipair.systems.papp.system:PappSystem", endings=(".papp",)),
+    Registered("mcmahon", "mipair.systems.mcmahon.system:McMahonSystem", endings=(".xml",)),
+)
+"""The registered systems; the first system of TRF files (with 192 codes) pairs a TRF file
+whose 192 record names no registered system, and the JaVaFo form ``mipair IN -p OUT``."""
+
+LOADED: dict[Registered, PairingSystem[Any]] = {}
+"""Each system loaded so far, by its line (one instance per process)."""
 
 
 def system_names() -> tuple[str, ...]:
     """The registered systems' names, in registry order."""
-    return tuple(SYSTEMS)
+    return tuple(line.name for line in SYSTEMS)
 
 
-@cache
-def get_system(name: str) -> PairingSystem[Any]:
-    """The system registered as ``name`` (one instance per process)."""
-    if name not in SYSTEMS:
-        raise InputError(
-            f"unknown pairing system {name!r} (one of {', '.join(SYSTEMS)})", field="system"
-        )
-    system: PairingSystem[Any] = named(SYSTEMS[name])()
+def registered(name: str) -> Registered:
+    """The line of the system called ``name``; bad input when there is none."""
+    for line in SYSTEMS:
+        if line.name == name:
+            return line
+    raise InputError(
+        f"unknown pairing system {name!r} (one of {', '.join(system_names())})", field="system"
+    )
+
+
+def load(line: Registered) -> PairingSystem[Any]:
+    """The system of ``line``, its class imported on first use."""
+    system = LOADED.get(line)
+    if system is None:
+        module, _, name = line.reference.partition(":")
+        system = LOADED[line] = getattr(import_module(module), name)(line)
     return system
 
 
-FILE_SYSTEMS: dict[str, str] = {".xml": "mcmahon", ".papp": "papp"}
-"""The systems whose files are told by their ending; any other file is a TRF file."""
-
-TRF_TYPES: dict[str, str] = {
-    "FIDE_DUTCH": "dutch",
-    "FIDE_DUBOV": "dubov",
-    "FIDE_BURSTEIN": "burstein",
-    "FIDE_LIM": "lim",
-}
-"""A TRF file's tournament type (TRF-2026 record 192, FIDE's ETT26 codes) -> the system
-that pairs it: the code itself or the code followed by ``_`` and more (``FIDE_DUTCH_2017``,
-``FIDE_BURSTEIN_BAKU``). A TRF file with none of them (or of a system not registered
-here) is paired by :data:`TRF_DEFAULT`."""
-
-TRF_DEFAULT = "dutch"
-"""The system of a TRF file whose 192 record names no registered system."""
-
-RECORD_192 = rb"(?:^|[\r\n])192[ \t]+([A-Za-z0-9_]+)"
-"""A 192 record anywhere in a TRF file (any line ending), its code captured."""
+def get_system(name: str) -> PairingSystem[Any]:
+    """The system registered as ``name``."""
+    return load(registered(name))
 
 
-def trf_system_names() -> tuple[str, ...]:
-    """The registered systems of TRF files (those with a 192 code), Dutch first."""
-    return tuple(name for name in TRF_TYPES.values() if name in SYSTEMS)
+def dropin_systems() -> tuple[Registered, ...]:
+    """The systems the JaVaFo/bbpPairings command lines take, in registry order."""
+    return tuple(line for line in SYSTEMS if line.dropin)
 
 
-def trf_type(name: str) -> str:
-    """The 192 code of the system ``name`` ("" for a system that has none)."""
-    return next((code for code, system in TRF_TYPES.items() if system == name), "")
+def trf_systems() -> tuple[Registered, ...]:
+    """The systems of TRF files (those with 192 codes), the default first."""
+    return tuple(line for line in SYSTEMS if line.trf_codes)
 
 
-def trf_system(code: str) -> str | None:
-    """The registered system a 192 code names (None: none)."""
-    code = code.strip().upper()
-    for prefix, name in TRF_TYPES.items():
-        if (code == prefix or code.startswith(prefix + "_")) and name in SYSTEMS:
-            return name
-    return None
+def for_ending(path: str) -> PairingSystem[Any] | None:
+    """The system whose files end as ``path`` does; None: a TRF file (or a folder)."""
+    ending = os.path.splitext(path)[1].lower()
+    found = next((line for line in SYSTEMS if ending and ending in line.endings), None)
+    return None if found is None else load(found)
 
 
-def system_for_file(path: str) -> str:
-    """The system a tournament file is for: by its name's ending (:data:`FILE_SYSTEMS`),
-    else a TRF file's 192 record (:data:`TRF_TYPES`), else :data:`TRF_DEFAULT`.
-
-    Only the bytes of the file are searched for a 192 record, the tournament is not
-    read (the system reads it next); a file that cannot be read is left to the system,
-    which says why."""
-    import re
-    from pathlib import PurePath
-
-    by_ending = FILE_SYSTEMS.get(PurePath(path).suffix.lower())
-    if by_ending is not None:
-        return by_ending
-    try:
-        with open(path, "rb") as handle:
-            found = re.search(RECORD_192, handle.read())
-    except OSError:
-        return TRF_DEFAULT
-    named = trf_system(found.group(1).decode("ascii")) if found else None
-    return named or TRF_DEFAULT
-
-
-def resolve(name: str | None, path: str) -> PairingSystem[Any]:
-    """The system ``name``, or (None) the one ``path``'s file is for."""
-    return get_system(name or system_for_file(path))
+def for_trf_code(code: str | None) -> PairingSystem[Any]:
+    """The system a TRF file's 192 code names; the default TRF system when it names none
+    registered (or the file has no 192 record)."""
+    lines = trf_systems()
+    found = next((line for line in lines if code and line.names_code(code)), lines[0])
+    return load(found)

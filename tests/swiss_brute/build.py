@@ -1,5 +1,7 @@
 """Small tournaments written as games, for hand cases: ``build(4, ["1-3:1", "4-2:="])``.
 
+Team tournaments are written as matches: ``build_teams(4, [["1-3:1=", "4-2:00"]])``.
+
 Each round is a list of items: ``"a-b:r"`` a game with ``a`` White and ``r`` the
 result of ``a`` (``1 0 = + -``), or ``"a:U"`` / ``"a:H"`` / ``"a:F"`` / ``"a:Z"``
 a bye or an absence of ``a``. Players not named in a round have nothing written.
@@ -11,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from mipair.model import Cell, Colour, Player, Result, Tournament
+from mipair.teams import ByeRecord, ForfeitedMatch, Team, TeamSection
 
 RESULTS = {r.value: r for r in Result}
 OTHER_SIDE = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "W": "L", "L": "W", "D": "D"}
@@ -76,3 +79,72 @@ def build_double(
         games += [first, second]
     t = build(players, games, total=2 * total, ratings=ratings, initial=initial or Colour.WHITE)
     return replace(t, system="FIDE_DOUBLESWISS", initial_colour=initial)
+
+
+def build_teams(
+    teams: int,
+    rounds: Sequence[Sequence[str]],
+    *,
+    boards: int = 2,
+    total: int = 5,
+    initial: Colour | None = Colour.WHITE,
+    system: str = "FIDE_TEAM_TYPEA_MP_GP",
+) -> Tournament:
+    """A team tournament of ``teams`` teams of ``boards`` players after ``rounds``.
+
+    Team ``n``'s players are ``(n - 1) * boards + 1 ..``, in board order; the boards
+    alternate W, B for the team with White on board 1 (``352``). Each round is a list of
+    items: ``"a-b:1=0"`` a match with ``a`` White on board 1 and the boards' results of
+    ``a`` (``1 = 0 + -``, one a board); ``"a-b/+-"`` a forfeited match (``330``: ``+-``,
+    ``-+`` or ``--``), its players' cells ``0000 - +`` / ``0000 - -``; ``"a:U"`` the PAB
+    (``320``, worth a draw), ``"a:F"`` / ``"a:H"`` / ``"a:Z"`` a bye or an absence of the
+    whole team, written in its players' cells.
+    """
+    sequence = ("WB" * boards)[:boards]
+    members = {n: [(n - 1) * boards + k for k in range(1, boards + 1)] for n in range(1, teams + 1)}
+    cells: dict[int, list[Cell | None]] = {p: [] for ps in members.values() for p in ps}
+    byes: list[int] = []
+    forfeits = []
+    for rnd, items in enumerate(rounds, 1):
+        byes.append(0)
+        for item in items:
+            if "/" in item:
+                pair, code = item.split("/")
+                a, b = (int(x) for x in pair.split("-"))
+                forfeits.append(ForfeitedMatch(code, rnd, a, b))
+                for team, result in ((a, code[0]), (b, code[1])):
+                    for pid in members[team]:
+                        cells[pid].append(Cell(None, None, RESULTS[result]))
+            elif "-" in item.split(":")[0]:
+                pair, results = item.split(":")
+                a, b = (int(x) for x in pair.split("-"))
+                for k, code in enumerate(results):
+                    pa, pb = members[a][k], members[b][k]
+                    white, black = (pa, pb) if sequence[k] == "W" else (pb, pa)
+                    mine = code if white == pa else OTHER_SIDE[code]
+                    cells[white].append(Cell(black, Colour.WHITE, RESULTS[mine]))
+                    cells[black].append(Cell(white, Colour.BLACK, RESULTS[OTHER_SIDE[mine]]))
+            else:
+                team_text, code = item.split(":")
+                team = int(team_text)
+                if code == "U":
+                    byes[-1] = team
+                for pid in members[team]:
+                    cells[pid].append(Cell(None, None, RESULTS[code]))
+        for row in cells.values():
+            row.extend([None] * (rnd - len(row)))
+    section = TeamSection(
+        teams={n: Team(n, f"Team {n}", players=tuple(ps)) for n, ps in members.items()},
+        boards=sequence,
+        bye=ByeRecord(10, 5 * boards, tuple(byes)) if any(byes) else None,
+        forfeits=tuple(forfeits),
+    )
+    table = {p: Player(id=p, name=f"Player {p}", rating=2400 - 10 * p) for p in cells}
+    return Tournament(
+        players=table,
+        results={p: tuple(c) for p, c in cells.items()},
+        total_rounds=total,
+        initial_colour=initial,
+        system=system,
+        teams=section,
+    )

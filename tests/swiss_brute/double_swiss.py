@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from mipair.model import Colour, Tournament
 from swiss_brute.double_history import WHITE, Contestant, DoubleField, field_of
 from swiss_brute.history import RoundPairing, pairable, perfect_matchings
-from swiss_brute.rules import NoLegalPairing, give, pair_from_the_top
+from swiss_brute.rules import NoLegalPairing, give, top_down
 
 Pair = tuple[int, int]
 
@@ -63,7 +63,7 @@ class DoubleSwissRound:
         unpaired = [pid for pid in ids if pid != bye]
         if not self.pairable(unpaired):
             raise NoLegalPairing("no legal pairing of the round ([C3])")
-        return RoundPairing(pair_from_the_top(unpaired, self.bracket, self.colours), bye)
+        return RoundPairing(frozenset(top_down(unpaired, self.bracket, self.colours)), bye)
 
     # -- 3.4 the PAB ------------------------------------------------------------------------
     def bye(self, ids: list[int]) -> int:

@@ -24,7 +24,7 @@ from swiss_brute.history import (
     pairable,
     perfect_matchings,
 )
-from swiss_brute.rules import NoLegalPairing, SwissRound, give, pair_from_the_top
+from swiss_brute.rules import NoLegalPairing, SwissRound, give, top_down
 from swiss_brute.rules import preference as _preference
 
 INFINITY = 10**9
@@ -82,7 +82,8 @@ class DubovRound(SwissRound):
         unpaired = [pid for pid in ids if pid != bye]
         if not pairable(unpaired, self.legal):
             raise NoLegalPairing("no legal pairing of the round ([C4])")
-        return RoundPairing(pair_from_the_top(unpaired, self.bracket, self.colours), bye)
+        boards = top_down(unpaired, self.bracket, self.colours)
+        return RoundPairing(frozenset(boards), bye)
 
     # -- 3.1 the PAB --------------------------------------------------------------------------
     def bye(self, ids: list[int]) -> int:

@@ -1,4 +1,5 @@
-"""What the Dubov and Burstein brute forces share: colour preferences, the legal pairs, the bye.
+"""What the Dubov and Burstein brute forces share: colour preferences, the legal pairs, the bye
+(and, with the team system's, the procedure that pairs brackets from the top).
 
 Both systems take the colour preference of the Dutch system (absolute, strong,
 mild) and differ only for a player who has not played (Dubov 1.6.4: a mild
@@ -39,21 +40,6 @@ def preference(e: Entrant, newcomer: Colour | None) -> Preference:
     return newcomer, MILD if newcomer else NONE
 
 
-def pair_from_the_top(
-    unpaired: list[int],
-    bracket: Callable[[list[int]], list[tuple[int, int]]],
-    colours: Callable[[int, int], tuple[int, int]],
-) -> frozenset[tuple[int, int]]:
-    """Bracket after bracket from the top until everyone is paired; the boards, coloured."""
-    boards = []
-    while unpaired:
-        pairs = bracket(unpaired)
-        boards += [colours(a, b) for a, b in pairs]
-        done = {p for pair in pairs for p in pair}
-        unpaired = [pid for pid in unpaired if pid not in done]
-    return frozenset(boards)
-
-
 def give(first: int, second: int, colour: Colour) -> tuple[int, int]:
     """(white, black) when ``first`` gets ``colour``."""
     return (first, second) if colour is WHITE else (second, first)
@@ -91,6 +77,23 @@ class SwissRound:
             if pairable([p for p in ids if p != pid], self.legal):
                 return pid
         raise NoLegalPairing("no player may take the PAB ([C2], [C4])")
+
+
+def top_down(
+    unpaired: list[int],
+    bracket: Callable[[list[int]], list[tuple[int, int]]],
+    colours: Callable[[int, int], tuple[int, int]],
+) -> list[tuple[int, int]]:
+    """The boards of a procedure with no downfloaters (Dubov 1.9, C.04.6 3.3.2): ``bracket``
+    pairs the top-scoregroup of who is left with its upfloaters, until nobody is left;
+    ``colours`` gives each pair as (white, black)."""
+    boards: list[tuple[int, int]] = []
+    while unpaired:
+        pairs = bracket(unpaired)
+        boards += [colours(a, b) for a, b in pairs]
+        done = {p for pair in pairs for p in pair}
+        unpaired = [p for p in unpaired if p not in done]
+    return boards
 
 
 def check_round(field: Field, pairing: RoundPairing) -> None:

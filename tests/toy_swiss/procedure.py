@@ -83,6 +83,5 @@ class ToyProcedure(SwissProcedure[Snapshot]):
 class ToySystem(FideSystem):
     """The toy Swiss system behind the common interface."""
 
-    name = "toy"
     title = "Toy Swiss (tests only)"
     models = Path(__file__).resolve().parent

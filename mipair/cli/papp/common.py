@@ -70,12 +70,16 @@ def resolve_player(event: Event, who: str) -> int:
     if who.strip().isascii() and who.strip().isdigit():
         pid = int(who)
         if pid not in event.ids:
-            raise InputError(f"player {pid} is not registered", file=event.source)
+            raise InputError(f"player {pid} is not registered", file=event.source, field="player")
         return pid
     found = named(event.players, who)
     if len(found) == 1:
         return found[0].id
     if not found:
-        raise InputError(f"no registered player's name starts with '{who}'", file=event.source)
+        raise InputError(
+            f"no registered player's name starts with '{who}'", file=event.source, field="player"
+        )
     names = ", ".join(f"{r.full_name} ({r.id})" for r in found)
-    raise InputError(f"'{who}' could be {names}: type more of the name", file=event.source)
+    raise InputError(
+        f"'{who}' could be {names}: type more of the name", file=event.source, field="player"
+    )

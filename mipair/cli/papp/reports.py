@@ -23,7 +23,7 @@ def _after(event: Event, after: int | None) -> int:
     """The round to report after (default: the last complete); checked before any output."""
     rnd = event.completed if after is None else after
     if not 0 <= rnd <= event.completed:
-        raise InputError(f"round {rnd} has no complete results", file=event.source)
+        raise InputError(f"round {rnd} has no complete results", file=event.source, field="round")
     return rnd
 
 
@@ -74,7 +74,7 @@ def show_cmd(
     event = read_event(event_file)
     number = round_no or max(event.paired_round, 1)
     if not 1 <= number <= max(len(event.rounds), 1):
-        raise InputError(f"round {number} is not in the event", file=event_file)
+        raise InputError(f"round {number} is not in the event", file=event_file, field="round")
     relative = configuration.config.relative_display
     _emit(pairings_text(event, number, relative=relative), output)
 

@@ -9,14 +9,16 @@ from mipair.formats.papp.config import PappConfig
 from mipair.formats.papp.event import Event
 
 
-def _paired(event: Event, details: bool, config: PappConfig) -> tuple[Event, str]:
-    """The event with the next round paired (through the PAPP system), and the table."""
+def _paired(event: Event, details: bool, config: PappConfig, extra: bool) -> tuple[Event, str]:
+    """The event with the next round paired (through the PAPP system), and the table; a
+    round past the planned ones only when ``extra`` (the event then plans it)."""
     from mipair.systems.papp.pairing import apply_pairing
+    from mipair.systems.papp.planned import within_rounds
     from mipair.systems.papp.presentation import describe_pairing
-    from mipair.systems.papp.system import PappState
-    from mipair.systems.registry import get_system
+    from mipair.systems.papp.system import PappState, pair_state
 
-    pairing = get_system("papp").pair(PappState(event, config))
+    event = within_rounds(event, extra)
+    pairing = pair_state(PappState(event, config))
     text = describe_pairing(event, config.penalties, pairing, details)
     return apply_pairing(event, pairing), text
 
@@ -32,19 +34,27 @@ def _paired(event: Event, details: bool, config: PappConfig) -> tuple[Event, str
     "ends; --no-save shows it and writes nothing at all.",
 )
 @click.option("--details", is_flag=True, help="Show each pair's penalty terms.")
-def pair(event_file: str, config_file: str | None, save: bool, details: bool) -> None:
+@click.option(
+    "--extra-round",
+    is_flag=True,
+    help="Pair a round past the event's planned number of rounds (refused without it); "
+    "the event then plans that round too.",
+)
+def pair(
+    event_file: str, config_file: str | None, save: bool, details: bool, extra_round: bool
+) -> None:
     """Pair the next round of EVENT (the first named player has Black)."""
     from mipair.formats.papp.event_file import read_event
 
     configuration = configure(config_file, event_file)
     config = configuration.config
     if not save:
-        _, text = _paired(read_event(event_file), details, config)
+        _, text = _paired(read_event(event_file), details, config, extra_round)
         click.echo(text, nl=False)
         return
 
     def change(event: Event) -> tuple[Event, str]:
-        after, text = _paired(event, details, config)
+        after, text = _paired(event, details, config, extra_round)
         return after, text + (f"(saved in {event_file})\n" if after != event else "")
 
     apply(event_file, configuration, change)

@@ -59,10 +59,14 @@ def new(
     from mipair.cli.papp.players import known_players
     from mipair.desk.papp.creation import from_players, new_event_settings, seeded
     from mipair.desk.papp.session import create_event
+    from mipair.formats.papp.event import name_problem
     from mipair.formats.papp.from_trf import from_trf
 
     if Path(event_file).exists() and not force:
         raise FileAccessError("the event file exists already (use --force)", file=event_file)
+    problem = name_problem(name)
+    if problem:
+        raise InputError(problem, file=event_file, field="--name")
     if players_file is not None and trf_file is not None:
         raise InputError("give --players or --trf, not both")
     configuration = configure(config_file, event_file)

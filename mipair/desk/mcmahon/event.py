@@ -16,7 +16,7 @@ from mipair.errors import InputError
 from mipair.formats.go_players import parse_rank, player_key, rank_text
 from mipair.formats.opengotha import ROUNDS_MAX, Node, OgBye, OgGame, OgPlayer, OgTournament
 from mipair.systems.mcmahon.pairing import Round, pair_state
-from mipair.systems.mcmahon.params import model
+from mipair.systems.mcmahon.params import model, params_of
 from mipair.systems.mcmahon.state import add_forbidden, state_of
 
 RESULTS = {
@@ -38,7 +38,7 @@ class Settings:
 
     name: str
     rounds: int
-    kind: str = "mcmahon"  # or "swiss": a preset of models/mcmahon.toml
+    kind: str = ""  # a preset of models/mcmahon.toml ("swiss"); "": its first, McMahon's
     short_name: str = ""
     location: str = ""
     director: str = ""
@@ -51,11 +51,12 @@ class Settings:
 def new_tournament(settings: Settings) -> OgTournament:
     """An empty tournament with the preset's parameter set."""
     presets = model()["presets"]
-    if settings.kind not in presets:
-        raise InputError(f"unknown kind {settings.kind!r} (one of {', '.join(presets)})")
+    kind = settings.kind or next(iter(presets))
+    if kind not in presets:
+        raise InputError(f"unknown kind {kind!r} (one of {', '.join(presets)})")
     if not 1 <= settings.rounds <= ROUNDS_MAX:
         raise InputError(f"a tournament has 1 to {ROUNDS_MAX} rounds", field="rounds")
-    preset = presets[settings.kind]
+    preset = presets[kind]
     general = dict(preset["GeneralParameterSet"])
     for name, rank in (("genMMBar", settings.bar), ("genMMFloor", settings.floor)):
         if rank is not None:
@@ -102,6 +103,15 @@ def _rank(text: str, field: str) -> int:
         return parse_rank(text)
     except ValueError as exc:
         raise InputError(str(exc), field=field) from None
+
+
+def existing_round(tournament: OgTournament, number: int) -> int:
+    """``number``, refused (exit 3) unless the tournament has that round: 1 to its number of
+    rounds (``numberOfRounds``, at most the 20 OpenGotha's participation flags hold)."""
+    last = min(params_of(tournament).rounds, ROUNDS_MAX)
+    if not 1 <= number <= last:
+        raise InputError(f"round {number}: the tournament has rounds 1 to {last}", field="round")
+    return number
 
 
 def paired_rounds(tournament: OgTournament) -> int:
@@ -174,8 +184,7 @@ def set_plays(
     """Mark players as playing (or absent from) rounds; a round already paired cannot change."""
     paired = {g.round for g in tournament.games}
     for r in rounds:
-        if not 1 <= r <= ROUNDS_MAX:
-            raise InputError(f"round {r}: rounds go from 1 to {ROUNDS_MAX}", field="round")
+        existing_round(tournament, r)
         if r in paired:
             raise InputError(
                 f"round {r} is paired already (take it back first: unpair)", field="round"
@@ -255,7 +264,7 @@ def set_result(
     tournament: OgTournament, round_number: int, table_or_key: str, result: str
 ) -> tuple[OgGame, str]:
     """Enter (or correct) a game's result; the game and its former result."""
-    game = game_of(tournament, round_number, table_or_key)
+    game = game_of(tournament, existing_round(tournament, round_number), table_or_key)
     before = game.result
     game.result = parse_result(result)
     return game, before
@@ -264,11 +273,11 @@ def set_result(
 def unpair(tournament: OgTournament, round_number: int, force: bool = False) -> int:
     """Take a round's pairing (games and bye) back; the games removed. Only the last paired
     round, and only without results unless ``force``."""
-    if round_number != paired_rounds(tournament):
-        raise InputError(
-            f"only the last paired round ({paired_rounds(tournament)}) can be taken back",
-            field="round",
-        )
+    last = paired_rounds(tournament)
+    if last == 0:
+        raise InputError("no round is paired yet", field="round")
+    if round_number != last:
+        raise InputError(f"only the last paired round ({last}) can be taken back", field="round")
     games = [g for g in tournament.games if g.round == round_number]
     if not force and any(g.result != "RESULT_UNKNOWN" for g in games):
         raise InputError(

@@ -19,21 +19,11 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from mipair.errors import FileAccessError, MipairError
+from mipair.errors import FileAccessError
 from mipair.formats.opengotha import OgTournament, read_opengotha
 from mipair.formats.opengotha_write import write_opengotha
+from mipair.formats.state_file import about
 from mipair.formats.state_file import locked_state as locked
-
-
-@contextlib.contextmanager
-def about(path: str | os.PathLike[str]) -> Iterator[None]:
-    """Errors raised in the block name ``path`` when they name no file (``FILE: field: ...``)."""
-    try:
-        yield
-    except MipairError as exc:
-        if exc.file is None:
-            exc.file = str(path)
-        raise
 
 
 @contextlib.contextmanager

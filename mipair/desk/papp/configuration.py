@@ -12,17 +12,65 @@ are said once, on stderr.
 Everything that depends on the configuration (the event's settings at
 ``new``, the published files and where they go, registration, when to save)
 gets this one :class:`Configuration`.
+
+The files mipair writes under the names of ``fichier`` lines (:data:`WRITTEN`) stay in
+the event's folder: a name is relative and never climbs out with ``..``, whatever the
+configuration file says, unless it lands in one of the folders ``MIPAIR_PAPP_FOLDERS``
+names (paths separated by ``:``), the arbiter's explicit permission (a web server's
+folder, say). Any other name refuses the command before it changes anything (exit 3,
+located at the ``fichier`` line). The player file (``joueurs``) is only read: it may be
+anywhere.
 """
 
 from __future__ import annotations
 
+import os
+import unicodedata
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 
-from mipair.errors import FileAccessError
+from mipair.errors import FileAccessError, InputError
 from mipair.formats.papp.config import PappConfig, default_config_path
-from mipair.formats.papp.config_file import default_config, locate_config, read_config
+from mipair.formats.papp.config_file import (
+    FILE_KINDS,
+    default_config,
+    locate_config,
+    read_config,
+)
 from mipair.formats.text import save
+
+WRITTEN = tuple(kind for kind in FILE_KINDS if kind not in ("joueurs", "inter", "log"))
+"""The ``fichier`` kinds mipair writes: all but the player file, which it reads, and PAPP's
+own work file and log, which it does not use."""
+PART_BYTES_MAX = 252
+"""The longest name of a file or folder a ``fichier`` name may give, in UTF-8 bytes: 255,
+the usual file systems' limit, less the three characters of a round's number."""
+FOLDERS_VARIABLE = "MIPAIR_PAPP_FOLDERS"
+"""Folders (separated by ``os.pathsep``) a ``fichier`` name may also write into."""
+
+
+def allowed_folders() -> list[Path]:
+    """The folders ``MIPAIR_PAPP_FOLDERS`` allows besides the event's."""
+    value = os.environ.get(FOLDERS_VARIABLE, "")
+    return [Path(os.path.abspath(part)) for part in value.split(os.pathsep) if part.strip()]
+
+
+def written_name_problem(name: str, event_folder: Path, allowed: list[Path]) -> str | None:
+    """Why a written file's configured ``name`` may not be used (None: it may): a control
+    character, a part too long for a file system, a place outside the event's folder and
+    the ``allowed`` ones."""
+    if any(unicodedata.category(c) == "Cc" for c in name):
+        return f"{name!r}: a file name has no control characters"
+    if any(len(part.encode("utf-8")) > PART_BYTES_MAX for part in PurePath(name).parts):
+        return f"a file name is at most {PART_BYTES_MAX} bytes between two '/' (a round's number is added)"
+    relative = not PurePath(name).is_absolute() and ".." not in PurePath(name).parts
+    target = Path(os.path.normpath(os.path.abspath(event_folder / name)))
+    if relative or any(target.is_relative_to(folder) for folder in allowed):
+        return None
+    return (
+        f"'{name}' is outside the event's folder: names are relative to it, without '..' "
+        f"({FOLDERS_VARIABLE} names other folders that may be written)"
+    )
 
 
 @dataclass(frozen=True)
@@ -59,4 +107,12 @@ def resolve_configuration(option: str | None, event_file: str | Path) -> Configu
     if not path.exists():
         return Configuration(default_config(), path, exists=False)
     config = read_config(path)
+    allowed = allowed_folders()
+    for kind in WRITTEN:
+        name = config.file(kind)
+        problem = written_name_problem(name, Path(event_file).parent, allowed) if name else None
+        if problem:
+            raise InputError(
+                problem, file=str(path), line=config.file_line(kind), field=f"fichier {kind}"
+            )
     return Configuration(config, path, True, tuple(w.located() for w in config.warnings))

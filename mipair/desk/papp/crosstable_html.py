@@ -31,9 +31,9 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 from mipair.errors import InputError
+from mipair.formats.papp.config import papp_file
 from mipair.formats.papp.event import Event
 from mipair.formats.papp.figures import format_discs, format_score
-from mipair.resources import model_file
 from mipair.systems.papp.scoring import (
     Line,
     format_points,
@@ -70,7 +70,7 @@ _POINTS = {0: " 0 ", 1: "0.5", 2: " 1 "}
 
 def default_template() -> str:
     """The shipped template (with its CSS for PAPP's table classes)."""
-    return model_file("papp", "cell.tpl").read_text(encoding="utf-8")
+    return papp_file("cell.tpl").read_text(encoding="utf-8")
 
 
 def template_path(event_file: str | Path) -> Path | None:
@@ -88,11 +88,13 @@ def split_template(text: str, source: str | None = None) -> tuple[list[str], str
     )
     if begin is None or end is None:
         raise InputError(
-            f"the template needs a cell between a line '{BEGIN}' and a line '{END}'", file=source
+            f"the template needs a cell between a line '{BEGIN}' and a line '{END}'",
+            file=source,
+            field="template",
         )
     page = lines[:begin] + lines[end + 1 :]
     if not any(TABLE in ln for ln in page):
-        raise InputError(f"the template has no '{TABLE}'", file=source)
+        raise InputError(f"the template has no '{TABLE}'", file=source, field="template")
     return page, "".join(lines[begin + 1 : end])
 
 
@@ -203,7 +205,7 @@ def _places(lines: list[Line]) -> dict[int, int]:
 
 
 def _environment() -> Environment:
-    folder = Path(model_file("papp", "crosstable.html.j2")).parent
+    folder = Path(papp_file("crosstable.html.j2")).parent
     return Environment(
         loader=FileSystemLoader(folder),
         autoescape=select_autoescape(["j2"]),

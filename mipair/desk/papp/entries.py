@@ -89,15 +89,19 @@ def find_in_round(event: Event, number: int, who: int | str) -> int:
     if len(found) == 1:
         return found[0].id
     if not found:
-        raise InputError(f"no player of round {number} is called '{who}'", file=event.source)
+        raise InputError(
+            f"no player of round {number} is called '{who}'", file=event.source, field="player"
+        )
     names = ", ".join(f"{r.full_name} ({r.id})" for r in sorted(found, key=lambda r: r.id))
-    raise InputError(f"'{who}' could be {names}: type more of the name", file=event.source)
+    raise InputError(
+        f"'{who}' could be {names}: type more of the name", file=event.source, field="player"
+    )
 
 
 def current_round(event: Event) -> int:
     """The round results go to by default: the latest one with a pairing."""
     if event.paired_round == 0:
-        raise InputError("no round has been paired yet", file=event.source)
+        raise InputError("no round has been paired yet", file=event.source, field="round")
     return event.paired_round
 
 
@@ -112,12 +116,14 @@ def record(event: Event, text: str, number: int | None = None) -> tuple[Event, R
     entry = parse_entry(text, event.settings.total_discs)
     number = current_round(event) if number is None else number
     if not 1 <= number <= len(event.rounds):
-        raise InputError(f"round {number} is not in the event", file=event.source)
+        raise InputError(f"round {number} is not in the event", file=event.source, field="round")
     rnd = event.round(number)
     pid = find_in_round(event, number, entry.player)
     game = rnd.game_of(pid)
     if game is None:
-        raise InputError(f"player {pid} has no game in round {number}", file=event.source)
+        raise InputError(
+            f"player {pid} has no game in round {number}", file=event.source, field="player"
+        )
     finished = rnd.complete
     if entry.discs is None:
         if finished and number < len(event.rounds):
@@ -125,6 +131,7 @@ def record(event: Event, text: str, number: int | None = None) -> tuple[Event, R
                 f"round {number} is followed by other rounds: correct its result instead of "
                 "erasing it",
                 file=event.source,
+                field="round",
             )
         new = replace(game, black_discs=None)
     else:
@@ -146,16 +153,20 @@ def correct(
     """
     total = event.settings.total_discs
     if not 1 <= number <= len(event.rounds):
-        raise InputError(f"round {number} is not in the event", file=event.source)
+        raise InputError(f"round {number} is not in the event", file=event.source, field="round")
     if black_discs + white_discs != total or min(black_discs, white_discs) < 0:
         raise InputError(
-            f"{black_discs}/{white_discs} does not add up to {total} discs", file=event.source
+            f"{black_discs}/{white_discs} does not add up to {total} discs",
+            file=event.source,
+            field="discs",
         )
     rnd = event.round(number)
     game = rnd.game_of(black)
     if game is None or game.opponent(black) != white:
         raise InputError(
-            f"players {black} and {white} were not paired in round {number}", file=event.source
+            f"players {black} and {white} were not paired in round {number}",
+            file=event.source,
+            field="player",
         )
     new = replace(game, black=black, white=white, black_discs=black_discs)
     finished = rnd.complete

@@ -40,9 +40,9 @@ from pathlib import Path
 from mipair import __version__
 from mipair.desk.papp.crosstable_html import crosstable_html, default_template, template_path
 from mipair.desk.papp.reports import pairings_text, results_text, standings_text, teams_text
-from mipair.errors import FileAccessError
+from mipair.errors import FileAccessError, InputError
 from mipair.formats.papp.config import PappConfig, numbered_name
-from mipair.formats.papp.event import Event, Round
+from mipair.formats.papp.event import Event, Round, name_problem
 from mipair.formats.papp.xml_files import ROUNDS_FILE, STANDINGS_FILE, rounds_xml, standings_xml
 from mipair.formats.text import load, save
 from mipair.systems.papp.scoring import standings
@@ -70,9 +70,13 @@ def folder_name(name: str) -> str:
 
 
 def output_folder(event: Event, cfg: PappConfig, event_file: str | Path) -> Path:
-    """Where the published files go (see the module docstring)."""
+    """Where the published files go (see the module docstring): always inside the event's
+    folder (a name that would lead elsewhere is refused, exit 3)."""
     base = Path(event_file).parent
     name = event.settings.name.strip()
+    problem = name_problem(name)
+    if problem:
+        raise InputError(problem, file=str(event_file), field="name")
     return base / folder_name(name) if cfg.folder and name else base
 
 

@@ -4,7 +4,8 @@
   player, 6.6): a withdrawn player is absent from the open round on until he
   returns; his pairing in that round, if any and not yet played, is removed.
 * ``couple``/``decouple``/``clear_pairs`` (the manual's M: A, D and Z, 2.5):
-  pairs forced by hand in the open round; ``pair`` keeps them.
+  pairs forced by hand in the open round; ``pair`` keeps them. A round past the
+  planned ones is opened only by ``pair --extra-round`` (:func:`within_rounds`).
 * ``register``: a player joins the open round (earlier rounds: absent);
   ``delete`` removes for good a player who has not played;
 * ``change_country`` (the manual's ``N``): another nationality, or a team.
@@ -20,6 +21,7 @@ from dataclasses import replace
 from mipair.errors import InputError
 from mipair.formats.papp.event import Event, Game, Round
 from mipair.formats.papp.players import PlayerRecord
+from mipair.systems.papp.planned import within_rounds
 
 
 def open_round(event: Event) -> Round:
@@ -33,7 +35,9 @@ def _known(event: Event, players: Iterable[int]) -> list[int]:
     unknown = [p for p in wanted if p not in ids]
     if unknown:
         raise InputError(
-            f"player(s) {', '.join(map(str, unknown))} not registered", file=event.source
+            f"player(s) {', '.join(map(str, unknown))} not registered",
+            file=event.source,
+            field="player",
         )
     return wanted
 
@@ -45,6 +49,7 @@ def _without(rnd: Round, pid: int, source: str | None) -> Round:
         raise InputError(
             f"player {pid}'s game in round {rnd.number} has its result: erase it first",
             file=source,
+            field="player",
         )
     games = tuple(g for g in rnd.games if g is not game)
     return replace(rnd, games=games, bip=None if rnd.bip == pid else rnd.bip)
@@ -76,6 +81,7 @@ def delete(event: Event, players: Iterable[int]) -> Event:
         raise InputError(
             f"player(s) {', '.join(map(str, sorted(busy)))} played already: withdraw instead",
             file=event.source,
+            field="player",
         )
     rounds = tuple(
         replace(
@@ -102,11 +108,13 @@ def couple(event: Event, black: int, white: int) -> Event:
     """Pair ``black`` (first colour) with ``white`` by hand; their former pairings go."""
     _known(event, (black, white))
     if black == white:
-        raise InputError(f"player {black} cannot play himself", file=event.source)
-    rnd = open_round(event)
+        raise InputError(f"player {black} cannot play himself", file=event.source, field="player")
+    rnd = open_round(within_rounds(event))
     for pid in (black, white):
         if pid in rnd.absent or pid in event.withdrawn:
-            raise InputError(f"player {pid} is absent: bring him back first", file=event.source)
+            raise InputError(
+                f"player {pid} is absent: bring him back first", file=event.source, field="player"
+            )
         rnd = _without(rnd, pid, event.source)
     return event.with_round(replace(rnd, games=rnd.games + (Game(black, white, by_hand=True),)))
 
@@ -127,6 +135,7 @@ def clear_pairs(event: Event) -> Event:
         raise InputError(
             f"round {rnd.number} has results: erase them before undoing its pairing",
             file=event.source,
+            field="round",
         )
     if not rnd.paired:
         return event
@@ -142,7 +151,9 @@ def change_country(event: Event, pid: int, country: str) -> Event:
     _known(event, (pid,))
     country = country.strip()
     if not country or any(c.isspace() for c in country):
-        raise InputError(f"'{country}' is not a country (one word)", file=event.source)
+        raise InputError(
+            f"'{country}' is not a country (one word)", file=event.source, field="country"
+        )
     players = tuple(replace(p, country=country) if p.id == pid else p for p in event.players)
     return replace(event, players=players)
 
@@ -150,7 +161,9 @@ def change_country(event: Event, pid: int, country: str) -> Event:
 def register(event: Event, player: PlayerRecord) -> Event:
     """Add ``player``: absent from the rounds already complete, present in the open round."""
     if player.id in event.ids:
-        raise InputError(f"player {player.id} is already registered", file=event.source)
+        raise InputError(
+            f"player {player.id} is already registered", file=event.source, field="player"
+        )
     rounds = tuple(
         replace(r, absent=r.absent | {player.id}) if r.complete else r for r in event.rounds
     )

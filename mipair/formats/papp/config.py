@@ -112,6 +112,7 @@ class PappConfig:
     folder: bool = True
     print_copies: int = 0  # 0: impression manuelle
     files: tuple[tuple[str, str], ...] = ()  # (kind, file name), in file order
+    file_lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)  # (kind, line)
     insertion_zones: tuple[tuple[str | None, int, int], ...] = ()
     brightwell: Decimal | None = None  # compatibility command, as a coefficient per point
     round_robin: tuple[int, int] | None = None  # compatibility command: players range
@@ -124,6 +125,17 @@ class PappConfig:
         found = [name for k, name in self.files if k == kind]
         return found[-1] if found else None
 
+    def file_line(self, kind: str) -> int | None:
+        """The line of the configuration that gave ``kind``'s file name."""
+        found = [line for k, line in self.file_lines if k == kind]
+        return found[-1] if found else None
+
+
+def papp_file(name: str) -> Path:
+    """A file of PAPP's own shipped with mipair (``models/papp/``: penalties, default
+    configuration, the cross table's templates)."""
+    return model_file("papp", name)
+
 
 def penalty_grammar() -> dict[str, Any]:
     """The penalty-section definitions shipped in ``models/papp/penalties.json``."""
@@ -132,13 +144,13 @@ def penalty_grammar() -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def _grammar() -> dict[str, Any]:
-    with open(model_file("papp", "penalties.json"), encoding="utf-8") as fh:
+    with open(papp_file("penalties.json"), encoding="utf-8") as fh:
         return json.load(fh)
 
 
 def default_config_path() -> Path:
     """The shipped default configuration (PAPP's own defaults)."""
-    return model_file("papp", "default.cfg")
+    return papp_file("default.cfg")
 
 
 def _first_decrease(table: Schedule, floor: int = 0) -> int | None:
@@ -181,11 +193,6 @@ def check_penalties(pen: Penalties, source: str | None) -> None:
             file=source,
             line=lines.get("min_fac"),
         )
-
-
-def zero_penalties() -> Penalties:
-    """All penalties at zero (what the keyword ``penalites`` starts from)."""
-    return Penalties()
 
 
 def set_scalar(pen: Penalties, var: str, value: int, line: int | None) -> Penalties:

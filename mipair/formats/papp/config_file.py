@@ -171,8 +171,12 @@ class _Parser:
     def cmd_fichier(self, tok: Token) -> None:
         kind = self.take_kw(*FILE_KINDS)
         self.take("=", "'='")
-        name = str(self.take("str", "a file name in double quotes").value)
-        self.set(files=tuple(f for f in self.cfg.files if f[0] != kind) + ((kind, name),))
+        given = self.take("str", "a file name in double quotes")
+        self.set(
+            files=tuple(f for f in self.cfg.files if f[0] != kind) + ((kind, str(given.value)),),
+            file_lines=tuple(f for f in self.cfg.file_lines if f[0] != kind)
+            + ((kind, given.line),),
+        )
 
     def cmd_pays(self, tok: Token) -> None:
         self.take("=", "'='")

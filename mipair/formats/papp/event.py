@@ -14,6 +14,7 @@ played yet. Points are counted in half-points as PAPP does (win 2, draw 1).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -93,6 +94,24 @@ class Round:
         if self.bip is not None:
             yield self.bip
         yield from self.absent
+
+
+NAME_BYTES_MAX = 255
+"""The longest tournament name, in UTF-8 bytes: it names the tournament's folder (PAPP's
+``dossier``), and a folder's name is at most 255 bytes on the usual file systems."""
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a tournament's name (None: it can). The name becomes its
+    folder (PAPP turns spaces and ``/\\:*?...`` into ``_`` and ``-``): never ``.`` or
+    ``..`` (the event's own folder or its parent), no control characters, not too long."""
+    if any(unicodedata.category(c) == "Cc" for c in name):
+        return "a tournament's name has no control characters (tabs, line ends, escapes)"
+    if name.strip() in (".", ".."):
+        return f"{name.strip()!r} cannot name the tournament's folder"
+    if len(name.strip().encode("utf-8")) > NAME_BYTES_MAX:
+        return f"a tournament's name is at most {NAME_BYTES_MAX} bytes (it names its folder)"
+    return None
 
 
 @dataclass(frozen=True)

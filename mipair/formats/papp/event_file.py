@@ -35,7 +35,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from mipair.errors import InputError
-from mipair.formats.papp.event import Event, Game, Round, Settings, validate
+from mipair.formats.papp.event import Event, Game, Round, Settings, name_problem, validate
 from mipair.formats.papp.players import PlayerRecord
 from mipair.formats.text import load, save
 
@@ -105,7 +105,11 @@ class _Line:
 
 def _settings_record(line: _Line, key: str, s: Settings) -> Settings:
     if key == "name":
-        return replace(s, name=line.string("the tournament name"))
+        name = line.string("the tournament name")
+        problem = name_problem(name)
+        if problem:
+            raise line.error(problem)
+        return replace(s, name=name)
     if key == "date":
         return replace(s, date=line.string("the date"))
     if key == "rounds":

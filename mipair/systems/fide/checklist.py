@@ -26,16 +26,15 @@ and absolute rules read (``preference``, the floats of the state,
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING
 
+from mipair.formats.text import save
 from mipair.model import Colour, points_to_str
+from mipair.pairing import RoundPairing
 from mipair.systems.fide.colours import newcomer_preference, preference
 from mipair.systems.fide.rules import pab_eligible
 from mipair.systems.fide.state import PlayerState, Snapshot
-
-if TYPE_CHECKING:
-    from mipair.pairing import RoundPairing
 
 KIND = {0: "none", 1: "mild", 2: "strong", 3: "absolute"}
 FLOAT = {"down": "D", "up": "U", None: ""}
@@ -175,8 +174,6 @@ def render(rounds: list[tuple[int, str, list[Row]]], as_json: bool) -> str:
     """Check lists of several rounds (``(round, rules, rows)``): text sections headed
     ``Round #N`` as JaVaFo and bbpPairings write them, or one JSON document."""
     if as_json:
-        import json
-
         return (
             json.dumps({"rounds": [rows_json(r, rules, t) for r, rules, t in rounds]}, indent=1)
             + "\n"
@@ -189,6 +186,4 @@ def render(rounds: list[tuple[int, str, list[Row]]], as_json: bool) -> str:
 
 def write_checklist(path: str, rounds: list[tuple[int, str, list[Row]]]) -> None:
     """Write check lists to ``path``: JSON when it ends with ``.json``, else text."""
-    from mipair.formats.text import save
-
     save(path, render(rounds, path.lower().endswith(".json")))

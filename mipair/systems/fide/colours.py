@@ -24,7 +24,7 @@ from mipair.systems.fide.state import PlayerState, Snapshot
 
 if TYPE_CHECKING:
     from mipair.pairing import RoundPairing
-    from mipair.reports import Violation
+    from mipair.reports import Violation  # not loaded by a drop-in round
 
 COLOUR_NAME = {Colour.WHITE: "White", Colour.BLACK: "Black"}
 
@@ -92,7 +92,7 @@ def absolute_class(pref: Preference) -> object:
 def colour_breach(state: PlayerState, colour: Colour, rules: tuple[str, str]) -> Violation | None:
     """The general colour rules ``state`` breaks when given ``colour`` (None: none),
     named as the edition numbers them (``rules``: |CD| > 2, a third colour in a row)."""
-    from mipair.reports import Violation
+    from mipair.reports import Violation  # not loaded by a drop-in round
 
     history = played_colours(state) + [colour]
     cd = sum(1 if c is Colour.WHITE else -1 for c in history)

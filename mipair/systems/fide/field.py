@@ -116,10 +116,6 @@ class RoundField:
         e = self.pair_table.get(u, v)
         return None if e < 0 or self.dead.get(e) else e
 
-    def neighbours(self, u: int, among: np.ndarray | None = None) -> list[int]:
-        """The vertices with a live edge to u (those marked in the mask ``among``)."""
-        return np.flatnonzero(self._live_row(u, among)).tolist()
-
     def has_neighbour(self, u: int, among: np.ndarray | None = None) -> bool:
         """Whether u has a live edge to a vertex (marked in the mask ``among``)."""
         return bool(self._live_row(u, among).any())

@@ -7,7 +7,7 @@ does not take part. The round queries it builds on (scores, effective pairing
 numbers, the initial colour) are :mod:`mipair.rounds`.
 
 Definitions (FIDE C.04.1 and the Dutch rules, as the reference engine
-bbpPairings reads them; see /work/shared/reference/dutch-2026.md §0, §1.4):
+bbpPairings reads them; see ``../shared/reference/dutch-2026.md`` §0, §1.4):
 
 * **Played game**: a cell with an opponent and a result other than a forfeit
   (``+``/``-``). Games shorter than one move (W/D/L) count as played. Byes of

@@ -5,26 +5,31 @@ before its next round, computed for one edition
 (``models/<system>-<edition>.toml``). Everything a FIDE system does is read
 from its edition (criteria data plus one procedure object), so a subclass
 names the system and, where the system has more absolute rules than C.04.1's,
-its facts.
+its facts. The modules a drop-in round never needs (the facts, the check list,
+the relaxed pairer, the summary, the reports) are imported by the methods
+that use them, to keep that round's start short.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from mipair.formats.trf import parse_text, read_tournament
 from mipair.model import Tournament, points_to_str
 from mipair.pairing import Board, RoundPairing
+from mipair.rounds import cut_before, published_pairing, round_to_pair, rounds_to_check
 from mipair.systems.base import PairingSystem, PlayerLabels, RelaxedPairer, Summary
 from mipair.systems.fide.edition import available_editions, load_edition
 from mipair.systems.fide.state import Snapshot, snapshot
 
-if TYPE_CHECKING:  # the explanation layer and the reports load only when asked
+if TYPE_CHECKING:  # the explanation layer and the reports load only when asked (start-up)
     from mipair.explain.facts import PairingProblem
     from mipair.reports import CriterionValue, PublishedRound, Violation
     from mipair.systems.fide.procedure import Evaluator
+    from mipair.systems.registered import Registered
 
 TRF_SUFFIXES = (".trf", ".trfx", ".trf26", ".txt")
 
@@ -32,13 +37,17 @@ TRF_SUFFIXES = (".trf", ".trfx", ".trf26", ".txt")
 class FideSystem(PairingSystem[Snapshot]):
     """A FIDE Swiss system (C.04): TRF files, the editions of ``models/<name>-*.toml``."""
 
-    file_suffixes: ClassVar[tuple[str, ...]] = TRF_SUFFIXES
     models: ClassVar[Path | None] = None
     """Where the system's model files are (None: mipair's ``models/``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, registered: Registered) -> None:
+        super().__init__(registered)
         self.evaluated: tuple[Snapshot, Evaluator] | None = None
         """The last state evaluated and its evaluator (its look-ahead answers are kept)."""
+
+    @property
+    def file_suffixes(self) -> tuple[str, ...]:
+        return TRF_SUFFIXES
 
     def editions(self) -> tuple[str, ...]:
         return available_editions(self.name, self.models)
@@ -47,12 +56,9 @@ class FideSystem(PairingSystem[Snapshot]):
         """The state of ``t`` before round ``rnd`` by ``edition`` (None: the default)."""
         return snapshot(t, rnd, load_edition(self.name, self.edition(edition), self.models))
 
-    def read(self, path: str, edition: str | None = None) -> Snapshot:
-        from mipair.formats.trf import read_tournament
-        from mipair.rounds import round_to_pair
-
-        t = read_tournament(path)
-        return self.snapshot(t, round_to_pair(t), edition)
+    def state_of(self, document: object, edition: str | None = None) -> Snapshot:
+        assert isinstance(document, Tournament)
+        return self.snapshot(document, round_to_pair(document), edition)
 
     def edition_of(self, state: Snapshot) -> str | None:
         return state.edition.name
@@ -116,35 +122,27 @@ class FideSystem(PairingSystem[Snapshot]):
 
     # -- published rounds (what ``check`` replays) ------------------------------------
 
-    def document(self, path: str, text: str | None = None) -> Tournament:
-        from mipair.formats.trf import parse_text, read_tournament
-
-        return read_tournament(path) if text is None else parse_text(text, path)
+    def document(self, path: str, text: str | bytes | None = None) -> Tournament:
+        if isinstance(text, str):
+            return parse_text(text, path)
+        return read_tournament(path if text is None else text, path)
 
     def state_before(self, document: object, rnd: int, edition: str | None = None) -> Snapshot:
         assert isinstance(document, Tournament)
         return self.snapshot(document, rnd, edition)
 
     def rounds_published(self, document: object) -> list[int]:
-        from mipair.rounds import rounds_to_check
-
         assert isinstance(document, Tournament)
         return rounds_to_check(document)
 
     def published_round(
         self, document: object, rnd: int, edition: str | None = None
     ) -> PublishedRound:
-        from mipair.reports import PublishedRound
-        from mipair.rounds import cut_before, published_pairing
+        from mipair.reports import PublishedRound  # not loaded by a drop-in round
 
         assert isinstance(document, Tournament)
         state = self.state_before(cut_before(document, rnd), rnd, edition)
         return PublishedRound(state, self.order_boards(state, published_pairing(document, rnd)))
-
-    def published(self, path: str, edition: str | None = None) -> Iterator[PublishedRound]:
-        document = self.document(path)
-        for rnd in self.rounds_published(document):
-            yield self.published_round(document, rnd, edition)
 
     def order_boards(self, state: Snapshot, pairing: RoundPairing) -> RoundPairing:
         """Boards sorted like a published list: higher scores first, then pairing numbers."""

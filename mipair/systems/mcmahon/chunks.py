@@ -9,39 +9,63 @@ players in the order they were taken (which orders OpenGotha's asymmetric
 terms); the rest is the last part, in the list's order. Every part is weighed
 with the whole field's score groups. The sizes are declared in
 ``models/mcmahon.toml`` (``[parts]``).
+
+OpenGotha scans the remaining players once per score level for every part, a
+time that grows with the square of the field; here each player's level is read
+once and each level's players wait in a queue in the list's order, so that the
+parts of a field of ``n`` players are taken in time proportional to ``n`` (the
+same parts, in the same order).
 """
 
 from __future__ import annotations
+
+from collections import deque
 
 from mipair.systems.mcmahon.field import Entrant, Field
 from mipair.systems.mcmahon.params import model
 
 
-def _take(remaining: list[Entrant], fld: Field, smallest: int, largest: int) -> list[Entrant]:
-    """One part taken from the top of ``remaining`` (removed from it)."""
-    part: list[Entrant] = []
-    before = fld.round - 1
-    for level in range(fld.params.group_max(fld.round), fld.params.group_min - 1, -1):
-        full = False
-        for e in list(remaining):
-            if fld.scores.main_score(e.index, before) < level:
-                continue
-            part.append(e)
-            remaining.remove(e)
-            if len(part) >= largest or len(remaining) <= smallest:
-                full = True
+class _Levels:
+    """The players not yet taken, by score level (highest first), each level in list order."""
+
+    def __init__(self, fld: Field) -> None:
+        before = fld.round - 1
+        self.top = fld.params.group_max(fld.round)
+        self.bottom = fld.params.group_min
+        self.queues: dict[int, deque[Entrant]] = {}
+        for e in fld.entrants:
+            level = min(self.top, fld.scores.main_score(e.index, before))
+            if level >= self.bottom:  # below the range: never taken, left for the last part
+                self.queues.setdefault(level, deque()).append(e)
+        self.remaining = len(fld.entrants)
+
+    def take(self, smallest: int, largest: int) -> list[Entrant]:
+        """One part taken from the top of the levels (see the module docstring)."""
+        part: list[Entrant] = []
+        for level in range(self.top, self.bottom - 1, -1):
+            queue = self.queues.get(level, deque())
+            full = False
+            while queue:
+                part.append(queue.popleft())
+                self.remaining -= 1
+                if len(part) >= largest or self.remaining <= smallest:
+                    full = True
+                    break
+            if full or (len(part) >= smallest and len(part) % 2 == 0):
                 break
-        if full or (len(part) >= smallest and len(part) % 2 == 0):
-            break
-    return part
+        return part
 
 
 def parts(fld: Field) -> list[list[Entrant]]:
     """The field's players in the parts OpenGotha matches separately (one part up to 600)."""
     sizes = model()["parts"]
     smallest, largest = int(sizes["smallest"]), int(sizes["largest"])
-    remaining = list(fld.entrants)
-    out = []
-    while len(remaining) > largest:
-        out.append(_take(remaining, fld, smallest, largest))
-    return out + [remaining]
+    levels = _Levels(fld)
+    out: list[list[Entrant]] = []
+    while levels.remaining > largest:
+        part = levels.take(smallest, largest)
+        if not part:  # only players below the score range are left
+            break
+        out.append(part)
+    taken = {e.index for part in out for e in part}
+    return out + [[e for e in fld.entrants if e.index not in taken]]

@@ -29,10 +29,11 @@ from mipair.systems.mcmahon.bye import choose_bye
 from mipair.systems.mcmahon.chunks import parts
 from mipair.systems.mcmahon.entropy import entropy_weights, kept_terms
 from mipair.systems.mcmahon.field import Entrant, Field, build_field
+from mipair.systems.mcmahon.footprint import refuse_too_large
 from mipair.systems.mcmahon.handicap import Colours, orient
 from mipair.systems.mcmahon.sides import arrays, position_of
 from mipair.systems.mcmahon.state import ENTROPY, OPENGOTHA, McMahonState
-from mipair.systems.mcmahon.weights import coin, pair_table, pair_weight, signed_handicap
+from mipair.systems.mcmahon.weights import det_random, pair_table, pair_weight, signed_stones
 
 
 class Game(NamedTuple):
@@ -104,7 +105,7 @@ def best_matching(
 
     n = len(fld.entrants)
     dup = fld.params.duplicate_weight
-    fresh = table.pick(~arrays(fld).met[table.first, table.second])
+    fresh = table.pick(~arrays(fld).met(table.first, table.second))
     rest = fresh.weight - dup
     spread = int(rest.max() - rest.min()) if len(rest) else 0
     tables = [table]
@@ -128,18 +129,6 @@ def best_matching(
     )
 
 
-def colours(fld: Field, a: Entrant, b: Entrant) -> Colours:
-    """White, Black and handicap of a game (4), ``a`` listed before ``b``."""
-    return orient(
-        a.index,
-        b.index,
-        signed_handicap(fld, a, b),
-        a.balance,
-        b.balance,
-        coin(fld, a, b),
-    )
-
-
 def table_order(fld: Field, games: Iterable[Colours]) -> list[Colours]:
     """Games by their better-placed player: placement before the round, then rating."""
     placement = fld.placement
@@ -157,9 +146,17 @@ def in_list_order(fld: Field, a: Entrant, b: Entrant) -> tuple[Entrant, Entrant]
 
 
 def games_of(fld: Field, pairs: Sequence[tuple[Entrant, Entrant]]) -> Round:
-    """The round from matched players (each pair in its part's list order): oriented, tables
-    numbered."""
-    oriented = [colours(fld, a, b) for a, b in pairs]
+    """The round from matched players (each pair in its part's list order): oriented (4), the
+    handicaps and colour coins of all games computed at once, tables numbered."""
+    side = arrays(fld).side
+    first = side.take(np.array([position_of(fld, a) for a, _ in pairs], dtype=np.int64))
+    second = side.take(np.array([position_of(fld, b) for _, b in pairs], dtype=np.int64))
+    handicaps = signed_stones(fld, first, second).tolist()
+    coins = det_random(1, first, second).tolist()
+    oriented = [
+        orient(a.index, b.index, stones, a.balance, b.balance, coin)
+        for (a, b), stones, coin in zip(pairs, handicaps, coins)
+    ]
     ordered = table_order(fld, oriented)
     games = tuple(Game(t, g.white, g.black, g.handicap) for t, g in enumerate(ordered, 1))
     return Round(fld.round, games, fld.bye.index if fld.bye else None)
@@ -167,7 +164,9 @@ def games_of(fld: Field, pairs: Sequence[tuple[Entrant, Entrant]]) -> Round:
 
 def pair_state(state: McMahonState) -> Round:
     """OpenGotha's pairing of the state's round, solved exactly (part by part in a field of
-    more than 600 players, :mod:`~mipair.systems.mcmahon.chunks`)."""
+    more than 600 players, :mod:`~mipair.systems.mcmahon.chunks`); a round whose memory
+    would not fit is refused first (:mod:`~mipair.systems.mcmahon.footprint`, exit 4)."""
+    refuse_too_large(state)
     fld = field_of(state)
     if not fld.entrants:
         return Round(state.round, (), fld.bye.index if fld.bye else None)

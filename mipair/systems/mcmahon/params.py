@@ -118,6 +118,9 @@ class McMahonParams:
 
 
 RANKS = {"mm_floor", "mm_bar", "hd_rank_threshold", "secondary_rank_threshold"}
+NUMBER_DIGITS_MAX = 18
+"""The most digits of a whole-number parameter: OpenGotha's weights are 64-bit (9.2 x
+10^18), and every weight term is computed in 64 bits."""
 
 
 def _choice(name: str, text: str) -> str:
@@ -139,6 +142,9 @@ def _convert(name: str, default: Any, text: str) -> Any:
             raise ValueError(f"{text!r}: true or false expected")
         return text.strip().lower() == "true"
     if isinstance(default, int):
+        digits = text.strip().lstrip("+-")
+        if len(digits) > NUMBER_DIGITS_MAX and digits.isdigit():
+            raise ValueError(f"{text.strip()[:24]}...: at most {NUMBER_DIGITS_MAX} digits")
         return int(text.strip())
     if isinstance(default, float):
         return float(text.strip())

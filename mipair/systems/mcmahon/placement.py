@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from mipair.systems.mcmahon.confrontation import DC, DIRECT, SDC, confrontation
+from mipair.systems.mcmahon.confrontation import DC, SDC, confrontation
 from mipair.systems.mcmahon.scores import Scores
 
 
@@ -69,8 +69,3 @@ class Placement:
             tied = k > 0 and self.row(player) == self.row(order[k - 1])
             out.append(out[-1] if tied else k + 1)
         return out
-
-
-def uses_confrontation(criteria: Sequence[str]) -> bool:
-    """Whether the criteria name DC or SDC."""
-    return any(c in DIRECT for c in criteria)

@@ -41,19 +41,83 @@ class Side:
         return Side(**{f.name: getattr(self, f.name)[positions] for f in fields(self)})
 
 
+def _in_sorted(codes: np.ndarray, wanted: np.ndarray) -> np.ndarray:
+    """Which of ``wanted`` are in the sorted array ``codes``."""
+    if not len(codes):
+        return np.zeros(len(wanted), dtype=bool)
+    at = np.minimum(np.searchsorted(codes, wanted), len(codes) - 1)
+    return codes[at] == wanted
+
+
+@dataclass(frozen=True)
+class ClubGroups:
+    """Which clubs of the field are in which clubs groups: for club ``c``, the groups
+    ``group[start[c]:start[c + 1]]``; ``codes``: ``club x groups + group`` of every
+    membership, sorted. As long as the memberships, whatever the number of clubs."""
+
+    start: np.ndarray
+    group: np.ndarray
+    groups: int
+    codes: np.ndarray
+
+    @classmethod
+    def of(cls, clubs: list[str], groups: tuple[frozenset[str], ...]) -> ClubGroups:
+        where = {club: k for k, club in enumerate(clubs)}
+        member = sorted((where[c], g) for g, held in enumerate(groups) for c in held if c in where)
+        club = np.array([c for c, _ in member], dtype=np.int64)
+        group = np.array([g for _, g in member], dtype=np.int64)
+        start = np.searchsorted(club, np.arange(len(clubs) + 1))
+        return cls(start, group, max(len(groups), 1), club * max(len(groups), 1) + group)
+
+    def common(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """For clubs ``a[k]`` and ``b[k]``: are they in a common group? (Each of ``a[k]``'s
+        groups is looked for among ``b[k]``'s memberships.)"""
+        counts = self.start[a + 1] - self.start[a]
+        pair = np.repeat(np.arange(len(a)), counts)
+        out = np.zeros(len(a), dtype=bool)
+        if not len(pair):
+            return out
+        first = np.repeat(np.cumsum(counts) - counts, counts)
+        group = self.group[self.start[a][pair] + np.arange(len(pair)) - first]
+        out[pair[_in_sorted(self.codes, b[pair] * self.groups + group)]] = True
+        return out
+
+
 @dataclass(frozen=True)
 class FieldArrays:
-    """Every entrant's side, who met whom, and which clubs share a clubs group."""
+    """Every entrant's side, who met whom, and which clubs share a clubs group.
+
+    Who met whom is the sorted codes ``low x n + high`` of the entrant positions
+    of earlier games: as long as the history, where a table of every pair would
+    grow with the square of the field (40 GB for 200,000 players)."""
 
     side: Side
-    met: np.ndarray  # met[i, j]: entrants i and j played before
-    club_group: np.ndarray  # club_group[c, d]: clubs c and d are in a common group
+    size: int  # the entrants
+    met_codes: np.ndarray
+    club_groups: ClubGroups
+
+    def met(self, first: np.ndarray, second: np.ndarray) -> np.ndarray:
+        """For entrant positions ``first[k]`` and ``second[k]``: did they play before?"""
+        low, high = np.minimum(first, second), np.maximum(first, second)
+        return _in_sorted(self.met_codes, low.astype(np.int64) * self.size + high)
 
 
 def _codes(values: list[str]) -> tuple[np.ndarray, list[str]]:
     known = sorted(set(values))
     where = {v: k for k, v in enumerate(known)}
     return np.array([where[v] for v in values], dtype=np.int64), known
+
+
+def _met_codes(people: list[Entrant]) -> np.ndarray:
+    place = {e.index: k for k, e in enumerate(people)}
+    n = len(people)
+    codes = [
+        min(k, place[other]) * n + max(k, place[other])
+        for k, e in enumerate(people)
+        for other in e.met
+        if other in place
+    ]
+    return np.unique(np.array(codes, dtype=np.int64))
 
 
 def _build(fld: Field) -> FieldArrays:
@@ -85,17 +149,8 @@ def _build(fld: Field) -> FieldArrays:
         name_sum=column([sum(ord(c) for c in n) for n in names]),
         name_length=column([len(n) for n in names]),
     )
-    place = {e.index: k for k, e in enumerate(people)}
-    met = np.zeros((len(people), len(people)), dtype=bool)
-    for k, e in enumerate(people):
-        for other in e.met:
-            if other in place:
-                met[k, place[other]] = True
-    club_group = np.zeros((len(clubs), len(clubs)), dtype=bool)
-    for group in fld.params.clubs_groups:
-        inside = [k for k, c in enumerate(clubs) if c in group]
-        club_group[np.ix_(inside, inside)] = True
-    return FieldArrays(side, met, club_group)
+    groups = ClubGroups.of(clubs, fld.params.clubs_groups)
+    return FieldArrays(side, len(people), _met_codes(people), groups)
 
 
 def arrays(fld: Field) -> FieldArrays:

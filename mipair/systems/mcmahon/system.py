@@ -20,15 +20,25 @@ from dataclasses import replace
 
 from mipair.explain.compare import Comparison, Difference
 from mipair.explain.facts import BYE, Fact, PairingProblem, pair
-from mipair.formats.opengotha import OgTournament
+from mipair.formats.opengotha import OgTournament, parse_opengotha, read_opengotha
 from mipair.pairing import Board, RoundPairing
 from mipair.reports import HIGHER, CriterionValue, PublishedRound
-from mipair.systems.base import PairingSystem, PlayerLabels, Summary, UnsupportedError
-from mipair.systems.mcmahon.field import Entrant
+from mipair.systems.base import Card, PairingSystem, PlayerLabels, Summary, UnsupportedError
+from mipair.systems.mcmahon.field import Entrant, Field
+from mipair.systems.mcmahon.pairing import field_of, in_list_order, pair_state
 from mipair.systems.mcmahon.params import model
-from mipair.systems.mcmahon.state import McMahonState
+from mipair.systems.mcmahon.scores import PAIRED, Scores
+from mipair.systems.mcmahon.state import McMahonState, published_state
+from mipair.systems.mcmahon.state import state_of as next_round_state
+from mipair.systems.mcmahon.summary import opengotha_summary
+from mipair.systems.mcmahon.weights import components, declared_terms, signed_handicap
 
 TOTAL = "total"
+
+
+def _field(state: McMahonState, pairing: RoundPairing) -> Field:
+    """The field of ``pairing``'s round, its bye out."""
+    return field_of(state, pairing.bye - 1 if pairing.bye is not None else None)
 
 
 def _index(state: McMahonState, player_id: int) -> int:
@@ -46,9 +56,7 @@ field": they are the pairing's own structure."""
 class McMahonSystem(PairingSystem[McMahonState]):
     """McMahon for Go, OpenGotha's weight function solved exactly."""
 
-    name = "mcmahon"
     title = "McMahon (Go, OpenGotha)"
-    file_suffixes = (".xml",)
 
     def editions(self) -> tuple[str, ...]:
         return tuple(model()["editions"])
@@ -58,11 +66,9 @@ class McMahonSystem(PairingSystem[McMahonState]):
         behaviour of the version that saved it (:func:`~mipair.systems.mcmahon.params.detect_edition`)."""
         return super().edition(requested) if requested else None
 
-    def read(self, path: str, edition: str | None = None) -> McMahonState:
-        from mipair.formats.opengotha import read_opengotha
-        from mipair.systems.mcmahon.state import state_of
-
-        return state_of(read_opengotha(path), self.edition(edition))
+    def state_of(self, document: object, edition: str | None = None) -> McMahonState:
+        assert isinstance(document, OgTournament)
+        return next_round_state(document, self.edition(edition))
 
     def edition_of(self, state: McMahonState) -> str | None:
         """The OpenGotha behaviour the round is paired by (the file's version, or --og)."""
@@ -72,17 +78,12 @@ class McMahonSystem(PairingSystem[McMahonState]):
         return state.round
 
     def pair(self, state: McMahonState) -> RoundPairing:
-        from mipair.systems.mcmahon.pairing import pair_state
-
         rnd = pair_state(state)
         boards = tuple(Board(g.white + 1, g.black + 1) for g in rnd.games)
         return RoundPairing(rnd.round, boards, rnd.bye + 1 if rnd.bye is not None else None)
 
     def evaluate(self, state: McMahonState, pairing: RoundPairing) -> Sequence[CriterionValue]:
         """The total weight, then each weight term over the boards (model order)."""
-        from mipair.systems.mcmahon.pairing import field_of, in_list_order
-        from mipair.systems.mcmahon.weights import components, declared_terms
-
         bye = _index(state, pairing.bye) if pairing.bye is not None else None
         fld = field_of(state, bye)
         where = {e.index: e for e in fld.entrants}
@@ -102,8 +103,6 @@ class McMahonSystem(PairingSystem[McMahonState]):
 
     def problem(self, state: McMahonState) -> PairingProblem:
         """The round's players; earlier games and forbidden pairs as facts."""
-        from mipair.systems.mcmahon.scores import PAIRED, Scores
-
         scores = Scores(state.tournament, state.params, state.round - 1)
         present = set(state.players)
         facts: list[Fact] = []
@@ -165,15 +164,12 @@ class McMahonSystem(PairingSystem[McMahonState]):
         return PlayerLabels({i + 1: p.key for i, p in enumerate(state.tournament.players)})
 
     def summary(self, path: str) -> Summary:
-        from mipair.formats.opengotha import read_opengotha
-        from mipair.systems.mcmahon.summary import opengotha_summary
-
         return opengotha_summary(read_opengotha(path), None, self.title)
 
-    def document(self, path: str, text: str | None = None) -> object:
-        from mipair.formats.opengotha import parse_opengotha, read_opengotha
-
-        return read_opengotha(path) if text is None else parse_opengotha(text.encode(), path)
+    def document(self, path: str, text: str | bytes | None = None) -> OgTournament:
+        if text is None:
+            return read_opengotha(path)
+        return parse_opengotha(text if isinstance(text, bytes) else text.encode(), path)
 
     def rounds_published(self, document: object) -> list[int]:
         assert isinstance(document, OgTournament)
@@ -182,8 +178,6 @@ class McMahonSystem(PairingSystem[McMahonState]):
     def published_round(
         self, document: object, rnd: int, edition: str | None = None
     ) -> PublishedRound:
-        from mipair.systems.mcmahon.state import published_state
-
         assert isinstance(document, OgTournament)
         state = published_state(document, rnd, self.edition(edition))
         index = {p.key: i + 1 for i, p in enumerate(document.players)}
@@ -194,9 +188,6 @@ class McMahonSystem(PairingSystem[McMahonState]):
 
     def describe(self, state: McMahonState, pairing: RoundPairing) -> str:
         """Table, White, Black, handicap, as Go players read a pairing."""
-        from mipair.systems.mcmahon.pairing import field_of
-        from mipair.systems.mcmahon.weights import signed_handicap
-
         bye = pairing.bye - 1 if pairing.bye is not None else None
         fld = field_of(state, bye)
         where = {e.index: e for e in fld.entrants}
@@ -213,6 +204,30 @@ class McMahonSystem(PairingSystem[McMahonState]):
         ]
         tail = [f"  bye: {state.tournament.players[bye].full_name}"] if bye is not None else []
         return "\n".join(head + games + tail) + "\n"
+
+    def player_cards(self, state: McMahonState, pairing: RoundPairing) -> dict[int, Card]:
+        """Go players by their id (index + 1): name, rank, rating and McMahon score before
+        the round."""
+        cards: dict[int, Card] = {
+            index + 1: {
+                "name": player.full_name,
+                "rank": player.rank_label,
+                "rating": player.rating,
+            }
+            for index, player in enumerate(state.tournament.players)
+        }
+        for entrant in _field(state, pairing).entrants:
+            cards[entrant.index + 1]["score"] = f"{entrant.mms2 / 2:g}"
+        return cards
+
+    def board_extras(self, state: McMahonState, pairing: RoundPairing) -> list[dict[str, int]]:
+        """The handicap (stones) of each board, as OpenGotha gives it."""
+        field = _field(state, pairing)
+        where = {e.index: e for e in field.entrants}
+        return [
+            {"handicap": abs(signed_handicap(field, where[b.white - 1], where[b.black - 1]))}
+            for b in pairing.boards
+        ]
 
     def compare_with(
         self, state: McMahonState, engine: RoundPairing | None, proposal: RoundPairing

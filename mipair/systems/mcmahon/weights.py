@@ -82,7 +82,7 @@ def signed_stones(fld: Field, a: Side, b: Side) -> np.ndarray:
 
 def duplicate_game(fld: Field, a: Side, b: Side) -> np.ndarray:
     """5.2 dup: the full weight when the two have not met before."""
-    met = arrays(fld).met[a.position, b.position]
+    met = arrays(fld).met(a.position, b.position)
     return np.where(met, 0, fld.params.duplicate_weight).astype(np.int64)
 
 
@@ -222,7 +222,7 @@ def geography(fld: Field, a: Side, b: Side) -> np.ndarray:
     country = np.where(
         (a.country != b.country) & (p.country_factor != 0), min(1.0, p.country_factor / groups), 0.0
     )
-    common_group = arrays(fld).club_group[a.club, b.club]
+    common_group = arrays(fld).club_groups.common(a.club, b.club)
     other_club = a.club != b.club
     club = np.where(other_club & common_group, p.club_factor / 2.0 / groups, 0.0)
     club = np.where(other_club & ~common_group, p.club_factor * 1.2 / groups, club)
@@ -305,10 +305,3 @@ def signed_handicap(fld: Field, a: Entrant, b: Entrant) -> int:
     side = arrays(fld).side
     first, second = _ends(fld, a, b)
     return int(signed_stones(fld, side.take(first), side.take(second))[0])
-
-
-def coin(fld: Field, a: Entrant, b: Entrant) -> int:
-    """OpenGotha's colour coin for an even game of equal balances: detRandom(1, a, b) (4.2)."""
-    side = arrays(fld).side
-    first, second = _ends(fld, a, b)
-    return int(det_random(1, side.take(first), side.take(second))[0])

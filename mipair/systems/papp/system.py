@@ -16,10 +16,19 @@ from pathlib import Path
 from mipair.errors import FileAccessError
 from mipair.explain.facts import PairingProblem
 from mipair.formats.papp.config import PappConfig
+from mipair.formats.papp.config_file import default_config, locate_config, read_config
 from mipair.formats.papp.event import Event, Round
+from mipair.formats.papp.event_file import parse_event, read_event
+from mipair.formats.text import decode
 from mipair.pairing import Board, RoundPairing
 from mipair.reports import LOWER, CriterionValue, PublishedRound, Standing
-from mipair.systems.base import PairingSystem, PlayerLabels, Summary
+from mipair.systems.base import Card, PairingSystem, PlayerLabels, Summary
+from mipair.systems.papp.pairing import pair_round
+from mipair.systems.papp.penalties import components, round_state
+from mipair.systems.papp.planned import within_rounds
+from mipair.systems.papp.presentation import describe_pairing
+from mipair.systems.papp.scoring import format_points, format_tiebreak
+from mipair.systems.papp.scoring import standings as papp_standings
 
 TOTAL = "total"
 """PAPP minimises one number: the sum of the penalties p_ij of the pairs (manual 4.2)."""
@@ -37,15 +46,17 @@ class PappState:
         return self.event.round_to_pair
 
 
-def config_for(event_path: str, option: str | None = None) -> PappConfig:
+def config_for(event_path: str | None, option: str | None = None) -> PappConfig:
     """The configuration of an event: ``option``, ``$PAPP_CFG``, ``papp.cfg`` beside it, defaults.
 
     A path that was given (``option`` or ``$PAPP_CFG``) must exist: a mistyped
-    name is an error, never PAPP's defaults in silence. Nothing is written.
+    name is an error, never PAPP's defaults in silence. ``event_path`` None: an
+    event that is not on disk (the service's upload) has nothing beside it.
+    Nothing is written.
     """
-    from mipair.formats.papp.config_file import default_config, locate_config, read_config
-
-    path, given = locate_config(option, Path(event_path).parent)
+    path, given = locate_config(option, Path(event_path or ".").parent)
+    if not given and event_path is None:
+        return default_config()
     if given and not path.exists():
         raise FileAccessError("configuration file not found", file=str(path))
     return read_config(path) if path.exists() else default_config()
@@ -59,33 +70,32 @@ class PappDocument:
     config: PappConfig
 
 
+def pair_state(state: PappState) -> RoundPairing:
+    """PAPP's pairing of the event's next round (what :meth:`PappSystem.pair` gives); a
+    round past the event's planned ones is refused (:func:`.planned.within_rounds`)."""
+    got = pair_round(within_rounds(state.event), state.config.penalties)
+    boards = tuple(Board(white=b.white, black=b.black) for b in got.boards)
+    return RoundPairing(got.round, boards, got.bip)
+
+
 class PappSystem(PairingSystem[PappState]):
     """PAPP, the French Othello federation's penalty pairing."""
 
-    name = "papp"
     title = "PAPP (Othello)"
-    file_suffixes = (".papp",)
 
-    def read(self, path: str, edition: str | None = None) -> PappState:
-        from mipair.formats.papp.event_file import read_event
-
+    def state_of(self, document: object, edition: str | None = None) -> PappState:
         self.edition(edition)
-        return PappState(read_event(path), config_for(path))
+        assert isinstance(document, PappDocument)
+        return PappState(document.event, document.config)
 
     def round_of(self, state: PappState) -> int:
         return state.round
 
     def pair(self, state: PappState) -> RoundPairing:
-        from mipair.systems.papp.pairing import pair_round
-
-        got = pair_round(state.event, state.config.penalties)
-        boards = tuple(Board(white=b.white, black=b.black) for b in got.boards)
-        return RoundPairing(got.round, boards, got.bip)
+        return pair_state(state)
 
     def evaluate(self, state: PappState, pairing: RoundPairing) -> Sequence[CriterionValue]:
         """The total penalty first (what PAPP minimises), then each kind of penalty's share."""
-        from mipair.systems.papp.penalties import components, round_state
-
         st = round_state(state.event, pairing.round)
         pen = state.config.penalties
         parts: dict[str, int] = {}
@@ -121,8 +131,6 @@ class PappSystem(PairingSystem[PappState]):
         return PlayerLabels({p.id: str(p.id) for p in state.event.players})
 
     def summary(self, path: str) -> Summary:
-        from mipair.formats.papp.event_file import read_event
-
         event = read_event(path)
         config = config_for(path)
         settings = event.settings
@@ -152,11 +160,12 @@ class PappSystem(PairingSystem[PappState]):
 
     # -- published rounds (what ``check`` replays) ------------------------------------
 
-    def document(self, path: str, text: str | None = None) -> PappDocument:
-        from mipair.formats.papp.event_file import parse_event, read_event
-
-        event = read_event(path) if text is None else parse_event(text, path)
-        return PappDocument(event, config_for(path))
+    def document(self, path: str, text: str | bytes | None = None) -> PappDocument:
+        """The event; given as bytes (an upload, not on disk), with no ``papp.cfg`` beside it."""
+        if text is None:
+            return PappDocument(read_event(path), config_for(path))
+        event = parse_event(decode(text) if isinstance(text, bytes) else text, path)
+        return PappDocument(event, config_for(None if isinstance(text, bytes) else path))
 
     def rounds_published(self, document: object) -> list[int]:
         assert isinstance(document, PappDocument)
@@ -183,8 +192,6 @@ class PappSystem(PairingSystem[PappState]):
 
     def standings(self, state: PappState) -> list[Standing]:
         """PAPP's standings after the completed rounds: points, then its tie-break and discs."""
-        from mipair.systems.papp.scoring import format_points, format_tiebreak, standings
-
         event = state.event
         return [
             Standing(
@@ -194,11 +201,13 @@ class PappSystem(PairingSystem[PappState]):
                 format_points(line.points),
                 (("tie-break", format_tiebreak(line.tiebreak)), ("discs", str(line.discs))),
             )
-            for rank, line in enumerate(standings(event), 1)
+            for rank, line in enumerate(papp_standings(event), 1)
         ]
+
+    def player_cards(self, state: PappState, pairing: RoundPairing) -> dict[int, Card]:
+        """Each player's name and rating, as the event file has them."""
+        return {p.id: {"name": p.full_name, "rating": p.rating} for p in state.event.players}
 
     def describe(self, state: PappState, pairing: RoundPairing) -> str:
         """PAPP's pairing table: Black first, scores, penalties (see :mod:`.presentation`)."""
-        from mipair.systems.papp.presentation import describe_pairing
-
         return describe_pairing(state.event, state.config.penalties, pairing)

@@ -4,5 +4,4 @@ from mipair.systems.fide.system import FideSystem
 
 
 class BursteinSystem(FideSystem):
-    name = "burstein"
     title = "FIDE Burstein system"

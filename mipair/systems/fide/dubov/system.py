@@ -11,5 +11,4 @@ from mipair.systems.fide.system import FideSystem
 class DubovSystem(FideSystem):
     """FIDE Dubov System, C.04.4.1."""
 
-    name = "dubov"
     title = "FIDE Dubov system"

@@ -4,7 +4,9 @@ Every edition with a model file ``models/dutch-<edition>.toml`` (2026, 2017,
 2012); its procedure objects are :mod:`procedure2026`, :mod:`procedure2017`
 and :mod:`procedure2012`. Besides C.04.1's rules, the Dutch system's absolute
 colour rules (C3 and the general colour rules on a pairing's own colours)
-and how its explanations order a relaxed round's boards.
+and how its explanations order a relaxed round's boards. Its facts and
+colour notes are imported by the methods that use them: a drop-in round
+needs neither.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from mipair.pairing import RoundPairing
 from mipair.systems.base import BoardMaker
 from mipair.systems.fide.state import Snapshot
 from mipair.systems.fide.system import FideSystem
+from mipair.systems.registry import get_system
 
 if TYPE_CHECKING:
     from mipair.explain.facts import PairingProblem
@@ -25,7 +28,6 @@ if TYPE_CHECKING:
 class DutchSystem(FideSystem):
     """FIDE (Dutch) System, C.04.3, every edition with a model file."""
 
-    name = "dutch"
     title = "FIDE Dutch system"
 
     def violations(
@@ -55,8 +57,6 @@ class DutchSystem(FideSystem):
 
 def dutch_snapshot(t: Tournament, rnd: int, rules: str | None = None) -> Snapshot:
     """The Dutch state of ``t`` before round ``rnd`` by edition ``rules`` (None: the newest)."""
-    from mipair.systems.registry import get_system
-
     system = get_system("dutch")
     assert isinstance(system, FideSystem)
     return system.snapshot(t, rnd, rules)

@@ -11,5 +11,4 @@ from mipair.systems.fide.system import FideSystem
 class LimSystem(FideSystem):
     """FIDE Lim System, C.04.4.3."""
 
-    name = "lim"
     title = "FIDE Lim system"

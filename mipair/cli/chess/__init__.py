@@ -1,0 +1,44 @@
+"""``mipair chess ...``: a chess tournament day on one TRF-2026 file.
+
+* ``chess new FILE --name ... --rounds N [--system S] [--rules E] ...`` creates it;
+* ``register``, ``forbid``: players and prohibited pairings;
+* ``absent``, ``bye``, ``present``, ``withdraw``: who plays which round (240);
+* ``pair --save``, ``pairing``, ``result``, ``unpair``: the rounds;
+* ``standings``, ``crosstable``: what is posted (text, JSON, printable HTML).
+
+Every command that changes the file holds its lock and writes it atomically
+before printing (:mod:`mipair.desk.chess.store`); the changes themselves are
+in :mod:`mipair.desk.chess`.
+"""
+
+from __future__ import annotations
+
+import click
+
+from mipair.cli.chess.attendance import absent, bye, present, withdraw
+from mipair.cli.chess.reports import crosstable, standings
+from mipair.cli.chess.rounds import pair, pairing, result, unpair
+from mipair.cli.chess.setup import forbid, new, register
+
+
+@click.group(name="chess")
+def chess() -> None:
+    """A chess tournament day (FIDE Swiss systems) on one TRF-2026 file."""
+
+
+for command in (
+    new,
+    register,
+    forbid,
+    absent,
+    bye,
+    present,
+    withdraw,
+    pair,
+    pairing,
+    result,
+    unpair,
+    standings,
+    crosstable,
+):
+    chess.add_command(command)

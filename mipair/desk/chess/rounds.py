@@ -1,0 +1,230 @@
+"""Rounds at the desk: pair the next one, enter and correct results, take a round back.
+
+* :func:`pair_next`: the next round by the tournament's system and edition,
+  computed from the file exactly as ``mipair solve`` computes it; it becomes
+  the round being played (boards in publication order, the PAB).
+* :func:`enter_results`: results of the round being played, board by board;
+  when the last one is in, the round is complete and goes into the players'
+  round cells. Results of a completed round are corrected the same way.
+* :func:`unpair`: the round being played is taken back (with its results
+  only when forced).
+
+A correction of an earlier round while a later round is being played (the
+reading of C.04.2: a published pairing is not changed unless it breaks an
+absolute pairing rule; a corrected result affects the pairings still to be
+made):
+
+1. the correction applies at once to scores, standings and every pairing
+   still to be made;
+2. the round being played keeps its pairing when it breaks no absolute rule
+   with the corrected result (whether to pair it again while it has not
+   started is the arbiter's decision: unpair, then pair);
+3. when it now breaks one (two players who had in fact played each other
+   meet again, the PAB goes to a player who now has a win without playing,
+   a colour rule of the system), its pairing is void: with no result entered
+   yet it is taken back and must be paired again; with results entered its
+   games are being played and stand, and the broken rule is reported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from mipair.desk.chess import engine
+from mipair.desk.chess.document import (
+    ABSENT,
+    ChessEvent,
+    Game,
+    Outcome,
+    PlayingRound,
+    round_not_paired,
+)
+from mipair.desk.chess.notation import typed_result
+from mipair.desk.chess.rounds_dates import with_round_date
+from mipair.desk.chess.settings import system_of
+from mipair.desk.chess.standings import with_ranks
+from mipair.desk.chess.trf_file import event_text, parse_event
+from mipair.errors import InputError
+from mipair.model import Cell, Colour, Result, Tournament
+
+
+@dataclass(frozen=True)
+class Entered:
+    """One result entered: the board, its players, the result before and after."""
+
+    board: int
+    white: int
+    black: int
+    before: Outcome | None
+    after: Outcome | None
+
+
+@dataclass(frozen=True)
+class Results:
+    """What entering results did (see the module docstring for ``stands``/``voided``)."""
+
+    round: int
+    entered: tuple[Entered, ...]
+    completed: bool = False
+    playing: int | None = None  # the round being played after a correction of an earlier one
+    broken: tuple[str, ...] = ()  # the absolute rules its pairing now breaks
+    voided: bool = False  # its pairing was taken back
+
+
+def pair_next(event: ChessEvent, date: str = "") -> tuple[ChessEvent, PlayingRound]:
+    """Pair the next round; it becomes the round being played (complete at once when it has
+    no game). ``date``: the round's date for record 132 (YYYY/MM/DD)."""
+    if event.playing is not None:
+        raise InputError(
+            f"round {event.playing.number} is being played: enter its results (or take it "
+            f"back: unpair) before pairing round {event.playing.number + 1}",
+            field="round",
+        )
+    rnd = event.completed + 1
+    if rnd > event.total_rounds:
+        raise InputError(f"all {event.total_rounds} rounds are paired", field="round")
+    as_saved = parse_event(event_text(event), event.source).tournament
+    system, edition, _ = system_of(event)
+    pairing = engine.pair_round(as_saved, rnd, system, edition)
+    if not pairing.boards and pairing.bye is None:
+        raise InputError(f"nobody plays round {rnd}: everyone is absent", field="round")
+    playing = PlayingRound(rnd, tuple(Game(b.white, b.black) for b in pairing.boards), pairing.bye)
+    after = replace(with_round_date(event, rnd, date), playing=playing)
+    return (_completed(after) if playing.complete else after), playing
+
+
+def enter_results(
+    event: ChessEvent, rnd: int | None, entries: Iterable[tuple[str, str]]
+) -> tuple[ChessEvent, Results]:
+    """Enter (or correct) results: ``(board, result)`` pairs as typed, in round ``rnd``
+    (default: the last round paired)."""
+    number = event.paired if rnd is None else rnd
+    if not 1 <= number <= event.paired:
+        raise round_not_paired(event, number)
+    playing = event.playing
+    if playing is not None and number == playing.number:
+        games = list(playing.games)
+        entered = []
+        for board, typed in entries:
+            k = _board(len(games), board, number)
+            game = games[k - 1]
+            games[k - 1] = replace(game, result=typed_result(typed))
+            entered.append(Entered(k, game.white, game.black, game.result, games[k - 1].result))
+        now = replace(playing, games=tuple(games))
+        after = replace(event, playing=now)
+        if now.complete:
+            return _completed(after), Results(number, tuple(entered), completed=True)
+        return after, Results(number, tuple(entered))
+    corrected, entered = _corrected(event, number, entries)
+    return _after_correction(with_ranks(corrected), Results(number, tuple(entered)))
+
+
+def _board(count: int, typed: str, rnd: int) -> int:
+    text = typed.strip()
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= count:
+        raise InputError(f"round {rnd} has boards 1 to {count}, not {typed[:20]!r}", field="board")
+    return int(text)
+
+
+def _corrected(
+    event: ChessEvent, rnd: int, entries: Iterable[tuple[str, str]]
+) -> tuple[ChessEvent, list[Entered]]:
+    """Results of completed round ``rnd`` replaced in both players' cells."""
+    boards = event.round_boards(rnd)
+    results = dict(event.tournament.results)
+    entered = []
+    for board, typed in entries:
+        k = _board(len(boards), board, rnd)
+        outcome = typed_result(typed)
+        if outcome is None:
+            raise InputError(
+                f"round {rnd} is complete: a result can be corrected, not erased", field="result"
+            )
+        white, black = boards[k - 1].white, boards[k - 1].black
+        before = _cell(results, white, rnd), _cell(results, black, rnd)
+        results[white] = _with(results[white], rnd, replace(before[0], result=outcome[0]))
+        results[black] = _with(results[black], rnd, replace(before[1], result=outcome[1]))
+        entered.append(Entered(k, white, black, (before[0].result, before[1].result), outcome))
+    return event.changed(results=results), entered
+
+
+def _cell(results: dict[int, tuple[Cell | None, ...]], pid: int, rnd: int) -> Cell:
+    cells = results.get(pid, ())
+    cell = cells[rnd - 1] if len(cells) >= rnd else None
+    if cell is None or cell.opponent is None:
+        raise InputError(f"player {pid} has no game in round {rnd}", field="board")
+    return cell
+
+
+def _after_correction(event: ChessEvent, report: Results) -> tuple[ChessEvent, Results]:
+    """The round being played after a correction of an earlier round (module docstring)."""
+    playing = event.playing
+    if playing is None:
+        return event, report
+    system, edition, _ = system_of(event)
+    t = event.tournament
+    broken = engine.broken_rules(
+        _before_round(t, playing.number), playing.pairing(), system, edition
+    )
+    report = replace(report, playing=playing.number, broken=tuple(broken))
+    if not broken or playing.has_results:
+        return event, report
+    return replace(event, playing=None), replace(report, voided=True)
+
+
+def _before_round(t: Tournament, rnd: int) -> Tournament:
+    """``t`` as it stands for pairing round ``rnd``: the rounds before it and its byes."""
+    return replace(t, results={pid: cells[:rnd] for pid, cells in t.results.items()})
+
+
+def _completed(event: ChessEvent) -> ChessEvent:
+    """The round being played, every result in, written into the players' cells."""
+    playing = event.playing
+    assert playing is not None and playing.complete
+    rnd = playing.number
+    results = dict(event.tournament.results)
+    for game in playing.games:
+        assert game.result is not None
+        white = Cell(game.black, Colour.WHITE, game.result[0])
+        black = Cell(game.white, Colour.BLACK, game.result[1])
+        results[game.white] = _with(results.get(game.white, ()), rnd, white)
+        results[game.black] = _with(results.get(game.black, ()), rnd, black)
+    if playing.bye is not None:
+        bye = Cell(None, None, Result.PAB)
+        results[playing.bye] = _with(results.get(playing.bye, ()), rnd, bye)
+    for pid in event.tournament.players:
+        cells = results.get(pid, ())
+        if len(cells) < rnd or cells[rnd - 1] is None:
+            results[pid] = _with(cells, rnd, ABSENT)
+    done = replace(
+        event.changed(results=results),
+        boards=(*event.boards, playing.pairing().boards),
+        playing=None,
+    )
+    return with_ranks(done)
+
+
+def _with(cells: tuple[Cell | None, ...], rnd: int, cell: Cell) -> tuple[Cell | None, ...]:
+    padded = list(cells) + [None] * (rnd - len(cells))
+    padded[rnd - 1] = cell
+    return tuple(padded)
+
+
+def unpair(event: ChessEvent, force: bool = False) -> tuple[ChessEvent, PlayingRound]:
+    """Take the round being played back (its results too, only when ``force``)."""
+    playing = event.playing
+    if playing is None:
+        if event.completed:
+            raise InputError(
+                f"no round is being played (round {event.completed} is complete: its results "
+                "stand; correct them with result --round)",
+                field="round",
+            )
+        raise InputError("no round is paired yet", field="round")
+    if playing.has_results and not force:
+        raise InputError(
+            f"round {playing.number} has results (--force to take it back all the same)",
+            field="round",
+        )
+    return replace(with_round_date(event, playing.number, ""), playing=None), playing

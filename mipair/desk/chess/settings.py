@@ -1,0 +1,182 @@
+"""A new chess tournament: what the arbiter says about it, checked and written as TRF-2026.
+
+:class:`Settings` is what ``mipair chess new`` takes; :func:`new_event` makes
+the empty tournament: records 012 (name), 022 (place), 032 (federation),
+042/052 (dates), 102 (chief arbiter), 122 (time control), 142 (rounds), 152
+(initial colour), 162 (point system), 192 (system, edition and Baku
+acceleration, ETT26 codes), 202 (the tie-break list). What the desk reads
+back from a file (:func:`system_of`, :func:`tiebreak_list`) is read from
+those records, so a file written by another program is run the same way.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from mipair.desk.chess import engine
+from mipair.desk.chess.document import ChessEvent
+from mipair.errors import InputError
+from mipair.formats.trf_player import MAX_ROUND
+from mipair.formats.trf_records import canonical_points
+from mipair.model import Colour, Points, PointSystem, Tournament, parse_points, points_to_str
+from mipair.results.tiebreak_spec import parse_list
+from mipair.results.trf_rows import file_tiebreaks
+
+TEXT_LIMIT = 200
+"""The longest text a tournament record takes (a name, a place)."""
+
+HEADERS = {
+    "name": "012",
+    "place": "022",
+    "federation": "032",
+    "begin": "042",
+    "end": "052",
+    "arbiter": "102",
+    "time_control": "122",
+    "tiebreaks": "202",
+}
+"""The TRF-2026 tournament records of :class:`Settings`' texts."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a new tournament says about itself (every text as typed; checked by
+    :func:`new_event`)."""
+
+    name: str
+    rounds: int
+    system: str | None = None  # a registry name; None: the default system of TRF files
+    edition: str | None = None  # None: the system's newest edition
+    place: str = ""
+    federation: str = ""
+    begin: str = ""  # YYYY-MM-DD or YYYY/MM/DD
+    end: str = ""
+    arbiter: str = ""
+    time_control: str = ""
+    points: str = ""  # WIN,DRAW,LOSS, e.g. "3,1,0"; "": 1, 0.5, 0
+    pab: str = ""  # the PAB's points; "": a win's
+    tiebreaks: str = ""  # "BH/C1,BH,SB"; "": models/tiebreaks.toml's default list
+    baku: bool = False  # the Baku acceleration (C.04.7), 250 records written by the desk
+    initial_colour: str = "white"  # the colour of the first player in round 1 (152)
+
+
+def new_event(settings: Settings) -> ChessEvent:
+    """The empty tournament ``settings`` describe (InputError naming the bad field)."""
+    if not 1 <= settings.rounds <= MAX_ROUND:
+        raise InputError(f"a tournament has 1 to {MAX_ROUND} rounds", field="rounds")
+    system = settings.system or engine.default_system()
+    if system not in engine.systems():
+        raise InputError(
+            f"unknown system {system!r} (one of {', '.join(engine.systems())})", field="system"
+        )
+    known = engine.editions(system)
+    edition = settings.edition or known[0]
+    if edition not in known:
+        raise InputError(
+            f"{system} has the editions {', '.join(known)}, not {edition!r}", field="rules"
+        )
+    points = point_system(settings.points, settings.pab)
+    if settings.baku and not _standard_shape(points):
+        raise InputError(
+            "the Baku acceleration needs a loss worth 0 and a draw worth half a win (C.04.7)",
+            field="acceleration",
+        )
+    colours = {"white": Colour.WHITE, "black": Colour.BLACK}
+    if settings.initial_colour not in colours:
+        raise InputError("the initial colour is white or black", field="initial-colour")
+    if not text_field(settings.name, "name"):
+        raise InputError("a tournament needs a name", field="name")
+    begin = date_field(settings.begin, "date")
+    texts = {
+        "name": settings.name,
+        "place": settings.place,
+        "federation": federation_field(settings.federation),
+        "begin": begin,
+        "end": date_field(settings.end, "date") or begin,
+        "arbiter": settings.arbiter,
+        "time_control": settings.time_control,
+        "tiebreaks": ",".join(tb.text.upper() for tb in parse_list(settings.tiebreaks)),
+    }
+    headers = tuple((HEADERS[key], text_field(value, key)) for key, value in texts.items() if value)
+    tournament = Tournament(
+        players={},
+        results={},
+        point_system=points,
+        total_rounds=settings.rounds,
+        initial_colour=colours[settings.initial_colour],
+        system=engine.type_code(system, edition, settings.baku),
+        headers=headers,
+    )
+    return ChessEvent(tournament)
+
+
+def point_system(points: str, pab: str = "") -> PointSystem:
+    """``WIN,DRAW,LOSS`` (``3,1,0``; empty: 1, 0.5, 0) and the PAB (empty: a win's)."""
+    parts = [p.strip() for p in points.split(",")] if points.strip() else ["1", "0.5", "0"]
+    if len(parts) != 3:
+        raise InputError(f"{points!r}: three values expected, WIN,DRAW,LOSS", field="points")
+    win, draw, loss = (_points(p, "points") for p in parts)
+    bye = _points(pab, "pab") if pab.strip() else None
+    return canonical_points(PointSystem(win=win, draw=draw, loss=loss, pab=bye))
+
+
+def _points(text: str, field: str) -> Points:
+    try:
+        value = parse_points(text)
+    except ValueError:
+        raise InputError(f"{text!r} is not a number of points", field=field) from None
+    if value < 0 or len(points_to_str(value)) > 4:
+        raise InputError(f"{text!r}: points go from 0 to 99.9", field=field)
+    return value
+
+
+def _standard_shape(points: PointSystem) -> bool:
+    return points.loss == 0 and 2 * points.draw == points.win
+
+
+def text_field(text: str, field: str, limit: int = TEXT_LIMIT) -> str:
+    """A text for a TRF record: one line of printable characters, trimmed."""
+    value = text.strip()
+    if any(not c.isprintable() for c in value):
+        raise InputError(f"{value[:30]!r} holds a control character", field=field)
+    if len(value) > limit:
+        raise InputError(f"at most {limit} characters ({len(value)} given)", field=field)
+    return value
+
+
+def date_field(text: str, field: str) -> str:
+    """``YYYY-MM-DD`` or ``YYYY/MM/DD`` as TRF-2026 writes dates (``YYYY/MM/DD``)."""
+    value = text.strip()
+    if not value:
+        return ""
+    try:
+        day = datetime.date.fromisoformat(value.replace("/", "-"))
+    except ValueError:
+        raise InputError(f"{value[:20]!r} is not a date (YYYY-MM-DD)", field=field) from None
+    return day.strftime("%Y/%m/%d")
+
+
+def federation_field(text: str, field: str = "federation") -> str:
+    """A FIDE federation code: three letters, upper case."""
+    value = text.strip().upper()
+    if value and not (len(value) == 3 and value.isascii() and value.isalpha()):
+        raise InputError(f"{text.strip()[:20]!r}: a federation is three letters", field=field)
+    return value
+
+
+def system_of(event: ChessEvent) -> tuple[str, str, bool]:
+    """(system, edition, Baku acceleration) of the tournament, from its 192 record."""
+    return engine.read_type(type_code(event.tournament))
+
+
+def type_code(t: Tournament) -> str:
+    """The tournament's 192 code ('' when it has none: the model's ``system`` is then the
+    free text of record 092, which names no system)."""
+    text_092 = next((text.strip() for code, text in t.headers if code == "092"), None)
+    return "" if t.system == text_092 else t.system
+
+
+def tiebreak_list(event: ChessEvent) -> str:
+    """The tournament's tie-break list (202, else 212 without PTS; '' for the default)."""
+    return file_tiebreaks(event.tournament.headers)

@@ -1,0 +1,280 @@
+"""The chess desk's state file: a TRF-2026 file that every TRF reader opens.
+
+The file is written in one canonical form, so that the same change (on the
+command line or through another front end of the same desk code) gives the
+same bytes:
+
+* the tournament records (012 ... 132, 182, 202 ...) in the order of their
+  codes, 062/072 (players, rated players) counted afresh;
+* the pairing records of TRF-2026 (142, 152, 162, 192, 250, 260);
+* ``240`` records for the byes and absences asked for rounds not yet
+  completed (one record a round and kind, ids in order);
+* the desk's ``MPB`` records: the board order of every round, and the round
+  being played with the results entered so far (White's and Black's TRF
+  codes, blank while not known). TRF has no place for either (a cell holds
+  no board number, and no game without its result); readers of TRF skip
+  records they do not know (bbpPairings, Gacrux and mipair itself do);
+* the ``001`` players in pairing-number order, their round cells holding the
+  completed rounds only, points those of the completed rounds, rank the
+  standings rank after them.
+
+Columns of an ``MPB`` record (1-based): 5-7 round, 9-12 board (0 for the
+pairing-allocated bye of the round being played), 14-17 White, 19-22 Black
+(``0000`` for the bye), 24 White's result code, 26 Black's.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+
+from mipair.desk.chess import engine
+from mipair.desk.chess.document import CRLF, ChessEvent, Game, Outcome, PlayingRound
+from mipair.desk.chess.settings import type_code
+from mipair.formats.text import load, newline_of, split_lines
+from mipair.formats.trf import parse_text
+from mipair.formats.trf_checks import COUNTERPART
+from mipair.formats.trf_player import Where, format_player, parse_int
+from mipair.formats.trf_records import RecordReader
+from mipair.formats.trf_write import pairing_records
+from mipair.model import Colour, Result, Tournament
+from mipair.pairing import Board
+from mipair.rounds import rounds_played, scores_before
+
+BOARD_RECORD = "MPB"
+"""The desk's record of a board (see the module docstring)."""
+COUNTED = ("062", "072")
+"""Tournament records the desk counts afresh on every write (players, rated players)."""
+BYE_KINDS = {Result.HALF_BYE: "H", Result.FULL_BYE: "F", Result.DRAW: "H"}
+"""The 240 kind of a bye asked for a later round (``0000 - =`` is the old half-point form;
+any other cell without a game is an absence, Z)."""
+BOARD_NOTE = (
+    "### MPB: mipair's board order (round, board, White, Black); for the round being "
+    "played also the results entered (White's, Black's code); board 0: its PAB"
+)
+
+
+@dataclass(frozen=True)
+class _BoardLine:
+    round: int
+    board: int
+    white: int
+    black: int
+    result: Outcome | None
+    where: Where
+
+
+# -- reading --------------------------------------------------------------------------
+
+
+def read_event(path: str | os.PathLike[str]) -> ChessEvent:
+    """The event in the file at ``path`` (InputError naming the line of a bad record)."""
+    return parse_event(load(path), str(path))
+
+
+def parse_event(text: str, source: str) -> ChessEvent:
+    """The event a TRF text describes (any TRF edition; the desk's records if any)."""
+    lines = split_lines(text)
+    board_lines = [
+        _board_line(line.rstrip(), Where(source, number))
+        for number, line in enumerate(lines, 1)
+        if line.startswith(BOARD_RECORD)
+    ]
+    if any(line.startswith("001") for line in lines):
+        t = parse_text(text, source)
+    else:
+        t = _without_players(lines, source)
+    kept = tuple(h for h in t.headers if h[0] not in (BOARD_RECORD, *COUNTED))
+    t = replace(t, headers=kept)
+    system, edition, _ = engine.read_type(type_code(t))
+    done = rounds_played(t)
+    boards = tuple(
+        _completed_boards(t, r, [b for b in board_lines if b.round == r], system, edition)
+        for r in range(1, done + 1)
+    )
+    playing = _playing([b for b in board_lines if b.round > done], t, done, source)
+    return ChessEvent(t, boards, playing, newline_of(text) if lines else CRLF, source)
+
+
+def _without_players(lines: list[str], source: str) -> Tournament:
+    """A tournament before its first registration: its records, no player (mipair's TRF
+    reader refuses a file without players as "not a tournament file")."""
+    records = RecordReader()
+    for number, line in enumerate(lines, 1):
+        if not line.strip() or line.startswith("###"):
+            continue
+        where = Where(source, number)
+        if not line[:3].isalnum():
+            raise where.error(f"{line[:10]!r} does not start with a record code", "record code")
+        records.read(line[:3].upper(), line.rstrip(), where)
+    if records.byes or records.accelerations or records.forbidden:
+        raise Where(source, 1).error("byes, accelerations or prohibited pairs name no player")
+    return Tournament(
+        players={},
+        results={},
+        point_system=records.point_system(),
+        total_rounds=records.total_rounds,
+        initial_colour=records.initial_colour,
+        system=records.system_192 or "",
+        headers=tuple(records.headers),
+        source=source,
+    )
+
+
+def _board_line(line: str, where: Where) -> _BoardLine:
+    field = f"{BOARD_RECORD} record"
+    if len(line) < 22 or any(line[k] != " " for k in (3, 7, 12, 17)):
+        raise where.error("expected MPB RRR BBBB WWWW BBBB [W B] (columns 1-26)", field)
+    numbers = [parse_int(line[a:b], where, field) for a, b in ((4, 7), (8, 12), (13, 17), (18, 22))]
+    if any(n is None for n in numbers):
+        raise where.error("a round, board, White and Black are needed", field)
+    rnd, board, white, black = (n or 0 for n in numbers)
+    codes = line[22:].split()
+    if not codes:
+        result = None
+    elif len(codes) == 2 and codes[0].upper() in COUNTERPART_CODES:
+        result = (Result(codes[0].upper()), Result(codes[1].upper()))
+        if result[1] not in COUNTERPART[result[0]]:
+            raise where.error(f"results {codes[0]} and {codes[1]} do not agree", field)
+    else:
+        raise where.error(f"{line[22:].strip()!r}: White's and Black's result codes", field)
+    if rnd < 1 or white < 1 or (black == 0) != (board == 0):
+        raise where.error("round and White from 1; board 0 is the bye, with Black 0000", field)
+    return _BoardLine(rnd, board, white, black, result, where)
+
+
+COUNTERPART_CODES = {r.value for r in COUNTERPART}
+
+
+def _completed_boards(
+    t: Tournament, rnd: int, lines: list[_BoardLine], system: str, edition: str
+) -> tuple[Board, ...]:
+    """A completed round's board order: the desk's records, checked against the cells, or
+    (a round paired elsewhere) the system's publication order."""
+    if not lines:
+        return engine.published_order(t, rnd, system, edition)
+    games = {
+        (pid, cell.opponent)
+        for pid in t.players
+        if (cell := t.cell(pid, rnd)) is not None and cell.colour is Colour.WHITE
+    }
+    for number, line in enumerate(lines, 1):
+        if line.board != number or (line.white, line.black) not in games or line.result:
+            raise line.where.error(
+                f"round {rnd} is complete: its board {line.board} should be board {number} "
+                "of the games its 001 records hold, without results",
+                f"{BOARD_RECORD} record",
+            )
+    if len(lines) != len(games):
+        raise lines[-1].where.error(
+            f"round {rnd} has {len(games)} games but {len(lines)} boards", f"{BOARD_RECORD} record"
+        )
+    return tuple(Board(line.white, line.black) for line in lines)
+
+
+def _playing(lines: list[_BoardLine], t: Tournament, done: int, source: str) -> PlayingRound | None:
+    """The round being played: the boards of round ``done + 1``, checked."""
+    if not lines:
+        return None
+    rnd = done + 1
+    field = f"{BOARD_RECORD} record"
+    stray = next((line for line in lines if line.round != rnd), None)
+    if stray is not None:
+        raise stray.where.error(f"round {stray.round} cannot be paired before round {rnd}", field)
+    if t.total_rounds is not None and rnd > t.total_rounds:
+        raise lines[0].where.error(f"the tournament has {t.total_rounds} rounds", field)
+    seen: set[int] = set()
+    games: list[Game] = []
+    bye: int | None = None
+    for line in lines:
+        players = (line.white,) if line.board == 0 else (line.white, line.black)
+        for pid in players:
+            cell = t.cell(pid, rnd)
+            if pid not in t.players or pid in seen or cell is not None:
+                raise line.where.error(
+                    f"player {pid} cannot play board {line.board} of round {rnd} (unknown, "
+                    "on another board, or with a bye)",
+                    field,
+                )
+            seen.add(pid)
+        if line.board == 0:
+            bye = line.white
+        elif line.board != len(games) + 1:
+            raise line.where.error(f"board {line.board} should be board {len(games) + 1}", field)
+        else:
+            games.append(Game(line.white, line.black, line.result))
+    playing = PlayingRound(rnd, tuple(games), bye)
+    if playing.complete:
+        raise lines[-1].where.error(
+            f"round {rnd} has every result: its games belong in the 001 records", field
+        )
+    return playing
+
+
+# -- writing --------------------------------------------------------------------------
+
+
+def event_text(event: ChessEvent) -> str:
+    """The file of ``event`` (see the module docstring)."""
+    t, done = event.tournament, event.completed
+    played = event.completed_cells()
+    cut = replace(t, results=played)
+    scores = scores_before(cut, done + 1)
+    players = [
+        format_player(replace(p, points=scores[pid]), played[pid])
+        for pid, p in sorted(t.players.items())
+    ]
+    lines = (
+        _tournament_records(event)
+        + pairing_records(cut, "trf26")
+        + _bye_records(t, done)
+        + _board_records(event)
+        + players
+    )
+    return event.newline.join(lines) + event.newline
+
+
+def _tournament_records(event: ChessEvent) -> list[str]:
+    players = event.tournament.players.values()
+    counted = [("062", str(len(players))), ("072", str(sum(1 for p in players if p.rating)))]
+    numeric = sorted(
+        [h for h in event.tournament.headers if h[0].isdigit()] + counted, key=lambda h: h[0]
+    )
+    others = [h for h in event.tournament.headers if not h[0].isdigit()]
+    return [f"{code} {text}".rstrip() for code, text in numeric + others]
+
+
+def _bye_records(t: Tournament, done: int) -> list[str]:
+    """240 records: the byes and absences of the rounds after the completed ones."""
+    asked: dict[tuple[int, str], list[int]] = {}
+    for pid, cells in sorted(t.results.items()):
+        for rnd, cell in enumerate(cells[done:], done + 1):
+            if cell is not None:
+                asked.setdefault((rnd, BYE_KINDS.get(cell.result, "Z")), []).append(pid)
+    return [
+        f"240 {kind} {rnd:03d}" + "".join(f" {pid:4d}" for pid in ids)
+        for (rnd, kind), ids in sorted(asked.items())
+    ]
+
+
+def _board_records(event: ChessEvent) -> list[str]:
+    rows = [
+        _board_row(rnd, number, board.white, board.black, None)
+        for rnd, boards in enumerate(event.boards, 1)
+        for number, board in enumerate(boards, 1)
+    ]
+    playing = event.playing
+    if playing is not None:
+        rows += [
+            _board_row(playing.number, number, g.white, g.black, g.result)
+            for number, g in enumerate(playing.games, 1)
+        ]
+        if playing.bye is not None:
+            rows.append(_board_row(playing.number, 0, playing.bye, 0, None))
+    return [BOARD_NOTE, *rows] if rows else []
+
+
+def _board_row(rnd: int, board: int, white: int, black: int, result: Outcome | None) -> str:
+    codes = f" {result[0].value} {result[1].value}" if result else ""
+    opponent = f"{black:4d}" if black else "0000"
+    return f"{BOARD_RECORD} {rnd:03d} {board:4d} {white:4d} {opponent}{codes}"
