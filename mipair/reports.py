@@ -9,7 +9,7 @@ and the service; the command line loads it only when one of those is asked
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic, TypeVar
 
 from mipair.pairing import RoundPairing
 
@@ -66,9 +66,13 @@ class Standing:
         }
 
 
+StateT = TypeVar("StateT")
+
+
 @dataclass(frozen=True)
-class PublishedRound:
+class PublishedRound(Generic[StateT]):
     """One published round of a tournament and the state it was paired from."""
 
-    state: Any  # the system's state the round was paired from
+    state: StateT
+    """The system's state the round was paired from."""
     pairing: RoundPairing

@@ -22,7 +22,7 @@ from mipair.results.tiebreak_spec import TieBreak, parse_list
 from mipair.results.trf_rows import game_columns, player_columns, tournament_row
 
 if TYPE_CHECKING:
-    from mipair.systems.base import PairingSystem
+    from mipair.systems.base import AnySystem
 
 Compute = Callable[[Context, TieBreak], pl.DataFrame]
 
@@ -138,7 +138,7 @@ def ranking_rows(
     ]
 
 
-def system_standings(system: PairingSystem[Any], state: Any) -> list[Standing]:
+def system_standings(system: AnySystem, state: Any) -> list[Standing]:
     """The standings before the round ``state`` is about to pair, best first: FIDE's
     tie-breaks (C.07) for a system of TRF files, else the system's own standings."""
     t = system.tournament_of(state)

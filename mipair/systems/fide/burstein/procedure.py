@@ -12,7 +12,7 @@ preference never meet, topscorers included.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mipair.errors import InputError
 from mipair.systems.fide.colours import (
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from mipair.explain.facts import Fact
     from mipair.pairing import RoundPairing
     from mipair.reports import Violation
-    from mipair.systems.base import PairingSystem
+    from mipair.systems.base import AnySystem
 
 
 class BursteinProcedure(SwissProcedure[Snapshot]):
@@ -52,7 +52,7 @@ class BursteinProcedure(SwissProcedure[Snapshot]):
         seeding = snapshot.edition.settings["seeding_rounds"]
         return int(min(t.total_rounds // seeding["divisor"], seeding["at_most"]))
 
-    def seeding(self, snapshot: Snapshot) -> tuple[PairingSystem[Any], Snapshot] | None:
+    def seeding(self, snapshot: Snapshot) -> tuple[AnySystem, Snapshot] | None:
         """The system that pairs a seeding round and its state of the round (None: a
         Burstein round)."""
         if snapshot.round > self.seeding_rounds(snapshot):
