@@ -236,7 +236,7 @@ class McMahonSystem(PairingSystem[OgTournament, McMahonState]):
             return result
         mine, theirs = self.evaluate(state, engine)[1:], self.evaluate(state, proposal)[1:]
         sign = 1 if diff.better == "engine" else -1
-        gaps = [(sign * (int(m.value) - int(t.value)), m, t) for m, t in zip(mine, theirs)]  # type: ignore[call-overload]
+        gaps = [(sign * (int(m.number) - int(t.number)), m, t) for m, t in zip(mine, theirs)]
         gap, term, other = max(gaps, key=lambda g: g[0])
         decided = Difference(term.id, term.text, term.value, other.value, diff.better, diff.where)
         note = (
