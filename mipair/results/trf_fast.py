@@ -377,6 +377,6 @@ def build_tables(
     ).sort("tournament", "player", "round")
     return {
         "tournaments": frame(rows, TOURNAMENTS),
-        "players": people.cast(dict(PLAYERS)),  # type: ignore[arg-type]
-        "games": games.cast(dict(GAMES)),  # type: ignore[arg-type]
+        "players": people.cast(pl.Schema(PLAYERS)),
+        "games": games.cast(pl.Schema(GAMES)),
     }
