@@ -29,7 +29,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mipair.errors import NoPairingError
 from mipair.pairing import RoundPairing
@@ -161,7 +161,7 @@ def check_published(
     return replace(found, names=names_of(system, state, engine, published), edition=edition)
 
 
-def names_of(system: AnySystem, state: Any, *pairings: RoundPairing | None) -> dict[int, str]:
+def names_of(system: AnySystem, state: object, *pairings: RoundPairing | None) -> dict[int, str]:
     """The players of ``pairings`` as the system's files name them, when that is not by id."""
     labels = system.labels(state)
     players = {p for pairing in pairings if pairing is not None for p in pairing.players()}
@@ -171,7 +171,7 @@ def names_of(system: AnySystem, state: Any, *pairings: RoundPairing | None) -> d
 
 def explain_difference(
     system: AnySystem,
-    state: Any,
+    state: object,
     engine: RoundPairing | None,
     published: RoundPairing,
     verdict: str,

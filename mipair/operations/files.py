@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Any
 
 from mipair.formats.trf import read_tournament
 from mipair.systems.base import AnySystem
@@ -26,7 +25,7 @@ class Opened:
     system: AnySystem
     edition: str | None
     """The edition (``--rules``) the state is for; None for a system without editions."""
-    state: Any
+    state: object
     """The system's state before the round to pair (:meth:`PairingSystem.state_of`)."""
 
 

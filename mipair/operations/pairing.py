@@ -12,7 +12,6 @@ the players' ratings and ranks) is the system's own
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from mipair.errors import MipairError, NoPairingError, TooLargeError
 from mipair.operations.files import Opened, open_tournament
@@ -32,7 +31,7 @@ class Paired:
         return self.opened.system
 
     @property
-    def state(self) -> Any:
+    def state(self) -> object:
         return self.opened.state
 
 

@@ -8,7 +8,7 @@ share their rank. Every tie-break is a function over the tie-break context
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import polars as pl
 
@@ -138,7 +138,7 @@ def ranking_rows(
     ]
 
 
-def system_standings(system: AnySystem, state: Any) -> list[Standing]:
+def system_standings(system: AnySystem, state: object) -> list[Standing]:
     """The standings before the round ``state`` is about to pair, best first: FIDE's
     tie-breaks (C.07) for a system of TRF files, else the system's own standings."""
     t = system.tournament_of(state)
