@@ -72,6 +72,6 @@ CRITERIA: dict[str, Criterion[PairContext, PlayerState]] = {
 }
 
 
-def signature(p: PlayerState, pref: Preference, eligible: bool) -> tuple:
+def signature(p: PlayerState, pref: Preference, eligible: bool) -> tuple[object, ...]:
     """Everything these criteria read of a player (:mod:`mipair.systems.fide.weigh`)."""
     return (p.pairing_score, pref.colour)

@@ -64,7 +64,7 @@ class BursteinProcedure(SwissProcedure[Snapshot]):
         state = system.state_before(snapshot.tournament, snapshot.round, seeding["edition"])
         return system, state
 
-    def rank(self, snapshot: Snapshot) -> Callable[[PlayerState], tuple]:
+    def rank(self, snapshot: Snapshot) -> Callable[[PlayerState], tuple[int, ...]]:
         """1.8: the players' sort key by the Index, the highest ranked first."""
         from mipair.systems.fide.burstein.index import ranking
 
@@ -110,7 +110,9 @@ class BursteinProcedure(SwissProcedure[Snapshot]):
         """C3 (2.1.3): no exception for topscorers."""
         return absolute_class(pref)
 
-    def signature(self, player: PlayerState, pref: Preference, eligible: bool) -> tuple:
+    def signature(
+        self, player: PlayerState, pref: Preference, eligible: bool
+    ) -> tuple[object, ...]:
         from mipair.systems.fide.burstein.criteria import signature
 
         return signature(player, pref, eligible)

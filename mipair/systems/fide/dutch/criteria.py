@@ -45,7 +45,7 @@ def float_back(p: PlayerState, back: int) -> str | None:
     return p.floats[-back] if len(p.floats) >= back else None
 
 
-def signature(p: PlayerState, pref: Preference, eligible: bool) -> tuple:
+def signature(p: PlayerState, pref: Preference, eligible: bool) -> tuple[object, ...]:
     """Everything the criteria of both editions read about a player: players
     with equal signatures are interchangeable to them (see
     :mod:`mipair.systems.fide.weigh`)."""
