@@ -21,7 +21,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from importlib import resources
-from typing import Any
 
 from mipair.errors import InputError, MipairError
 from mipair.operations.files import open_document, open_tournament
@@ -31,7 +30,7 @@ from mipair.results.standings import system_standings
 from mipair.service.logs import LOGGER
 from mipair.service.priority import lower_priority
 from mipair.service.problems import Answer, from_mipair_error, unexpected
-from mipair.systems.base import PairingSystem
+from mipair.systems.base import AnySystem
 from mipair.systems.registry import SYSTEMS, get_system, load
 
 WARM_UP_FILE = "warmup.trfx"
@@ -82,7 +81,7 @@ def warm_up_job() -> Job:
     return Job("pair", None, None, warm, WARM_UP_FILE)
 
 
-def pair_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
+def pair_job(system: AnySystem | None, name: str, job: Job) -> Answer:
     """The next round, in JSON and in the JaVaFo/bbpPairings text (as ``mipair solve --json``
     and the drop-in ``-p`` give them)."""
     paired = pair_file(name, system, job.rules, job.body)
@@ -99,7 +98,7 @@ def pair_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
     return Answer(200, body, players)
 
 
-def check_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
+def check_job(system: AnySystem | None, name: str, job: Job) -> Answer:
     """Every published round re-paired from the rounds before it, as ``mipair check`` does."""
     system, document = open_document(name, system, job.body)
     rules = system.edition(job.rules)
@@ -113,7 +112,7 @@ def check_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
     return Answer(200, body)
 
 
-def published_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
+def published_job(system: AnySystem | None, name: str, job: Job) -> Answer:
     """The published rounds' numbers (what the page's check will go through, round by round)."""
     system, document = open_document(name, system, job.body)
     rules = system.edition(job.rules)
@@ -125,7 +124,7 @@ def published_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Ans
     return Answer(200, body)
 
 
-def explain_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
+def explain_job(system: AnySystem | None, name: str, job: Job) -> Answer:
     """Why the next round cannot be paired (or that it can), in JSON and in words."""
     opened = open_tournament(name, system, job.rules, job.body)
     explanation = opened.system.explain(opened.state, seconds=job.explain_seconds)
@@ -133,7 +132,7 @@ def explain_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answe
     return Answer(200, body, len(opened.system.problem(opened.state).players))
 
 
-def why_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
+def why_job(system: AnySystem | None, name: str, job: Job) -> Answer:
     """A proposed pairing held against the system's own, as ``mipair why`` does."""
     opened = open_tournament(name, system, job.rules, job.body)
     system, state = opened.system, opened.state
@@ -147,7 +146,7 @@ def why_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
     return Answer(200, body, len(system.problem(state).players))
 
 
-def standings_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
+def standings_job(system: AnySystem | None, name: str, job: Job) -> Answer:
     """The standings the system gives, before the round to pair."""
     opened = open_tournament(name, system, job.rules, job.body)
     lines = system_standings(opened.system, opened.state)
@@ -159,7 +158,7 @@ def standings_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Ans
     return Answer(200, body, len(lines))
 
 
-JOBS: dict[str, Callable[[PairingSystem[Any] | None, str, Job], Answer]] = {
+JOBS: dict[str, Callable[[AnySystem | None, str, Job], Answer]] = {
     "pair": pair_job,
     "check": check_job,
     "explain": explain_job,

@@ -215,8 +215,12 @@ class ShiftModel:
         for v in s1:
             choices = [w for w in t2 if w not in taken and self.col(v, w) is not None]
             if self.mate(v) != choices[0]:
-                tier = {self.col(v, w): len(choices) - k for k, w in enumerate(choices)}
-                self.model.maximise([tier], keep=False)  # type: ignore[list-item]
+                tier = {
+                    c: len(choices) - k
+                    for k, w in enumerate(choices)
+                    if (c := self.col(v, w)) is not None  # each choice is live (above)
+                }
+                self.model.maximise([tier], keep=False)
             w = self.mate(v)
             c = self.col(v, w)
             assert c is not None
