@@ -119,4 +119,5 @@ def _best_matching(
         model = LexMatcher(n, edges)
     else:
         model = LexMatcher(n, edges, complete, n // 2)
-    return [edges[col] for col in model.maximise(weights, keep=False)]
+    model.maximise(weights, keep=False)
+    return [edges[col] for col in model.answer.columns]
