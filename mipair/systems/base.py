@@ -28,7 +28,9 @@ What a system must give:
 * :meth:`PairingSystem.summary`: what ``mipair info`` says of a file;
 * :meth:`PairingSystem.player_cards` and :meth:`PairingSystem.board_extras`: what
   a pairing shows of each player and board beyond the standings (ratings, Go
-  ranks and handicaps), for the service's page and answers.
+  ranks and handicaps), for the service's page and answers;
+* :meth:`PairingSystem.generated_type`: the type and rounds of a random tournament
+  (``generate``), for systems of TRF files whose rounds the field decides.
 
 What mipair must know of a system before loading its code (its name, the TRF
 codes and file endings that name it, the drop-in flag) is its line in
@@ -151,6 +153,17 @@ class Summary(NamedTuple):
             "absent_next_round": list(self.absent),
             **self.settings,
         }
+
+
+class Generated(NamedTuple):
+    """What a random tournament of a system says it is (:meth:`PairingSystem.generated_type`)."""
+
+    code: str
+    """Its tournament type, TRF 192."""
+    rounds: int | None
+    """Its number of rounds (None: the generator draws it)."""
+    text: str
+    """Its free-text description, TRF 092."""
 
 
 class PairingSystem(ABC, Generic[StateT]):
@@ -278,6 +291,14 @@ class PairingSystem(ABC, Generic[StateT]):
     def write_check_lists(self, path: str, sections: list[tuple[int, str, Any]]) -> None:
         """Write check lists ``(round, edition, check list)`` to ``path``."""
         raise UnsupportedError(f"the {self.name} system keeps no check list")
+
+    def generated_type(self, players: int, rounds: int | None) -> Generated:
+        """What a random tournament of ``players`` asked for ``rounds`` rounds (None: drawn
+        by the generator) says it is: by default the system's first 192 code, the rounds as
+        asked and a Swiss system's 092 text."""
+        codes = self.registered.trf_codes
+        text = f"Individual: Swiss-System (FIDE {self.name.capitalize()})"
+        return Generated(codes[0] if codes else text, rounds, text)
 
     # -- standings ---------------------------------------------------------------------
 

@@ -159,7 +159,7 @@ class FideSystem(PairingSystem[Snapshot]):
         return replace(pairing, boards=tuple(sorted(pairing.boards, key=key)))
 
     def summary(self, path: str) -> Summary:
-        from mipair.systems.fide.summary import trf_summary
+        from mipair.systems.trf_summary import trf_summary
 
         return trf_summary(path, self.name, self.title)
 

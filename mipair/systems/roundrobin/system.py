@@ -1,0 +1,204 @@
+"""FIDE round robins (C.05) behind the common interface: :class:`RoundRobinSystem`.
+
+State: a :class:`~mipair.systems.roundrobin.state.RoundRobinState`, a TRF
+tournament before a round, checked against the Berger table. Its pairing is
+the table's round (no search: the pairing numbers placed every player before
+round 1), its absolute rules the cycle's (:mod:`.facts`), its criteria the
+departures from the table (:mod:`.evaluate`). What ``explain`` explains: a
+round the table cannot give because the file departed from the table earlier
+in the cycle, so that the table's round repeats a game of the cycle (exit 1).
+A withdrawal does not stop a round: the table stays and the absent player's
+game is forfeited (C.05). No editions: the tournament type (192) says how many
+cycles are played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from mipair.errors import NoPairingError
+from mipair.formats.trf import parse_text, read_tournament
+from mipair.model import Tournament, points_to_str
+from mipair.pairing import RoundPairing
+from mipair.rounds import cut_before, published_pairing, round_to_pair, rounds_to_check, scores_before
+from mipair.systems.base import BoardMaker, Generated, PairingSystem, PlayerLabels, Summary
+from mipair.systems.roundrobin import evaluate, facts
+from mipair.systems.roundrobin.state import (
+    RoundRobinState,
+    check_field,
+    generated_type,
+    round_robin_state,
+    type_of,
+)
+
+if TYPE_CHECKING:
+    from mipair.explain.compare import Comparison
+    from mipair.explain.facts import PairingProblem
+    from mipair.reports import CriterionValue, PublishedRound, Violation
+
+TRF_SUFFIXES = (".trf", ".trfx", ".trf26", ".txt")
+
+
+class RoundRobinSystem(PairingSystem[RoundRobinState]):
+    """FIDE round robin, C.05 with its Annex 1 (Berger) and Annex 2 (Varma)."""
+
+    title = "FIDE round robin"
+
+    @property
+    def file_suffixes(self) -> tuple[str, ...]:
+        return TRF_SUFFIXES
+
+    # -- reading ------------------------------------------------------------------------
+
+    def document(self, path: str, text: str | bytes | None = None) -> Tournament:
+        if isinstance(text, str):
+            return parse_text(text, path)
+        return read_tournament(path if text is None else text, path)
+
+    def state_before(self, document: object, rnd: int, edition: str | None = None) -> RoundRobinState:
+        assert isinstance(document, Tournament)
+        return round_robin_state(document, rnd, self.registered.names_code)
+
+    def state_of(self, document: object, edition: str | None = None) -> RoundRobinState:
+        assert isinstance(document, Tournament)
+        checked = check_field(document, type_of(document, self.registered.names_code))
+        return self.state_before(checked, round_to_pair(checked))
+
+    def round_of(self, state: RoundRobinState) -> int:
+        return state.round
+
+    def tournament_of(self, state: RoundRobinState) -> Tournament:
+        return state.tournament
+
+    def entrants(self, state: RoundRobinState) -> frozenset[int]:
+        return frozenset(state.tournament.players)
+
+    def labels(self, state: RoundRobinState) -> PlayerLabels:
+        """Players by pairing number (the number each drew), as TRF files number them."""
+        return PlayerLabels({pid: str(pid) for pid in state.tournament.players})
+
+    # -- the round ----------------------------------------------------------------------
+
+    def pair(self, state: RoundRobinState) -> RoundPairing:
+        """The table's round; NoPairingError when it repeats a game (or a bye) of the cycle."""
+        broken = facts.table_breaks(state)
+        if broken:
+            raise NoPairingError(
+                f"the Berger table's round {state.round} breaks the cycle's rules: "
+                + "; ".join(fact.text for fact in broken)
+                + " (the file departs from the table earlier in the cycle: mipair check shows "
+                "where)"
+            )
+        return evaluate.table_pairing(state)
+
+    def evaluate(self, state: RoundRobinState, pairing: RoundPairing) -> Sequence[CriterionValue]:
+        return evaluate.criteria(state, pairing)
+
+    def problem(self, state: RoundRobinState) -> PairingProblem:
+        return facts.round_problem(state)
+
+    def violations(
+        self, state: RoundRobinState, pairing: RoundPairing, problem: PairingProblem | None = None
+    ) -> list[Violation]:
+        """The cycle's rules a pairing breaks; a departure from the table breaks none (it
+        differs: :mod:`.evaluate`)."""
+        rules = facts.round_problem(state, with_table=False)
+        return super().violations(state, pairing, rules)
+
+    def compare_with(
+        self, state: RoundRobinState, engine: RoundPairing | None, proposal: RoundPairing
+    ) -> Comparison:
+        """The generic comparison, its note for the table's pairs in the table's terms."""
+        comparison = super().compare_with(state, engine, proposal)
+        if engine is not None and comparison.same_pairs and not comparison.violations:
+            return replace(comparison, note=evaluate.colour_note(state, proposal))
+        return comparison
+
+    def colour_note(
+        self, state: RoundRobinState, engine: RoundPairing, published: RoundPairing
+    ) -> str:
+        return evaluate.colour_note(state, published)
+
+    def boards_of(self, state: RoundRobinState) -> BoardMaker:
+        """A relaxed round's boards: the table's colours for the table's pairs."""
+        table = {frozenset((g.white, g.black)): (g.white, g.black) for g in state.table.games}
+        return lambda m: tuple(table.get(frozenset(game), game) for game in m.games)
+
+    def order_boards(self, state: RoundRobinState, pairing: RoundPairing) -> RoundPairing:
+        from mipair.systems.roundrobin.published import in_table_order
+
+        return in_table_order(state, pairing)
+
+    def describe(self, state: RoundRobinState, pairing: RoundPairing) -> str:
+        t = state.tournament
+        scores = scores_before(t, state.round)
+        rows = [f"Round {pairing.round} of {state.total_rounds} ({len(pairing.boards)} boards)"]
+        for k, b in enumerate(pairing.boards, 1):
+            w, bl = t.players[b.white], t.players[b.black]
+            gone = [p for p in (b.white, b.black) if p in state.absent]
+            note = f"   forfeit: {', '.join(map(str, gone))} absent" if gone else ""
+            rows.append(
+                f"{k:4}  {b.white:5} {w.name[:24]:24} ({points_to_str(scores[b.white]):>5})  -  "
+                f"{b.black:5} {bl.name[:24]:24} ({points_to_str(scores[b.black]):>5}){note}"
+            )
+        if pairing.bye is not None:
+            rows.append(f"  bye {pairing.bye:5} {t.players[pairing.bye].name}")
+        return "\n".join(rows) + "\n"
+
+    def board_extras(self, state: RoundRobinState, pairing: RoundPairing) -> list[dict[str, int]]:
+        """A board with an absent player is forfeited: ``absent`` names him (0: both)."""
+        extras: list[dict[str, int]] = []
+        for b in pairing.boards:
+            gone = [p for p in (b.white, b.black) if p in state.absent]
+            extras.append({} if not gone else {"absent": gone[0] if len(gone) == 1 else 0})
+        return extras
+
+    # -- published rounds ---------------------------------------------------------------
+
+    def rounds_published(self, document: object) -> list[int]:
+        assert isinstance(document, Tournament)
+        return rounds_to_check(document)
+
+    def published_round(
+        self, document: object, rnd: int, edition: str | None = None
+    ) -> PublishedRound:
+        from mipair.reports import PublishedRound
+        from mipair.systems.roundrobin.published import absent, with_unwritten_games
+
+        assert isinstance(document, Tournament)
+        cut = replace(cut_before(document, rnd), total_rounds=document.total_rounds)
+        state = self.state_before(cut, rnd)
+        away = frozenset(p for p in document.players if absent(document, p, rnd))
+        state = replace(state, absent=away)
+        pairing = with_unwritten_games(state, document, published_pairing(document, rnd))
+        return PublishedRound(state, self.order_boards(state, pairing))
+
+    def check_list(self, state: RoundRobinState, pairing: RoundPairing | None) -> object:
+        from mipair.systems.roundrobin.checklist import rows
+
+        return rows(state, pairing)
+
+    def write_check_lists(self, path: str, sections: list[tuple[int, str, Any]]) -> None:
+        from mipair.systems.roundrobin.checklist import write_checklist
+
+        write_checklist(path, sections)
+
+    def generated_type(self, players: int, rounds: int | None) -> Generated:
+        """A random round robin: single unless the rounds asked make whole cycles (twice a
+        cycle's rounds: FIDE's double round robin)."""
+        return generated_type(players, rounds)
+
+    # -- info ---------------------------------------------------------------------------
+
+    def summary(self, path: str) -> Summary:
+        from mipair.systems.roundrobin.summary import round_robin_settings
+        from mipair.systems.trf_summary import trf_summary
+
+        return trf_summary(
+            path,
+            self.name,
+            self.title,
+            lambda t: round_robin_settings(t, type_of(t, self.registered.names_code)),
+        )
