@@ -30,7 +30,9 @@ What a system must give:
   a pairing shows of each player and board beyond the standings (ratings, Go
   ranks and handicaps), for the service's page and answers;
 * :meth:`PairingSystem.generated_type`: the type and rounds of a random tournament
-  (``generate``), for systems of TRF files whose rounds the field decides.
+  (``generate``), for systems of TRF files whose rounds the field decides;
+* :meth:`PairingSystem.draw_lots`: pairing numbers drawn by lot (a round robin's),
+  for the chess desk.
 
 What mipair must know of a system before loading its code (its name, the TRF
 codes and file endings that name it, the drop-in flag) is its line in
@@ -299,6 +301,15 @@ class PairingSystem(ABC, Generic[StateT]):
         codes = self.registered.trf_codes
         text = f"Individual: Swiss-System (FIDE {self.name.capitalize()})"
         return Generated(codes[0] if codes else text, rounds, text)
+
+    def draw_lots(self, t: Tournament, seed: str, by_federation: bool = False) -> Tournament:
+        """``t``, before round 1, its players numbered by a drawing of lots from ``seed``
+        (``by_federation``: keeping federations apart), the draw recorded in the file;
+        UnsupportedError for a system whose pairing numbers are not drawn."""
+        raise UnsupportedError(
+            f"the {self.name} system draws no lots: its pairing numbers follow the players' "
+            "initial order"
+        )
 
     # -- standings ---------------------------------------------------------------------
 

@@ -16,8 +16,14 @@ from dataclasses import replace
 from mipair.errors import InputError
 from mipair.model import Tournament
 from mipair.rounds import rounds_played
-from mipair.systems.roundrobin.lots import PLAIN, VARMA, Entrant, draw_numbers
-from mipair.systems.roundrobin.lots import lots_line, read_lots_line
+from mipair.systems.roundrobin.lots import (
+    PLAIN,
+    VARMA,
+    Entrant,
+    draw_numbers,
+    lots_line,
+    read_lots_line,
+)
 from mipair.systems.roundrobin.schedule import total_rounds
 from mipair.systems.roundrobin.settings import Cycles
 from mipair.systems.roundrobin.trf_type import type_code
@@ -83,8 +89,7 @@ def drawn(t: Tournament, seed: str, method: str, cycles: Cycles) -> Tournament:
         raise InputError(f"a drawing of lots is {PLAIN} or {VARMA}, not {method!r}")
     if rounds_played(t):
         raise InputError(
-            f"round {rounds_played(t)} is paired already: the lots are drawn before round 1 "
-            "(C.05)",
+            f"round {rounds_played(t)} is paired already: the lots are drawn before round 1 (C.05)",
             file=t.source,
             field="drawing of lots",
         )
@@ -100,4 +105,3 @@ def drawn(t: Tournament, seed: str, method: str, cycles: Cycles) -> Tournament:
         system=type_code(cycles),
         total_rounds=total_rounds(len(t.players), cycles),
     )
-

@@ -76,8 +76,7 @@ def bye_fact(player: int, rounds: list[int]) -> Fact:
     return Fact(
         "bye",
         (player,),
-        f"player {player} had the bye in this cycle ({when}); each player sits out once a "
-        "cycle",
+        f"player {player} had the bye in this cycle ({when}); each player sits out once a cycle",
         f"give {player} a second bye in this cycle",
         frozenset({pair(player, BYE)}),
         note=when,
@@ -124,14 +123,13 @@ def table_facts(state: RoundRobinState) -> list[Fact]:
 def cycle_facts(state: RoundRobinState) -> list[Fact]:
     """The cycle's rules among the round's players (see the module docstring)."""
     present = set(state.players)
-    facts = [
-        rematch_fact(*sorted(ends), rounds)
-        for ends, rounds in sorted(met_in_cycle(state).items(), key=lambda kv: sorted(kv[0]))
-        if ends <= present
-    ]
+    met = sorted((sorted(ends), rounds) for ends, rounds in met_in_cycle(state).items())
+    facts = [rematch_fact(a, b, rounds) for (a, b), rounds in met if {a, b} <= present]
     if len(present) % 2:
         facts += [
-            bye_fact(p, rounds) for p, rounds in sorted(byes_in_cycle(state).items()) if p in present
+            bye_fact(p, rounds)
+            for p, rounds in sorted(byes_in_cycle(state).items())
+            if p in present
         ]
     return facts
 

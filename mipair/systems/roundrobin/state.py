@@ -27,8 +27,8 @@ from functools import cached_property
 
 from mipair.errors import InputError
 from mipair.model import Tournament
-from mipair.systems.roundrobin.berger import rounds_per_cycle
 from mipair.systems.base import Generated
+from mipair.systems.roundrobin.berger import rounds_per_cycle
 from mipair.systems.roundrobin.schedule import (
     FIDE_DOUBLE,
     SINGLE,
@@ -162,16 +162,21 @@ def generated_type(players: int, rounds: int | None) -> Generated:
     double round robin); rounds that are not whole cycles are refused."""
     if players < 2:
         return Generated(type_code(SINGLE), rounds, GENERATED_TEXT)  # the generator refuses it
+    cycles = cycles_for(players, rounds, "RoundsNumber")
+    return Generated(type_code(cycles), total_rounds(players, cycles), GENERATED_TEXT)
+
+
+def cycles_for(players: int, rounds: int | None, field: str) -> Cycles:
+    """The cycles ``rounds`` rounds of ``players`` make: one when no rounds are given, two
+    FIDE's double round robin; rounds that are not whole cycles are refused (``field``)."""
     per_cycle = rounds_per_cycle(players)
     if rounds is None:
-        cycles = SINGLE
-    elif rounds % per_cycle == 0:
-        count = rounds // per_cycle
-        cycles = FIDE_DOUBLE if count == 2 else Cycles(count, swap_last_two=False)
-    else:
+        return SINGLE
+    if rounds % per_cycle:
         raise InputError(
             f"a round robin of {players} players plays {per_cycle} rounds a cycle: "
             f"{rounds} rounds are not whole cycles",
-            field="RoundsNumber",
+            field=field,
         )
-    return Generated(type_code(cycles), total_rounds(players, cycles), GENERATED_TEXT)
+    count = rounds // per_cycle
+    return FIDE_DOUBLE if count == 2 else Cycles(count, swap_last_two=False)

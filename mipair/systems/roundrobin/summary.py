@@ -32,7 +32,9 @@ def draw_text(t: Tournament) -> str:
     if drawn is None:
         return "none recorded (the 001 numbers are the pairing numbers)"
     method, seed = drawn
-    agrees = "the numbers are the draw's" if numbers_as_drawn(t) else "the numbers are NOT the draw's"
+    agrees = (
+        "the numbers are the draw's" if numbers_as_drawn(t) else "the numbers are NOT the draw's"
+    )
     return f"{method}, seed {seed} ({agrees})"
 
 

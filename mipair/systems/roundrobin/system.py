@@ -18,16 +18,24 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from mipair.errors import NoPairingError
+from mipair.errors import InputError, NoPairingError
 from mipair.formats.trf import parse_text, read_tournament
 from mipair.model import Tournament, points_to_str
 from mipair.pairing import RoundPairing
-from mipair.rounds import cut_before, published_pairing, round_to_pair, rounds_to_check, scores_before
+from mipair.rounds import (
+    cut_before,
+    published_pairing,
+    round_to_pair,
+    rounds_to_check,
+    scores_before,
+)
 from mipair.systems.base import BoardMaker, Generated, PairingSystem, PlayerLabels, Summary
 from mipair.systems.roundrobin import evaluate, facts
+from mipair.systems.roundrobin.settings import settings
 from mipair.systems.roundrobin.state import (
     RoundRobinState,
     check_field,
+    cycles_for,
     generated_type,
     round_robin_state,
     type_of,
@@ -50,6 +58,13 @@ class RoundRobinSystem(PairingSystem[RoundRobinState]):
     def file_suffixes(self) -> tuple[str, ...]:
         return TRF_SUFFIXES
 
+    def editions(self) -> tuple[str, ...]:
+        """One edition, C.05 as the Handbook in force since 2026 has it (its model file)."""
+        return (settings().edition,)
+
+    def edition_of(self, state: RoundRobinState) -> str | None:
+        return settings().edition
+
     # -- reading ------------------------------------------------------------------------
 
     def document(self, path: str, text: str | bytes | None = None) -> Tournament:
@@ -57,7 +72,9 @@ class RoundRobinSystem(PairingSystem[RoundRobinState]):
             return parse_text(text, path)
         return read_tournament(path if text is None else text, path)
 
-    def state_before(self, document: object, rnd: int, edition: str | None = None) -> RoundRobinState:
+    def state_before(
+        self, document: object, rnd: int, edition: str | None = None
+    ) -> RoundRobinState:
         assert isinstance(document, Tournament)
         return round_robin_state(document, rnd, self.registered.names_code)
 
@@ -189,6 +206,23 @@ class RoundRobinSystem(PairingSystem[RoundRobinState]):
         """A random round robin: single unless the rounds asked make whole cycles (twice a
         cycle's rounds: FIDE's double round robin)."""
         return generated_type(players, rounds)
+
+    def draw_lots(self, t: Tournament, seed: str, by_federation: bool = False) -> Tournament:
+        """The drawing of lots (C.05; Annex 2's Varma draw ``by_federation``) for the cycles
+        the file's number of rounds makes (without one, its type's)."""
+        from mipair.systems.roundrobin.draw import drawn
+        from mipair.systems.roundrobin.lots import PLAIN, VARMA
+
+        if len(t.players) < 2:
+            raise InputError(
+                f"a round robin needs at least 2 players to draw lots, not {len(t.players)}",
+                field="drawing of lots",
+            )
+        if t.total_rounds is None:
+            cycles = type_of(t, self.registered.names_code)
+        else:
+            cycles = cycles_for(len(t.players), t.total_rounds, "142")
+        return drawn(t, seed, VARMA if by_federation else PLAIN, cycles)
 
     # -- info ---------------------------------------------------------------------------
 

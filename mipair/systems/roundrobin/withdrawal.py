@@ -89,7 +89,9 @@ def lost_unplayed(cell: Cell | None) -> bool:
     announced), a forfeit lost, a bye asked for (reading W8)."""
     if cell is None:
         return True
-    return cell.result not in COMPLETED and not cell.is_pab and cell.result is not Result.FORFEIT_WIN
+    return (
+        cell.result not in COMPLETED and not cell.is_pab and cell.result is not Result.FORFEIT_WIN
+    )
 
 
 def withdrawn(t: Tournament, last_round: int) -> list[int]:
