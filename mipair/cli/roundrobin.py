@@ -20,7 +20,6 @@ from mipair.errors import InputError
 from mipair.formats.text import load, newline_of, save
 from mipair.formats.trf import parse_text, write_tournament
 from mipair.model import Tournament
-from mipair.systems.registry import registered
 from mipair.systems.roundrobin.draw import drawn
 from mipair.systems.roundrobin.lots import PLAIN, VARMA
 from mipair.systems.roundrobin.schedule import FIDE_DOUBLE, SINGLE
@@ -48,7 +47,7 @@ def chosen_cycles(double: bool, code: str | None, t: Tournament | None) -> Cycle
         return FIDE_DOUBLE
     if t is None:
         return SINGLE
-    return type_of(t, registered("round-robin").names_code)
+    return type_of(t)
 
 
 @click.command("roundrobin")

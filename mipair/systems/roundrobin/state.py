@@ -21,7 +21,6 @@ an absent player is nobody's.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -36,11 +35,8 @@ from mipair.systems.roundrobin.schedule import (
     scheduled_round,
     total_rounds,
 )
-from mipair.systems.roundrobin.settings import Cycles
+from mipair.systems.roundrobin.settings import Cycles, settings
 from mipair.systems.roundrobin.trf_type import round_robin_cycles, type_code
-
-Named = Callable[[str], bool]
-"""Does a 192 code name the round robin (its registry line says)?"""
 
 
 @dataclass(frozen=True)
@@ -87,14 +83,14 @@ class RoundRobinState:
         return tuple(p for p in sorted(self.tournament.players) if p == self.bye or p != bye)
 
 
-def type_of(t: Tournament, named: Named) -> Cycles:
+def type_of(t: Tournament) -> Cycles:
     """The cycles ``t``'s tournament type asks for (a single round robin when its type names
-    none); a code ``named`` says is a round robin's but mipair does not know is refused."""
+    none); a round robin's code followed by more that mipair does not know is refused."""
     code = t.system.strip().upper()
     cycles = round_robin_cycles(code)
     if cycles is not None:
         return cycles
-    if named(code):
+    if any(code.startswith(known + "_") for known in settings().types):
         raise InputError(
             f"tournament type {code!r}: a round robin is FIDE_ROUNDROBIN, "
             "FIDE_DOUBLEROUNDROBIN, BERGER_ROUNDROBIN, BERGER_DOUBLEROUNDROBIN or "
@@ -137,10 +133,10 @@ def check_field(t: Tournament, cycles: Cycles) -> Tournament:
     return t
 
 
-def round_robin_state(t: Tournament, rnd: int, named: Named) -> RoundRobinState:
+def round_robin_state(t: Tournament, rnd: int) -> RoundRobinState:
     """The state of ``t`` before round ``rnd`` (``t`` holds rounds 1..rnd-1 and the round's
-    announced absences), checked against the table; ``named``: see :func:`type_of`."""
-    cycles = type_of(t, named)
+    announced absences), checked against the table."""
+    cycles = type_of(t)
     t = check_field(t, cycles)
     if not 1 <= rnd <= total_rounds(len(t.players), cycles):
         raise InputError(

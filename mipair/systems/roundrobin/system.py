@@ -76,11 +76,11 @@ class RoundRobinSystem(PairingSystem[RoundRobinState]):
         self, document: object, rnd: int, edition: str | None = None
     ) -> RoundRobinState:
         assert isinstance(document, Tournament)
-        return round_robin_state(document, rnd, self.registered.names_code)
+        return round_robin_state(document, rnd)
 
     def state_of(self, document: object, edition: str | None = None) -> RoundRobinState:
         assert isinstance(document, Tournament)
-        checked = check_field(document, type_of(document, self.registered.names_code))
+        checked = check_field(document, type_of(document))
         return self.state_before(checked, round_to_pair(checked))
 
     def round_of(self, state: RoundRobinState) -> int:
@@ -219,7 +219,7 @@ class RoundRobinSystem(PairingSystem[RoundRobinState]):
                 field="drawing of lots",
             )
         if t.total_rounds is None:
-            cycles = type_of(t, self.registered.names_code)
+            cycles = type_of(t)
         else:
             cycles = cycles_for(len(t.players), t.total_rounds, "142")
         return drawn(t, seed, VARMA if by_federation else PLAIN, cycles)
@@ -234,5 +234,5 @@ class RoundRobinSystem(PairingSystem[RoundRobinState]):
             path,
             self.name,
             self.title,
-            lambda t: round_robin_settings(t, type_of(t, self.registered.names_code)),
+            lambda t: round_robin_settings(t, type_of(t)),
         )
