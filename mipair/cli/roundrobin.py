@@ -3,7 +3,7 @@
 A round robin is paired before round 1: the drawing of lots gives every
 player his pairing number, the Berger table (C.05 Annex 1) every round
 (``models/round-robin-2026.md``). This command prints the whole schedule at
-once (text, ``--json``, or ``--html``, a printable page), and with ``--seed``
+once (text or ``--json``; ``--html PAGE`` also writes a printable page), and with ``--seed``
 draws the lots of a file's players (plain, or ``--varma`` by federation,
 Annex 2), reproducibly: the file is written back (or to ``-o``) with the
 players renumbered, the draw recorded in its comment line, the tournament
@@ -78,7 +78,12 @@ def chosen_cycles(double: bool, code: str | None, t: Tournament | None) -> Cycle
     help="With --seed: write the drawn file here (default: FILE).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the schedule as JSON.")
-@click.option("--html", "as_html", is_flag=True, help="Print the schedule as a printable page.")
+@click.option(
+    "--html",
+    "html_file",
+    type=click.Path(dir_okay=False),
+    help="Also write the schedule as a printable page here.",
+)
 def roundrobin(
     file: str | None,
     players: int | None,
@@ -88,7 +93,7 @@ def roundrobin(
     varma: bool,
     output: str | None,
     as_json: bool,
-    as_html: bool,
+    html_file: str | None,
 ) -> None:
     """Print a round robin's whole schedule (the Berger tables, C.05 Annex 1): of FILE's
     players by their pairing numbers, or of N numbered players (--players N). With --seed,
@@ -97,8 +102,6 @@ def roundrobin(
     recorded in its "### mipair drawing of lots" line, the type (192) and the rounds (142)."""
     if (file is None) == (players is None):
         raise InputError("give a tournament FILE or --players N, not both", field="roundrobin")
-    if as_json and as_html:
-        raise InputError("--json or --html, not both", field="--json")
     if double and code is not None:
         raise InputError("--double or --type, not both", field="--double")
     t = None
@@ -118,12 +121,12 @@ def roundrobin(
         view = schedule_view(size, cycles, t, varma=varma)
     except ValueError as exc:
         raise InputError(str(exc), field="--varma") from None
-    if as_json:
-        click.echo(json.dumps(view, indent=1, ensure_ascii=False))
-    elif as_html:
+    if html_file:
         from mipair.desk.chess.pages import page
 
-        click.echo(page("schedule", view), nl=False)
+        save(html_file, page("schedule", view))
+    if as_json:
+        click.echo(json.dumps(view, indent=1, ensure_ascii=False))
     else:
         click.echo(schedule_text(view), nl=False)
 
