@@ -64,10 +64,12 @@ def cancelled_players(games: pl.DataFrame, tournaments: pl.DataFrame) -> pl.Data
         pl.col("played").sum().alias("completed"),
         pl.col("scheduled").first(),
         (pl.col("round").cast(pl.Int64).max() >= pl.col("last").first()).alias("last_written"),
+        (begun < pl.col("last").first()).alias("missed_the_last"),
         lost_unplayed.filter(pl.col("round").cast(pl.Int64) > begun).all().alias("gone"),
     )
     return per_player.filter(
         pl.col("last_written")
+        & pl.col("missed_the_last")
         & pl.col("gone")
         & (100 * pl.col("completed") < percent * pl.col("scheduled"))
     ).select(T, P)
