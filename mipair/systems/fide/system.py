@@ -17,13 +17,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from mipair.formats.trf import parse_text, read_tournament
-from mipair.model import Tournament, points_to_str
+from mipair.model import Tournament
 from mipair.pairing import Board, RoundPairing
-from mipair.rounds import cut_before, published_pairing, round_to_pair, rounds_to_check
-from mipair.systems.base import PairingSystem, PlayerLabels, RelaxedPairer, Summary
+from mipair.rounds import cut_before, published_pairing, round_to_pair
+from mipair.systems.base import PlayerLabels, RelaxedPairer, Summary
 from mipair.systems.fide.edition import available_editions, load_edition
 from mipair.systems.fide.state import Snapshot, snapshot
+from mipair.systems.trf_system import TrfSystem, boards_text
 
 if TYPE_CHECKING:  # the explanation layer and the reports load only when asked (start-up)
     from mipair.explain.facts import PairingProblem
@@ -31,10 +31,8 @@ if TYPE_CHECKING:  # the explanation layer and the reports load only when asked 
     from mipair.systems.fide.procedure import Evaluator
     from mipair.systems.registered import Registered
 
-TRF_SUFFIXES = (".trf", ".trfx", ".trf26", ".txt")
 
-
-class FideSystem(PairingSystem[Snapshot]):
+class FideSystem(TrfSystem[Snapshot]):
     """A FIDE Swiss system (C.04): TRF files, the editions of ``models/<name>-*.toml``."""
 
     models: ClassVar[Path | None] = None
@@ -44,10 +42,6 @@ class FideSystem(PairingSystem[Snapshot]):
         super().__init__(registered)
         self.evaluated: tuple[Snapshot, Evaluator] | None = None
         """The last state evaluated and its evaluator (its look-ahead answers are kept)."""
-
-    @property
-    def file_suffixes(self) -> tuple[str, ...]:
-        return TRF_SUFFIXES
 
     def editions(self) -> tuple[str, ...]:
         return available_editions(self.name, self.models)
@@ -122,18 +116,9 @@ class FideSystem(PairingSystem[Snapshot]):
 
     # -- published rounds (what ``check`` replays) ------------------------------------
 
-    def document(self, path: str, text: str | bytes | None = None) -> Tournament:
-        if isinstance(text, str):
-            return parse_text(text, path)
-        return read_tournament(path if text is None else text, path)
-
     def state_before(self, document: object, rnd: int, edition: str | None = None) -> Snapshot:
         assert isinstance(document, Tournament)
         return self.snapshot(document, rnd, edition)
-
-    def rounds_published(self, document: object) -> list[int]:
-        assert isinstance(document, Tournament)
-        return rounds_to_check(document)
 
     def published_round(
         self, document: object, rnd: int, edition: str | None = None
@@ -164,18 +149,9 @@ class FideSystem(PairingSystem[Snapshot]):
         return trf_summary(path, self.name, self.title)
 
     def describe(self, state: Snapshot, pairing: RoundPairing) -> str:
-        t = state.tournament
-        rows = [f"Round {pairing.round} ({len(pairing.boards)} boards)"]
-        for k, b in enumerate(pairing.boards, 1):
-            w, bl = t.players[b.white], t.players[b.black]
-            sw, sb = state.players[b.white].score, state.players[b.black].score
-            rows.append(
-                f"{k:4}  {b.white:5} {w.name[:24]:24} ({points_to_str(sw):>5})  -  "
-                f"{b.black:5} {bl.name[:24]:24} ({points_to_str(sb):>5})"
-            )
-        if pairing.bye is not None:
-            rows.append(f"  bye {pairing.bye:5} {t.players[pairing.bye].name}")
-        return "\n".join(rows) + "\n"
+        scores = {pid: player.score for pid, player in state.players.items()}
+        heading = f"Round {pairing.round} ({len(pairing.boards)} boards)"
+        return boards_text(state.tournament, pairing, scores, heading)
 
 
 def pair_snapshot(state: Snapshot) -> RoundPairing:

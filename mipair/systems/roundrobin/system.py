@@ -19,17 +19,15 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from mipair.errors import InputError, NoPairingError
-from mipair.formats.trf import parse_text, read_tournament
-from mipair.model import Tournament, points_to_str
+from mipair.model import Tournament
 from mipair.pairing import RoundPairing
 from mipair.rounds import (
     cut_before,
     published_pairing,
     round_to_pair,
-    rounds_to_check,
     scores_before,
 )
-from mipair.systems.base import BoardMaker, Generated, PairingSystem, PlayerLabels, Summary
+from mipair.systems.base import BoardMaker, Generated, PlayerLabels, Summary
 from mipair.systems.roundrobin import evaluate, facts
 from mipair.systems.roundrobin.settings import settings
 from mipair.systems.roundrobin.state import (
@@ -40,23 +38,18 @@ from mipair.systems.roundrobin.state import (
     round_robin_state,
     type_of,
 )
+from mipair.systems.trf_system import TrfSystem, boards_text
 
 if TYPE_CHECKING:
     from mipair.explain.compare import Comparison
     from mipair.explain.facts import PairingProblem
     from mipair.reports import CriterionValue, PublishedRound, Violation
 
-TRF_SUFFIXES = (".trf", ".trfx", ".trf26", ".txt")
 
-
-class RoundRobinSystem(PairingSystem[RoundRobinState]):
+class RoundRobinSystem(TrfSystem[RoundRobinState]):
     """FIDE round robin, C.05 with its Annex 1 (Berger) and Annex 2 (Varma)."""
 
     title = "FIDE round robin"
-
-    @property
-    def file_suffixes(self) -> tuple[str, ...]:
-        return TRF_SUFFIXES
 
     def editions(self) -> tuple[str, ...]:
         """One edition, C.05 as the Handbook in force since 2026 has it (its model file)."""
@@ -66,11 +59,6 @@ class RoundRobinSystem(PairingSystem[RoundRobinState]):
         return settings().edition
 
     # -- reading ------------------------------------------------------------------------
-
-    def document(self, path: str, text: str | bytes | None = None) -> Tournament:
-        if isinstance(text, str):
-            return parse_text(text, path)
-        return read_tournament(path if text is None else text, path)
 
     def state_before(
         self, document: object, rnd: int, edition: str | None = None
@@ -149,20 +137,15 @@ class RoundRobinSystem(PairingSystem[RoundRobinState]):
         return in_table_order(state, pairing)
 
     def describe(self, state: RoundRobinState, pairing: RoundPairing) -> str:
-        t = state.tournament
-        scores = scores_before(t, state.round)
-        rows = [f"Round {pairing.round} of {state.total_rounds} ({len(pairing.boards)} boards)"]
+        """The round, a forfeited board (an absent player) marked."""
+        notes = {}
         for k, b in enumerate(pairing.boards, 1):
-            w, bl = t.players[b.white], t.players[b.black]
             gone = [p for p in (b.white, b.black) if p in state.absent]
-            note = f"   forfeit: {', '.join(map(str, gone))} absent" if gone else ""
-            rows.append(
-                f"{k:4}  {b.white:5} {w.name[:24]:24} ({points_to_str(scores[b.white]):>5})  -  "
-                f"{b.black:5} {bl.name[:24]:24} ({points_to_str(scores[b.black]):>5}){note}"
-            )
-        if pairing.bye is not None:
-            rows.append(f"  bye {pairing.bye:5} {t.players[pairing.bye].name}")
-        return "\n".join(rows) + "\n"
+            if gone:
+                notes[k] = f"   forfeit: {', '.join(map(str, gone))} absent"
+        heading = f"Round {pairing.round} of {state.total_rounds} ({len(pairing.boards)} boards)"
+        scores = scores_before(state.tournament, state.round)
+        return boards_text(state.tournament, pairing, scores, heading, notes)
 
     def board_extras(self, state: RoundRobinState, pairing: RoundPairing) -> list[dict[str, int]]:
         """A board with an absent player is forfeited: ``absent`` names him (0: both)."""
@@ -173,10 +156,6 @@ class RoundRobinSystem(PairingSystem[RoundRobinState]):
         return extras
 
     # -- published rounds ---------------------------------------------------------------
-
-    def rounds_published(self, document: object) -> list[int]:
-        assert isinstance(document, Tournament)
-        return rounds_to_check(document)
 
     def published_round(
         self, document: object, rnd: int, edition: str | None = None
