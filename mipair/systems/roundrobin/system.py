@@ -8,8 +8,8 @@ departures from the table (:mod:`.evaluate`). What ``explain`` explains: a
 round the table cannot give because the file departed from the table earlier
 in the cycle, so that the table's round repeats a game of the cycle (exit 1).
 A withdrawal does not stop a round: the table stays and the absent player's
-game is forfeited (C.05). No editions: the tournament type (192) says how many
-cycles are played.
+game is forfeited (C.05). One edition (2026, the model file's); the tournament
+type (192) says how many cycles are played.
 """
 
 from __future__ import annotations
