@@ -236,6 +236,7 @@ class Tournament:
     system: str = ""  # 092 / 192 text
     teams: TeamSection | None = None  # a team file's 310/013 and related records
     headers: tuple[tuple[str, str], ...] = ()  # other records kept verbatim (code, text)
+    comments: tuple[str, ...] = ()  # the ``###`` comment lines, verbatim
     source: str | None = field(default=None, compare=False)  # file name, for messages
 
     @property

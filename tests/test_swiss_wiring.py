@@ -85,12 +85,19 @@ def test_every_fide_system_has_its_code_and_the_registered_ones_are_generated() 
     assert codes == {("FIDE_DUTCH",), ("FIDE_DUBOV",), ("FIDE_BURSTEIN",), ("FIDE_LIM",)}
     assert registry.get_system("mcmahon").registered.trf_codes == ()
     names = [line.name for line in registry.trf_systems()]
-    assert names[0] == "dutch" and set(names) == {"dutch", "dubov", "burstein", "lim"}
+    assert names[0] == "dutch" and set(names) == {
+        "dutch",
+        "dubov",
+        "burstein",
+        "lim",
+        "round-robin",
+    }
 
 
 def test_the_dropin_flags_and_their_usage_come_from_the_registry(toy) -> None:
-    assert forms.system_flags() == ("--dutch", "--dubov", "--burstein", "--lim", "--toy")
-    assert forms.usage().endswith("SYSTEM: --dutch, --dubov, --burstein, --lim or --toy")
+    flags = ("--dutch", "--dubov", "--burstein", "--lim", "--round-robin", "--toy")
+    assert forms.system_flags() == flags
+    assert forms.usage().endswith(f"SYSTEM: {', '.join(flags[:-1])} or --toy")
     assert dropin.parse(["--toy", "x.trf", "-p"]).system == "--toy"
     assert not forms.is_dropin(["--papp", "x.papp", "-p"])
 
@@ -108,10 +115,15 @@ def test_a_generated_tournament_says_which_system_paired_it(toy, tmp_path: Path)
     assert toy.rounds_published(again) == [1, 2, 3, 4]
 
 
+FLAGGED = {"--round-robin": SMALL.parents[1] / "round-robin" / "club.trf"}
+"""A file each flag pairs (the Swiss systems' default: a Dutch tournament of 9 players in 5
+rounds, which no round robin plays)."""
+
+
 @pytest.mark.parametrize("flag", forms.system_flags())
 def test_every_system_flag_pairs(flag: str, tmp_path: Path) -> None:
     out = tmp_path / "out.txt"
-    proc = run_cli(flag, str(SMALL), "-p", str(out))
+    proc = run_cli(flag, str(FLAGGED.get(flag, SMALL)), "-p", str(out))
     assert proc.returncode == 0, proc.stderr
     lines = out.read_text().split("\n")
     assert int(lines[0]) == len([ln for ln in lines[1:] if ln.strip()])

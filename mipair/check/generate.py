@@ -10,13 +10,17 @@ seed (the same seed gives the same file, written into its 012 record):
    round) for the chosen players; at least two players stay in every round;
 3. an initial colour drawn at random (written as 152 / XXC), the system's
    tournament type as 192 (``FIDE_BURSTEIN``, ...) so the file says which
-   system pairs it, and its name in the 092 text;
+   system pairs it, and its name in the 092 text; a system whose rounds the
+   field decides (a round robin) sets the type and the rounds itself
+   (:meth:`~mipair.systems.base.PairingSystem.generated_type`);
 4. round after round: mipair pairs the round from the rounds before it, then
    every game gets a result: a forfeit with probability 1/ForfeitRate (either
    side), else a draw or a win drawn so that the stronger player's expected
    score is the FIDE expected score of the rating difference,
    ``E = 1 / (1 + 10^(-D/400))`` with D capped at 400 (FIDE rating rule);
-   the draw probability is DrawPercentage, capped at 2(1-E) so that E holds.
+   the draw probability is DrawPercentage, capped at 2(1-E) so that E holds;
+   a game the system pairs with a player announced absent (a round robin keeps
+   its table after a retirement) is lost by forfeit by the absent player.
 
 A round the engine cannot pair (a small field that has met itself, or whose
 colours clash, after retirements) stops the generation with NoPairingError,
@@ -39,11 +43,6 @@ from mipair.pairing import RoundPairing
 from mipair.systems.base import AnySystem
 
 SEED_MAX = 2**31 - 1
-
-
-def system_text(name: str) -> str:
-    """The 092 text of a tournament paired by the system ``name``."""
-    return f"Individual: Swiss-System (FIDE {name.capitalize()})"
 
 
 def expected_score(rating_difference: int) -> float:
@@ -105,10 +104,16 @@ def plan_absences(
 def play_round(
     t: Tournament, rnd: int, pairing: RoundPairing, cfg: GeneratorConfig, rng: random.Random
 ) -> dict[int, Cell]:
-    """Round ``rnd``'s cells for the players the pairing placed."""
+    """Round ``rnd``'s cells for the players the pairing placed: a game with a player
+    announced absent (a round robin keeps its table) is forfeited by him, and a bye the
+    pairing gives an absent player leaves him absent."""
     cells: dict[int, Cell] = {}
     forfeit = 1.0 / cfg.forfeit_rate if cfg.forfeit_rate > 0 else 0.0
+    away = {pid for pid in pairing.players() if (c := t.cell(pid, rnd)) and not c.takes_part}
     for b in pairing.boards:
+        if away & {b.white, b.black}:
+            cells.update(forfeited(b.white, b.black, away))
+            continue
         if rng.random() < forfeit:
             white = Result.FORFEIT_WIN if rng.random() < 0.5 else Result.FORFEIT_LOSS
         else:
@@ -127,9 +132,19 @@ def play_round(
         }[white]
         cells[b.white] = Cell(b.black, Colour.WHITE, white)
         cells[b.black] = Cell(b.white, Colour.BLACK, black)
-    if pairing.bye is not None:
+    if pairing.bye is not None and pairing.bye not in away:
         cells[pairing.bye] = Cell(None, None, Result.PAB)
     return cells
+
+
+def forfeited(white: int, black: int, away: set[int]) -> dict[int, Cell]:
+    """The cells of a game with an absent player: lost by forfeit by each absent player,
+    won by forfeit by the other (C.05 for a round robin's withdrawals)."""
+    result = {p: Result.FORFEIT_LOSS if p in away else Result.FORFEIT_WIN for p in (white, black)}
+    return {
+        white: Cell(black, Colour.WHITE, result[white]),
+        black: Cell(white, Colour.BLACK, result[black]),
+    }
 
 
 RoundHook = Callable[[Tournament, int, RoundPairing], None]
@@ -153,23 +168,25 @@ def generate(
     pair = pair or system.pair
     rng = random.Random(seed)
     cfg = config.resolved(rng)
+    kind = system.generated_type(cfg.players or 0, config.rounds)
+    if kind.rounds is not None:
+        cfg = replace(cfg, rounds=kind.rounds)
     cfg.check()
     players = _players(cfg, rng)
     ids = [p.id for p in players]
     rounds = cfg.rounds or 1
     plan = plan_absences(cfg, ids, rng)
     origin = f" after {cfg.model.source}" if cfg.model is not None and cfg.model.source else ""
-    codes = system.registered.trf_codes
     t = Tournament(
         players={p.id: p for p in players},
         results={pid: () for pid in ids},
         point_system=cfg.point_system,
         total_rounds=rounds,
-        system=codes[0] if codes else system_text(system.name),
+        system=kind.code,
         initial_colour=rng.choice([Colour.WHITE, Colour.BLACK]),
         headers=(
             ("012", f"Random tournament{origin} (mipair generate, seed {seed})"),
-            ("092", system_text(system.name)),
+            ("092", kind.text),
         ),
     )
     for rnd in range(1, rounds + 1):

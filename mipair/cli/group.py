@@ -28,6 +28,11 @@ LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
     "papp": ("mipair.cli.papp", "papp", "Pair with PAPP (Othello penalty pairing)."),
     "chess": ("mipair.cli.chess", "chess", "Run a chess tournament day on a TRF-2026 file."),
     "standings": ("mipair.cli.standings", "standings", "Rank a tournament by FIDE tie-breaks."),
+    "roundrobin": (
+        "mipair.cli.roundrobin",
+        "roundrobin",
+        "A round robin's schedule and drawing of lots (C.05).",
+    ),
     "bulk": ("mipair.cli.bulk", "bulk", "Import many tournament files into tables."),
     "mcmahon": ("mipair.cli.mcmahon", "mcmahon", "McMahon for Go on OpenGotha XML files."),
     "evaluate": ("mipair.cli.mcmahon", "evaluate_command", "Pairing quality of a Go tournament."),

@@ -24,7 +24,10 @@ def _cell(value: object) -> str:
 
 @click.command("standings")
 @click.argument("file", type=click.Path(dir_okay=False))
-@tiebreaks_option("the file's own list, TRF-2026 212/202, else models/tiebreaks.toml's")
+@tiebreaks_option(
+    "the file's own list, TRF-2026 212/202, else models/tiebreaks.toml's; a round robin's: "
+    "models/round-robin-2026.toml's"
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the standings as JSON.")
 @table_options("the standings")
 def standings(
@@ -35,7 +38,9 @@ def standings(
     output: str | None,
 ) -> None:
     """Rank the players of a tournament file (TRF of any edition, or a PAPP event) by
-    points, then by the tie-breaks in order; players still tied share their rank.
+    points, then by the tie-breaks in order; players still tied share their rank. In a round
+    robin (192 FIDE_ROUNDROBIN, ...) a withdrawn player who completed fewer than half of his
+    games has his results cancelled (C.05): he is ranked last and nobody scores against him.
 
     JSON: a list of objects with ``id`` (pairing number), ``rank``, ``points`` and
     ``tiebreaks`` (keyed by each tie-break exactly as written).

@@ -84,9 +84,13 @@ def parse_text(
     records = RecordReader(team=team)
     players: dict[int, Player] = {}
     results: dict[int, list[Cell | None]] = {}
+    comments: list[str] = []
     for number, raw in enumerate(lines, 1):
         line = raw.rstrip()
-        if not line.strip() or line.startswith("###"):
+        if line.startswith("###"):
+            comments.append(line)
+            continue
+        if not line.strip():
             continue
         where = Where(source, number)
         code = line[:3]
@@ -141,6 +145,7 @@ def parse_text(
         system=system,
         teams=teams,
         headers=tuple(records.headers),
+        comments=tuple(comments),
         source=source,
     )
     acc_where = {k: w for k, (_, w) in records.accelerations.items()}
@@ -195,13 +200,9 @@ def detect_edition(text: str) -> str:
 
 
 def check_encodable(text: str, source: str, encoding: str) -> None:
-    """Raise a located InputError at the first written character ``encoding`` cannot hold.
-
-    Comment lines (``###``) are not written and not checked.
-    """
+    """Raise a located InputError at the first written character ``encoding`` cannot hold
+    (comment lines included: they are written back)."""
     for number, line in enumerate(split_lines(text), 1):
-        if line.startswith("###"):
-            continue
         try:
             line.encode(encoding)
         except UnicodeEncodeError as exc:

@@ -204,8 +204,9 @@ def lost_in(t: Tournament, edition: str) -> list[str]:
 def write_tournament(t: Tournament, edition: str = "trf26", newline: str = "\n") -> str:
     """The text of ``t`` in ``edition`` (trf16, trfx or trf26), lines ended by ``newline``.
 
-    A player without a points field gets the score of the played rounds. A Double-Swiss
-    tournament (192) states its PAB value, a whole match's, so that no reader has to guess it.
+    The file's comment lines (``###``) come first, in their order. A player without a points
+    field gets the score of the played rounds. A Double-Swiss tournament (192) states its PAB
+    value, a whole match's, so that no reader has to guess it.
     """
     if edition not in EDITIONS:
         raise ValueError(f"unknown TRF edition {edition!r} (one of {', '.join(EDITIONS)})")
@@ -227,7 +228,7 @@ def write_tournament(t: Tournament, edition: str = "trf26", newline: str = "\n")
         )
         for pid, p in t.players.items()
     ]
-    lines = kept + pairing_records(t, edition) + before + players + after
+    lines = list(t.comments) + kept + pairing_records(t, edition) + before + players + after
     return newline.join(lines) + newline
 
 

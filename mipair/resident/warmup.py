@@ -23,7 +23,7 @@ import tempfile
 
 from mipair.operations.dropin import run_dropin
 from mipair.solver import highs
-from mipair.systems.registry import dropin_systems, load
+from mipair.systems.registry import dropin_systems, get_system, load
 
 TRIAL_PLAYERS = 12
 TRIAL_ROUNDS = 3
@@ -44,14 +44,23 @@ def drop_in_systems() -> list[tuple[str, tuple[str | None, ...]]]:
     return [(line.name, (None, *load(line).editions())) for line in dropin_systems()]
 
 
+def trial_config(folder: str, system: str) -> str:
+    """The generator configuration of ``system``'s trial tournament, written in ``folder``:
+    :data:`TRIAL_PLAYERS` players, :data:`TRIAL_ROUNDS` rounds unless the field decides
+    them (a round robin's table)."""
+    rounds = get_system(system).generated_type(TRIAL_PLAYERS, None).rounds or TRIAL_ROUNDS
+    config = os.path.join(folder, f"trial-{system}.txt")
+    with open(config, "w") as handle:
+        handle.write(f"PlayersNumber={TRIAL_PLAYERS}\nRoundsNumber={rounds}\n")
+    return config
+
+
 def trial_calls(folder: str) -> list[list[str]]:
     """Drop-in calls that generate, then check, a small tournament with each system and
     edition (their files in ``folder``)."""
-    config = os.path.join(folder, "trial.txt")
-    with open(config, "w") as handle:
-        handle.write(f"PlayersNumber={TRIAL_PLAYERS}\nRoundsNumber={TRIAL_ROUNDS}\n")
     calls = []
     for system, editions in drop_in_systems():
+        config = trial_config(folder, system)
         for edition in editions:
             rules = ["--rules", edition] if edition else []
             tournament = os.path.join(folder, f"{system}-{edition}.trf")

@@ -18,7 +18,7 @@ from mipair.results import tb_buchholz, tb_counts, tb_rating
 from mipair.results.schema import GAMES, PLAYERS, TOURNAMENTS, frame
 from mipair.results.tb_context import Context, P, T, prepare
 from mipair.results.tb_direct import direct_encounter
-from mipair.results.tiebreak_spec import TieBreak, parse_list
+from mipair.results.tiebreak_spec import TieBreak, names_round_robin, parse_list
 from mipair.results.trf_rows import game_columns, player_columns, tournament_row
 
 if TYPE_CHECKING:
@@ -74,7 +74,8 @@ def ranks(
 def standings_table(ctx: Context, tiebreaks: Sequence[TieBreak]) -> pl.DataFrame:
     """tournament, id, rank, points and one column a tie-break (named as written)."""
     table = tb_counts.points(ctx, TieBreak("PTS", "PTS")).rename({"value": "points"})
-    keys, lower = ["points"], [False]
+    table = table.join(ctx.players.select(T, P, "counted"), on=[T, P], how="left")
+    keys, lower = ["counted", "points"], [False, False]  # cancelled results rank last (C.05)
     for position, tb in enumerate(tiebreaks):
         column = f"tb{position}"
         if tb.acronym == "DE":
@@ -114,7 +115,8 @@ def standings(
     """The ranking of one tournament: ``[{id, rank, points, tiebreaks: {name: value}}]``.
 
     ``tiebreaks`` is a list like ``"BH/C1,BH,SB,DE"`` (None: the file's own
-    list, else the default of ``models/tiebreaks.toml``).
+    list, else the default of ``models/tiebreaks.toml``, a round robin's that of
+    ``models/round-robin-2026.toml``).
     """
     return ranking_rows(tournament_tables(tournament), tiebreaks)
 
@@ -125,7 +127,8 @@ def ranking_rows(
     """The ranking of the (one) tournament of ``tables``, as :func:`standings` gives it."""
     if tiebreaks is None or isinstance(tiebreaks, str):
         from_file = tables["tournaments"]["tiebreaks"][0] or ""
-        tiebreaks = parse_list(tiebreaks or from_file)
+        system = tables["tournaments"]["system"][0] or ""
+        tiebreaks = parse_list(tiebreaks or from_file, names_round_robin(system))
     table = standings_of(tables, tiebreaks)
     return [
         {

@@ -11,7 +11,8 @@ arithmetic. Each player-round gets the flags C.07 reasons with:
 * ``rp``: rating points of a played game (1, 0.5, 0 in tenths), for TPR/PTP.
 
 Per player: ``total`` (tenths), ``lna`` the last round that was not a VUR,
-``lmp`` the last round paired. Per tournament: ``last`` (the round the
+``lmp`` the last round paired, ``counted`` false for a round robin's withdrawn
+player whose results are cancelled (C.05: :mod:`mipair.results.tb_withdrawn`). Per tournament: ``last`` (the round the
 standings are after), the points of a win and a draw, and whether it is a
 Swiss (the unplayed-round rules of Swiss and round-robin differ).
 """
@@ -22,9 +23,10 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from mipair.results.tb_withdrawn import cancelled_players, without_cancelled
+from mipair.results.tiebreak_spec import ROUND_ROBIN_WORDS, SWISS_WORDS
+
 T, P = "tournament", "player"
-SWISS_WORDS = ("SWISS", "DUTCH", "BURSTEIN", "DUBOV", "LIM", "PAPP", "MCMAHON", "MONRAD")
-ROUND_ROBIN_WORDS = ("ROBIN", "BERGER", "RR")
 
 
 def tenths(column: str) -> pl.Expr:
@@ -73,12 +75,16 @@ class Context:
     """Frames shared by the tie-breaks of one or many tournaments."""
 
     rounds: pl.DataFrame  # one row a player a round, with the flags above
-    players: pl.DataFrame  # tournament, player, rating, total, lna, lmp
+    players: pl.DataFrame  # tournament, player, rating, total, lna, lmp, counted
     events: pl.DataFrame  # tournament, last, win_t, draw_t, swiss, size
 
 
 def prepare(games: pl.DataFrame, players: pl.DataFrame, tournaments: pl.DataFrame) -> Context:
-    """Build the tie-break context from the three imported tables."""
+    """Build the tie-break context from the three imported tables: a round robin's games
+    against a withdrawn player whose results are cancelled left out
+    (:mod:`mipair.results.tb_withdrawn`), and each player's ``counted`` flag."""
+    cancelled = cancelled_players(games, tournaments)
+    games = without_cancelled(games, cancelled)
     events = tournaments.join(pairs_met(games), on=T, how="left").select(
         T,
         pl.col("rounds_played").cast(pl.Int64).alias("last"),
@@ -125,10 +131,13 @@ def prepare(games: pl.DataFrame, players: pl.DataFrame, tournaments: pl.DataFram
         pl.col("round").filter(~pl.col("vur")).max().fill_null(0).alias("lna"),
         pl.col("round").filter(pl.col("paired")).max().fill_null(0).alias("lmp"),
     )
+    flagged = cancelled.with_columns(pl.lit(False).alias("counted"))
     people = (
         players.select(T, pl.col("id").alias(P), "rating")
         .join(per_player, on=[T, P], how="left")
         .with_columns(pl.col("total", "lna", "lmp").fill_null(0))
+        .join(flagged, on=[T, P], how="left")
+        .with_columns(pl.col("counted").fill_null(True))
     )
     return Context(rounds=rounds, players=people, events=events)
 

@@ -71,12 +71,15 @@ def koya(ctx: Context, tb: TieBreak) -> pl.DataFrame:
 
     The limit is a share (50% unless ``/Ln``) of the points of a win times the
     games one could play: the rounds, less, in a round robin, the rounds a player
-    sits out (odd field) and the players never paired.
+    sits out (odd field), the players never paired and those whose results are
+    cancelled (C.05).
     """
     percent = (
         tb.limit_percent if tb.limit_percent is not None else settings()["koya"]["limit_percent"]
     )
-    never_paired = ctx.players.group_by(T).agg(_count(pl.col("lmp") == 0).alias("absent"))
+    never_paired = ctx.players.group_by(T).agg(
+        _count((pl.col("lmp") == 0) | ~pl.col("counted")).alias("absent")
+    )
     games = ctx.events.join(never_paired, on=T, how="left").select(
         T,
         pl.when(pl.col("swiss"))

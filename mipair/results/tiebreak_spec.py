@@ -4,7 +4,8 @@ The acronyms and modifiers are those of FIDE Handbook C.07: Cut-n drops the
 n least significant values, Median-n the n least and the n most significant,
 a Koya limit sets the share of the maximum score an opponent needs, and a
 ``U`` modifier gives unrated players a rating. What each acronym accepts, the
-default list and the FIDE rating tables are data in ``models/tiebreaks.toml``.
+default list and the FIDE rating tables are data in ``models/tiebreaks.toml``;
+a round robin's default list is ``models/round-robin-2026.toml``'s.
 """
 
 from __future__ import annotations
@@ -18,12 +19,30 @@ from mipair.model_files import read_model
 from mipair.resources import model_file
 
 OPTION = "--tiebreaks"
+SWISS_WORDS = ("SWISS", "DUTCH", "BURSTEIN", "DUBOV", "LIM", "PAPP", "MCMAHON", "MONRAD")
+ROUND_ROBIN_WORDS = ("ROBIN", "BERGER", "RR")
+"""Words of a tournament's system text (TRF 192 or 092) that say Swiss or round robin."""
+ROUND_ROBIN_MODEL = "round-robin-2026.toml"
+"""The round robins' model file: their default tie-breaks and their withdrawal share."""
 
 
 @cache
 def settings() -> dict[str, Any]:
     """The contents of ``models/tiebreaks.toml``."""
     return read_model(model_file("tiebreaks.toml"))
+
+
+@cache
+def round_robin_settings() -> dict[str, Any]:
+    """The contents of ``models/round-robin-2026.toml`` (its default tie-breaks, C.07 4.1,
+    and its withdrawal share, C.05)."""
+    return read_model(model_file(ROUND_ROBIN_MODEL))
+
+
+def names_round_robin(system: str) -> bool:
+    """Does a tournament's system text name a round robin (and no Swiss system)?"""
+    name = system.upper()
+    return any(w in name for w in ROUND_ROBIN_WORDS) and not any(w in name for w in SWISS_WORDS)
 
 
 @dataclass(frozen=True)
@@ -81,9 +100,16 @@ def parse_tiebreak(text: str) -> TieBreak:
     )
 
 
-def parse_list(text: str | None) -> list[TieBreak]:
-    """A comma-separated list (None or empty: the default list of the models file)."""
-    names = [n for n in (text or "").split(",") if n.strip()]
-    if not names:
-        names = list(settings()["default"])
+def default_list(round_robin: bool = False) -> list[str]:
+    """The tie-breaks when neither the command nor the file gives a list: a round robin's
+    (``models/round-robin-2026.toml``), else ``models/tiebreaks.toml``'s."""
+    chosen = round_robin_settings() if round_robin else settings()
+    if round_robin:
+        return list(chosen["tiebreaks"]["default"])
+    return list(chosen["default"])
+
+
+def parse_list(text: str | None, round_robin: bool = False) -> list[TieBreak]:
+    """A comma-separated list (None or empty: :func:`default_list`)."""
+    names = [n for n in (text or "").split(",") if n.strip()] or default_list(round_robin)
     return [parse_tiebreak(name) for name in names]

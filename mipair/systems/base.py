@@ -28,7 +28,11 @@ What a system must give:
 * :meth:`PairingSystem.summary`: what ``mipair info`` says of a file;
 * :meth:`PairingSystem.player_cards` and :meth:`PairingSystem.board_extras`: what
   a pairing shows of each player and board beyond the standings (ratings, Go
-  ranks and handicaps), for the service's page and answers.
+  ranks and handicaps), for the service's page and answers;
+* :meth:`PairingSystem.generated_type`: the type and rounds of a random tournament
+  (``generate``), for systems of TRF files whose rounds the field decides;
+* :meth:`PairingSystem.draw_lots`: pairing numbers drawn by lot (a round robin's),
+  for the chess desk.
 
 What mipair must know of a system before loading its code (its name, the TRF
 codes and file endings that name it, the drop-in flag) is its line in
@@ -171,6 +175,17 @@ class Summary(NamedTuple):
         }
 
 
+class Generated(NamedTuple):
+    """What a random tournament of a system says it is (:meth:`PairingSystem.generated_type`)."""
+
+    code: str
+    """Its tournament type, TRF 192."""
+    rounds: int | None
+    """Its number of rounds (None: the generator draws it)."""
+    text: str
+    """Its free-text description, TRF 092."""
+
+
 class PairingSystem(ABC, Generic[DocumentT, StateT]):
     """One pairing system behind the common interface (see the module docstring)."""
 
@@ -295,6 +310,23 @@ class PairingSystem(ABC, Generic[DocumentT, StateT]):
         """The check list of the round ``state`` is about to pair, with ``pairing``'s boards
         (None: the round not paired)."""
         raise UnsupportedError(f"the {self.name} system keeps no check list")
+
+    def generated_type(self, players: int, rounds: int | None) -> Generated:
+        """What a random tournament of ``players`` asked for ``rounds`` rounds (None: drawn
+        by the generator) says it is: by default the system's first 192 code, the rounds as
+        asked and a Swiss system's 092 text."""
+        codes = self.registered.trf_codes
+        text = f"Individual: Swiss-System (FIDE {self.name.capitalize()})"
+        return Generated(codes[0] if codes else text, rounds, text)
+
+    def draw_lots(self, t: Tournament, seed: str, by_federation: bool = False) -> Tournament:
+        """``t``, before round 1, its players numbered by a drawing of lots from ``seed``
+        (``by_federation``: keeping federations apart), the draw recorded in the file;
+        UnsupportedError for a system whose pairing numbers are not drawn."""
+        raise UnsupportedError(
+            f"the {self.name} system draws no lots: its pairing numbers follow the players' "
+            "initial order"
+        )
 
     # -- standings ---------------------------------------------------------------------
 

@@ -56,6 +56,17 @@ SYSTEMS: tuple[Registered, ...] = (
         trf_codes=("FIDE_LIM",),
         dropin=True,
     ),
+    Registered(
+        "round-robin",
+        "mipair.systems.roundrobin.system:RoundRobinSystem",
+        trf_codes=(
+            "FIDE_ROUNDROBIN",
+            "FIDE_DOUBLEROUNDROBIN",
+            "BERGER_ROUNDROBIN",
+            "BERGER_DOUBLEROUNDROBIN",
+        ),
+        dropin=True,
+    ),
     Registered("papp", "mipair.systems.papp.system:PappSystem", endings=(".papp",)),
     Registered("mcmahon", "mipair.systems.mcmahon.system:McMahonSystem", endings=(".xml",)),
 )

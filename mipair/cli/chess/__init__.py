@@ -2,6 +2,7 @@
 
 * ``chess new FILE --name ... --rounds N [--system S] [--rules E] ...`` creates it;
 * ``register``, ``forbid``: players and prohibited pairings;
+* ``draw``: a round robin's pairing numbers drawn by lot;
 * ``absent``, ``bye``, ``present``, ``withdraw``: who plays which round (240);
 * ``pair --save``, ``pairing``, ``result``, ``unpair``: the rounds;
 * ``standings``, ``crosstable``: what is posted (text, JSON, printable HTML).
@@ -16,6 +17,7 @@ from __future__ import annotations
 import click
 
 from mipair.cli.chess.attendance import absent, bye, present, withdraw
+from mipair.cli.chess.lots import draw
 from mipair.cli.chess.reports import crosstable, standings
 from mipair.cli.chess.rounds import pair, pairing, result, unpair
 from mipair.cli.chess.setup import forbid, new, register
@@ -23,13 +25,14 @@ from mipair.cli.chess.setup import forbid, new, register
 
 @click.group(name="chess")
 def chess() -> None:
-    """A chess tournament day (FIDE Swiss systems) on one TRF-2026 file."""
+    """A chess tournament day (FIDE Swiss systems, round robins) on one TRF-2026 file."""
 
 
 for command in (
     new,
     register,
     forbid,
+    draw,
     absent,
     bye,
     present,

@@ -90,6 +90,12 @@ def broken_rules(t: Tournament, pairing: RoundPairing, system: str, edition: str
     return [v.text for v in pairing_system.violations(state, pairing)]
 
 
+def draw_lots(t: Tournament, system: str, seed: str, by_federation: bool) -> Tournament:
+    """``t`` with its players numbered by the system's drawing of lots from ``seed`` (a round
+    robin's, C.05); a system whose numbers are not drawn refuses (exit 3)."""
+    return _system(system).draw_lots(t, seed, by_federation)
+
+
 def published_order(t: Tournament, rnd: int, system: str, edition: str) -> tuple[Board, ...]:
     """The boards of a played round of ``t`` in the order the system publishes them (for a
     round the file carries without its board numbers: paired by another program)."""

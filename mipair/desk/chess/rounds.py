@@ -2,7 +2,8 @@
 
 * :func:`pair_next`: the next round by the tournament's system and edition,
   computed from the file exactly as ``mipair solve`` computes it; it becomes
-  the round being played (boards in publication order, the PAB).
+  the round being played (boards in publication order, the PAB; a round
+  robin's game with an absent player forfeited at once).
 * :func:`enter_results`: results of the round being played, board by board;
   when the last one is in, the round is complete and goes into the players'
   round cells. Results of a completed round are corrected the same way.
@@ -47,6 +48,7 @@ from mipair.desk.chess.standings import with_ranks
 from mipair.desk.chess.trf_file import event_text, parse_event
 from mipair.errors import InputError
 from mipair.model import Cell, Colour, Result, Tournament
+from mipair.pairing import RoundPairing
 
 
 @dataclass(frozen=True)
@@ -89,9 +91,42 @@ def pair_next(event: ChessEvent, date: str = "") -> tuple[ChessEvent, PlayingRou
     pairing = engine.pair_round(as_saved, rnd, system, edition)
     if not pairing.boards and pairing.bye is None:
         raise InputError(f"nobody plays round {rnd}: everyone is absent", field="round")
-    playing = PlayingRound(rnd, tuple(Game(b.white, b.black) for b in pairing.boards), pairing.bye)
+    event, playing = _with_absent_players(event, PlayingRound(rnd, _games(pairing), pairing.bye))
     after = replace(with_round_date(event, rnd, date), playing=playing)
     return (_completed(after) if playing.complete else after), playing
+
+
+def _games(pairing: RoundPairing) -> tuple[Game, ...]:
+    return tuple(Game(b.white, b.black) for b in pairing.boards)
+
+
+def _with_absent_players(
+    event: ChessEvent, playing: PlayingRound
+) -> tuple[ChessEvent, PlayingRound]:
+    """A round whose system pairs players announced absent (a round robin keeps its table,
+    C.05): their games are forfeited, entered at once (the absent player loses, ``-``; the
+    other wins, ``+``), their absence giving way to the game; a bye the pairing gives an
+    absent player is nobody's. A Swiss pairs nobody absent: nothing changes."""
+    rnd = playing.number
+    away = {pid for pid in playing.pairing().players() if event.cell(pid, rnd) is not None}
+    if not away:
+        return event, playing
+    lost, won = Result.FORFEIT_LOSS, Result.FORFEIT_WIN
+    games = tuple(
+        replace(g, result=(lost if g.white in away else won, lost if g.black in away else won))
+        if away & {g.white, g.black}
+        else g
+        for g in playing.games
+    )
+    bye = None if playing.bye in away else playing.bye
+    on_boards = {p for g in playing.games for p in (g.white, g.black)}
+    results = {
+        pid: cells[: rnd - 1] + (None,) + cells[rnd:]
+        if pid in on_boards and len(cells) >= rnd
+        else cells
+        for pid, cells in event.tournament.results.items()
+    }
+    return event.changed(results=results), replace(playing, games=games, bye=bye)
 
 
 def enter_results(

@@ -20,7 +20,7 @@ from mipair.errors import InputError
 from mipair.formats.trf_player import MAX_ROUND
 from mipair.formats.trf_records import canonical_points
 from mipair.model import Colour, Points, PointSystem, Tournament, parse_points, points_to_str
-from mipair.results.tiebreak_spec import parse_list
+from mipair.results.tiebreak_spec import names_round_robin, parse_list
 from mipair.results.trf_rows import file_tiebreaks
 
 TEXT_LIMIT = 200
@@ -56,7 +56,7 @@ class Settings:
     time_control: str = ""
     points: str = ""  # WIN,DRAW,LOSS, e.g. "3,1,0"; "": 1, 0.5, 0
     pab: str = ""  # the PAB's points; "": a win's
-    tiebreaks: str = ""  # "BH/C1,BH,SB"; "": models/tiebreaks.toml's default list
+    tiebreaks: str = ""  # "BH/C1,BH,SB"; "": the default list (a round robin's its own)
     baku: bool = False  # the Baku acceleration (C.04.7), 250 records written by the desk
     initial_colour: str = "white"  # the colour of the first player in round 1 (152)
 
@@ -88,6 +88,7 @@ def new_event(settings: Settings) -> ChessEvent:
     if not text_field(settings.name, "name"):
         raise InputError("a tournament needs a name", field="name")
     begin = date_field(settings.begin, "date")
+    code = engine.type_code(system, edition, settings.baku)
     texts = {
         "name": settings.name,
         "place": settings.place,
@@ -96,7 +97,9 @@ def new_event(settings: Settings) -> ChessEvent:
         "end": date_field(settings.end, "date") or begin,
         "arbiter": settings.arbiter,
         "time_control": settings.time_control,
-        "tiebreaks": ",".join(tb.text.upper() for tb in parse_list(settings.tiebreaks)),
+        "tiebreaks": ",".join(
+            tb.text.upper() for tb in parse_list(settings.tiebreaks, names_round_robin(code))
+        ),
     }
     headers = tuple((HEADERS[key], text_field(value, key)) for key, value in texts.items() if value)
     tournament = Tournament(
@@ -105,7 +108,7 @@ def new_event(settings: Settings) -> ChessEvent:
         point_system=points,
         total_rounds=settings.rounds,
         initial_colour=colours[settings.initial_colour],
-        system=engine.type_code(system, edition, settings.baku),
+        system=code,
         headers=headers,
     )
     return ChessEvent(tournament)

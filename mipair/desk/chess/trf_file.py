@@ -4,6 +4,7 @@ The file is written in one canonical form, so that the same change (on the
 command line or through another front end of the same desk code) gives the
 same bytes:
 
+* the file's comment lines (``###``, such as a round robin's drawing of lots), kept;
 * the tournament records (012 ... 132, 182, 202 ...) in the order of their
   codes, 062/072 (players, rated players) counted afresh;
 * the pairing records of TRF-2026 (142, 152, 162, 192, 250, 260);
@@ -85,7 +86,7 @@ def parse_event(text: str, source: str) -> ChessEvent:
     else:
         t = _without_players(lines, source)
     kept = tuple(h for h in t.headers if h[0] not in (BOARD_RECORD, *COUNTED))
-    t = replace(t, headers=kept)
+    t = replace(t, headers=kept, comments=tuple(c for c in t.comments if c != BOARD_NOTE))
     system, edition, _ = engine.read_type(type_code(t))
     done = rounds_played(t)
     boards = tuple(
@@ -100,7 +101,10 @@ def _without_players(lines: list[str], source: str) -> Tournament:
     """A tournament before its first registration: its records, no player (mipair's TRF
     reader refuses a file without players as "not a tournament file")."""
     records = RecordReader()
+    comments = []
     for number, line in enumerate(lines, 1):
+        if line.startswith("###"):
+            comments.append(line.rstrip())
         if not line.strip() or line.startswith("###"):
             continue
         where = Where(source, number)
@@ -117,6 +121,7 @@ def _without_players(lines: list[str], source: str) -> Tournament:
         initial_colour=records.initial_colour,
         system=records.system_192 or "",
         headers=tuple(records.headers),
+        comments=tuple(comments),
         source=source,
     )
 
@@ -225,7 +230,8 @@ def event_text(event: ChessEvent) -> str:
         for pid, p in sorted(t.players.items())
     ]
     lines = (
-        _tournament_records(event)
+        list(t.comments)
+        + _tournament_records(event)
         + pairing_records(cut, "trf26")
         + _bye_records(t, done)
         + _board_records(event)

@@ -17,13 +17,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from mipair.formats.trf import parse_text, read_tournament
-from mipair.model import Tournament, points_to_str
+from mipair.model import Tournament
 from mipair.pairing import Board, RoundPairing
-from mipair.rounds import cut_before, published_pairing, round_to_pair, rounds_to_check
-from mipair.systems.base import PairingSystem, PlayerLabels, RelaxedPairer, Summary
+from mipair.rounds import cut_before, published_pairing, round_to_pair
+from mipair.systems.base import PlayerLabels, RelaxedPairer, Summary
 from mipair.systems.fide.edition import available_editions, load_edition
 from mipair.systems.fide.state import Snapshot, snapshot
+from mipair.systems.trf_system import TrfSystem, boards_text
 
 if TYPE_CHECKING:  # the explanation layer and the reports load only when asked (start-up)
     from mipair.explain.facts import PairingProblem
@@ -32,10 +32,8 @@ if TYPE_CHECKING:  # the explanation layer and the reports load only when asked 
     from mipair.systems.fide.procedure import Evaluator
     from mipair.systems.registered import Registered
 
-TRF_SUFFIXES = (".trf", ".trfx", ".trf26", ".txt")
 
-
-class FideSystem(PairingSystem[Tournament, Snapshot]):
+class FideSystem(TrfSystem[Snapshot]):
     """A FIDE Swiss system (C.04): TRF files, the editions of ``models/<name>-*.toml``."""
 
     models: ClassVar[Path | None] = None
@@ -45,10 +43,6 @@ class FideSystem(PairingSystem[Tournament, Snapshot]):
         super().__init__(registered)
         self.evaluated: tuple[Snapshot, Evaluator] | None = None
         """The last state evaluated and its evaluator (its look-ahead answers are kept)."""
-
-    @property
-    def file_suffixes(self) -> tuple[str, ...]:
-        return TRF_SUFFIXES
 
     def editions(self) -> tuple[str, ...]:
         return available_editions(self.name, self.models)
@@ -117,16 +111,8 @@ class FideSystem(PairingSystem[Tournament, Snapshot]):
 
     # -- published rounds (what ``check`` replays) ------------------------------------
 
-    def document(self, path: str, text: str | bytes | None = None) -> Tournament:
-        if isinstance(text, str):
-            return parse_text(text, path)
-        return read_tournament(path if text is None else text, path)
-
     def state_before(self, document: Tournament, rnd: int, edition: str | None = None) -> Snapshot:
         return self.snapshot(document, rnd, edition)
-
-    def rounds_published(self, document: Tournament) -> list[int]:
-        return rounds_to_check(document)
 
     def published_round(
         self, document: Tournament, rnd: int, edition: str | None = None
@@ -151,23 +137,14 @@ class FideSystem(PairingSystem[Tournament, Snapshot]):
         return replace(pairing, boards=tuple(sorted(pairing.boards, key=key)))
 
     def summary(self, path: str) -> Summary:
-        from mipair.systems.fide.summary import trf_summary
+        from mipair.systems.trf_summary import trf_summary
 
         return trf_summary(path, self.name, self.title)
 
     def describe(self, state: Snapshot, pairing: RoundPairing) -> str:
-        t = state.tournament
-        rows = [f"Round {pairing.round} ({len(pairing.boards)} boards)"]
-        for k, b in enumerate(pairing.boards, 1):
-            w, bl = t.players[b.white], t.players[b.black]
-            sw, sb = state.players[b.white].score, state.players[b.black].score
-            rows.append(
-                f"{k:4}  {b.white:5} {w.name[:24]:24} ({points_to_str(sw):>5})  -  "
-                f"{b.black:5} {bl.name[:24]:24} ({points_to_str(sb):>5})"
-            )
-        if pairing.bye is not None:
-            rows.append(f"  bye {pairing.bye:5} {t.players[pairing.bye].name}")
-        return "\n".join(rows) + "\n"
+        scores = {pid: player.score for pid, player in state.players.items()}
+        heading = f"Round {pairing.round} ({len(pairing.boards)} boards)"
+        return boards_text(state.tournament, pairing, scores, heading)
 
 
 def pair_snapshot(state: Snapshot) -> RoundPairing:

@@ -34,6 +34,7 @@ class Cycles:
 class Settings:
     """The round-robin model file, checked."""
 
+    edition: str
     types: dict[str, Cycles]
     varma: dict[int, dict[str, tuple[int, ...]]]
     counted_from_percent: int
@@ -77,6 +78,7 @@ def settings() -> Settings:
     if not isinstance(percent, int) or not 0 <= percent <= 100:
         raise _fail("withdrawal.counted_from_percent", "must be a whole percentage")
     return Settings(
+        edition=str(data["edition"]),
         types=_types(data["types"]),
         varma=_varma(data["varma"]),
         counted_from_percent=percent,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from mipair.model import Result
+from mipair.model import Cell, Result, Tournament
 from mipair.systems.roundrobin.schedule import Round
 from mipair.systems.roundrobin.settings import Cycles, settings
 
@@ -82,3 +82,39 @@ def lots_drawn_again(players: int, number: int, substituted: bool) -> bool:
     if substituted:
         return False
     return not (players % 2 == 0 and number == players)
+
+
+def lost_unplayed(cell: Cell | None) -> bool:
+    """A round with no game begun that the player did not win: an absence (written, blank or
+    announced), a forfeit lost, a bye asked for (reading W8)."""
+    if cell is None:
+        return True
+    return (
+        cell.result not in COMPLETED and not cell.is_pab and cell.result is not Result.FORFEIT_WIN
+    )
+
+
+def withdrawn(t: Tournament, last_round: int) -> list[int]:
+    """The players who have withdrawn (reading W8): the tournament's last round is written
+    (someone's cell holds it, a game or an announced absence) and, from the round after a
+    player's last game begun to that round, every round of his is lost unplayed."""
+    if t.rounds_written < last_round:
+        return []
+    out = []
+    for pid in sorted(t.players):
+        cells = [t.cell(pid, rnd) for rnd in range(1, last_round + 1)]
+        begun = [rnd for rnd, cell in enumerate(cells, 1) if cell is not None and cell.is_played]
+        after = cells[begun[-1] if begun else 0 :]
+        if after and all(lost_unplayed(cell) for cell in after):
+            out.append(pid)
+    return out
+
+
+def cancelled(t: Tournament, last_round: int, cycles: Cycles) -> list[int]:
+    """The withdrawn players whose results count for nobody's standings (C.05, W3)."""
+    scheduled = scheduled_games(len(t.players), cycles)
+    return [
+        pid
+        for pid in withdrawn(t, last_round)
+        if not results_counted(completed_games(c.result for c in t.results[pid] if c), scheduled)
+    ]

@@ -1,8 +1,11 @@
-"""What ``mipair info`` says of a TRF file (:class:`~mipair.systems.base.Summary`)."""
+"""What ``mipair info`` says of a TRF file (:class:`~mipair.systems.base.Summary`), for every
+system of TRF files (the FIDE Swiss systems, the round robin)."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from mipair.formats.text import load
@@ -75,10 +78,20 @@ def trf_settings(t: Tournament, edition: str) -> dict[str, Any]:
     }
 
 
-def trf_summary(path: str, system: str, title: str) -> Summary:
-    """The summary of the TRF file at ``path`` for the FIDE system ``system``."""
+def trf_summary(
+    path: str,
+    system: str,
+    title: str,
+    extra: Callable[[Tournament], dict[str, Any]] | None = None,
+) -> Summary:
+    """The summary of the TRF file at ``path`` for the system ``system``; ``extra(t)``: the
+    system's own settings of the tournament ``t`` (their number of rounds, ``total_rounds``,
+    replacing the file's when given)."""
     text = load(path)
     t = parse_text(text, path)
+    own = extra(t) if extra is not None else {}
+    if own.get("total_rounds"):
+        t = replace(t, total_rounds=own.pop("total_rounds"))
     nxt = next_round(t)
     absent = sorted(
         pid for pid in t.players if (c := t.cell(pid, nxt)) is not None and not c.takes_part
@@ -91,6 +104,6 @@ def trf_summary(path: str, system: str, title: str) -> Summary:
         rounds_played(t),
         nxt if t.total_rounds is None or nxt <= t.total_rounds else None,
         t.total_rounds,
-        trf_settings(t, detect_edition(text)),
+        {**trf_settings(t, detect_edition(text)), **own},
         tuple(absent),
     )
