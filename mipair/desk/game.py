@@ -21,7 +21,7 @@ The operations every game offers, with the same names and arguments:
 * reading: ``summary``, ``players``, ``pairing``, ``standings``, ``crosstable``,
   ``card`` (one player's rounds), ``download`` in the game's own formats;
 * ``why`` (a proposed round held against the system's) and ``explain`` (why no
-  pairing exists), through the operations layer on the files laid out in a folder.
+  pairing exists), through the operations layer.
 
 Players are named as the game's command line names them (a pairing number or
 the start of a name; an OpenGotha key); the views use one shape for every game
@@ -239,29 +239,31 @@ class Desk(ABC):
         where its system would not pair it again."""
         return files
 
+    def opened(self, files: Files) -> Opened:
+        """The tournament's own file read by the operations layer, from its bytes (as the
+        service reads an upload: nothing is written)."""
+        name = self.main_file(files)
+        return open_tournament(name, None, None, files[name])
+
     def why(self, files: Files, pairs: Sequence[str]) -> dict[str, Any]:
         """A proposed round (``WHITE-BLACK`` boards as ``mipair why --pair`` takes them, ``ID-0``
         the bye) held against the system's, as ``mipair why --json`` gives it."""
-        with opened(self, self.before_pairing(files)) as found:
-            system, state = found.system, found.state
-            labels = system.labels(state)
-            try:
-                boards = [labels.pair(text) for text in pairs]
-            except InputError as exc:
-                raise InputError(exc.message, field="pairs") from None
-            comparison = system.compare(state, proposal(system, state, boards, field="pairs"))
-            return {"system": system.name, **comparison.to_json(), "text": comparison.text()}
+        found = self.opened(self.before_pairing(files))
+        system, state = found.system, found.state
+        labels = system.labels(state)
+        try:
+            boards = [labels.pair(text) for text in pairs]
+        except InputError as exc:
+            raise InputError(exc.message, field="pairs") from None
+        comparison = system.compare(state, proposal(system, state, boards, field="pairs"))
+        return {"system": system.name, **comparison.to_json(), "text": comparison.text()}
 
     def explain(self, files: Files, seconds: float) -> dict[str, Any]:
         """Why the round to pair has no pairing (or that it has one), as ``mipair explain
         --json`` gives it, looking ``seconds`` for the smallest reason."""
-        with opened(self, self.before_pairing(files)) as found:
-            explanation = found.system.explain(found.state, seconds=seconds)
-            return {
-                "system": found.system.name,
-                **explanation.to_json(),
-                "text": explanation.text(),
-            }
+        found = self.opened(self.before_pairing(files))
+        explanation = found.system.explain(found.state, seconds=seconds)
+        return {"system": found.system.name, **explanation.to_json(), "text": explanation.text()}
 
     def describe(self) -> dict[str, Any]:
         """What a form or a client needs to know of this game's desk."""
@@ -304,10 +306,3 @@ def without_folder(exc: MipairError, folder: str) -> MipairError:
     if exc.file is not None:
         exc.file = exc.file.replace(prefix, "")
     return exc
-
-
-@contextmanager
-def opened(desk: Desk, files: Files) -> Iterator[Opened]:
-    """The tournament's own file opened by the operations layer, its other files beside it."""
-    with laid_out(files) as folder:
-        yield open_tournament(str(folder / desk.main_file(files)))
