@@ -25,6 +25,7 @@ from mipair.desk.mcmahon.views import (
     standings_view,
 )
 from mipair.errors import InputError
+from mipair.formats.h9 import h9_bytes
 from mipair.formats.opengotha import OgTournament, parse_opengotha
 from mipair.formats.opengotha_write import format_opengotha
 from mipair.systems.base import PairingSystem
@@ -232,7 +233,7 @@ class GoDesk(Desk):
             return name, files[name]
         if format == "h9":
             t = self.tournament(files)
-            return f"{stem}.h9", h9_text(t, params_of(t), None).encode("utf-8")
+            return f"{stem}.h9", h9_bytes(h9_text(t, params_of(t), None))
         raise InputError(f"{format!r}: one of opengotha, h9", field="format")
 
     # -- changing ----------------------------------------------------------------------
