@@ -88,7 +88,8 @@ class Director:
         self.client.close()
 
     def ask(self, method: str, path: str, **options: Any) -> httpx.Response:
-        return self.client.request(method, path, headers=self.headers, **options)
+        headers = {**self.headers, **options.pop("headers", {})}
+        return self.client.request(method, path, headers=headers, **options)
 
     def get(self, path: str, **params: Any) -> Any:
         """A read (200 wanted); the revision it read is kept."""
