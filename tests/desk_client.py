@@ -134,3 +134,24 @@ class Director:
         answer = self.ask("GET", f"/v1/desk/tournaments/{tournament}/files/{format}")
         assert answer.status_code == 200, answer.text
         return answer.content
+
+
+def chess_file(players: int, seed: int = 1) -> bytes:
+    """A chess tournament's TRF-2026 file with ``players`` registered (ratings drawn from
+    ``seed``) and round 1 paired, as the chess desk writes it."""
+    import random
+
+    from mipair.desk.chess.registration import Entry, register
+    from mipair.desk.chess.rounds import pair_next
+    from mipair.desk.chess.settings import Settings, new_event
+    from mipair.desk.chess.trf_file import event_text
+
+    rng = random.Random(seed)
+    event = new_event(Settings(name="Open", rounds=9, tiebreaks="BH/C1,BH,SB"))
+    for k in range(players):
+        entry = Entry(
+            f"Player{k:04d}, Test", rating=rng.randrange(1400, 2600), fide_id=str(10000 + k)
+        )
+        event, _ = register(event, entry)
+    event, _ = pair_next(event, "2026-06-01")
+    return event_text(event).encode("utf-8")

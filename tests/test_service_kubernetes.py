@@ -55,7 +55,9 @@ def container(deployment: dict) -> dict:
 def environment(deployment: dict) -> dict[str, str]:
     """A container's variables set to a value (those taken from a Secret are left out)."""
     return {
-        item["name"]: item["value"] for item in container(deployment).get("env", []) if "value" in item
+        item["name"]: item["value"]
+        for item in container(deployment).get("env", [])
+        if "value" in item
     }
 
 
