@@ -22,7 +22,7 @@ from mipair.errors import MipairError
 from mipair.service import docs, page, routes
 from mipair.service.desk import auth, public, rounds, tournaments
 from mipair.service.desk.answers import mipair_error
-from mipair.service.desk.storage import DeskStore
+from mipair.service.desk.storage import DeskStore, RequestLog
 from mipair.service.limits import Refused
 from mipair.service.logs import setup_logging
 from mipair.service.problems import problem, unexpected
@@ -107,6 +107,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(Refused, refused)
     app.add_exception_handler(MipairError, mipair_error)
     app.add_exception_handler(Exception, unexpected_error)
+    app.add_middleware(RequestLog)
     app.include_router(routes.router)
     for desk_router in (auth.router, tournaments.router, rounds.router, public.router):
         app.include_router(desk_router)

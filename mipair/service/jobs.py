@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any
 
-from mipair.desk.games import desk_named
+from mipair.desk.games import desk_for_files, desk_named
 from mipair.errors import InputError, MipairError
 from mipair.operations.files import open_document, open_tournament
 from mipair.operations.judging import check_document, outcome, proposal
@@ -99,8 +99,20 @@ def pair_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
     if job.cards:
         cards = player_cards(paired)
         body["players"] = {str(pid): card for pid, card in sorted(cards.items())}
+        body["tournament"] = tournament_name(name, job.body)
+        body["dropin"] = paired.system.registered.dropin
     players = 2 * len(pairing.boards) + (pairing.bye is not None)
     return Answer(200, body, players)
+
+
+def tournament_name(name: str, data: bytes) -> str:
+    """The name a tournament file gives itself, as its game's desk reads it ('' when the desk
+    cannot read the file: a team TRF, say)."""
+    files = {name: data}
+    try:
+        return str(desk_for_files(files).summary(files).get("name") or "")
+    except MipairError:
+        return ""
 
 
 def check_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:

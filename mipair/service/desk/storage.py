@@ -11,12 +11,16 @@ the service works on (it is tried again at the next request).
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from typing import TypeVar
 
 from fastapi import Request
 from starlette.concurrency import run_in_threadpool
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from mipair.service.logs import log_request
+from mipair.service.runner import new_request_id
 from mipair.service.settings import Settings
 from mipair.store import Store, database_url, open_store
 
@@ -59,3 +63,42 @@ async def call(request: Request, function: Callable[..., T], *args: object) -> T
         return function(holder.get(), *args)
 
     return await run_in_threadpool(run)
+
+
+DESK_PATHS = ("/v1/desk/", "/v1/public/")
+"""The desk's routes, logged by :class:`RequestLog`."""
+
+
+class RequestLog:
+    """One JSON log line for each request to the desk's routes, as for the pairing routes: its
+    id (also the answer's X-Request-ID), the route, its status and time. (A plain ASGI
+    middleware: the other routes pass through untouched.)"""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not scope["path"].startswith(DESK_PATHS):
+            await self.app(scope, receive, send)
+            return
+        request_id, started, status = new_request_id(), time.perf_counter(), 500
+
+        async def answering(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                message["headers"] = [
+                    *message.get("headers", []),
+                    (b"x-request-id", request_id.encode()),
+                ]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, answering)
+        finally:
+            route = getattr(scope.get("route"), "path", scope["path"])
+            outcome = "ok" if status < 400 else str(status)
+            seconds = time.perf_counter() - started
+            log_request(
+                request_id, f"{scope['method']} {route}", None, None, seconds, status, outcome
+            )
