@@ -11,7 +11,7 @@ from dataclasses import fields
 from cli_process import ROOT, run_cli
 
 from mipair.service.app import create_app
-from mipair.service.settings import Settings
+from mipair.service.settings import Settings, variable_of
 from mipair.systems.registry import system_names
 
 try:
