@@ -14,7 +14,6 @@ import json
 import random
 import re
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,7 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the service extra is not installed")
 
-from desk_client import Director, desk_server
+from desk_client import Director
 from service_server import ROOT, SCENARIOS, Server
 from test_desk_api_files import cli
 
@@ -31,19 +30,6 @@ REAL_GO = ROOT.parent / "shared" / "data" / "go" / "Toulouse2024.xml"
 """A real OpenGotha file (38 players, six rounds, absences), beside the clone."""
 CHESS_RESULTS = ["1-0", "0-1", "1/2", "1-0", "+-"]
 GO_RESULTS = ["1-0", "0-1", "1-0", "0-1", "="]
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with desk_server(tmp_path_factory.mktemp("desk")) as running:
-        yield running
-
-
-@pytest.fixture
-def anna(server: Server) -> Iterator[Director]:
-    director = Director(server, "anna")
-    yield director
-    director.close()
 
 
 def public(server: Server, slug: str, path: str = "") -> Any:
@@ -72,7 +58,9 @@ def enter_every_result(anna: Director, base: str, number: int, typed: list[str])
     )
 
 
-def test_a_chess_day_cut_before_round_3(server: Server, anna: Director, tmp_path: Path) -> None:
+def test_a_chess_day_cut_before_round_3(
+    desk_service: Server, anna: Director, tmp_path: Path
+) -> None:
     cut = SCENARIOS / "chess" / "spring-open-round2.trf"
     tournament = anna.import_files({cut.name: cut.read_bytes()})
     base = f"/v1/desk/tournaments/{tournament}"
@@ -107,10 +95,10 @@ def test_a_chess_day_cut_before_round_3(server: Server, anna: Director, tmp_path
         cli(tmp_path, "convert", file, "--to", edition, "-o", converted)
         assert anna.download(tournament, edition) == converted.read_bytes()
     slug = slug_of(anna, tournament)
-    assert public(server, slug, "/standings")["standings"] == shown
-    assert public(server, slug, "/rounds/3")["pairing"]["boards"][0]["result"]
-    assert public(server, slug, "/crosstable")["crosstable"]["rows"][0]["rounds"]
-    assert public(server, slug, "/players/1")["card"]["player"]["name"] == "Kowalski, Adam"
+    assert public(desk_service, slug, "/standings")["standings"] == shown
+    assert public(desk_service, slug, "/rounds/3")["pairing"]["boards"][0]["result"]
+    assert public(desk_service, slug, "/crosstable")["crosstable"]["rows"][0]["rounds"]
+    assert public(desk_service, slug, "/players/1")["card"]["player"]["name"] == "Kowalski, Adam"
 
 
 def cut_go_file(source: Path, folder: Path, last: int) -> Path:
@@ -129,7 +117,7 @@ def cut_go_file(source: Path, folder: Path, last: int) -> Path:
     ids=["shipped", "real"],
 )
 def test_a_go_day_cut_before_round_3(
-    server: Server, anna: Director, tmp_path: Path, source: Path
+    desk_service: Server, anna: Director, tmp_path: Path, source: Path
 ) -> None:
     if not source.exists():
         pytest.skip(f"{source.name} is not beside the clone (../shared/data/go)")
@@ -160,9 +148,9 @@ def test_a_go_day_cut_before_round_3(
     cli(tmp_path, "mcmahon", "standings", file, "--h9", h9)
     assert anna.download(tournament, "h9") == h9.read_bytes()
     slug = slug_of(anna, tournament)
-    assert public(server, slug, "/standings")["standings"] == shown
+    assert public(desk_service, slug, "/standings")["standings"] == shown
     assert (
-        public(server, slug, "/rounds/3")["pairing"]["boards"]
+        public(desk_service, slug, "/rounds/3")["pairing"]["boards"]
         == anna.get(f"{base}/rounds/3")["pairing"]["boards"]
     )
 
@@ -171,7 +159,7 @@ PAPP_LINE = re.compile(r"^\s*(\d+)\s+(\S+) \[\s*(\S+)\] [ -](.*) (\d+) (\S+)$")
 """A line of ``mipair papp standings``: rank, points, tie-break, name, number, country."""
 
 
-def test_an_othello_day(server: Server, anna: Director, tmp_path: Path) -> None:
+def test_an_othello_day(desk_service: Server, anna: Director, tmp_path: Path) -> None:
     event = SCENARIOS / "papp" / "sample.papp"
     players = SCENARIOS / "papp" / "joueurs.txt"
     tournament = anna.import_files(
@@ -201,5 +189,5 @@ def test_an_othello_day(server: Server, anna: Director, tmp_path: Path) -> None:
     assert anna.download(again, "papp") == file.read_bytes()
     assert anna.get(f"/v1/desk/tournaments/{again}/standings")["standings"] == shown
     slug = slug_of(anna, tournament)
-    assert public(server, slug, "/standings")["standings"] == shown
-    assert public(server, slug, "/players/1")["card"]["rounds"]
+    assert public(desk_service, slug, "/standings")["standings"] == shown
+    assert public(desk_service, slug, "/players/1")["card"]["rounds"]

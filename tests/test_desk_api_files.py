@@ -9,19 +9,17 @@ file of its own; after each step the tournament's files are the same bytes.
 from __future__ import annotations
 
 import io
-import os
 import shutil
-import subprocess
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("fastapi", reason="the service extra is not installed")
 
-from desk_client import SCRIPT, Director, desk_server
-from service_server import SCENARIOS, Server
+from desk_client import Director
+from installed_command import mipair
+from service_server import SCENARIOS
 
 CHESS_PLAYERS = [
     {"name": "Kowalski, Adam", "rating": 2450, "title": "IM", "federation": "POL"},
@@ -44,17 +42,8 @@ OPTION_OF = {"fide_id": "--fide-id", "time_control": "--time-control"}
 
 
 def cli(folder: Path, *args: object) -> str:
-    """``mipair ARGS`` in ``folder`` by the installed command (no PAPP_CFG, no resident)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("MIPAIR_", "PAPP_"))}
-    done = subprocess.run(
-        [str(SCRIPT), *map(str, args)],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-        check=False,
-    )
+    """``mipair ARGS`` in ``folder`` by the installed command (no PAPP_CFG), its output."""
+    done = mipair(*args, cwd=folder, PAPP_CFG="")
     assert done.returncode == 0, (args, done.stderr)
     return done.stdout
 
@@ -66,19 +55,6 @@ def options(fields: dict[str, object]) -> list[str]:
         if key != "name":
             out += [OPTION_OF.get(key, f"--{key}"), str(value)]
     return out
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with desk_server(tmp_path_factory.mktemp("desk")) as running:
-        yield running
-
-
-@pytest.fixture
-def anna(server: Server) -> Iterator[Director]:
-    director = Director(server, "anna")
-    yield director
-    director.close()
 
 
 def test_a_chess_day_gives_the_command_lines_file(anna: Director, tmp_path: Path) -> None:

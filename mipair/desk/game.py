@@ -180,13 +180,18 @@ class Desk(ABC):
     def pairing(self, files: Files, round_number: int | None) -> dict[str, Any]:
         """A paired round (default: the last paired) as :func:`mipair.desk.views.pairing`."""
 
-    @abstractmethod
     def standings(self, files: Files, after: int | None) -> dict[str, Any]:
         """The standings after a round (default: the last complete one)."""
+        return self.ranked(files, after, with_rounds=False)
 
-    @abstractmethod
     def crosstable(self, files: Files, after: int | None) -> dict[str, Any]:
         """The crosstable after a round (default: the last complete one)."""
+        return self.ranked(files, after, with_rounds=True)
+
+    @abstractmethod
+    def ranked(self, files: Files, after: int | None, with_rounds: bool) -> dict[str, Any]:
+        """The standings after a round (default: the last complete one), each row with its
+        rounds' cells when ``with_rounds`` (the crosstable)."""
 
     @abstractmethod
     def card(self, files: Files, player: str) -> dict[str, Any]:

@@ -155,31 +155,18 @@ class ChessDesk(Desk):
             columns=views.columns("Board", "White", "Black"),
         )
 
-    def standings(self, files: Files, after: int | None) -> dict[str, Any]:
-        view = standings.standings_view(self.event(files), after)
-        return views.standings(
-            view["after"],
-            view["tiebreaks"],
-            [
-                views.row(
-                    row["rank"],
-                    _person(row),
-                    _points(row["points"]),
-                    [_points(row["tiebreaks"][n]) for n in view["tiebreaks"]],
-                )
-                for row in view["standings"]
-            ],
+    def ranked(self, files: Files, after: int | None, with_rounds: bool) -> dict[str, Any]:
+        event = self.event(files)
+        view = (standings.crosstable_view if with_rounds else standings.standings_view)(
+            event, after
         )
-
-    def crosstable(self, files: Files, after: int | None) -> dict[str, Any]:
-        view = standings.crosstable_view(self.event(files), after)
         rows = [
             views.row(
                 row["rank"],
                 _person(row),
                 _points(row["points"]),
                 [_points(row["tiebreaks"][n]) for n in view["tiebreaks"]],
-                rounds=[standings.entry_text(e) for e in row["rounds"]],
+                rounds=[standings.entry_text(e) for e in row["rounds"]] if with_rounds else None,
             )
             for row in view["standings"]
         ]

@@ -131,9 +131,10 @@ class GoDesk(Desk):
         paired = event.paired_rounds(t)
         open_round = any(g.result == "RESULT_UNKNOWN" for g in t.games if g.round == paired)
         found = heading(t)
+        system = for_ending(self.file_name)
         return {
             "name": found["name"],
-            "system": for_ending(self.file_name).title if for_ending(self.file_name) else "",
+            "system": "" if system is None else system.title,
             "rounds": params.rounds,
             "completed": paired - 1 if open_round else paired,
             "playing": paired if open_round else None,
@@ -167,12 +168,6 @@ class GoDesk(Desk):
             absent=[who[k] for k in view["absent"]],
             columns=views.columns("Table", "White", "Black"),
         )
-
-    def standings(self, files: Files, after: int | None) -> dict[str, Any]:
-        return self.ranked(files, after, with_rounds=False)
-
-    def crosstable(self, files: Files, after: int | None) -> dict[str, Any]:
-        return self.ranked(files, after, with_rounds=True)
 
     def ranked(self, files: Files, after: int | None, with_rounds: bool) -> dict[str, Any]:
         t = self.tournament(files)

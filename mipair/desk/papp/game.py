@@ -261,12 +261,6 @@ class OthelloDesk(Desk):
             columns=views.columns("Table", black, white),
         )
 
-    def standings(self, files: Files, after: int | None) -> dict[str, Any]:
-        return self.ranked(files, after, with_rounds=False)
-
-    def crosstable(self, files: Files, after: int | None) -> dict[str, Any]:
-        return self.ranked(files, after, with_rounds=True)
-
     def ranked(self, files: Files, after: int | None, with_rounds: bool) -> dict[str, Any]:
         event = self.event(files)
         rnd = event.completed if after is None else after
