@@ -23,6 +23,7 @@ import pytest
 pytest.importorskip("fastapi", reason="the service extra is not installed")
 
 from desk_client import Director
+from installed_command import mipair
 from service_server import ROOT, SCENARIOS, Server
 from test_desk_api_files import cli
 
@@ -171,13 +172,13 @@ def test_an_othello_day(desk_service: Server, anna: Director, tmp_path: Path) ->
     shutil.copy(players, tmp_path / players.name)
     paired = anna.change(f"{base}/rounds", {})["report"]
     cli(tmp_path, "papp", "pair", event.name)
-    assert anna.download(tournament, "papp") == (tmp_path / event.name).read_bytes()
+    assert anna.download(tournament, "event") == (tmp_path / event.name).read_bytes()
     coupons = [(b["first"]["id"], str(20 + 9 * k)) for k, b in enumerate(paired["boards"])]
     for who, discs in coupons:
         anna.change(f"{base}/rounds/4/results", {"results": [{"board": who, "result": discs}]})
     cli(tmp_path, "papp", "result", event.name, *[f"{p} {d}" for p, d in coupons])
     file = tmp_path / event.name
-    assert anna.download(tournament, "papp") == file.read_bytes()
+    assert anna.download(tournament, "event") == file.read_bytes()
     printed = cli(tmp_path, "papp", "standings", event.name).splitlines()[1:]
     shown = anna.get(f"{base}/standings")["standings"]
     assert [
@@ -186,8 +187,43 @@ def test_an_othello_day(desk_service: Server, anna: Director, tmp_path: Path) ->
     ] == [PAPP_LINE.match(line).group(1, 2, 3, 4, 5) for line in printed]  # type: ignore[union-attr]
     assert all(isinstance(r["rank"], int) for r in shown["rows"])
     again = anna.import_files({"again.papp": file.read_bytes(), players.name: players.read_bytes()})
-    assert anna.download(again, "papp") == file.read_bytes()
+    assert anna.download(again, "event") == file.read_bytes()
     assert anna.get(f"/v1/desk/tournaments/{again}/standings")["standings"] == shown
     slug = slug_of(anna, tournament)
     assert public(desk_service, slug, "/standings")["standings"] == shown
     assert public(desk_service, slug, "/players/1")["card"]["rounds"]
+
+
+def test_why_a_swap_and_explain_an_impossible_round(anna: Director, tmp_path: Path) -> None:
+    """``why`` holds a proposed swap of the round being played against the system's, as
+    ``mipair why`` does on the same file; a round with no legal pairing is refused (409) and
+    ``explain`` says why, as ``mipair explain`` does."""
+    cut = SCENARIOS / "chess" / "spring-open-round2.trf"
+    tournament = anna.import_files({cut.name: cut.read_bytes()})
+    base = f"/v1/desk/tournaments/{tournament}"
+    boards = anna.change(f"{base}/rounds", {"options": {"date": "2026-04-12"}})["report"]["boards"]
+    pairs = [(b["first"]["id"], b["second"]["id"]) for b in boards]
+    (w1, b1), (w2, b2) = pairs[:2]
+    proposed = [f"{w1}-{b2}", f"{w2}-{b1}"] + [f"{w}-{b}" for w, b in pairs[2:]]
+    answer = anna.post(f"{base}/why", {"pairs": proposed})
+    assert answer.status_code == 200, answer.text
+    paired = tmp_path / "paired.trf"
+    paired.write_bytes(anna.download(tournament, "trf26"))
+    expected = json.loads(
+        cli(tmp_path, "why", paired, *[f"--pair={p}" for p in proposed], "--json")
+    )
+    why = answer.json()["why"]
+    assert {k: why[k] for k in expected} == expected and why["text"]
+    assert not expected["same_pairs"]
+    impossible = SCENARIOS / "infeasible" / "rr4-exhausted.trfx"
+    tournament = anna.import_files({impossible.name: impossible.read_bytes()})
+    base = f"/v1/desk/tournaments/{tournament}"
+    refused = anna.post(f"{base}/rounds", {"revision": anna.revision, "options": {}})
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "no_pairing"
+    assert anna.get(base)["revision"] == 1  # nothing saved
+    explained = anna.get(f"{base}/explain")["explain"]
+    done = mipair("explain", impossible, "--json")
+    assert done.returncode == 1  # no valid pairing
+    expected = json.loads(done.stdout)
+    assert not explained["pairable"]
+    assert explained["reason"]["summary"] == expected["reason"]["summary"]

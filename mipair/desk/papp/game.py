@@ -23,9 +23,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from mipair.desk import views
 from mipair.desk.game import Changed, Desk, Download, Files, Option, Status, laid_out, options_of
-from mipair.desk.papp import changes
+from mipair.desk.papp import changes, shown
 from mipair.desk.papp.configuration import Configuration, default_text, stored_configuration
 from mipair.desk.papp.creation import (
     brightwell_coefficient,
@@ -34,23 +33,15 @@ from mipair.desk.papp.creation import (
     seeded,
 )
 from mipair.desk.papp.outputs import output_folder, republish
-from mipair.desk.papp.people import NEW_PLAYERS, player_file, registered_player
-from mipair.desk.papp.reports import crosstable_cell, score_text
+from mipair.desk.papp.people import NEW_PLAYERS, player_file
 from mipair.desk.papp.session import Change, change_event, create_event
 from mipair.errors import InputError
 from mipair.formats.papp.config_file import CONFIG_NAME
-from mipair.formats.papp.event import Event, game_points, name_problem
+from mipair.formats.papp.event import Event, name_problem
 from mipair.formats.papp.event_file import parse_event, write_event
 from mipair.formats.text import decode
 from mipair.operations.files import Opened
 from mipair.systems.base import PairingSystem
-from mipair.systems.papp.scoring import (
-    format_points,
-    format_tiebreak,
-    ranks,
-    standings,
-    tiebreak_name,
-)
 from mipair.systems.papp.system import PappDocument
 from mipair.systems.registry import for_ending
 
@@ -232,90 +223,20 @@ class OthelloDesk(Desk):
 
     def players(self, files: Files) -> list[dict[str, Any]]:
         event = self.event(files)
-        return [_person(event, p.id) for p in event.players]
+        return [shown.person(event, p.id) for p in event.players]
 
     def pairing(self, files: Files, round_number: int | None) -> dict[str, Any]:
-        event = self.event(files)
-        number = event.paired_round if round_number is None else round_number
-        if not 1 <= number <= event.paired_round or not event.round(number).paired:
-            raise InputError(f"round {number} is not paired", field="round")
-        rnd = event.round(number)
-        black, white = event.settings.colours
-        boards = [
-            views.board(
-                k,
-                _person(event, g.black),
-                _person(event, g.white),
-                "" if g.black_discs is None else score_text(event, g),
-                by_hand=g.by_hand,
-            )
-            for k, g in enumerate(rnd.games, 1)
-        ]
-        present = set(event.present(number))
-        return views.pairing(
-            number,
-            rnd.complete,
-            boards,
-            bye=None if rnd.bip is None else _person(event, rnd.bip),
-            absent=[_person(event, p) for p in event.ids if p not in present],
-            columns=views.columns("Table", black, white),
-        )
+        return shown.pairing(self.event(files), round_number)
 
     def ranked(self, files: Files, after: int | None, with_rounds: bool) -> dict[str, Any]:
-        event = self.event(files)
-        rnd = event.completed if after is None else after
-        if not 0 <= rnd <= event.completed:
-            raise InputError(f"round {rnd} has no complete results", field="after")
-        shown = event if after is None else event.as_of(rnd)
-        lines = standings(shown, rnd)
-        rank = ranks(lines)
-        line_of = {ln.id: k for k, ln in enumerate(lines, 1)}
-        rows = [
-            views.row(
-                rank[ln.id],
-                _person(shown, ln.id) | {"present": ln.present},
-                format_points(ln.points),
-                [format_tiebreak(ln.tiebreak), str(ln.discs), format_points(ln.buchholz)],
-                rounds=[
-                    crosstable_cell(shown, r, ln.id, line_of).strip() for r in range(1, rnd + 1)
-                ]
-                if with_rounds
-                else None,
-            )
-            for ln in lines
-        ]
-        return views.standings(rnd, [tiebreak_name(event), "discs", "Buchholz"], rows)
+        return shown.ranked(self.event(files), after, with_rounds)
 
     def card(self, files: Files, player: str) -> dict[str, Any]:
-        event = self.event(files)
-        pid = registered_player(event, player)
-        total = event.settings.total_discs
-        played = []
-        for rnd in event.rounds:
-            game = rnd.game_of(pid)
-            if rnd.bip == pid:
-                own = total - event.settings.bip_discs
-                played.append(views.game(rnd.number, None, None, _sign(own, total), f"{own}"))
-            elif game is not None:
-                colour = "b" if game.black == pid else "w"
-                opponent = _person(event, game.opponent(pid))
-                if game.played:
-                    own = game.discs_of(pid, total)
-                    shown = f"{own}/{total - own}"
-                    played.append(
-                        views.game(rnd.number, opponent, colour, _sign(own, total), shown)
-                    )
-                else:
-                    played.append(views.game(rnd.number, opponent, colour, ""))
-        row = next(
-            (r for r in self.standings(files, None)["rows"] if r["player"]["id"] == str(pid)), None
-        )
-        rank = None if row is None else row["rank"]
-        return views.card(_person(event, pid), rank, "" if row is None else row["points"], played)
+        return shown.card(self.event(files), player)
 
     def downloads(self) -> tuple[Download, ...]:
         return (
-            Download("papp", "The PAPP event file", "text/plain"),
+            Download("event", "The PAPP event file", "text/plain"),
             Download(
                 "zip",
                 "The event's folder: its files and every published round file",
@@ -325,10 +246,10 @@ class OthelloDesk(Desk):
 
     def download(self, files: Files, format: str) -> tuple[str, bytes]:
         name = self.main_file(files)
-        if format == "papp":
+        if format == "event":
             return name, files[name]
         if format != "zip":
-            raise InputError(f"{format!r}: one of papp, zip", field="format")
+            raise InputError(f"{format!r}: one of event, zip", field="format")
         buffer = io.BytesIO()
         with self.folder(files) as (event_file, configuration):
             republish(self.event(files), configuration.config, event_file)
@@ -416,15 +337,6 @@ class OthelloDesk(Desk):
                 f"only the round to pair (round {to_pair}) has its pairs undone", field="round"
             )
         return self.applied(files, lambda _: changes.no_pairs, f"round {to_pair} taken back")
-
-
-def _person(event: Event, pid: int) -> dict[str, Any]:
-    record = event.player(pid)
-    return views.person(pid, record.full_name, country=event.country_of(pid), rating=record.rating)
-
-
-def _sign(own: int, total: int) -> str:
-    return "-=+"[game_points(own, total - own)]
 
 
 def _number(text: str, field: str) -> int:

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Request, Security
 from fastapi.responses import JSONResponse
+from fastapi.security import APIKeyCookie, APIKeyHeader, HTTPBearer
 
 from mipair.service.desk.schemas import SignIn
 from mipair.service.desk.storage import call
@@ -104,8 +105,26 @@ def check_csrf(request: Request, signed: Signed, field: str | None = None) -> No
         )
 
 
-async def director(request: Request) -> Signed:
-    """The signed-in director of a JSON API request (its CSRF token checked for a change)."""
+BEARER = HTTPBearer(auto_error=False, description="A token from POST /v1/desk/tokens.")
+SESSION = APIKeyCookie(
+    name=COOKIE, auto_error=False, description="The session cookie set by POST /v1/desk/sign-in."
+)
+CSRF = APIKeyHeader(
+    name=CSRF_HEADER,
+    auto_error=False,
+    description="With the cookie, a change's CSRF token (given at sign-in and by /v1/desk/me).",
+)
+
+
+async def director(
+    request: Request,
+    _bearer: object = Security(BEARER),
+    _session: object = Security(SESSION),
+    _csrf: object = Security(CSRF),
+) -> Signed:
+    """The signed-in director of a JSON API request (its CSRF token checked for a change).
+    The security schemes only describe the ways in for the OpenAPI document: the request
+    itself is read by :func:`signed_in` and :func:`check_csrf`."""
     signed = await signed_in(request)
     check_csrf(request, signed)
     return signed
