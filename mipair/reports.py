@@ -9,7 +9,7 @@ and the service; the command line loads it only when one of those is asked
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic, TypeVar
 
 from mipair.pairing import RoundPairing
 
@@ -41,9 +41,28 @@ class CriterionValue:
 
     id: str
     text: str
-    value: object
+    value: float | tuple[object, ...]
+    """A number, or a sequence compared element by element (the BSNs of Burstein's
+    Article 4, the pairs formed)."""
     better: str = HIGHER
     where: str = ""  # e.g. "bracket of score 2.5"
+
+    def exceeds(self, other: CriterionValue) -> bool:
+        """Whether this value is greater than ``other``'s, the same criterion's on another
+        pairing: numbers by size, sequences element by element."""
+        mine, theirs = self.value, other.value
+        if isinstance(mine, tuple) and isinstance(theirs, tuple):
+            return mine > theirs
+        if not isinstance(mine, tuple) and not isinstance(theirs, tuple):
+            return mine > theirs
+        raise TypeError(f"criterion {self.id}: {mine!r} and {theirs!r} are not comparable")
+
+    @property
+    def number(self) -> float:
+        """The value of a criterion whose values are numbers."""
+        if isinstance(self.value, tuple):
+            raise TypeError(f"criterion {self.id} has a sequence, not a number: {self.value!r}")
+        return self.value
 
 
 @dataclass(frozen=True)
@@ -66,9 +85,13 @@ class Standing:
         }
 
 
+StateT = TypeVar("StateT")
+
+
 @dataclass(frozen=True)
-class PublishedRound:
+class PublishedRound(Generic[StateT]):
     """One published round of a tournament and the state it was paired from."""
 
-    state: Any  # the system's state the round was paired from
+    state: StateT
+    """The system's state the round was paired from."""
     pairing: RoundPairing

@@ -23,7 +23,6 @@ Definitions (as the reference engine bbpPairings reads a TRF file):
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from mipair.errors import InputError
 from mipair.model import Cell, Colour, Points, Tournament
@@ -52,11 +51,14 @@ def round_to_pair(t: Tournament) -> int:
     otherwise an InputError (exit 3) names the file.
     """
     rnd = next_round(t)
-    where: dict[str, Any] = {"file": t.source or "<text>", "line": 1, "field": "XXR/142"}
+
+    def refused(message: str) -> InputError:
+        return InputError(message, file=t.source or "<text>", line=1, field="XXR/142")
+
     if t.total_rounds is None:
-        raise InputError("the number of rounds is needed to pair the next round", **where)
+        raise refused("the number of rounds is needed to pair the next round")
     if rnd > t.total_rounds:
-        raise InputError(f"all {t.total_rounds} rounds are already paired", **where)
+        raise refused(f"all {t.total_rounds} rounds are already paired")
     return rnd
 
 

@@ -9,6 +9,8 @@
 * a system's own modules (``mipair/systems/NAME/``, and in the FIDE family
   ``mipair/systems/fide/NAME/``) are imported only by that system and by the
   applications; ``mipair/model.py`` and ``mipair/formats/`` import no system;
+* the solver's private collaborators (``mipair/solver/_detail/``) are imported
+  by the solver alone: the rest asks its face (``mipair/solver/lexmatch.py``);
 * a new Swiss system is its criteria data, its procedure module and one registry
   line (the toy system of ``tests/toy_swiss``), and an edition whose procedure
   lacks a member fails when it is loaded.
@@ -231,6 +233,17 @@ def test_model_and_formats_import_no_system() -> None:
         if name == "mipair.model" or name.startswith("mipair.formats")
         for target in targets
         if target.startswith("mipair.systems")
+    ]
+    assert wrong == []
+
+
+def test_the_solvers_collaborators_stay_behind_its_face() -> None:
+    wrong = [
+        f"{name} imports {target}"
+        for name, targets in graph().items()
+        if not name.startswith("mipair.solver")
+        for target in targets
+        if target.startswith("mipair.solver._detail")
     ]
     assert wrong == []
 

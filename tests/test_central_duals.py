@@ -3,7 +3,7 @@ column generation stalls: the answers stay those of the simplex method's duals.
 
 HiGHS runs for real; the tests make the central duals price every round (where the
 engine takes them only after a full batch of columns left the LP's optimum where it
-was, in models of ``mipair.solver.relaxation.CENTRAL`` columns).
+was, in models of ``mipair.solver._detail.relaxation.CENTRAL`` columns).
 """
 
 from __future__ import annotations
@@ -14,6 +14,9 @@ from unittest.mock import patch
 
 import numpy as np
 
+from mipair.solver._detail.model import Model
+from mipair.solver._detail.relaxation import LinearRelaxation
+from mipair.solver._detail.state import Problem
 from mipair.solver.lexmatch import LexMatcher
 
 
@@ -31,19 +34,21 @@ def _questions(n: int, seed: int, central: bool) -> tuple[list[list[int]], int]:
     few = {c: rng.randint(1, 4) for c in rng.sample(range(len(pairs)), n // 3)}
     core = [k for k, (u, v) in enumerate(pairs) if v == u + 1]
     calls = []
-    take = LexMatcher._central
+    take = LinearRelaxation._central
 
-    def counted(model: LexMatcher) -> bool:
-        calls.append(len(model._ours))
-        return take(model)
+    def counted(relaxation: LinearRelaxation) -> bool:
+        calls.append(len(relaxation.highs.ours))
+        return take(relaxation)
 
     with (
-        patch.object(LexMatcher, "_stalled", lambda model, last, value: central),
-        patch.object(LexMatcher, "_central", counted),
+        patch.object(LinearRelaxation, "_stalled", lambda relaxation, last, value: central),
+        patch.object(LinearRelaxation, "_central", counted),
     ):
         model = LexMatcher(n, pairs, range(n), core=core)
-        answers = [sorted(model.maximise(tiers))]
-        answers.append(sorted(model.maximise([few], keep=False)))
+        model.maximise(tiers)
+        answers = [sorted(model.answer.columns)]
+        model.maximise([few], keep=False)
+        answers.append(sorted(model.answer.columns))
     return answers, len(calls)
 
 
@@ -67,14 +72,15 @@ def test_central_duals_leave_the_basis_and_the_answer() -> None:
     pairs = list(combinations(range(30), 2))
     rng = random.Random(5)
     weights = {c: rng.randint(0, 9) for c in range(len(pairs))}
-    model = LexMatcher(30, pairs, range(30))
-    bound = model.bound(weights)
-    assert model._central()
-    assert model._row_duals is not None and len(model._row_duals) == model.h.getNumRow()
-    model.h.setOptionValue("solve_relaxation", True)
-    model.h.run()
-    assert model.h.getInfo().simplex_iteration_count == 0
-    assert abs(model.h.getInfo().objective_function_value - bound) < 1e-6
+    model = Model(Problem(30, pairs, range(30)))
+    bound = model.relaxation.bound(weights)
+    assert model.relaxation._central()
+    h, lp = model.highs.h, model.state.lp
+    assert lp.row_duals is not None and len(lp.row_duals) == h.getNumRow()
+    h.setOptionValue("solve_relaxation", True)
+    h.run()
+    assert h.getInfo().simplex_iteration_count == 0
+    assert abs(h.getInfo().objective_function_value - bound) < 1e-6
 
 
 def test_central_duals_are_optimal_duals_of_the_lp() -> None:
@@ -86,14 +92,15 @@ def test_central_duals_are_optimal_duals_of_the_lp() -> None:
     pairs = list(combinations(range(30), 2))
     rng = random.Random(6)
     weights = {c: rng.randint(0, 9) for c in range(len(pairs))}
-    model = LexMatcher(30, pairs, range(30))
-    bound = model.bound(weights)
-    answer = np.asarray(model.h.getSolution().col_value)
-    model.h.setOptionValue("solve_relaxation", True)
-    assert model._central()
-    duals, reduced = model._row_duals, model._duals
+    model = Model(Problem(30, pairs, range(30)))
+    bound = model.relaxation.bound(weights)
+    h = model.highs.h
+    answer = np.asarray(h.getSolution().col_value)
+    h.setOptionValue("solve_relaxation", True)
+    assert model.relaxation._central()
+    duals, reduced = model.state.lp.row_duals, model.state.lp.duals
     assert duals is not None and reduced is not None
-    lp = model.h.getLp()
+    lp = h.getLp()
     start, index = np.asarray(lp.a_matrix_.start_), np.asarray(lp.a_matrix_.index_)
     value = np.asarray(lp.a_matrix_.value_)
     priced = [

@@ -1,8 +1,8 @@
-"""The class model (mipair.solver.classes) against brute force, and in the Dutch engine.
+"""The class model (mipair.solver._detail.classes) against brute force, and in the Dutch engine.
 
 Hypothesis draws small graphs whose nodes fall into classes, with objective
 tiers that weigh a column by the classes of its nodes alone. Whenever
-``LexMatcher.settle`` answers from the class model, its answer must reach the
+``ClassModel.settle`` answers from the class model, its answer must reach the
 lexicographic optimum that enumerating every matching finds, and the columns
 it forbids must not change the answer of any later question; the class
 relaxation must never call impossible a set of columns some matching uses, and
@@ -22,7 +22,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_lexmatch import _best, _matchings
 
-from mipair.solver.lexmatch import Infeasible, LexMatcher
+from mipair.solver._detail.model import Model
+from mipair.solver._detail.state import Problem
+from mipair.solver.lexmatch import ClassModel, Infeasible, LexMatcher
 
 
 @st.composite
@@ -52,9 +54,9 @@ def _model(problem):
     cols = [tuple(p) for p in pairs] + [(v,) for v, _ in exits]
     allowed = _matchings(n, cols, must, limit)
     limits = {"out": limit} if limit is not None else None
-    lm = LexMatcher(n, pairs, sorted(must), exits=exits, exit_limits=limits)
+    lm = Model(Problem(n, pairs, sorted(must), exits=exits, exit_limits=limits))
     if forced is not None:
-        lm.force(forced)
+        lm.highs.force(forced)
         allowed = [s for s in allowed if forced in s]
     return lm, allowed
 
@@ -68,19 +70,19 @@ def test_settled_answers_equal_brute_force(problem) -> None:
     except Infeasible:
         return
     maps = [{c: w for c, w in enumerate(t)} for t in tiers]
-    if not lm.settle(maps, np.array(classes)):
-        assert lm.pins == [] and lm.solution == []  # nothing changed
+    if not ClassModel(lm, np.array(classes)).settle(maps):
+        assert lm.state.pins == [] and lm.state.solution == []  # nothing changed
         return
     assert allowed, "a model with no matching was settled"
     top, key = _best(allowed, tiers)
-    assert tuple(sorted(lm.solution)) in allowed
-    assert key(tuple(sorted(lm.solution))) == top
+    assert tuple(sorted(lm.state.solution)) in allowed
+    assert key(tuple(sorted(lm.state.solution))) == top
     # the pins and the forbidden columns leave exactly the optimal matchings
     kept = [s for s in allowed if key(s) == top]
     lm.maximise([{c: w for c, w in enumerate(ask)}], keep=False)
     best, k2 = _best(kept, [ask])
-    assert tuple(sorted(lm.solution)) in kept
-    assert k2(tuple(sorted(lm.solution))) == best
+    assert tuple(sorted(lm.state.solution)) in kept
+    assert k2(tuple(sorted(lm.state.solution))) == best
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -90,13 +92,13 @@ def test_the_relaxation_never_rules_out_a_matching(problem, data) -> None:
         lm, allowed = _model(problem)
     except Infeasible:
         return
-    m = lm.m
+    m = lm.problem.m
     if not m:
         return
     wanted = data.draw(st.lists(st.integers(0, m - 1), min_size=1, max_size=2, unique=True))
-    relax = lm.relaxation(np.array(problem[1]))
+    relax = ClassModel(lm, np.array(problem[1]))
     if any(set(wanted) <= set(s) for s in allowed):
-        assert relax.allows(sorted(lm.forced) + wanted)
+        assert relax.allows(wanted)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -109,15 +111,14 @@ def test_a_series_of_questions_answers_as_each_asked_alone(problem, data) -> Non
         lm, _ = _model(problem)
     except Infeasible:
         return
-    if not lm.m:
+    if not lm.problem.m:
         return
     classes = np.array(problem[1])
-    column = st.integers(0, lm.m - 1)
+    column = st.integers(0, lm.problem.m - 1)
     questions = data.draw(st.lists(st.lists(column, max_size=3, unique=True), max_size=8))
-    relax = lm.relaxation(classes)
+    relax = ClassModel(lm, classes)
     for wanted in questions:
-        cols = sorted(lm.forced) + wanted
-        assert relax.allows(cols) == lm.relaxation(classes).allows(cols)
+        assert relax.allows(wanted) == ClassModel(lm, classes).allows(wanted)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -127,13 +128,14 @@ def test_a_point_rounded_down_and_mended_is_one_highs_finds_feasible(problem, da
     rows fall short) against HiGHS itself: the point rounded down comes back exactly
     when HiGHS finds it feasible (fixed as the columns' bounds); a mended point is
     integral, at least the point rounded down, and feasible."""
-    from mipair.solver.class_solve import _rounded
+    from mipair.solver._detail.class_solve import _rounded
 
     try:
         lm, _ = _model(problem)
     except Infeasible:
         return
-    relax = lm.relaxation(np.array(problem[1]))
+    agg = lm.shortcuts.aggregate(np.array(problem[1]))
+    relax = lm.shortcuts.relaxation(agg, lm.state.pins)
     h, hs = relax.h, relax.hs
     ncol = h.getNumCol()
     if not ncol:
@@ -169,7 +171,7 @@ def test_the_class_optimum_with_points_mended_has_the_same_levels(problem) -> No
     """``class_solve.solve`` with ``mend`` (a tier's LP point rounded down and mended
     taken when it attains the LP bound) is still the lexicographic optimum: the same
     levels as with HiGHS's MIP, its counts making the last tier's level."""
-    from mipair.solver.class_solve import solve
+    from mipair.solver._detail.class_solve import solve
     from mipair.solver.weights import weights
 
     classes = np.array(problem[1])
@@ -177,13 +179,19 @@ def test_the_class_optimum_with_points_mended_has_the_same_levels(problem) -> No
         lm, _ = _model(problem)
     except Infeasible:
         return
-    agg = lm._aggregate(classes)
+    agg = lm.shortcuts.aggregate(classes)
     vals = [agg.weigh(weights(dict(enumerate(tier)))) for tier in problem[6]]
     if any(v is None for v in vals):
         return
-    question = (agg, vals, lm._limit_counts(), lm.fixed_pairs, agg.pins(lm.pins))
-    plain = solve(*question, fixed=sorted(lm.forced))
-    mended = solve(*question, fixed=sorted(lm.forced), mend=True)
+    question = (
+        agg,
+        vals,
+        lm.shortcuts.limit_counts(),
+        lm.problem.fixed_pairs,
+        agg.pins(lm.state.pins),
+    )
+    plain = solve(*question, fixed=sorted(lm.state.forced))
+    mended = solve(*question, fixed=sorted(lm.state.forced), mend=True)
     assert (plain is None) == (mended is None)
     if plain is not None and mended is not None:
         assert mended.levels == plain.levels
@@ -195,7 +203,7 @@ def test_an_odd_cycle_of_halves_is_mended_by_a_pair_and_an_exit() -> None:
     pairs at 1/2 (the LP's odd cycle) and an exit per class, one exit allowed: rounded
     down, every class falls short; mending takes a pair (two short rows) and then the
     third class's exit, the only integer points of the model."""
-    from mipair.solver.class_solve import _rounded
+    from mipair.solver._detail.class_solve import _rounded
     from mipair.solver.highs import load, maximiser
 
     hs = load()
@@ -226,12 +234,14 @@ def test_a_complete_graph_is_settled_by_classes() -> None:
     pairs = list(combinations(range(n), 2))
     mixed = {c: int(classes[u] != classes[v]) for c, (u, v) in enumerate(pairs)}
     lm = LexMatcher(n, pairs, range(n))
-    assert lm.settle([mixed], classes)
-    assert lm.value(mixed) == 3
-    assert lm.pins[-1][1] == 3
+    assert lm.classes(classes).settle([mixed])
+    assert lm.answer.value(mixed) == 3
+    lm.maximise([{c: -w for c, w in mixed.items()}], keep=False)  # pinned: none worth less
+    assert lm.answer.value(mixed) == 3
     # a pair of two 0s leaves at most one mixed pair: its columns are forbidden for good
     # (class duals 1 and 0: reduced cost -2), pairs of two 1s are not (reduced cost 0)
-    assert sorted(lm.banned) == [pairs.index(p) for p in [(0, 1), (0, 2), (1, 2)]]
+    forbidden = np.flatnonzero(lm.columns.forbidden).tolist()
+    assert forbidden == [pairs.index(p) for p in [(0, 1), (0, 2), (1, 2)]]
 
 
 def test_the_relaxation_rules_out_what_a_pin_forbids() -> None:
@@ -241,7 +251,7 @@ def test_the_relaxation_rules_out_what_a_pin_forbids() -> None:
     mixed = {c: int(classes[u] != classes[v]) for c, (u, v) in enumerate(pairs)}
     lm = LexMatcher(4, pairs, range(4))
     lm.maximise([mixed])
-    relax = lm.relaxation(classes)
+    relax = lm.classes(classes)
     assert not relax.allows([pairs.index((0, 1))])
     assert relax.allows([pairs.index((0, 2))])
 
@@ -253,17 +263,17 @@ def test_dutch_rounds_are_the_same_with_the_class_shortcuts(seed: int, monkeypat
     from dutch_tools import generate
 
     from mipair.check.config import GeneratorConfig
-    from mipair.solver import lexmatch
+    from mipair.solver._detail import model as search
     from mipair.systems.fide.dutch import bracket
     from mipair.systems.fide.system import pair_snapshot as pair_round
 
     compared = []
 
     def both(snap):
-        monkeypatch.setattr(lexmatch, "CLASSES_FROM", 0)
+        monkeypatch.setattr(search, "CLASSES_FROM", 0)
         monkeypatch.setattr(bracket, "RELAX_FROM", 3)
         with_classes = pair_round(snap)
-        monkeypatch.setattr(lexmatch, "CLASSES_FROM", 10**12)
+        monkeypatch.setattr(search, "CLASSES_FROM", 10**12)
         monkeypatch.setattr(bracket, "RELAX_FROM", 10**12)
         without = pair_round(snap)
         assert with_classes == without, f"round {snap.round}"

@@ -45,7 +45,7 @@ def tiered(field: RoundField) -> ByeScore | None:
         model.maximise(bye_tiers(field))
     except Infeasible:
         return None
-    mate = model.mate()
+    mate = model.answer.mate()
     bye = next(v for v in range(n) if mate[v] == v)
     top = scores[0]
     single = scores[bye] >= top and all(

@@ -23,7 +23,7 @@ def pair_by_pair(field: RoundField, lm: LexMatcher, context) -> list[dict[int, i
     crits = field.edition.active(field.snapshot.round)
     scalar: list[dict[int, int]] = [{} for _ in crits]
     leveled: list[dict[int, dict[int, int]]] = [{} for _ in crits]
-    for col, (u, v) in enumerate(lm.edges):
+    for col, (u, v) in enumerate(lm.columns.edges):
         ctx = context(u, v)
         if ctx is None:
             continue

@@ -14,8 +14,10 @@ import random
 from itertools import combinations
 from unittest.mock import patch
 
-from mipair.solver import highs, lexmatch
-from mipair.solver.lexmatch import LexMatcher
+from mipair.solver import highs
+from mipair.solver._detail import model as search
+from mipair.solver._detail.model import Model
+from mipair.solver._detail.state import Problem
 
 
 def _graph(n: int, seed: int) -> tuple[list[tuple[int, int]], dict[int, int]]:
@@ -30,16 +32,16 @@ def test_a_released_model_starts_its_next_lp_from_its_basis() -> None:
     and rows, and its next LP of the same objective needs no simplex iteration: the
     basis came along (without it, the same LP takes dozens)."""
     pairs, weights = _graph(30, 1)
-    model = LexMatcher(30, pairs, range(30))
-    bound = model.bound(weights)
-    before = model.h
+    model = Model(Problem(30, pairs, range(30)))
+    bound = model.relaxation.bound(weights)
+    before = model.highs.h
     columns, rows = before.getNumCol(), before.getNumRow()
     assert before.getInfo().simplex_iteration_count > 0
-    model.release_solver()
-    assert model.h is not before
-    assert (model.h.getNumCol(), model.h.getNumRow()) == (columns, rows)
-    assert model.bound(weights) == bound
-    assert model.h.getInfo().simplex_iteration_count == 0
+    model.highs.release_solver()
+    assert model.highs.h is not before
+    assert (model.highs.h.getNumCol(), model.highs.h.getNumRow()) == (columns, rows)
+    assert model.relaxation.bound(weights) == bound
+    assert model.highs.h.getInfo().simplex_iteration_count == 0
 
 
 def test_a_released_model_answers_as_one_never_released() -> None:
@@ -50,12 +52,12 @@ def test_a_released_model_answers_as_one_never_released() -> None:
     second = {c: w for c, w in second.items() if c < len(pairs)}
     answers = []
     for release in (False, True):
-        model = LexMatcher(24, pairs, range(24))
+        model = Model(Problem(24, pairs, range(24)))
         model.maximise([first])
         if release:
-            model.release_solver()
+            model.highs.release_solver()
         model.maximise([second])
-        answers.append(sorted(model.solution))
+        answers.append(sorted(model.state.solution))
     assert answers[0] == answers[1]
 
 
@@ -68,15 +70,15 @@ def test_only_instances_of_small_models_are_kept_as_spares() -> None:
         patch.object(highs, "SPARE_COLUMNS_UP_TO", len(pairs) - 1),
         patch.object(highs, "_spare", []),
     ):
-        large = LexMatcher(12, pairs, range(12))
-        instance = large.h
+        large = Model(Problem(12, pairs, range(12)))
+        instance = large.highs.h
         del large
         gc.collect()
         assert not any(spare is instance for spare in highs._spare)
-        small = LexMatcher(12, pairs[:3], ())
-        released = small.h
-        small.release_solver()
-        kept = small.h
+        small = Model(Problem(12, pairs[:3], ()))
+        released = small.highs.h
+        small.highs.release_solver()
+        kept = small.highs.h
         del small
         gc.collect()
         assert any(spare is kept for spare in highs._spare)
@@ -96,11 +98,11 @@ def test_a_mip_runs_feasibility_jump_only_in_a_model_of_the_sizes_named() -> Non
         if len({v for c in chosen for v in pairs[c]}) == 2 * k
     )
     for sizes, runs in ((range(len(pairs) + 1), True), (range(len(pairs)), False)):
-        with patch.object(lexmatch, "FEASIBILITY_JUMP", sizes):
-            model = LexMatcher(n, pairs, ())
-            model._objective(weights)
-            x = model._solve(presolve=False)
-        assert model.h.getOptionValue("mip_heuristic_run_feasibility_jump")[1] is runs
+        with patch.object(search, "FEASIBILITY_JUMP", sizes):
+            model = Model(Problem(n, pairs, ()))
+            model.highs.objective(weights)
+            x = model.solve(presolve=False)
+        assert model.highs.h.getOptionValue("mip_heuristic_run_feasibility_jump")[1] is runs
         assert x is not None
         chosen = [c for c in range(len(pairs)) if x[c] > 0.5]
         assert len({v for c in chosen for v in pairs[c]}) == 2 * len(chosen)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mipair.solver.packing import pack
+from mipair.solver._detail.packing import pack
 from mipair.solver.weights import ColumnKeys, KeyedWeights, Weights, combine
 
 
@@ -65,13 +65,13 @@ def test_dutch_rounds_are_the_same_with_keyed_tiers(seed: int, rules: str, monke
     from dutch_tools import generate
 
     from mipair.check.config import GeneratorConfig
-    from mipair.solver import lexmatch
+    from mipair.solver._detail import model as search
     from mipair.systems.fide import weigh
     from mipair.systems.fide.dutch import bracket, procedure2026
     from mipair.systems.fide.system import pair_snapshot as pair_round
 
     compared = []
-    monkeypatch.setattr(lexmatch, "CLASSES_FROM", 0)
+    monkeypatch.setattr(search, "CLASSES_FROM", 0)
     monkeypatch.setattr(bracket, "RELAX_FROM", 3)
 
     def both(snap):

@@ -17,8 +17,12 @@ from unittest.mock import patch
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from mipair.solver import lexmatch, relaxation
-from mipair.solver.lexmatch import Infeasible, LexMatcher, pack
+from mipair.solver._detail import model as search
+from mipair.solver._detail import relaxation
+from mipair.solver._detail.model import Model
+from mipair.solver._detail.packing import pack
+from mipair.solver._detail.state import Problem
+from mipair.solver.lexmatch import Infeasible, LexMatcher
 
 
 def _matchings(n: int, cols: list[tuple[int, ...]], must: set[int], limit: int | None):
@@ -76,8 +80,8 @@ def _best(candidates, tiers):
 def test_lexicographic_answers_equal_brute_force(problem) -> None:
     *problem, packed_pins, near, early = problem
     with (
-        patch.object(lexmatch, "PACKED_PINS_UP_TO", 10**9 if packed_pins else 0),
-        patch.object(lexmatch, "NEAR_RELAXATION_FROM", 0 if near else 10**9),
+        patch.object(search, "PACKED_PINS_UP_TO", 10**9 if packed_pins else 0),
+        patch.object(search, "NEAR_RELAXATION_FROM", 0 if near else 10**9),
         patch.object(relaxation, "EARLY_FROM", 0 if early else 10**12),
     ):
         answers_equal_brute_force(problem)
@@ -127,7 +131,7 @@ def answers_equal_brute_force(problem) -> None:
         raise AssertionError("an infeasible model was solved")
     lm.maximise(as_maps)
     top, key = _best(allowed, tiers)
-    assert key(tuple(sorted(lm.solution))) == top
+    assert key(tuple(sorted(lm.answer.columns))) == top
     allowed = [s for s in allowed if key(s) == top]  # the pins keep this level
     touched: set[int] = set()  # each column is frozen once
     for kind, col, weights in steps:
@@ -157,8 +161,8 @@ def answers_equal_brute_force(problem) -> None:
             raise AssertionError("a model with no solution left was solved")
         lm.maximise([ask], keep=keep)
         best, k2 = _best(allowed, [weights])
-        assert tuple(sorted(lm.solution)) in allowed
-        assert k2(tuple(sorted(lm.solution))) == best
+        assert tuple(sorted(lm.answer.columns)) in allowed
+        assert k2(tuple(sorted(lm.answer.columns))) == best
         if keep:
             allowed = [s for s in allowed if k2(s) == best]
 
@@ -190,12 +194,12 @@ def test_an_isolated_part_answers_as_the_whole(half_a: int, half_b: int, data) -
     lm = LexMatcher(n, pairs, range(n))
     lm.maximise([{c: w for c, w in enumerate(t)} for t in tiers])
     in_a = [c for c, (u, v) in enumerate(pairs) if u in a]
-    sub, back = lm.isolate(in_a)
-    sub.maximise([{k: ask[c] for k, c in enumerate(back)}])
-    lm.adopt(sub, back)
+    part = lm.part(in_a)
+    part.model.maximise([{k: ask[c] for k, c in enumerate(part.back)}])
+    part.rejoin()
     top, key = _best(allowed, tiers + [[w if c in in_a else 0 for c, w in enumerate(ask)]])
-    assert tuple(sorted(lm.solution)) in allowed
-    assert key(tuple(sorted(lm.solution))) == top
+    assert tuple(sorted(lm.answer.columns)) in allowed
+    assert key(tuple(sorted(lm.answer.columns))) == top
 
 
 def test_an_adopted_answer_is_among_the_columns_in_highs() -> None:
@@ -203,16 +207,17 @@ def test_an_adopted_answer_is_among_the_columns_in_highs() -> None:
     adopts a part's answer that uses pairs outside its core: they enter HiGHS, so
     the next LP starts from the current answer, which is kept when still optimal."""
     pairs = [(0, 1), (2, 3), (0, 2), (1, 3)]
-    lm = LexMatcher(4, pairs, range(4), core=[0, 1])
-    lm.maximise([{0: 1, 1: 1}], keep=False)
-    assert sorted(lm.solution) == [0, 1] and {2, 3} <= set(lm.inactive)
-    sub, back = lm.isolate(range(4))
+    model = Model(Problem(4, pairs, range(4)), core=[0, 1])
+    state = model.state
+    model.maximise([{0: 1, 1: 1}], keep=False)
+    assert sorted(state.solution) == [0, 1] and {2, 3} <= set(state.inactive)
+    sub, back = model.isolate(range(4))
     sub.maximise([{k: 1 for k, c in enumerate(back) if c in (2, 3)}])
-    lm.adopt(sub, back, force=False)
-    assert sorted(lm.solution) == [2, 3]
-    assert not set(lm.solution) & set(lm.inactive)
-    lm.maximise([{2: 1, 3: 1}], keep=False)
-    assert sorted(lm.solution) == [2, 3]
+    model.adopt(sub, back, force=False)
+    assert sorted(state.solution) == [2, 3]
+    assert not set(state.solution) & set(state.inactive)
+    model.maximise([{2: 1, 3: 1}], keep=False)
+    assert sorted(state.solution) == [2, 3]
 
 
 @st.composite
@@ -220,7 +225,7 @@ def limited_exits(draw):
     """Small dense graphs where most nodes must be covered and may leave by an
     exit, with at most one or two exits in all: the side row keeps some LPs
     fractional after the odd-set cuts, where the answer is first sought near the
-    LP (``LexMatcher._disagreeing``)."""
+    LP (``Model.disagreeing``)."""
     n = draw(st.integers(min_value=6, max_value=10))
     pairs = [p for p in combinations(range(n), 2) if draw(st.integers(0, 4)) < 3]
     exits = [v for v in range(n) if draw(st.integers(0, 9)) < 7]
@@ -287,7 +292,7 @@ def limited_exits(draw):
 @given(limited_exits())
 def test_an_answer_sought_near_the_lp_is_kept_only_when_optimal(problem) -> None:
     n, pairs, exits, must, limit, tiers, steps = problem
-    with patch.object(lexmatch, "NEAR_RELAXATION_FROM", 0):
+    with patch.object(search, "NEAR_RELAXATION_FROM", 0):
         answers_equal_brute_force(
             (n, pairs, [(v, "out") for v in exits], set(must), limit, tiers, steps, None)
         )

@@ -1,4 +1,4 @@
-"""The answer sought near the LP before a MIP (``LexMatcher._disagreeing``).
+"""The answer sought near the LP before a MIP (``Model.disagreeing``).
 
 When an LP of the odd-set loop stays fractional, the solver first asks a model
 of the columns where that LP and the current answer differ, the rest held, and
@@ -22,9 +22,10 @@ import pytest
 from dutch_tools import check_tournament, generate
 
 from mipair.check.config import GeneratorConfig
-from mipair.solver import lexmatch, relaxation
-from mipair.solver.lexmatch import LexMatcher
-from mipair.solver.relaxation import LinearRelaxation
+from mipair.solver._detail import model as search
+from mipair.solver._detail import relaxation
+from mipair.solver._detail.model import Model
+from mipair.solver._detail.relaxation import LinearRelaxation
 
 NEVER = 10**9
 
@@ -50,11 +51,11 @@ def _replays_the_same(tournament, *patches) -> None:
 def test_the_answer_sought_near_the_lp_pairs_as_the_mip(
     players: int, rounds: int, seed: int
 ) -> None:
-    tournament = _generated(lexmatch, "NEAR_RELAXATION_FROM", players, rounds, seed)
+    tournament = _generated(search, "NEAR_RELAXATION_FROM", players, rounds, seed)
     settled: Counter[str] = Counter()
-    real = LexMatcher._locally
+    real = Model.locally
 
-    def counted(model: LexMatcher, weights, within):
+    def counted(model: Model, weights, within):
         answer = real(model, weights, within)
         if within is not model.within:  # the step near the LP, not a caller's own columns
             settled["asked"] += 1
@@ -63,8 +64,8 @@ def test_the_answer_sought_near_the_lp_pairs_as_the_mip(
 
     _replays_the_same(
         tournament,
-        patch.object(lexmatch, "NEAR_RELAXATION_FROM", 0),
-        patch.object(LexMatcher, "_locally", counted),
+        patch.object(search, "NEAR_RELAXATION_FROM", 0),
+        patch.object(Model, "locally", counted),
     )
     assert settled["proven"] >= 1, settled
 
@@ -83,17 +84,17 @@ def test_early_answers_and_stalled_bounds_pair_as_thirty_rounds_of_cuts(
     come early (counted, around the real method)."""
     tournament = _generated(relaxation, "EARLY_FROM", players, rounds, seed)
     seen: Counter[str] = Counter()
-    loop, near = LinearRelaxation._odd_set_cuts, LexMatcher._near_relaxation
+    loop, near = LinearRelaxation.cuts, Model.near_relaxation
     inside: list[bool] = []
 
-    def counted_loop(model: LinearRelaxation, *args, **kwargs):
+    def counted_loop(lp: LinearRelaxation, *args, **kwargs):
         inside.append(True)
         try:
-            return loop(model, *args, **kwargs)
+            return loop(lp, *args, **kwargs)
         finally:
             inside.pop()
 
-    def counted_near(model: LexMatcher, weights):
+    def counted_near(model: Model, weights):
         answer = near(model, weights)
         if inside:  # asked while a loop runs, before its rounds of cuts ran out
             seen["early answer"] += answer is not None
@@ -102,17 +103,17 @@ def test_early_answers_and_stalled_bounds_pair_as_thirty_rounds_of_cuts(
     _replays_the_same(
         tournament,
         patch.object(relaxation, "EARLY_FROM", 0),
-        patch.object(lexmatch, "NEAR_RELAXATION_FROM", 0),
-        patch.object(LinearRelaxation, "_odd_set_cuts", counted_loop),
-        patch.object(LexMatcher, "_near_relaxation", counted_near),
+        patch.object(search, "NEAR_RELAXATION_FROM", 0),
+        patch.object(LinearRelaxation, "cuts", counted_loop),
+        patch.object(Model, "near_relaxation", counted_near),
     )
     assert seen["early answer"] >= 1, seen
 
 
-def _option(model: LinearRelaxation, name: str) -> object:
-    """The value of one of HiGHS's options in ``model`` (highspy returns it alone or
-    after a status, by version)."""
-    value = model.h.getOptionValue(name)
+def _option(lp: LinearRelaxation, name: str) -> object:
+    """The value of one of HiGHS's options in ``lp``'s model (highspy returns it alone
+    or after a status, by version)."""
+    value = lp.highs.h.getOptionValue(name)
     return value[1] if isinstance(value, tuple) else value
 
 
@@ -130,14 +131,14 @@ def test_lps_started_afresh_pair_as_lps_from_the_last_basis(
     seen: Counter[str] = Counter()
     real = LinearRelaxation._next_lp
 
-    def counted(model: LinearRelaxation, cuts: int, solved: int, interior: bool) -> None:
-        held = model.h.getBasis().valid
-        real(model, cuts, solved, interior)
-        if not cuts and 4 * (len(model._ours) - solved) >= len(model._ours):
-            dual = _option(model, "simplex_strategy") == relaxation.DUAL
+    def counted(lp: LinearRelaxation, cuts: int, solved: int, interior: bool) -> None:
+        held = lp.highs.h.getBasis().valid
+        real(lp, cuts, solved, interior)
+        if not cuts and 4 * (len(lp.highs.ours) - solved) >= len(lp.highs.ours):
+            dual = _option(lp, "simplex_strategy") == relaxation.DUAL
             seen["fresh after a basis"] += bool(held) and dual
-            seen["basis kept"] += model.h.getBasis().valid
-            seen["interior"] += _option(model, "solver") == "ipm"
+            seen["basis kept"] += lp.highs.h.getBasis().valid
+            seen["interior"] += _option(lp, "solver") == "ipm"
 
     _replays_the_same(
         tournament,
@@ -159,23 +160,23 @@ def test_lps_with_no_basis_by_dual_simplex_pair_as_by_primal(
     every such LP met in the replay (some must be) must go by dual simplex."""
     real = LinearRelaxation._next_lp
 
-    def primal(model: LinearRelaxation, cuts: int, solved: int, interior: bool) -> None:
-        held = model.h.getBasis().valid
-        real(model, cuts, solved, interior)
-        if not held and not cuts and len(model._ours) < relaxation.FRESH_FROM:
-            model.h.setOptionValue("simplex_strategy", relaxation.PRIMAL)
+    def primal(lp: LinearRelaxation, cuts: int, solved: int, interior: bool) -> None:
+        held = lp.highs.h.getBasis().valid
+        real(lp, cuts, solved, interior)
+        if not held and not cuts and len(lp.highs.ours) < relaxation.FRESH_FROM:
+            lp.highs.h.setOptionValue("simplex_strategy", relaxation.PRIMAL)
 
     with patch.object(LinearRelaxation, "_next_lp", primal):
         config = GeneratorConfig(players=players, rounds=rounds, forfeit_rate=20)
         tournament = generate(config, seed)
     seen: Counter[str] = Counter()
 
-    def counted(model: LinearRelaxation, cuts: int, solved: int, interior: bool) -> None:
-        held = model.h.getBasis().valid
-        real(model, cuts, solved, interior)
+    def counted(lp: LinearRelaxation, cuts: int, solved: int, interior: bool) -> None:
+        held = lp.highs.h.getBasis().valid
+        real(lp, cuts, solved, interior)
         if not held:
             seen["no basis"] += 1
-            seen["dual"] += _option(model, "simplex_strategy") == relaxation.DUAL
+            seen["dual"] += _option(lp, "simplex_strategy") == relaxation.DUAL
 
     _replays_the_same(tournament, patch.object(LinearRelaxation, "_next_lp", counted))
     assert seen["no basis"] >= 1, seen

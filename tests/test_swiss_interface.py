@@ -9,6 +9,7 @@ no quality criteria, names the first of the text's choices a pairing does not ma
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from mipair.check.generate import generate
 from mipair.cli.group import cli
 from mipair.formats.trf import write_tournament
 from mipair.model import Tournament
+from mipair.pairing import Board, RoundPairing
 from mipair.systems.registry import get_system
 
 ROUND_1 = ["1-4:1", "5-2:=", "3-6:="]  # scenarios/dubov/round2-upfloater.trfx
@@ -137,3 +139,38 @@ def test_a_model_file_asking_another_order_is_refused_at_load(
     path.write_text(text.replace(line, setting))
     with pytest.raises(EditionError, match="its procedure knows no other"):
         read_edition(system, path)
+
+
+def bye_to_a_high_score(seed: int) -> tuple[Tournament, RoundPairing] | None:
+    """A generated Dubov tournament before its round 12 and a legal proposal for that round
+    that differs from the engine's in one thing: its PAB goes to a player of 10 points or
+    more where the engine's goes to one of fewer (None: the seed gives no such round)."""
+    system = get_system("dubov")
+    played = generate(GeneratorConfig(players=21, rounds=11, draw_percentage=10), seed, system)
+    t = replace(played, total_rounds=12)
+    state = system.state_of(t)
+    engine = system.pair(state)
+    if engine.bye is None or state.players[engine.bye].score >= 100:
+        return None
+    proposals = (
+        RoundPairing(12, (*engine.boards[:k], board, *engine.boards[k + 1 :]), bye=high)
+        for k, b in enumerate(engine.boards)
+        for high, other in ((b.white, b.black), (b.black, b.white))
+        if state.players[high].score >= 100
+        for board in (Board(engine.bye, other), Board(other, engine.bye))
+    )
+    legal = next((p for p in proposals if not system.violations(state, p)), None)
+    return None if legal is None else (t, legal)
+
+
+def test_why_compares_dubov_bye_scores_as_numbers(tmp_path: Path) -> None:
+    """3.1.3 gives the PAB to the lowest score: a proposal giving it to a player of ten
+    points or more, where the engine gives it to one of fewer, loses there (scores are
+    numbers: 5.5 is lower than 11.0, whatever their text says)."""
+    t, proposal = next(found for seed in range(20) if (found := bye_to_a_high_score(seed)))
+    pairs = [f"{b.white}-{b.black}" for b in proposal.boards] + [f"{proposal.bye}-0"]
+    args = [arg for pair in pairs for arg in ("--pair", pair)]
+    result = invoke("why", written(tmp_path, t), "--system", "dubov", *args, "--json")
+    difference = json.loads(result.output)["difference"]
+    assert (difference["criterion"], difference["better"]) == ("3.1.3", "engine")
+    assert difference["engine"] < 10 <= difference["proposal"]

@@ -61,5 +61,5 @@ def test_a_feasibility_question_on_a_large_graph_is_answered() -> None:
     edges += [(i, j) for i in range(n) for j in range(i + half - 6, i + half + 7) if i < j < n]
     lm = LexMatcher(n, edges, range(n), n // 2)
     lm.maximise([])
-    covered = sorted(v for e in lm.solution for v in edges[e])
+    covered = sorted(v for e in lm.answer.columns for v in edges[e])
     assert covered == list(range(n))

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from mipair.errors import InputError
 from mipair.formats.text import load
@@ -116,7 +115,6 @@ def parse_config(text: str, source: str = "<config>") -> GeneratorConfig:
         if not line or line[0] in "#!":
             continue
         key, value = _split(line)
-        where: dict[str, Any] = {"file": source, "line": number, "field": key}
         low = key.lower()
         try:
             if low in INT_KEYS:
@@ -130,10 +128,14 @@ def parse_config(text: str, source: str = "<config>") -> GeneratorConfig:
                     f"unknown key {key!r} (JaVaFo generator keys: PlayersNumber, "
                     "RoundsNumber, DrawPercentage, ForfeitRate, RetiredRate, "
                     "HalfPointByeRate, HighestRating, LowestRating, PointsFor...)",
-                    **where,
+                    file=source,
+                    line=number,
+                    field=key,
                 )
         except ValueError:
-            raise InputError(f"{value!r} is not a valid value", **where) from None
+            raise InputError(
+                f"{value!r} is not a valid value", file=source, line=number, field=key
+            ) from None
     config = GeneratorConfig(point_system=PointSystem(**points), **values)  # type: ignore[arg-type]
     config.check(source)
     return config

@@ -36,7 +36,7 @@ from mipair.check.config import GeneratorConfig, model_players
 from mipair.errors import InputError, NoPairingError
 from mipair.model import Cell, Colour, Player, Result, Tournament
 from mipair.pairing import RoundPairing
-from mipair.systems.base import PairingSystem
+from mipair.systems.base import AnySystem
 
 SEED_MAX = 2**31 - 1
 
@@ -139,7 +139,7 @@ StopHook = Callable[[str], None]
 def generate(
     config: GeneratorConfig,
     seed: int,
-    system: PairingSystem[Any],
+    system: AnySystem,
     edition: str | None = None,
     on_round: RoundHook | None = None,
     pair: Callable[[Any], RoundPairing] | None = None,

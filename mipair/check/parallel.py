@@ -29,10 +29,13 @@ from rich.progress import (
 
 from mipair.check.config import GeneratorConfig
 from mipair.check.generate import generate
-from mipair.check.replay import check_published
+from mipair.check.replay import RoundCheck, check_published
 from mipair.errors import MipairError
 from mipair.formats.text import save
 from mipair.formats.trf import write_tournament
+from mipair.model import Tournament
+from mipair.pairing import RoundPairing
+from mipair.systems.base import CheckList
 from mipair.systems.registry import get_system
 
 T = TypeVar("T")
@@ -60,7 +63,7 @@ def run(
     ``start_method`` ("spawn", ...): how the worker processes start (default: the
     platform's); polars work needs fresh processes, not forks of a threaded parent.
     """
-    results: list[R | None] = [None] * len(tasks)
+    results: dict[int, R] = {}
     bar = progress_bar(progress)
     with bar:
         task_id = bar.add_task(label, total=len(tasks))
@@ -75,10 +78,10 @@ def run(
                 for fut in as_completed(futures):
                     results[futures[fut]] = fut.result()
                     bar.advance(task_id)
-    return results  # type: ignore[return-value]
+    return [results[i] for i in range(len(tasks))]
 
 
-def progress_bar(enabled: bool):
+def progress_bar(enabled: bool) -> Progress:
     """A rich progress bar on stderr (a no-op when not ``enabled``)."""
     return Progress(
         TextColumn("{task.description}"),
@@ -111,12 +114,12 @@ class RoundTask:
     checklist: bool = False
 
 
-def check_task(task: RoundTask):
+def check_task(task: RoundTask) -> tuple[RoundCheck, CheckList | None]:
     """Check one round of one file; returns (RoundCheck, check list or None)."""
     return check_loaded(_document(task.system, task.path), task)
 
 
-def check_loaded(document: object, task: RoundTask):
+def check_loaded(document: object, task: RoundTask) -> tuple[RoundCheck, CheckList | None]:
     """Check round ``task.round`` of ``document`` (the file ``task.path`` as its system reads it)."""
     system = get_system(task.system)
     start = time.perf_counter()
@@ -159,16 +162,15 @@ def write_generated(task: GenerateTask) -> str:
     tournament ended early, or ''."""
     system = get_system(task.system)
     rules = system.edition(task.rules) or ""
-    sections: list = []
+    lists: list[CheckList] = []
     notes: list[str] = []
 
-    def on_round(t, rnd, pairing) -> None:
+    def on_round(t: Tournament, rnd: int, pairing: RoundPairing) -> None:
         if task.checklist:
-            state = system.state_before(t, rnd, rules)
-            sections.append((rnd, rules, system.check_list(state, pairing)))
+            lists.append(system.check_list(system.state_before(t, rnd, rules), pairing))
 
     t = generate(task.config, task.seed, system, rules, on_round, on_stop=notes.append)
     save(task.output, write_tournament(t, task.edition))
     if task.checklist:
-        system.write_check_lists(task.checklist, sections)
+        system.write_check_lists(task.checklist, lists)
     return "".join(notes)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mipair.errors import NoPairingError
 from mipair.pairing import RoundPairing
@@ -37,7 +37,7 @@ from mipair.pairing import RoundPairing
 if TYPE_CHECKING:
     from mipair.explain.compare import Difference
     from mipair.reports import Violation
-    from mipair.systems.base import PairingSystem
+    from mipair.systems.base import AnySystem
 
 SAME, COLOURS, PAIRS, UNPAIRABLE = "same", "colours", "pairs", "unpairable"
 
@@ -128,7 +128,7 @@ def verdict_of(engine: RoundPairing | None, published: RoundPairing) -> str:
 
 
 def check_round(
-    system: PairingSystem, document: object, rnd: int, edition: str | None = None
+    system: AnySystem, document: object, rnd: int, edition: str | None = None
 ) -> RoundCheck:
     """Re-pair round ``rnd`` of ``document`` (read by ``system``) and compare."""
     start = time.perf_counter()
@@ -137,7 +137,7 @@ def check_round(
 
 
 def check_published(
-    system: PairingSystem, published: RoundPairing, state: object, start: float | None = None
+    system: AnySystem, published: RoundPairing, state: object, start: float | None = None
 ) -> RoundCheck:
     """Pair ``state`` with ``system`` and hold the ``published`` pairing against it."""
     start = time.perf_counter() if start is None else start
@@ -161,7 +161,7 @@ def check_published(
     return replace(found, names=names_of(system, state, engine, published), edition=edition)
 
 
-def names_of(system: PairingSystem, state: Any, *pairings: RoundPairing | None) -> dict[int, str]:
+def names_of(system: AnySystem, state: object, *pairings: RoundPairing | None) -> dict[int, str]:
     """The players of ``pairings`` as the system's files name them, when that is not by id."""
     labels = system.labels(state)
     players = {p for pairing in pairings if pairing is not None for p in pairing.players()}
@@ -170,8 +170,8 @@ def names_of(system: PairingSystem, state: Any, *pairings: RoundPairing | None) 
 
 
 def explain_difference(
-    system: PairingSystem,
-    state: Any,
+    system: AnySystem,
+    state: object,
     engine: RoundPairing | None,
     published: RoundPairing,
     verdict: str,
@@ -228,9 +228,7 @@ class TournamentCheck:
         }
 
 
-def check_tournament(
-    system: PairingSystem, path: str, edition: str | None = None
-) -> TournamentCheck:
+def check_tournament(system: AnySystem, path: str, edition: str | None = None) -> TournamentCheck:
     """Check every round of the file at ``path`` in this process (see
     :mod:`mipair.check.parallel` for all cores and :mod:`mipair.check.cluster`)."""
     document = system.document(path)

@@ -28,7 +28,7 @@ from mipair.cli.tables import table_options, table_target
 from mipair.errors import EXIT_BAD_INPUT, FileAccessError, InputError
 from mipair.operations.files import system_of
 from mipair.operations.judging import check_files
-from mipair.systems.base import PairingSystem
+from mipair.systems.base import AnySystem
 from mipair.systems.registry import trf_systems
 
 EXIT_DIFFERS = 6
@@ -96,7 +96,7 @@ def _jobs(jobs: int | None) -> int:
 @table_options("the report, one row a round,")
 def check(
     paths: tuple[str, ...],
-    system: PairingSystem | None,
+    system: AnySystem | None,
     rules: str | None,
     as_json: bool,
     checklist: str | None,

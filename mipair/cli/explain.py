@@ -11,7 +11,7 @@ from mipair.errors import InputError
 from mipair.formats.text import load, split_lines
 from mipair.operations.files import open_tournament
 from mipair.operations.judging import proposal
-from mipair.systems.base import PairingSystem
+from mipair.systems.base import AnySystem
 
 
 @click.command("explain")
@@ -27,7 +27,7 @@ from mipair.systems.base import PairingSystem
     help="Seconds to spend looking for the smallest reason (an irreducible one is always given).",
 )
 def explain(
-    file: str, system: PairingSystem | None, rules: str | None, as_json: bool, time_limit: float
+    file: str, system: AnySystem | None, rules: str | None, as_json: bool, time_limit: float
 ) -> None:
     """Explain why the next round of FILE cannot be paired.
 
@@ -86,7 +86,7 @@ def why(
     file: str,
     pairs: tuple[str, ...],
     alternative: str | None,
-    system: PairingSystem | None,
+    system: AnySystem | None,
     rules: str | None,
     as_json: bool,
 ) -> None:

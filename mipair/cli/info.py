@@ -8,14 +8,14 @@ import click
 
 from mipair.cli.options import system_option
 from mipair.operations.files import system_of
-from mipair.systems.base import PairingSystem
+from mipair.systems.base import AnySystem
 
 
 @click.command()
 @click.argument("file", type=click.Path())
 @system_option()
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-def info(file: str, system: PairingSystem | None, as_json: bool) -> None:
+def info(file: str, system: AnySystem | None, as_json: bool) -> None:
     """Summarise FILE: players, rounds played and the round to pair, the pairing system
     and its settings as the file gives them (TRF: point system, byes, forfeits; OpenGotha:
     the McMahon parameters; PAPP: the event's settings). The system is told by the file's

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from mipair.systems.base import PairingSystem
+from mipair.systems.base import AnySystem
 from mipair.systems.registry import SYSTEMS, get_system, system_names, trf_systems
 
 F = Callable[..., Any]
@@ -26,7 +26,7 @@ def system_help() -> str:
 
 def to_system(
     context: click.Context, parameter: click.Parameter, name: str | None
-) -> PairingSystem[Any] | None:
+) -> AnySystem | None:
     """The system ``--system`` names (None: to be found from the file)."""
     return get_system(name) if name else None
 

@@ -9,7 +9,7 @@ import click
 from mipair.cli.options import rules_option, system_option
 from mipair.formats.text import save
 from mipair.operations.pairing import dropin_text, pair_file, pairing_data
-from mipair.systems.base import PairingSystem
+from mipair.systems.base import AnySystem
 
 
 @click.command("solve")
@@ -24,7 +24,7 @@ from mipair.systems.base import PairingSystem
     help="Write the pairing in the JaVaFo/bbpPairings format to this file.",
 )
 def solve(
-    file: str, system: PairingSystem | None, rules: str | None, as_json: bool, output: str | None
+    file: str, system: AnySystem | None, rules: str | None, as_json: bool, output: str | None
 ) -> None:
     """Pair the next round of FILE (FIDE Swiss systems: TRF, TRF(x) or TRF-2026; McMahon:
     OpenGotha XML; PAPP: an event file)."""

@@ -42,7 +42,7 @@ from typing import Any, ClassVar
 from mipair.errors import FileAccessError, InputError, MipairError
 from mipair.operations.files import Opened, open_tournament
 from mipair.operations.judging import proposal
-from mipair.systems.base import PairingSystem
+from mipair.systems.base import AnySystem
 
 Files = Mapping[str, bytes]
 """A tournament's files by plain name (what the store keeps as one revision)."""
@@ -147,7 +147,7 @@ class Desk(ABC):
     # -- which files -------------------------------------------------------------------
 
     @abstractmethod
-    def runs(self, system: PairingSystem[Any]) -> bool:
+    def runs(self, system: AnySystem) -> bool:
         """Whether this desk runs tournaments of ``system`` (a file read for it is this
         game's)."""
 

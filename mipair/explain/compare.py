@@ -211,7 +211,7 @@ def compare(
                     "generate candidates."
                 ),
             )
-        higher = ev.value > pv.value  # type: ignore[operator]
+        higher = ev.exceeds(pv)
         better = "engine" if higher == (ev.better == "higher") else "proposal"
         return Comparison(
             rnd,

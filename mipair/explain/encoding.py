@@ -137,7 +137,7 @@ class PairingSat:
         """Indices of the facts a pairing respects."""
         return {i for i, f in enumerate(self.problem.facts) if m.respects(f)}
 
-    def wcnf(self):
+    def wcnf(self) -> WCNFPlus:
         """Hard clauses and cardinalities plus one soft unit clause per fact (weight 1)."""
         w = WCNFPlus()
         for clause in self.clauses:

@@ -32,7 +32,7 @@ from typing import BinaryIO
 
 from mipair.errors import FileAccessError
 
-Writer = Callable[[BinaryIO], None]
+Writer = Callable[[BinaryIO], object]
 """Writes one output's bytes to an open binary file."""
 
 PROC = "/proc/"
@@ -163,7 +163,7 @@ class Outputs:
             raise FileAccessError(
                 f"cannot encode the text as {encoding}: {exc.reason}", file=str(path)
             ) from None
-        self.add(path, lambda handle: handle.write(data))  # type: ignore[arg-type, return-value]
+        self.add(path, lambda handle: handle.write(data))
 
     def write(self, before_commit: Callable[[], None] | None = None) -> None:
         """Prepare every regular file, write the in-place targets, run ``before_commit`` (another

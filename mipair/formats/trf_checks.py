@@ -8,9 +8,10 @@ and the points field of every player against the results.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from mipair.formats.trf_player import CELL_WIDTH, FIRST_CELL, Where
+from mipair.formats.trf_records import Bye
 from mipair.model import Cell, Player, Points, Result, Tournament, points_to_str
 from mipair.rounds import accelerations_of, rounds_played
 
@@ -171,7 +172,9 @@ def check_all(
     check_scores(t)
 
 
-def apply_byes(results: dict[int, list[Cell | None]], byes, next_rnd: int, span: int = 1) -> None:
+def apply_byes(
+    results: dict[int, list[Cell | None]], byes: Sequence[Bye], next_rnd: int, span: int = 1
+) -> None:
     """Write byes announced by 240/XXZ records into the round cells.
 
     An empty cell takes the bye; a cell that already holds an equivalent

@@ -176,9 +176,7 @@ def dropin_pair(
     outputs.add_text(output or "-", dropin_text(pairing))
 
     def write_check_list() -> None:
-        edition = paired.opened.edition or ""
-        rounds = [(pairing.round, edition, system.check_list(paired.state, pairing))]
-        system.write_check_lists(checklist or "", rounds)
+        system.write_check_lists(checklist or "", [system.check_list(paired.state, pairing)])
 
     outputs.write(before_commit=write_check_list if checklist else None)
     return 0

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Any
 
 from mipair.formats.trf import read_tournament
-from mipair.systems.base import PairingSystem
+from mipair.systems.base import AnySystem
 from mipair.systems.registry import for_ending, for_trf_code
 
 
@@ -23,16 +22,16 @@ from mipair.systems.registry import for_ending, for_trf_code
 class Opened:
     """A tournament file as its system reads it, before its next round."""
 
-    system: PairingSystem[Any]
+    system: AnySystem
     edition: str | None
     """The edition (``--rules``) the state is for; None for a system without editions."""
-    state: Any
+    state: object
     """The system's state before the round to pair (:meth:`PairingSystem.state_of`)."""
 
 
 def open_document(
-    path: str, system: PairingSystem[Any] | None = None, data: bytes | None = None
-) -> tuple[PairingSystem[Any], object]:
+    path: str, system: AnySystem | None = None, data: bytes | None = None
+) -> tuple[AnySystem, object]:
     """The system ``path`` is for (``system`` when given) and the file read once as that
     system's document; ``data``: the file's bytes, already read."""
     system = system or for_ending(path)
@@ -42,9 +41,7 @@ def open_document(
     return for_trf_code(document.system), document
 
 
-def system_of(
-    path: str, system: PairingSystem[Any] | None = None
-) -> tuple[PairingSystem[Any], dict[str, object]]:
+def system_of(path: str, system: AnySystem | None = None) -> tuple[AnySystem, dict[str, object]]:
     """The system of a file or of a folder of files (``check DIR``), with the documents
     read to tell it (path -> document): a folder (or a path that is not there, for the
     caller to report) is of the system named, else of the one its name's ending names,
@@ -59,7 +56,7 @@ def system_of(
 
 def open_tournament(
     path: str,
-    system: PairingSystem[Any] | None = None,
+    system: AnySystem | None = None,
     rules: str | None = None,
     data: bytes | None = None,
 ) -> Opened:

@@ -12,16 +12,12 @@ import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from functools import partial
-from typing import Any
 
 from mipair.check.parallel import RoundTask, check_loaded, check_task, run
 from mipair.check.replay import RoundCheck, TournamentCheck, check_published
 from mipair.errors import InputError, MipairError
 from mipair.pairing import Board, RoundPairing
-from mipair.systems.base import PairingSystem
-
-CheckList = tuple[int, str, object]
-"""One round's check list: (round, edition, the system's check list)."""
+from mipair.systems.base import AnySystem, CheckList
 
 
 def check_players(
@@ -46,7 +42,7 @@ def to_round_pairing(rnd: int, pairs: list[tuple[int, int]]) -> RoundPairing:
 
 
 def proposal(
-    system: PairingSystem[Any],
+    system: AnySystem,
     state: object,
     pairs: list[tuple[int, int]],
     file: str = "<tournament>",
@@ -66,7 +62,7 @@ def proposal(
 
 
 def check_document(
-    system: PairingSystem[Any], document: object, edition: str | None, wanted: Iterable[int] = ()
+    system: AnySystem, document: object, edition: str | None, wanted: Iterable[int] = ()
 ) -> list[RoundCheck]:
     """The published rounds of ``document`` (those in ``wanted``; none given: all), each
     re-paired in this process and compared."""
@@ -87,7 +83,7 @@ def outcome(rounds: list[RoundCheck]) -> str:
 
 
 def check_files(
-    system: PairingSystem[Any],
+    system: AnySystem,
     files: list[str],
     rules: str | None,
     jobs: int = 1,
@@ -134,10 +130,12 @@ def check_files(
     for tc, (rc, table) in zip(owner, results):
         tc.rounds.append(rc)
         if table is not None:
-            lists.append((rc.round, rc.edition or shown, table))
+            lists.append(table)
     return [tc.named() for tc in checks], lists
 
 
-def check_read(documents: Mapping[str, object], task: RoundTask) -> tuple[RoundCheck, object]:
+def check_read(
+    documents: Mapping[str, object], task: RoundTask
+) -> tuple[RoundCheck, CheckList | None]:
     """Check one round of a file read already in this process."""
     return check_loaded(documents[task.path], task)

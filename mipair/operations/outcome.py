@@ -35,15 +35,19 @@ from mipair.errors import (
 )
 from mipair.operations.streams import GuardedStreams, say
 
+TYPE_CHECKING = False  # typing itself is too slow to load in a drop-in call's start
+if TYPE_CHECKING:  # click is loaded by the subcommands alone (see _click_code)
+    from click import UsageError
+
 WRITE_ERRORS = {errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EBADF, errno.EPIPE}
 """Errors of a write to a full or closed output."""
 
 
-def _usage_line(exc: Exception) -> str:
+def _usage_line(exc: UsageError) -> str:
     """click's usage error as one line: the command, the message, where help is."""
-    context = getattr(exc, "ctx", None)
+    context = exc.ctx
     command = context.command_path if context is not None else "mipair"
-    message = " ".join(exc.format_message().split())  # type: ignore[attr-defined]
+    message = " ".join(exc.format_message().split())
     return f"{command}: {message} (see {command} --help)"
 
 

@@ -12,12 +12,11 @@ the players' ratings and ranks) is the system's own
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from mipair.errors import MipairError, NoPairingError, TooLargeError
 from mipair.operations.files import Opened, open_tournament
 from mipair.pairing import RoundPairing, numbered_boards
-from mipair.systems.base import Card, PairingSystem
+from mipair.systems.base import AnySystem, Card
 
 
 @dataclass(frozen=True)
@@ -28,17 +27,17 @@ class Paired:
     pairing: RoundPairing
 
     @property
-    def system(self) -> PairingSystem[Any]:
+    def system(self) -> AnySystem:
         return self.opened.system
 
     @property
-    def state(self) -> Any:
+    def state(self) -> object:
         return self.opened.state
 
 
 def pair_file(
     path: str,
-    system: PairingSystem[Any] | None = None,
+    system: AnySystem | None = None,
     rules: str | None = None,
     data: bytes | None = None,
 ) -> Paired:
@@ -53,7 +52,7 @@ def pair_file(
         raise TooLargeError(str(exc), file=path) from None
 
 
-def reason(system: PairingSystem[Any], state: object, exc: Exception) -> str:
+def reason(system: AnySystem, state: object, exc: Exception) -> str:
     """One line saying why the round has no pairing: the short form of the very explanation
     ``mipair explain`` gives (the same time, the system's own choice among the relaxations),
     so that the one line and the long text name the same relaxation."""

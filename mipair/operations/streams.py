@@ -31,7 +31,9 @@ import sys
 
 TYPE_CHECKING = False  # typing (and the re it imports) is too slow to load in a call's start
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import TextIO
+
+    from _typeshed import ReadableBuffer
 
 CLOSED_FLAGS = ((0, os.O_WRONLY), (1, os.O_RDONLY), (2, os.O_RDONLY))
 """Each standard descriptor with how ``/dev/null`` is opened on it when it is closed."""
@@ -75,9 +77,9 @@ def drop_output(fd: int) -> None:
 class Descriptor(io.FileIO):
     """Standard output or error as a call writes it (see the module docstring)."""
 
-    def write(self, data: Any) -> int:
+    def write(self, data: ReadableBuffer) -> int:
         try:
-            return super().write(data)  # type: ignore[no-any-return]
+            return super().write(data)
         except OSError as exc:
             drop_output(self.fileno())
             if exc.errno == errno.EPIPE or self.fileno() == 2:
@@ -100,7 +102,7 @@ def own(fd: int) -> bool:
         return False
 
 
-def stream_on(fd: int, like: Any) -> io.TextIOWrapper:
+def stream_on(fd: int, like: object) -> io.TextIOWrapper:
     """A text stream over :class:`Descriptor` ``fd``, encoded and buffered as ``like``."""
     return io.TextIOWrapper(
         io.BufferedWriter(Descriptor(fd, "w", closefd=False)),
@@ -117,7 +119,7 @@ class GuardedStreams:
     (only those that are the process's own); the caller's streams back afterwards."""
 
     def __enter__(self) -> GuardedStreams:
-        self.saved: list[tuple[int, Any]] = []
+        self.saved: list[tuple[int, TextIO | None]] = []
         for fd in (1, 2):
             if own(fd):
                 current = sys.stdout if fd == 1 else sys.stderr

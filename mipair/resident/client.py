@@ -33,7 +33,7 @@ from mipair.resident import place, wire
 
 TYPE_CHECKING = False  # typing itself (and the re it imports) is too slow to load here
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, TextIO
 
 SWITCH = "MIPAIR_RESIDENT"
 """The variable that says whether drop-in calls use a resident (see the module docstring)."""
@@ -64,7 +64,7 @@ def starts_resident() -> bool:
     return setting() in START_VALUES
 
 
-def _stream(stream: Any) -> tuple[str, str, bool, bool] | None:
+def _stream(stream: TextIO | None) -> tuple[str, str, bool, bool] | None:
     """How a standard stream is set up (encoding, errors, line buffering, write through)."""
     if stream is None:
         return None
@@ -89,7 +89,7 @@ def _soft_limits() -> list[tuple[int, int]]:
     return limits
 
 
-def describe_call(args: list[str]) -> dict[str, Any]:
+def describe_call(args: list[str]) -> dict[str, object]:
     """Everything a child needs to run this call as this process would."""
     mask = os.umask(0o022)
     os.umask(mask)
@@ -104,7 +104,7 @@ def describe_call(args: list[str]) -> dict[str, Any]:
     }
 
 
-def _send_request(sock: Any, args: list[str]) -> None:
+def _send_request(sock: _socket.socket, args: list[str]) -> None:
     """The call and its descriptors (stdin, stdout, stderr, working directory)."""
     header, payload = wire.request_parts(describe_call(args))
     cwd = os.open(os.curdir, os.O_RDONLY | os.O_DIRECTORY)

@@ -17,6 +17,7 @@ import struct
 
 TYPE_CHECKING = False  # typing itself (and the re it imports) is too slow to load here
 if TYPE_CHECKING:
+    from _socket import socket
     from typing import Any
 
 MAGIC = b"MIPR"
@@ -30,7 +31,7 @@ class WireError(Exception):
     """The other end closed early or sent what this protocol does not know."""
 
 
-def request_parts(call: dict[str, Any]) -> tuple[bytes, bytes]:
+def request_parts(call: dict[str, object]) -> tuple[bytes, bytes]:
     """The header (sent with the descriptors) and the payload of ``call``."""
     payload = marshal.dumps(call)
     return HEADER.pack(MAGIC, len(payload)), payload
@@ -40,6 +41,8 @@ def read_payload_length(header: bytes) -> int:
     """The payload length a request header announces (WireError when it is not one)."""
     if len(header) != HEADER.size:
         raise WireError("short header")
+    magic: bytes
+    length: int
     magic, length = HEADER.unpack(header)
     if magic != MAGIC or length > MAX_PAYLOAD:
         raise WireError("not a mipair request")
@@ -57,7 +60,7 @@ def read_call(payload: bytes) -> dict[str, Any]:
     return call
 
 
-def receive_exactly(sock: Any, size: int) -> bytes:
+def receive_exactly(sock: socket, size: int) -> bytes:
     """``size`` bytes from ``sock`` (WireError if it closes first)."""
     data = b""
     while len(data) < size:
@@ -68,7 +71,7 @@ def receive_exactly(sock: Any, size: int) -> bytes:
     return data
 
 
-def receive_number(sock: Any) -> int:
+def receive_number(sock: socket) -> int:
     """One 4-byte integer."""
     value: int = NUMBER.unpack(receive_exactly(sock, NUMBER.size))[0]
     return value

@@ -22,7 +22,7 @@ from mipair.formats.papp.event_file import MAGIC, read_event
 from mipair.formats.text import decode
 from mipair.formats.trf import detect_edition, read_tournament
 from mipair.results import papp_rows, trf_rows
-from mipair.results.schema import ERRORS, GAMES, PLAYERS, TOURNAMENTS, frame
+from mipair.results.schema import ERRORS, GAMES, PLAYERS, TOURNAMENTS, Columns, frame
 from mipair.results.trf_fast import TrfFile, read_many
 
 SUFFIXES = (".trf", ".trfx", ".trf26", ".txt", ".papp")
@@ -71,7 +71,7 @@ def find_files(paths: Sequence[str]) -> list[str]:
     return found
 
 
-def file_rows(index: int, path: str, data: bytes | None = None) -> dict[str, dict[str, list]]:
+def file_rows(index: int, path: str, data: bytes | None = None) -> dict[str, Columns]:
     """Column lists of one file for each table, by the careful readers (MipairError on a bad file)."""
     if data is None:
         data = read_bytes(path)
@@ -140,10 +140,14 @@ def import_chunk(chunk: Chunk) -> dict[str, pl.DataFrame]:
 
 def careful_parts(
     files: dict[int, tuple[str, bytes | None]],
-) -> tuple[dict[str, list[dict[str, list]]], dict[str, list]]:
+) -> tuple[dict[str, list[Columns]], dict[str, list[object]]]:
     """The column lists of files read one by one, and the errors of the bad ones (in order)."""
-    parts: dict[str, list[dict[str, list]]] = {"tournaments": [], "players": [], "games": []}
-    errors: dict[str, list] = {"source": [], "error": []}
+    parts: dict[str, list[Columns]] = {
+        "tournaments": [],
+        "players": [],
+        "games": [],
+    }
+    errors: dict[str, list[object]] = {"source": [], "error": []}
     for index in sorted(files):
         path, data = files[index]
         try:
@@ -161,9 +165,9 @@ def careful_parts(
     return parts, errors
 
 
-def stack(pieces: list[dict[str, list]], schema: dict[str, pl.DataType]) -> pl.DataFrame:
+def stack(pieces: list[Columns], schema: dict[str, pl.DataType]) -> pl.DataFrame:
     """One DataFrame from the column lists of several files."""
-    merged: dict[str, list] = {name: [] for name in schema}
+    merged: dict[str, list[object]] = {name: [] for name in schema}
     for columns in pieces:
         size = len(next(iter(columns.values()), []))
         for name in schema:

@@ -9,14 +9,19 @@ absence is ``Z``. A game paired but not played yet has no result. PAPP counts
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from mipair.formats.papp.event import Event, Round, game_points
+
+if TYPE_CHECKING:  # polars loads with the tables, not with the rows
+    from mipair.results.schema import Columns
 
 POINTS = {"win": 1.0, "draw": 0.5, "loss": 0.0, "zero_bye": 0.0, "forfeit_win": 1.0}
 POINTS |= {"forfeit_loss": 0.0, "pab": 1.0, "full_bye": 1.0, "half_bye": 0.5}
 RESULT_OF_HALF_POINTS = {2: "1", 1: "=", 0: "0"}
 
 
-def tournament_row(event: Event, index: int, source: str, digest: str) -> dict:
+def tournament_row(event: Event, index: int, source: str, digest: str) -> dict[str, object]:
     """The ``tournaments`` row of one PAPP event."""
     s = event.settings
     return {
@@ -37,7 +42,7 @@ def tournament_row(event: Event, index: int, source: str, digest: str) -> dict:
     }
 
 
-def player_columns(event: Event, index: int) -> dict[str, list]:
+def player_columns(event: Event, index: int) -> Columns:
     """The ``players`` rows of one PAPP event."""
     people = sorted(event.players, key=lambda p: p.id)
     return {
@@ -49,7 +54,7 @@ def player_columns(event: Event, index: int) -> dict[str, list]:
     }
 
 
-def _entry(event: Event, rnd: Round, pid: int) -> tuple:
+def _entry(event: Event, rnd: Round, pid: int) -> tuple[object, ...]:
     """(opponent, colour, result, points, played, bye, discs) of ``pid`` in ``rnd``."""
     s = event.settings
     if rnd.bip == pid:
@@ -66,10 +71,10 @@ def _entry(event: Event, rnd: Round, pid: int) -> tuple:
     return game.opponent(pid), colour, RESULT_OF_HALF_POINTS[half], half / 2, True, None, own
 
 
-def game_columns(event: Event, index: int) -> dict[str, list]:
+def game_columns(event: Event, index: int) -> Columns:
     """The ``games`` rows of one PAPP event: every player, every round in the file."""
     names = ("opponent", "colour", "result", "points", "played", "bye", "discs")
-    columns: dict[str, list] = {n: [] for n in ("tournament", "round", "player", *names)}
+    columns: dict[str, list[object]] = {n: [] for n in ("tournament", "round", "player", *names)}
     for rnd in event.rounds:
         for pid in sorted(event.ids):
             columns["tournament"].append(index)

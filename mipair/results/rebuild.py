@@ -20,7 +20,7 @@ def cells(games: pl.DataFrame) -> Results:
     out: Results = {}
     ordered = games.sort("tournament", "player", "round")
     for key, part in ordered.group_by("tournament", "player", maintain_order=True):
-        tournament, player = int(key[0]), int(key[1])  # type: ignore[call-overload]
+        tournament, player = int(key[0]), int(key[1])
         row_cells: list[Cell | None] = [
             None
             if result is None

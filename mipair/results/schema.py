@@ -7,6 +7,8 @@ files; the tie-break code works on exact tenths derived from them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 import polars as pl
 
 TOURNAMENTS: dict[str, pl.DataType] = {
@@ -78,7 +80,11 @@ STANDINGS_KEYS: dict[str, pl.DataType] = {
 TABLES = ("tournaments", "players", "games", "standings", "errors")
 
 
-def frame(columns: dict[str, list], schema: dict[str, pl.DataType]) -> pl.DataFrame:
+Columns = Mapping[str, Sequence[object]]
+"""A table's rows as columns: name -> values, one a row."""
+
+
+def frame(columns: Columns, schema: dict[str, pl.DataType]) -> pl.DataFrame:
     """A DataFrame of ``schema`` from column lists (missing columns are all null)."""
     size = len(next(iter(columns.values()), []))
     return pl.DataFrame(

@@ -8,7 +8,7 @@ share their rank. Every tie-break is a function over the tie-break context
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import polars as pl
 
@@ -22,7 +22,7 @@ from mipair.results.tiebreak_spec import TieBreak, parse_list
 from mipair.results.trf_rows import game_columns, player_columns, tournament_row
 
 if TYPE_CHECKING:
-    from mipair.systems.base import PairingSystem
+    from mipair.systems.base import AnySystem
 
 Compute = Callable[[Context, TieBreak], pl.DataFrame]
 
@@ -138,7 +138,7 @@ def ranking_rows(
     ]
 
 
-def system_standings(system: PairingSystem[Any], state: Any) -> list[Standing]:
+def system_standings(system: AnySystem, state: object) -> list[Standing]:
     """The standings before the round ``state`` is about to pair, best first: FIDE's
     tie-breaks (C.07) for a system of TRF files, else the system's own standings."""
     t = system.tournament_of(state)

@@ -327,7 +327,7 @@ def build_tables(
     taking_part = pl.col("opponent").is_not_null() | (pl.col("bye") == "pab")
     played = dict(grid.filter(taking_part).group_by("file").agg(pl.col("round").max()).iter_rows())
     counts = dict(players.group_by("file").agg(pl.len()).iter_rows())
-    rows: dict[str, list] = {name: [] for name in TOURNAMENTS}
+    rows: dict[str, list[object]] = {name: [] for name in TOURNAMENTS}
     for pos in keep:
         item, reader = files[pos], records[pos]
         row = trf_rows.row_of(
@@ -377,6 +377,6 @@ def build_tables(
     ).sort("tournament", "player", "round")
     return {
         "tournaments": frame(rows, TOURNAMENTS),
-        "players": people.cast(dict(PLAYERS)),  # type: ignore[arg-type]
-        "games": games.cast(dict(GAMES)),  # type: ignore[arg-type]
+        "players": people.cast(pl.Schema(PLAYERS)),
+        "games": games.cast(pl.Schema(GAMES)),
     }

@@ -8,8 +8,13 @@ games table rebuilds the file's results (:mod:`mipair.results.rebuild`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from mipair.model import Cell, PointSystem, Result, Tournament
 from mipair.rounds import rounds_played
+
+if TYPE_CHECKING:  # polars loads with the tables, not with the rows
+    from mipair.results.schema import Columns
 
 # the header records kept verbatim by the reader (TRF16 / TRF-2026 codes)
 NAME, CITY, START, END = "012", "022", "042", "052"
@@ -70,7 +75,9 @@ def point_columns(ps: PointSystem) -> dict[str, float]:
     return {name: ps.points(result) / 10 for name, result in kinds.items()}
 
 
-def tournament_row(t: Tournament, index: int, source: str, digest: str, edition: str) -> dict:
+def tournament_row(
+    t: Tournament, index: int, source: str, digest: str, edition: str
+) -> dict[str, object]:
     """The ``tournaments`` row of one file (values, one a column)."""
     return row_of(
         index,
@@ -98,7 +105,7 @@ def row_of(
     rounds_played: int,
     players: int,
     point_system: PointSystem,
-) -> dict:
+) -> dict[str, object]:
     """The ``tournaments`` row from what a file says (the careful or the fast reader's)."""
     return {
         "tournament": index,
@@ -118,7 +125,7 @@ def row_of(
     }
 
 
-def player_columns(t: Tournament, index: int) -> dict[str, list]:
+def player_columns(t: Tournament, index: int) -> Columns:
     """The ``players`` rows of one file, as column lists."""
     people = [t.players[pid] for pid in sorted(t.players)]
     return {
@@ -136,7 +143,7 @@ def player_columns(t: Tournament, index: int) -> dict[str, list]:
     }
 
 
-def game_columns(t: Tournament, index: int) -> dict[str, list]:
+def game_columns(t: Tournament, index: int) -> Columns:
     """The ``games`` rows of one file: every player, every round written."""
     rounds = t.rounds_written
     ids = sorted(t.players)

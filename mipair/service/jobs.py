@@ -21,7 +21,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from importlib import resources
-from typing import Any
 
 from mipair.desk.games import desk_for_files, desk_named
 from mipair.errors import InputError, MipairError
@@ -32,7 +31,7 @@ from mipair.results.standings import system_standings
 from mipair.service.logs import LOGGER
 from mipair.service.priority import lower_priority
 from mipair.service.problems import Answer, from_mipair_error, unexpected
-from mipair.systems.base import PairingSystem
+from mipair.systems.base import AnySystem
 from mipair.systems.registry import SYSTEMS, get_system, load
 
 WARM_UP_FILE = "warmup.trfx"
@@ -56,7 +55,7 @@ class Job:
     rounds: tuple[int, ...] = ()  # the check of these published rounds only (empty: all)
     game: str | None = None  # a desk's job: the game of the tournament (mipair.desk.games)
     files: tuple[tuple[str, bytes], ...] = ()  # ... its files
-    options: tuple[tuple[str, Any], ...] = ()  # ... and the options of the change
+    options: tuple[tuple[str, object], ...] = ()  # ... and the options of the change
 
 
 def safe_name(name: str | None) -> str:
@@ -86,7 +85,7 @@ def warm_up_job() -> Job:
     return Job("pair", None, None, warm, WARM_UP_FILE)
 
 
-def pair_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
+def pair_job(system: AnySystem | None, name: str, job: Job) -> Answer:
     """The next round, in JSON and in the JaVaFo/bbpPairings text (as ``mipair solve --json``
     and the drop-in ``-p`` give them)."""
     paired = pair_file(name, system, job.rules, job.body)
@@ -115,7 +114,7 @@ def tournament_name(name: str, data: bytes) -> str:
         return ""
 
 
-def check_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
+def check_job(system: AnySystem | None, name: str, job: Job) -> Answer:
     """Every published round re-paired from the rounds before it, as ``mipair check`` does."""
     system, document = open_document(name, system, job.body)
     rules = system.edition(job.rules)
@@ -129,7 +128,7 @@ def check_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
     return Answer(200, body)
 
 
-def published_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
+def published_job(system: AnySystem | None, name: str, job: Job) -> Answer:
     """The published rounds' numbers (what the page's check will go through, round by round)."""
     system, document = open_document(name, system, job.body)
     rules = system.edition(job.rules)
@@ -141,7 +140,7 @@ def published_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Ans
     return Answer(200, body)
 
 
-def explain_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
+def explain_job(system: AnySystem | None, name: str, job: Job) -> Answer:
     """Why the next round cannot be paired (or that it can), in JSON and in words."""
     opened = open_tournament(name, system, job.rules, job.body)
     explanation = opened.system.explain(opened.state, seconds=job.explain_seconds)
@@ -149,7 +148,7 @@ def explain_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answe
     return Answer(200, body, len(opened.system.problem(opened.state).players))
 
 
-def why_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
+def why_job(system: AnySystem | None, name: str, job: Job) -> Answer:
     """A proposed pairing held against the system's own, as ``mipair why`` does."""
     opened = open_tournament(name, system, job.rules, job.body)
     system, state = opened.system, opened.state
@@ -163,7 +162,7 @@ def why_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
     return Answer(200, body, len(system.problem(state).players))
 
 
-def standings_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
+def standings_job(system: AnySystem | None, name: str, job: Job) -> Answer:
     """The standings the system gives, before the round to pair."""
     opened = open_tournament(name, system, job.rules, job.body)
     lines = system_standings(opened.system, opened.state)
@@ -175,7 +174,7 @@ def standings_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Ans
     return Answer(200, body, len(lines))
 
 
-def desk_pair_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
+def desk_pair_job(system: AnySystem | None, name: str, job: Job) -> Answer:
     """A desk's tournament with its next round paired (``pair --save``): its files after it."""
     changed = desk_named(job.game or "").pair(dict(job.files), dict(job.options))
     body: dict[str, object] = {
@@ -186,17 +185,17 @@ def desk_pair_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Ans
     return Answer(200, body)
 
 
-def desk_why_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
+def desk_why_job(system: AnySystem | None, name: str, job: Job) -> Answer:
     """A proposed round of a desk's tournament held against the system's."""
     return Answer(200, desk_named(job.game or "").why(dict(job.files), job.pairs))
 
 
-def desk_explain_job(system: PairingSystem[Any] | None, name: str, job: Job) -> Answer:
+def desk_explain_job(system: AnySystem | None, name: str, job: Job) -> Answer:
     """Why a desk's tournament's round to pair has no pairing."""
     return Answer(200, desk_named(job.game or "").explain(dict(job.files), job.explain_seconds))
 
 
-JOBS: dict[str, Callable[[PairingSystem[Any] | None, str, Job], Answer]] = {
+JOBS: dict[str, Callable[[AnySystem | None, str, Job], Answer]] = {
     "pair": pair_job,
     "check": check_job,
     "explain": explain_job,

@@ -19,18 +19,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from math import gcd
+from types import ModuleType
+from typing import TYPE_CHECKING
 
-from mipair.solver.lexmatch import Infeasible
+from mipair.solver.errors import Infeasible
+
+if TYPE_CHECKING:
+    from highspy import Highs
 
 Edge = tuple[int, int]
 
 
 def _reduce(n: int, edges: Sequence[Edge], weights: Sequence[int]) -> list[int]:
     """Non-negative weights with the same optimal matchings (potentials, then gcd)."""
-    low = [None] * n  # type: list[int | None]
+    low: list[int | None] = [None] * n
     for (u, v), w in zip(edges, weights):
         for x in (u, v):
-            if low[x] is None or w < low[x]:  # type: ignore[operator]
+            least = low[x]
+            if least is None or w < least:
                 low[x] = w
     pot = [(lo if lo is not None else 0) // 2 for lo in low]
     red = [w - pot[u] - pot[v] for (u, v), w in zip(edges, weights)]
@@ -63,7 +69,7 @@ def min_weight_perfect_matching(
     edges: list[tuple[int, int]] = [(min(e), max(e)) for e in weights]
     if any(u == v or not (0 <= u < n and 0 <= v < n) for u, v in edges):
         raise ValueError("edges must join two different nodes among 0..n-1")
-    cost = _reduce(n, edges, [int(weights[e]) for e in weights])  # type: ignore[index]
+    cost = _reduce(n, edges, [int(weights[e]) for e in weights])
     fixed_set = {tuple(sorted(e)) for e in fixed}
     m = len(edges)
     lp = highspy.HighsLp()
@@ -103,7 +109,7 @@ def min_weight_perfect_matching(
     covered = sorted(v for e in chosen for v in e)
     if covered != list(range(n)):
         raise Infeasible("the solver returned a solution that is not a perfect matching")
-    return chosen  # type: ignore[return-value]
+    return chosen
 
 
 def _odd_components(n: int, edges: Sequence[Edge], x: Sequence[float]) -> list[list[int]]:
@@ -127,7 +133,9 @@ def _odd_components(n: int, edges: Sequence[Edge], x: Sequence[float]) -> list[l
     return [sorted(g) for g in groups.values() if len(g) % 2 and len(g) >= 3]
 
 
-def _tighten(h, highspy, n: int, edges: Sequence[Edge], rounds: int = 50) -> None:
+def _tighten(
+    h: Highs, highspy: ModuleType, n: int, edges: Sequence[Edge], rounds: int = 50
+) -> None:
     """Add violated odd-set inequalities to the LP relaxation (see the module docstring)."""
     for _ in range(rounds):
         h.run()

@@ -22,9 +22,9 @@ Two ways to answer, both exact:
 * python-sat otherwise. One SAT instance serves a whole series of windows:
   the lower part, the window and the decisions are *assumptions* of each
   check, so the clauses are built once, on the first question Dirac cannot
-  answer (Minicard keeps each node's "at most one" as a native constraint;
-  a 5,000-player round 2 has 7 million pairs below its first window, and
-  building their clauses took 48 s). When the answer is no, the
+  answer (Minicard keeps each node's "at most one" as a native constraint:
+  a large round has millions of pairs below its first window, and building
+  their clauses is most of the cost). When the answer is no, the
   unsatisfiable core over the assumptions names the decisions responsible,
   which the caller turns into a cut.
 """
@@ -36,6 +36,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 import numpy as np
 
 Core = list[tuple[str, "int | None", bool]]
+Question = tuple[frozenset[int], frozenset[int], frozenset[int], bool]
 NEAR = 12  # how far apart (in node numbers) a cheap completion looks for partners
 
 
@@ -48,7 +49,7 @@ class CompletionOracle:
     window node). ``may_single``: the nodes that may be the single one.
     ``hint``: a matching known to exist (``hint[u]`` is u's mate), whose
     pairs the SAT solver tries first; it changes no answer, only how fast
-    the first one comes (a 1000-player round 3: 20 s -> 3 s for its first check).
+    the first one comes (the first check of a large round is much faster).
     """
 
     def __init__(
@@ -91,7 +92,7 @@ class CompletionOracle:
         self.may_single = set(may_single) & set(nodes)
         self.hint = hint
         self.solver = None
-        self._known: dict[tuple, Core | None] = {}
+        self._known: dict[Question, Core | None] = {}
 
     def forbid(self, u: int, v: int) -> None:
         """The pair u-v is out of the graph for good."""
@@ -152,7 +153,9 @@ class CompletionOracle:
         _, sub = self._below(lower, down)
         return int(sub.sum(axis=1).min()) * 2 >= k
 
-    def _below(self, lower: Collection[int], down: Collection[int]):
+    def _below(
+        self, lower: Collection[int], down: Collection[int]
+    ) -> tuple[np.ndarray, np.ndarray]:
         """The nodes below, lower and sent down, in order (an array), and the
         graph among them (a boolean matrix): two nodes sent down never meet, and
         a node the graph does not hold meets nobody."""

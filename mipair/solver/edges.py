@@ -1,7 +1,7 @@
 """A graph's edges as two numpy arrays, read as a sequence of ``(u, v)`` pairs.
 
-A 5,000-player round has 12.5 million candidate pairs: as a list of Python
-tuples they alone took more than a gigabyte. :class:`Edges` keeps the two
+A large round has millions of candidate pairs, and a Python tuple costs
+tens of bytes where an array entry costs four. :class:`Edges` keeps the two
 ends as arrays and hands out plain ``(int, int)`` tuples one at a time.
 
 The other sets and maps over such numbers are held as arrays too: a set of
@@ -23,12 +23,13 @@ MARKS_AS_BITS_FROM = 1 << 16  # numbers from which marks are held as bits, not b
 POSITIONS_SEARCHED_FROM = 1 << 16  # numbers from which increasing positions are searched
 LISTED_UP_TO = 1 << 12  # edges up to which a graph also keeps them as a list of tuples,
 # read one at a time many times over (numpy's item access costs more than the list);
-# a larger graph's are read from its arrays (16,384 tuples: 1.8 MiB)
+# a larger graph's are read from its arrays (the tuples would take more room than they save)
 
 
 class Edges(Sequence[Edge]):
     """Edges ``(u[k], v[k])``, held as one array of shape (2, m): int32 nodes
-    where they fit (a 10,000-player round: 50 million pairs, 400 MB), else int64."""
+    where they fit (half the room of int64, for the tens of millions of pairs of
+    the largest rounds), else int64."""
 
     __slots__ = ("_pairs", "ends", "u", "v")
 
@@ -160,10 +161,10 @@ class ColumnSet:
 
 class Marks:
     """A mark per number ``0..m-1`` (True or False), held as bits from
-    MARKS_AS_BITS_FROM numbers: the pairs a round has ruled out for good (a
-    1,000-player round: 61 KB, not 480; 9,999 players: 6 MB, not 50). Asked of an
-    array a block at a time (no temporary of 8 bytes a number for a window's
-    millions). Fewer are held a byte each, read without arithmetic."""
+    MARKS_AS_BITS_FROM numbers: the pairs a round has ruled out for good, an
+    eighth of the room of a byte each. Asked of an array a block at a time (no
+    temporary of 8 bytes a number for a window's millions). Fewer are held a
+    byte each, read without arithmetic."""
 
     __slots__ = ("bits", "count", "flags", "size")
 
@@ -184,11 +185,14 @@ class Marks:
 
     def of(self, numbers: np.ndarray) -> np.ndarray:
         """Whether each of ``numbers`` is marked (a boolean array)."""
+        marked: np.ndarray
         if self.flags is not None:
-            return self.flags[numbers]
+            marked = self.flags[numbers]
+            return marked
         numbers = np.asarray(numbers, dtype=np.int64)
         if len(numbers) <= MARKS_BLOCK:
-            return (self.bits[numbers >> 3] >> (numbers & 7).astype(np.uint8) & 1).view(bool)
+            marked = (self.bits[numbers >> 3] >> (numbers & 7).astype(np.uint8) & 1).view(bool)
+            return marked
         out = np.empty(len(numbers), dtype=bool)
         for start in range(0, len(numbers), MARKS_BLOCK):
             part = numbers[start : start + MARKS_BLOCK]
@@ -225,8 +229,8 @@ class Positions:
 
     Numbers listed in increasing order, the largest from POSITIONS_SEARCHED_FROM,
     are found by binary search: a window's edge numbers are a few of the round's,
-    and a table indexed by edge number (a 1,000-player round: 1.9 MiB a window)
-    is kept only for numbers out of order or small."""
+    and a table indexed by edge number (the size of the round's pairs, for each
+    window) is kept only for numbers out of order or small."""
 
     __slots__ = ("_at", "ids")
 
@@ -281,8 +285,8 @@ class Positions:
 def search(haystack: np.ndarray, needles: np.ndarray | int) -> np.ndarray:
     """``np.searchsorted`` of integer ``needles`` in the sorted integer array
     ``haystack``, the needles cast to its type: else numpy casts the whole array
-    to the needles' wider type, a copy at every call (a 2,000-player round's
-    int32 positions: 3 s). Needles are column or edge numbers, below 2**31."""
+    to the needles' wider type, a copy at every call (int32 positions searched
+    with int64 needles). Needles are column or edge numbers, below 2**31."""
     return np.searchsorted(haystack, np.asarray(needles).astype(haystack.dtype, copy=False))
 
 
@@ -295,7 +299,7 @@ def mask(n: int, members: Iterable[int]) -> np.ndarray:
 
 def distinct(values: np.ndarray) -> np.ndarray:
     """The distinct values of an integer array, sorted (``np.unique`` without
-    its import of ``numpy.ma``, some 40 ms of a small round's process)."""
+    its import of ``numpy.ma``, a noticeable part of a small round's process)."""
     out = np.sort(values)
     if len(out) > 1:
         out = out[np.concatenate(([True], out[1:] != out[:-1]))]

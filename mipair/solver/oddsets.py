@@ -17,8 +17,8 @@ Two families of candidate sets are tested, both cheap:
 When neither family holds a violated set, :func:`blossoms` can separate
 exactly (minimum odd cuts of a Gomory-Hu tree, networkx), if the caller asks:
 the guesses can run out while the LP stays fractional, and the MIP that
-follows cost more than a minute on the 500,000 columns of a 2,000-player
-window; on smaller models the MIP is the cheaper way out.
+follows is then slow on a large model; on smaller models the MIP is the
+cheaper way out.
 
 The layer knows nothing of chess: nodes are integers, x maps pairs to values.
 """

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from mipair.solver.lexmatch import Infeasible
+from mipair.solver.errors import Infeasible
 from mipair.solver.perfect_duals import Proof, best_columns, duality_bound, reduced_costs, scaling
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ CUT_ROUNDS = 40  # rounds of odd-set cuts before the MIP decides (pricing rounds
 # counted: they end by themselves, each lets new columns in)
 
 
-def _core(n: int, ends, weight, hint: Sequence[Edge]):
+def _core(n: int, ends: np.ndarray, weight: np.ndarray, hint: Sequence[Edge]) -> np.ndarray:
     """Column indices of the first LP: each node's best edges and the hint matching's.
 
     A node's edges are ranked by their weight less half the heaviest weight at the
@@ -105,7 +105,11 @@ def _core(n: int, ends, weight, hint: Sequence[Edge]):
 
 
 def max_weight_perfect_matching(
-    n: int, edges, weights, hint: Sequence[Edge] = (), then=None
+    n: int,
+    edges: np.ndarray | Sequence[Edge],
+    weights: np.ndarray | Sequence[int],
+    hint: Sequence[Edge] = (),
+    then: np.ndarray | Sequence[int] | None = None,
 ) -> list[int]:
     """Indices (into ``edges``) of a perfect matching of nodes ``0..n-1`` of largest total weight.
 
@@ -133,7 +137,9 @@ def max_weight_perfect_matching(
     return _second_tier(n, ends, exact, np.asarray(then, dtype=np.int64), chosen, proof)
 
 
-def _solve(n: int, ends, exact, hint: Sequence[Edge]) -> tuple[list[int], Proof | None]:
+def _solve(
+    n: int, ends: np.ndarray, exact: np.ndarray, hint: Sequence[Edge]
+) -> tuple[list[int], Proof | None]:
     """The matching of :func:`max_weight_perfect_matching` and the duals that bound it."""
     from mipair.solver.highs import load, maximiser
 
@@ -152,7 +158,7 @@ def _solve(n: int, ends, exact, hint: Sequence[Edge]) -> tuple[list[int], Proof 
     cuts: list[np.ndarray] = []  # node masks of the odd sets added
     cut_edges: list[np.ndarray] = []  # the edges (in the model or not) inside each
 
-    def enter(cols) -> None:
+    def enter(cols: np.ndarray | Sequence[int]) -> None:
         cols = np.asarray(cols, dtype=np.int64)
         if not len(cols):
             return
@@ -257,7 +263,14 @@ def _solve(n: int, ends, exact, hint: Sequence[Edge]) -> tuple[list[int], Proof 
         )
 
 
-def _second_tier(n: int, ends, exact, then, chosen: list[int], proof: Proof | None) -> list[int]:
+def _second_tier(
+    n: int,
+    ends: np.ndarray,
+    exact: np.ndarray,
+    then: np.ndarray,
+    chosen: list[int],
+    proof: Proof | None,
+) -> list[int]:
     """Among the perfect matchings of largest ``exact`` total (``chosen`` is one), one of
     largest ``then`` total.
 
@@ -300,7 +313,9 @@ def _second_tier(n: int, ends, exact, then, chosen: list[int], proof: Proof | No
     return answer
 
 
-def _pinned(n: int, ends, first, second, optimum: Sequence[int]) -> list[int]:
+def _pinned(
+    n: int, ends: np.ndarray, first: np.ndarray, second: np.ndarray, optimum: Sequence[int]
+) -> list[int]:
     """A perfect matching of largest ``second`` total among those whose ``first`` total is
     at least that of the matching ``optimum`` (a MIP on HiGHS; edges index ``ends``)."""
     from mipair.solver.highs import load, maximiser
@@ -326,7 +341,9 @@ def _pinned(n: int, ends, first, second, optimum: Sequence[int]) -> list[int]:
     return [int(k) for k in np.flatnonzero(np.asarray(h.getSolution().col_value) > 0.5)]
 
 
-def _odd_sets(n: int, ends, columns: Sequence[int], x, reduced) -> list[frozenset[int]]:
+def _odd_sets(
+    n: int, ends: np.ndarray, columns: Sequence[int], x: np.ndarray, reduced: np.ndarray
+) -> list[frozenset[int]]:
     """Odd sets whose inequality the LP solution ``x`` violates (``reduced``: the
     columns' reduced costs; those at zero make the tight graph of :mod:`oddsets`)."""
     import numpy as np
@@ -343,12 +360,13 @@ def _odd_sets(n: int, ends, columns: Sequence[int], x, reduced) -> list[frozense
     return violated(values, pairs, exact=True)
 
 
-def _perfect(n: int, ends, chosen: Sequence[int]) -> bool:
+def _perfect(n: int, ends: np.ndarray, chosen: Sequence[int]) -> bool:
+    """Whether the edges ``chosen`` cover every node once."""
     covered = sorted(int(v) for e in chosen for v in (ends[0][e], ends[1][e]))
     return covered == list(range(n))
 
 
-def _by_mip(n: int, ends, exact) -> list[int]:
+def _by_mip(n: int, ends: np.ndarray, exact: np.ndarray) -> list[int]:
     """The exact MIP on every column (the fallback; see the module docstring)."""
     from mipair.solver.assignment import min_weight_perfect_matching
 

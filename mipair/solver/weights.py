@@ -1,8 +1,8 @@
 """Integer column weights held as numpy arrays (an objective tier or a pinned row).
 
-A quality criterion of a 5,000-player round weighs millions of candidate
-pairs; as Python dicts, copied into packed objectives and pinned rows, they
-took most of the engine's memory (about 2 KB a pair). :class:`Weights` keeps
+A quality criterion of a large round weighs millions of candidate pairs; as
+Python dicts, copied into packed objectives and pinned rows, they would take
+most of the engine's memory. :class:`Weights` keeps
 one tier as two arrays, its columns (sorted, distinct) and their non-zero
 integer values, and offers what the solver layer needs: the lookups of a
 mapping, exact totals over a solution, restriction to a sub-model. Small
@@ -27,8 +27,8 @@ NARROW_FROM = 1 << 12  # columns from which a tier keeps them as int32
 
 def column_numbers(cols: np.ndarray | Sequence[int]) -> np.ndarray:
     """A tier's column numbers as an array: int32 for a tier of at least
-    NARROW_FROM columns (below 2**31), which then take half the room of its values
-    (a 1,000-player round's windows: 1.5 MiB less); int64 for a smaller one, which
+    NARROW_FROM columns (below 2**31), which then take half the room of its values;
+    int64 for a smaller one, which
     numpy's indexing and searches take as they are (no conversion at each use)."""
     cols = np.asarray(cols)
     if len(cols) < NARROW_FROM:
@@ -93,7 +93,8 @@ class Weights:
         return zip(self.cols.tolist(), self.vals.tolist())
 
     def values(self) -> list[int]:
-        return self.vals.tolist()
+        listed: list[int] = self.vals.tolist()
+        return listed
 
     # -- arithmetic ----------------------------------------------------------
     def total(self, chosen: Sequence[int]) -> int:
@@ -157,9 +158,9 @@ class ColumnKeys:
 class KeyedWeights(Weights):
     """Weights given by a table over keys: column c weighs ``table[key[c]]``.
 
-    A 10,000-player first round has 50 million candidate pairs but a handful
-    of kinds of pair; every tier of its criteria held as explicit arrays took
-    16 bytes a pair (gigabytes for the round). Here a tier is its small table
+    A large first round has tens of millions of candidate pairs but a handful
+    of kinds of pair; every tier of its criteria held as explicit arrays would
+    take 16 bytes a pair (gigabytes for the round). Here a tier is its small table
     and the shared keys (4 bytes a column for all tiers); the columns and
     values are computed when a caller asks for them."""
 
@@ -176,13 +177,15 @@ class KeyedWeights(Weights):
 
     @property
     def vals(self) -> np.ndarray:  # type: ignore[override]
-        return self.table[self.keys.key[self.cols]]
+        found: np.ndarray = self.table[self.keys.key[self.cols]]
+        return found
 
     def at(self, cols: np.ndarray) -> np.ndarray:
         cols = np.asarray(cols, dtype=np.int64)
         key = self.keys.key
         if len(cols) and int(cols.max()) < len(key):
-            return self.table[key[cols]]
+            found: np.ndarray = self.table[key[cols]]
+            return found
         out = np.zeros(len(cols), dtype=np.int64)
         inside = cols < len(key)
         out[inside] = self.table[key[cols[inside]]]

@@ -2,12 +2,12 @@
 
 A question with no objective (is there any matching at all?) is a pure
 feasibility question, and HiGHS answers it badly on large graphs: its MIP
-needed 17 s to find a perfect matching among the 12,500 pairs of a
-1,000-node graph (each node joined to its neighbours in rank and to the
-nodes half the field away), 94 s at 2,000 nodes. The same question as
-clauses and cardinality constraints takes minicard 0.05 s, 0.11 s at 5,000
-nodes. The layer knows nothing of chess: nodes are integers, columns index
-``ends`` (the pairs, then the exits: one node each).
+searches a perfect matching by branch and bound, and takes long to find one
+in a sparse graph of a few thousand nodes. The same question as clauses and
+cardinality constraints is quickly answered by minicard (python-sat, which
+holds each "at most one" as a native constraint). The layer knows nothing of
+chess: nodes are integers, columns index ``ends`` (the pairs, then the exits:
+one node each).
 """
 
 from __future__ import annotations

@@ -35,17 +35,20 @@ codes and file endings that name it, the drop-in flag) is its line in
 :data:`mipair.systems.registry.SYSTEMS`; the system carries it as
 :attr:`PairingSystem.registered`.
 
-Each system states its own state type: ``PairingSystem[Snapshot]``,
-``PairingSystem[McMahonState]``, ... Everything else (comparing two pairings, explaining an impossible round,
-checking published rounds) is built here from those, the same for every
-system; a system may refine it.
+Each system states the types of its document and of its state:
+``PairingSystem[Tournament, Snapshot]``, ``PairingSystem[OgTournament, McMahonState]``, ...
+A caller that finds a system by name holds an :data:`AnySystem`: it hands the system back
+the document and the state the system gave it, never looking inside. Everything else
+(comparing two pairings, explaining an impossible round, checking published rounds,
+writing check lists) is built here from those, the same for every system; a system may
+refine it.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from mipair.errors import InputError, MipairError, NoPairingError
 from mipair.pairing import RoundPairing
@@ -58,6 +61,8 @@ if TYPE_CHECKING:  # the explanation layer loads only when a comparison or expla
     from mipair.reports import CriterionValue, PublishedRound, Standing, Violation
     from mipair.systems.registered import Registered
 
+DocumentT = TypeVar("DocumentT")
+"""A system's tournament file as read once (a TRF ``Tournament``, an OpenGotha tournament...)."""
 StateT = TypeVar("StateT")
 """A system's tournament state before the round to pair (a FIDE ``Snapshot``, a PAPP event...)."""
 
@@ -67,6 +72,19 @@ RelaxedPairer = Callable[
 ]
 Card = dict[str, object]
 """One player as a pairing shows them: ``name``, ``score``, ``rating`` (Go: ``rank``)."""
+
+
+class CheckList(Protocol):
+    """One round's check list (each player's pairing data beside the pairing), as the
+    system that made it writes it (:meth:`PairingSystem.check_list`)."""
+
+    def text(self) -> str:
+        """The round's section of a check list file (a heading, then the table)."""
+        ...
+
+    def to_json(self) -> dict[str, object]:
+        """The round's check list as a JSON-ready dict."""
+        ...
 
 
 class UnsupportedError(MipairError):
@@ -153,7 +171,7 @@ class Summary(NamedTuple):
         }
 
 
-class PairingSystem(ABC, Generic[StateT]):
+class PairingSystem(ABC, Generic[DocumentT, StateT]):
     """One pairing system behind the common interface (see the module docstring)."""
 
     title: ClassVar[str]
@@ -193,14 +211,14 @@ class PairingSystem(ABC, Generic[StateT]):
     # -- what each system implements -------------------------------------------------
 
     @abstractmethod
-    def document(self, path: str, text: str | bytes | None = None) -> object:
+    def document(self, path: str, text: str | bytes | None = None) -> DocumentT:
         """The tournament file at ``path`` read once (``text``: its content, already read, as
         text or as the file's bytes: nothing is then read from disk and ``path`` only names
         the file in messages), for :meth:`state_of`, :meth:`rounds_published` and
         :meth:`published_round`."""
 
     @abstractmethod
-    def state_of(self, document: object, edition: str | None = None) -> StateT:
+    def state_of(self, document: DocumentT, edition: str | None = None) -> StateT:
         """The state of ``document`` (as :meth:`document` reads it) before its next round."""
 
     def read(self, path: str, edition: str | None = None, data: bytes | None = None) -> StateT:
@@ -241,22 +259,24 @@ class PairingSystem(ABC, Generic[StateT]):
 
     # -- a finished tournament, round by round (what ``check`` replays) -----------------
 
-    def rounds_published(self, document: object) -> list[int]:
+    def rounds_published(self, document: DocumentT) -> list[int]:
         """The rounds of ``document`` that were paired and can be checked."""
         raise UnsupportedError(f"the {self.name} system cannot check published rounds yet")
 
     def published_round(
-        self, document: object, rnd: int, edition: str | None = None
-    ) -> PublishedRound:
+        self, document: DocumentT, rnd: int, edition: str | None = None
+    ) -> PublishedRound[StateT]:
         """Round ``rnd`` as ``document`` publishes it, with the state it was paired from."""
         raise UnsupportedError(f"the {self.name} system cannot check published rounds yet")
 
-    def state_before(self, document: object, rnd: int, edition: str | None = None) -> StateT:
+    def state_before(self, document: DocumentT, rnd: int, edition: str | None = None) -> StateT:
         """The state of ``document`` (as :meth:`document` reads it, or a tournament built
         in memory) before round ``rnd`` is paired."""
         raise UnsupportedError(f"the {self.name} system cannot pair a tournament in memory")
 
-    def published(self, document: object, edition: str | None = None) -> Iterator[PublishedRound]:
+    def published(
+        self, document: DocumentT, edition: str | None = None
+    ) -> Iterator[PublishedRound[StateT]]:
         """The published rounds of ``document`` (as :meth:`document` reads it), each with the
         state it was paired from."""
         for rnd in self.rounds_published(document):
@@ -271,12 +291,9 @@ class PairingSystem(ABC, Generic[StateT]):
         to say than which boards differ)."""
         return ""
 
-    def check_list(self, state: StateT, pairing: RoundPairing | None) -> object:
-        """The round's check list (each player's pairing data beside the pairing)."""
-        raise UnsupportedError(f"the {self.name} system keeps no check list")
-
-    def write_check_lists(self, path: str, sections: list[tuple[int, str, Any]]) -> None:
-        """Write check lists ``(round, edition, check list)`` to ``path``."""
+    def check_list(self, state: StateT, pairing: RoundPairing | None) -> CheckList:
+        """The check list of the round ``state`` is about to pair, with ``pairing``'s boards
+        (None: the round not paired)."""
         raise UnsupportedError(f"the {self.name} system keeps no check list")
 
     # -- standings ---------------------------------------------------------------------
@@ -315,6 +332,19 @@ class PairingSystem(ABC, Generic[StateT]):
         return [{} for _ in pairing.boards]
 
     # -- built from the above, the same for every system -----------------------------------
+
+    def write_check_lists(self, path: str, lists: Sequence[CheckList]) -> None:
+        """Write check lists (:meth:`check_list`, one a round) to ``path``: one JSON
+        document when its name ends with ``.json``, else their text one after another."""
+        import json  # not loaded by a drop-in round without -l
+
+        from mipair.formats.text import save
+
+        if path.lower().endswith(".json"):
+            rounds = {"rounds": [round_list.to_json() for round_list in lists]}
+            save(path, json.dumps(rounds, indent=1) + "\n")
+        else:
+            save(path, "\n".join(round_list.text() for round_list in lists))
 
     def violations(
         self, state: StateT, pairing: RoundPairing, problem: PairingProblem | None = None
@@ -375,3 +405,8 @@ class PairingSystem(ABC, Generic[StateT]):
         return explain_problem(
             problem, boards=self.boards_of(state), pairer=pairer, seconds=seconds
         )
+
+
+AnySystem = PairingSystem[Any, Any]
+"""A system as the registry gives it, found by name: its document and state types are its
+own, and a caller only hands back to it what it gave."""

@@ -28,9 +28,7 @@ from mipair.systems.registered import Registered
 
 TYPE_CHECKING = False  # typing itself is too slow to load in a drop-in call's start
 if TYPE_CHECKING:
-    from typing import Any
-
-    from mipair.systems.base import PairingSystem
+    from mipair.systems.base import AnySystem
 
 
 SYSTEMS: tuple[Registered, ...] = (
@@ -64,7 +62,7 @@ SYSTEMS: tuple[Registered, ...] = (
 """The registered systems; the first system of TRF files (with 192 codes) pairs a TRF file
 whose 192 record names no registered system, and the JaVaFo form ``mipair IN -p OUT``."""
 
-LOADED: dict[Registered, PairingSystem[Any]] = {}
+LOADED: dict[Registered, AnySystem] = {}
 """Each system loaded so far, by its line (one instance per process)."""
 
 
@@ -83,7 +81,7 @@ def registered(name: str) -> Registered:
     )
 
 
-def load(line: Registered) -> PairingSystem[Any]:
+def load(line: Registered) -> AnySystem:
     """The system of ``line``, its class imported on first use."""
     system = LOADED.get(line)
     if system is None:
@@ -92,7 +90,7 @@ def load(line: Registered) -> PairingSystem[Any]:
     return system
 
 
-def get_system(name: str) -> PairingSystem[Any]:
+def get_system(name: str) -> AnySystem:
     """The system registered as ``name``."""
     return load(registered(name))
 
@@ -107,14 +105,14 @@ def trf_systems() -> tuple[Registered, ...]:
     return tuple(line for line in SYSTEMS if line.trf_codes)
 
 
-def for_ending(path: str) -> PairingSystem[Any] | None:
+def for_ending(path: str) -> AnySystem | None:
     """The system whose files end as ``path`` does; None: a TRF file (or a folder)."""
     ending = os.path.splitext(path)[1].lower()
     found = next((line for line in SYSTEMS if ending and ending in line.endings), None)
     return None if found is None else load(found)
 
 
-def for_trf_code(code: str | None) -> PairingSystem[Any]:
+def for_trf_code(code: str | None) -> AnySystem:
     """The system a TRF file's 192 code names; the default TRF system when it names none
     registered (or the file has no 192 record)."""
     lines = trf_systems()

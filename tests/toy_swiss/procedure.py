@@ -56,7 +56,7 @@ class ToyProcedure(SwissProcedure[Snapshot]):
             model.maximise([Weights.dense(GAP_CEILING - gaps)] if ends else [])
         except Infeasible:
             raise NoPairingError("no pairing satisfies the basic rules") from None
-        mate = model.mate()
+        mate = model.answer.mate()
         boards = [self.colours(players[v], players[w]) for v, w in enumerate(mate) if v < w < n]
         bye = next((players[v].id for v, w in enumerate(mate) if v == w), None)
         return RoundPairing(snapshot.round, tuple(boards), bye)

@@ -13,12 +13,10 @@ file operations (:mod:`mipair.operations`) are not its way in.
 
 from __future__ import annotations
 
-from typing import Any
-
 from mipair.errors import InputError, NoPairingError, TooLargeError
 from mipair.model import Tournament
 from mipair.pairing import Board, RoundPairing
-from mipair.systems.base import PairingSystem
+from mipair.systems.base import AnySystem
 from mipair.systems.registry import get_system, trf_systems
 
 BAKU = "BAKU"
@@ -102,11 +100,11 @@ def published_order(t: Tournament, rnd: int, system: str, edition: str) -> tuple
     return pairing_system.order_boards(state, published_pairing(t, rnd)).boards
 
 
-def _system(name: str) -> PairingSystem[Any]:
+def _system(name: str) -> AnySystem:
     return get_system(name)
 
 
-def _reason(pairing_system: PairingSystem[Any], state: object, exc: Exception) -> str:
+def _reason(pairing_system: AnySystem, state: object, exc: Exception) -> str:
     """One line saying why the round has no pairing (the explanation's short form)."""
     try:
         return pairing_system.explain(state, seconds=2.0, use_engine=False).short()

@@ -23,7 +23,7 @@ from mipair.desk.game import Changed, Desk, Download, Files, Option, Status, opt
 from mipair.errors import InputError
 from mipair.formats.text import decode, newline_of
 from mipair.formats.trf import lost_in, parse_text, write_tournament
-from mipair.systems.base import PairingSystem
+from mipair.systems.base import AnySystem
 
 BYES = {"absent": "zero", "half-bye": "half", "full-bye": "full", "plays": None}
 """An attendance status -> the bye of ``mipair chess bye --points`` (None: ``present``)."""
@@ -79,7 +79,7 @@ class ChessDesk(Desk):
 
     # -- which files -------------------------------------------------------------------
 
-    def runs(self, system: PairingSystem[Any]) -> bool:
+    def runs(self, system: AnySystem) -> bool:
         return bool(system.registered.trf_codes)
 
     def main_file(self, files: Files) -> str:

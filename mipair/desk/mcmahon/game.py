@@ -28,7 +28,7 @@ from mipair.errors import InputError
 from mipair.formats.h9 import h9_bytes
 from mipair.formats.opengotha import OgTournament, parse_opengotha
 from mipair.formats.opengotha_write import format_opengotha
-from mipair.systems.base import PairingSystem
+from mipair.systems.base import AnySystem
 from mipair.systems.mcmahon.params import model, params_of
 from mipair.systems.mcmahon.standings import h9_text
 from mipair.systems.registry import for_ending
@@ -78,7 +78,7 @@ class GoDesk(Desk):
 
     # -- which files -------------------------------------------------------------------
 
-    def runs(self, system: PairingSystem[Any]) -> bool:
+    def runs(self, system: AnySystem) -> bool:
         return self.ending in system.registered.endings
 
     def main_file(self, files: Files) -> str:

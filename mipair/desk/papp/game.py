@@ -41,7 +41,7 @@ from mipair.formats.papp.event import Event, name_problem
 from mipair.formats.papp.event_file import parse_event, write_event
 from mipair.formats.text import decode
 from mipair.operations.files import Opened
-from mipair.systems.base import PairingSystem
+from mipair.systems.base import AnySystem
 from mipair.systems.papp.system import PappDocument
 from mipair.systems.registry import for_ending
 
@@ -89,7 +89,7 @@ class OthelloDesk(Desk):
 
     # -- which files -------------------------------------------------------------------
 
-    def runs(self, system: PairingSystem[Any]) -> bool:
+    def runs(self, system: AnySystem) -> bool:
         return self.ending in system.registered.endings
 
     def main_file(self, files: Files) -> str:

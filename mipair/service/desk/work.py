@@ -117,8 +117,8 @@ async def solved(request: Request, job: Job) -> dict[str, Any]:
 
 async def in_lane(request: Request, job: Job) -> Changed:
     """A desk's change solved in the worker lanes: the files after it."""
-    body = await solved(request, job)
-    return Changed(dict(body["files"]), str(body["what"]), dict(body["report"]))  # type: ignore[call-overload]
+    body: dict[str, Any] = await solved(request, job)
+    return Changed(dict(body["files"]), str(body["what"]), dict(body["report"]))
 
 
 def lane_job(

@@ -26,10 +26,9 @@ and absolute rules read (``preference``, the floats of the state,
 
 from __future__ import annotations
 
-import json
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
-from mipair.formats.text import save
 from mipair.model import Colour, points_to_str
 from mipair.pairing import RoundPairing
 from mipair.systems.fide.colours import newcomer_preference, preference
@@ -132,7 +131,7 @@ def checklist_text(snap: Snapshot, pairing: RoundPairing | None = None, title: s
     )
 
 
-def format_rows(table: list[Row], title: str) -> str:
+def format_rows(table: Sequence[Row], title: str) -> str:
     """Rows as an aligned table under ``title``, with the legend below."""
     lines = [
         title,
@@ -155,7 +154,7 @@ def format_rows(table: list[Row], title: str) -> str:
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
-def rows_json(rnd: int, rules: str, table: list[Row]) -> dict[str, object]:
+def rows_json(rnd: int, rules: str, table: Sequence[Row]) -> dict[str, object]:
     """One round's check list as a JSON-ready dict."""
     players = []
     for r in table:
@@ -170,20 +169,24 @@ def checklist_json(snap: Snapshot, pairing: RoundPairing | None = None) -> dict[
     return rows_json(snap.round, snap.rules, rows(snap, pairing))
 
 
-def render(rounds: list[tuple[int, str, list[Row]]], as_json: bool) -> str:
-    """Check lists of several rounds (``(round, rules, rows)``): text sections headed
-    ``Round #N`` as JaVaFo and bbpPairings write them, or one JSON document."""
-    if as_json:
-        return (
-            json.dumps({"rounds": [rows_json(r, rules, t) for r, rules, t in rounds]}, indent=1)
-            + "\n"
-        )
-    return "\n".join(
-        f"Round #{r}\n" + format_rows(t, f"Check list, round {r} ({rules} rules)")
-        for r, rules, t in rounds
-    )
+@dataclass(frozen=True)
+class RoundCheckList:
+    """One round's check list as a check list file holds it
+    (:class:`~mipair.systems.base.CheckList`): text sections headed ``Round #N`` as JaVaFo
+    and bbpPairings write them, or one entry of a JSON document's ``rounds``."""
+
+    round: int
+    rules: str
+    rows: tuple[Row, ...]
+
+    def text(self) -> str:
+        title = f"Check list, round {self.round} ({self.rules} rules)"
+        return f"Round #{self.round}\n" + format_rows(self.rows, title)
+
+    def to_json(self) -> dict[str, object]:
+        return rows_json(self.round, self.rules, self.rows)
 
 
-def write_checklist(path: str, rounds: list[tuple[int, str, list[Row]]]) -> None:
-    """Write check lists to ``path``: JSON when it ends with ``.json``, else text."""
-    save(path, render(rounds, path.lower().endswith(".json")))
+def check_list(snap: Snapshot, pairing: RoundPairing | None = None) -> RoundCheckList:
+    """The check list of ``snap``'s round (``pairing`` fills the last column)."""
+    return RoundCheckList(snap.round, snap.rules, tuple(rows(snap, pairing)))

@@ -22,7 +22,7 @@ from typing import Any
 from mipair.lazy import named
 from mipair.model_files import read_model
 from mipair.resources import model_file
-from mipair.systems.fide.procedure import Criterion, SwissProcedure
+from mipair.systems.fide.procedure import EditionCriterion, SwissProcedure
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class CriterionSpec:
 
     id: str
     name: str
-    function: Criterion
+    function: EditionCriterion
     text: str
     min_round: int = 1
     value: str = ""
@@ -42,7 +42,7 @@ class CriterionSpec:
     """``score`` or ``score difference`` when compared level by level; "" for one number."""
     sign: int = 1
     """The shown value is ``sign`` times the function's sum (-1: the function negates a count)."""
-    following: Criterion | None = None
+    following: EditionCriterion | None = None
     """For a look-ahead criterion: the function the following bracket is judged by."""
     last_round: bool = True
     """Whether the criterion counts in the last round (``not_in_last_round`` in the file)."""

@@ -213,7 +213,7 @@ class RoundField:
     def weigh(self, model: LexMatcher, role: np.ndarray, context: Context) -> list[Weights]:
         """Every active criterion on the window's edge columns of ``model`` (its
         edges ranked higher player first): :func:`mipair.systems.fide.weigh.weigh`."""
-        ends = model.ends()
+        ends = model.columns.edges.array()
         if self.window_columns is not None:
             ends = ends[:, : self.window_columns]
         active = self.edition.active(self.snapshot.round)
@@ -222,7 +222,7 @@ class RoundField:
     def mate_of(self, model: LexMatcher) -> list[int]:
         """The current answer of a window's model, vertex -> vertex: ``n`` for a
         window player paired below, itself for the single one."""
-        mate = model.mate({"down": self.n})
+        mate = model.answer.mate({"down": self.n})
         if self.below:
             n = self.n
             mate = [n if w in self.below and v not in self.below else w for v, w in enumerate(mate)]

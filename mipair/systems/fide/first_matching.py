@@ -47,11 +47,11 @@ def sat_mate(field: RoundField, takers: Sequence[int]) -> list[int] | None:
 
 def everyone_paired(field: RoundField) -> list[int]:
     """A pairing of every player of an even field as ``mate`` per player; raises
-    :class:`mipair.solver.matching.Infeasible` when the absolute criteria allow none.
+    :class:`mipair.solver.errors.Infeasible` when the absolute criteria allow none.
     Asked of the matching model with no objective, which asks SAT first
     (:meth:`mipair.solver.lexmatch.LexMatcher.maximise`) and lets in the pairs
     outside the core only when it must."""
     n = field.n
     model = LexMatcher(n, field.edges, range(n), n // 2, core=core(field.edges, field.scores))
     model.maximise([])
-    return model.mate()
+    return model.answer.mate()

@@ -93,7 +93,7 @@ class Pairable:
         model = LexMatcher(self.n, edges)
         tier = {c: 1 for c in range(len(edges))}
         model.maximise([tier])
-        return model.value(tier)
+        return model.answer.value(tier)
 
     def close(self) -> None:
         self.oracle.close()

@@ -25,9 +25,23 @@ if TYPE_CHECKING:
 
 StateT = TypeVar("StateT")
 """The state a procedure pairs (the FIDE systems': :class:`~mipair.systems.fide.state.Snapshot`)."""
+ContextT = TypeVar("ContextT")
+"""What a system's criteria know of the bracket a pair is in (Dutch: its ``PairContext``)."""
+PlayerT = TypeVar("PlayerT")
+"""A player as a system's criteria see it (Dutch: the ``PlayerState`` of the snapshot)."""
 
-Criterion = Callable[..., Any]
-"""A criterion function: (pair context, higher-ranked player, other player) -> value."""
+Value = int | list[tuple[int, int]]
+"""One pair's value of a criterion: a number, or ``(score level, number)`` terms for a
+criterion compared level by level."""
+
+Criterion = Callable[[ContextT, PlayerT, PlayerT], Value]
+"""A criterion function: (pair context, higher-ranked player, other player) -> value; a
+system's criteria module gives the context and player types it reads
+(``Criterion[PairContext, PlayerState]``)."""
+
+EditionCriterion = Criterion[Any, Any]
+"""A criterion as a model file names it: found by name in its procedure's tables, so its
+context and player types are the procedure's own, known to the procedure alone."""
 
 Evaluator = Callable[["RoundPairing"], "Sequence[CriterionValue]"]
 """The criteria of a complete pairing of one round, in the order they count."""
@@ -44,10 +58,10 @@ class SwissProcedure(ABC, Generic[StateT]):
     """Settings of the model file the procedure implements one way only (an order the
     text gives, stated in the file): a file asking another value is refused at load."""
 
-    def criterion(self, name: str) -> Criterion | None:
+    def criterion(self, name: str) -> EditionCriterion | None:
         """The criterion function the model file names (None: no such function)."""
         for table in self.criterion_tables:
-            functions: dict[str, Criterion] = named(table)
+            functions: dict[str, EditionCriterion] = named(table)
             if name in functions:
                 return functions[name]
         return None

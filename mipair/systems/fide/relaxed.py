@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from mipair.explain.facts import BYE, Fact, Matching, PairingProblem, pair
 from mipair.model import ForbiddenPairs
+from mipair.systems.base import RelaxedPairer
 from mipair.systems.fide.state import Snapshot
 
 
@@ -58,10 +59,12 @@ ENGINE_MAX_PLAYERS = 150
 """Larger relaxed rounds keep the SAT model's pairing: an explanation should stay quick."""
 
 
-def engine_pairer(snap: Snapshot, problem: PairingProblem):
+def engine_pairer(snap: Snapshot, problem: PairingProblem) -> RelaxedPairer:
     """Pair a relaxed round with the system's engine, when it is there and its answer is legal."""
 
-    def pair_relaxed(waived: tuple[Fact, ...]):
+    def pair_relaxed(
+        waived: tuple[Fact, ...],
+    ) -> tuple[tuple[tuple[int, int], ...], int | None] | None:
         relaxed = relaxed_snapshot(snap, waived)
         if relaxed is None or len(problem.players) > ENGINE_MAX_PLAYERS:
             return None

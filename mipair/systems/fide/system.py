@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from mipair.formats.trf import parse_text, read_tournament
 from mipair.model import Tournament, points_to_str
@@ -28,13 +28,14 @@ from mipair.systems.fide.state import Snapshot, snapshot
 if TYPE_CHECKING:  # the explanation layer and the reports load only when asked (start-up)
     from mipair.explain.facts import PairingProblem
     from mipair.reports import CriterionValue, PublishedRound, Violation
+    from mipair.systems.fide.checklist import RoundCheckList
     from mipair.systems.fide.procedure import Evaluator
     from mipair.systems.registered import Registered
 
 TRF_SUFFIXES = (".trf", ".trfx", ".trf26", ".txt")
 
 
-class FideSystem(PairingSystem[Snapshot]):
+class FideSystem(PairingSystem[Tournament, Snapshot]):
     """A FIDE Swiss system (C.04): TRF files, the editions of ``models/<name>-*.toml``."""
 
     models: ClassVar[Path | None] = None
@@ -56,8 +57,7 @@ class FideSystem(PairingSystem[Snapshot]):
         """The state of ``t`` before round ``rnd`` by ``edition`` (None: the default)."""
         return snapshot(t, rnd, load_edition(self.name, self.edition(edition), self.models))
 
-    def state_of(self, document: object, edition: str | None = None) -> Snapshot:
-        assert isinstance(document, Tournament)
+    def state_of(self, document: Tournament, edition: str | None = None) -> Snapshot:
         return self.snapshot(document, round_to_pair(document), edition)
 
     def edition_of(self, state: Snapshot) -> str | None:
@@ -93,16 +93,11 @@ class FideSystem(PairingSystem[Snapshot]):
     def colour_note(self, state: Snapshot, engine: RoundPairing, published: RoundPairing) -> str:
         return state.edition.procedure.colour_note(state, engine, published)
 
-    def check_list(self, state: Snapshot, pairing: RoundPairing | None) -> object:
+    def check_list(self, state: Snapshot, pairing: RoundPairing | None) -> RoundCheckList:
         """JaVaFo's check list: each player's pairing data beside the pairing."""
-        from mipair.systems.fide.checklist import rows
+        from mipair.systems.fide.checklist import check_list
 
-        return rows(state, pairing)
-
-    def write_check_lists(self, path: str, sections: list[tuple[int, str, Any]]) -> None:
-        from mipair.systems.fide.checklist import write_checklist
-
-        write_checklist(path, sections)
+        return check_list(state, pairing)
 
     def relaxed_pairer(self, state: Snapshot, problem: PairingProblem) -> RelaxedPairer | None:
         """A relaxed round paired by the system's own engine (:mod:`~mipair.systems.fide.relaxed`)."""
@@ -127,20 +122,17 @@ class FideSystem(PairingSystem[Snapshot]):
             return parse_text(text, path)
         return read_tournament(path if text is None else text, path)
 
-    def state_before(self, document: object, rnd: int, edition: str | None = None) -> Snapshot:
-        assert isinstance(document, Tournament)
+    def state_before(self, document: Tournament, rnd: int, edition: str | None = None) -> Snapshot:
         return self.snapshot(document, rnd, edition)
 
-    def rounds_published(self, document: object) -> list[int]:
-        assert isinstance(document, Tournament)
+    def rounds_published(self, document: Tournament) -> list[int]:
         return rounds_to_check(document)
 
     def published_round(
-        self, document: object, rnd: int, edition: str | None = None
-    ) -> PublishedRound:
+        self, document: Tournament, rnd: int, edition: str | None = None
+    ) -> PublishedRound[Snapshot]:
         from mipair.reports import PublishedRound  # not loaded by a drop-in round
 
-        assert isinstance(document, Tournament)
         state = self.state_before(cut_before(document, rnd), rnd, edition)
         return PublishedRound(state, self.order_boards(state, published_pairing(document, rnd)))
 

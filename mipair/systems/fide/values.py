@@ -11,12 +11,13 @@ from __future__ import annotations
 from mipair.model import points_to_str
 from mipair.reports import HIGHER, LOWER, CriterionValue
 from mipair.systems.fide.edition import CriterionSpec
+from mipair.systems.fide.procedure import Value
 
 Total = int | dict[int, int]
 """A criterion summed over pairs: one number, or one number per level."""
 
 
-def add(total: Total, value: int | list[tuple[int, int]]) -> Total:
+def add(total: Total, value: Value) -> Total:
     """``total`` plus one pair's value of a criterion."""
     if isinstance(value, int):
         return total + value if isinstance(total, int) else total

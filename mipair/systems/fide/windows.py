@@ -85,8 +85,8 @@ class WindowModels:
             exit_limits={"single": 1 if field.odd else 0},
             check=check,
             core=base,
+            start=start or [],
         )
-        model.solution = start or []
         return model, cols
 
     def whole_is_small(self, window: list[int], lower: list[int]) -> bool:
@@ -122,11 +122,15 @@ class WindowModels:
         field.window_columns = int(both.sum())
         field.below = set(lower)
         exits = [(v, "single") for v in group if v in self.candidates]
-        model = LexMatcher(
-            field.n, edges, group, exits=exits, exit_limits={"single": 1 if field.odd else 0}
-        )
         single_col = {v: len(edges) + k for k, (v, _) in enumerate(exits)}
-        model.solution = self.seed(set(group), set(), cols, {}, single_col) or []
+        model = LexMatcher(
+            field.n,
+            edges,
+            group,
+            exits=exits,
+            exit_limits={"single": 1 if field.odd else 0},
+            start=self.seed(set(group), set(), cols, {}, single_col) or [],
+        )
         return model, cols
 
     def seed(
@@ -195,7 +199,7 @@ class WindowModels:
             return None
         new = list(hint)
         if field.below:  # the model held the players below: its answer is the round's
-            whole = model.mate()
+            whole = model.answer.mate()
             for v in [*window, *field.below]:
                 new[v] = whole[v]
             return new

@@ -75,7 +75,7 @@ def _arrows(tied: Sequence[int], net: dict[tuple[int, int], int]) -> nx.DiGraph:
 
 
 def direct(
-    tied: Sequence[int], net: dict[tuple[int, int], int], later: Callable[[int], tuple]
+    tied: Sequence[int], net: dict[tuple[int, int], int], later: Callable[[int], tuple[int, ...]]
 ) -> dict[int, int]:
     """DC of each tied player; ``later(i)`` sorts by the criteria after DC (smaller is better)."""
     ordered = sorted(tied, key=later)
@@ -112,13 +112,13 @@ def confrontation(
         return {}, {}
     before = criteria[:first]
     later_names = criteria[criteria.index(DC) + 1 :] if DC in criteria else []
-    ties: dict[tuple, list[int]] = {}
+    ties: dict[tuple[int, ...], list[int]] = {}
     for i in range(len(scores.players)):
         ties.setdefault(tuple(value(c, i) for c in before), []).append(i)
     dc: dict[int, int] = {}
     sdc: dict[int, int] = {}
 
-    def later(i: int) -> tuple:  # an SDC after DC reads the value just computed
+    def later(i: int) -> tuple[int, ...]:  # an SDC after DC reads the value just computed
         return tuple(-(sdc.get(i, 0) if c == SDC else value(c, i)) for c in later_names)
 
     for tied in ties.values():

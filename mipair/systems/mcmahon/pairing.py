@@ -133,7 +133,7 @@ def table_order(fld: Field, games: Iterable[Colours]) -> list[Colours]:
     """Games by their better-placed player: placement before the round, then rating."""
     placement = fld.placement
 
-    def place(index: int) -> tuple:
+    def place(index: int) -> tuple[int, ...]:
         rating = placement.scores.players[index].rating
         return tuple(-v for v in placement.row(index)) + (-rating,)
 

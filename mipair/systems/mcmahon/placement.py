@@ -53,7 +53,7 @@ class Placement:
         p = self.scores.players[player]
         return p.name, p.first_name
 
-    def key(self, player: int, extra: Sequence[str] = ()) -> tuple:
+    def key(self, player: int, extra: Sequence[str] = ()) -> tuple[int | str, ...]:
         """Sort key: the criteria, then ``extra`` criteria, best first, then surname and first name."""
         more = tuple(-self.value(c, player) for c in extra if c != "NULL")
         return tuple(-v for v in self.row(player)) + more + self.names(player)

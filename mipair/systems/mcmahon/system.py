@@ -53,7 +53,7 @@ RULE_NAMES = {"complete": "pairing", "bye": "bye"}
 field": they are the pairing's own structure."""
 
 
-class McMahonSystem(PairingSystem[McMahonState]):
+class McMahonSystem(PairingSystem[OgTournament, McMahonState]):
     """McMahon for Go, OpenGotha's weight function solved exactly."""
 
     title = "McMahon (Go, OpenGotha)"
@@ -66,8 +66,7 @@ class McMahonSystem(PairingSystem[McMahonState]):
         behaviour of the version that saved it (:func:`~mipair.systems.mcmahon.params.detect_edition`)."""
         return super().edition(requested) if requested else None
 
-    def state_of(self, document: object, edition: str | None = None) -> McMahonState:
-        assert isinstance(document, OgTournament)
+    def state_of(self, document: OgTournament, edition: str | None = None) -> McMahonState:
         return next_round_state(document, self.edition(edition))
 
     def edition_of(self, state: McMahonState) -> str | None:
@@ -111,7 +110,7 @@ class McMahonSystem(PairingSystem[McMahonState]):
             for k, o in enumerate(scores.outcome[i], 1):
                 if o.status != PAIRED or o.opponent not in present:
                     continue
-                both = frozenset((i + 1, o.opponent + 1))  # type: ignore[operator]
+                both = frozenset((i + 1, o.opponent + 1))
                 if both in seen:
                     continue
                 seen.add(both)
@@ -171,14 +170,12 @@ class McMahonSystem(PairingSystem[McMahonState]):
             return read_opengotha(path)
         return parse_opengotha(text if isinstance(text, bytes) else text.encode(), path)
 
-    def rounds_published(self, document: object) -> list[int]:
-        assert isinstance(document, OgTournament)
+    def rounds_published(self, document: OgTournament) -> list[int]:
         return sorted({g.round for g in document.games})
 
     def published_round(
-        self, document: object, rnd: int, edition: str | None = None
-    ) -> PublishedRound:
-        assert isinstance(document, OgTournament)
+        self, document: OgTournament, rnd: int, edition: str | None = None
+    ) -> PublishedRound[McMahonState]:
         state = published_state(document, rnd, self.edition(edition))
         index = {p.key: i + 1 for i, p in enumerate(document.players)}
         games = sorted((g for g in document.games if g.round == rnd), key=lambda g: g.table)
@@ -239,7 +236,7 @@ class McMahonSystem(PairingSystem[McMahonState]):
             return result
         mine, theirs = self.evaluate(state, engine)[1:], self.evaluate(state, proposal)[1:]
         sign = 1 if diff.better == "engine" else -1
-        gaps = [(sign * (int(m.value) - int(t.value)), m, t) for m, t in zip(mine, theirs)]  # type: ignore[call-overload]
+        gaps = [(sign * (int(m.number) - int(t.number)), m, t) for m, t in zip(mine, theirs)]
         gap, term, other = max(gaps, key=lambda g: g[0])
         decided = Difference(term.id, term.text, term.value, other.value, diff.better, diff.where)
         note = (

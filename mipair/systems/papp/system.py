@@ -78,14 +78,13 @@ def pair_state(state: PappState) -> RoundPairing:
     return RoundPairing(got.round, boards, got.bip)
 
 
-class PappSystem(PairingSystem[PappState]):
+class PappSystem(PairingSystem[PappDocument, PappState]):
     """PAPP, the French Othello federation's penalty pairing."""
 
     title = "PAPP (Othello)"
 
-    def state_of(self, document: object, edition: str | None = None) -> PappState:
+    def state_of(self, document: PappDocument, edition: str | None = None) -> PappState:
         self.edition(edition)
-        assert isinstance(document, PappDocument)
         return PappState(document.event, document.config)
 
     def round_of(self, state: PappState) -> int:
@@ -167,16 +166,14 @@ class PappSystem(PairingSystem[PappState]):
         event = parse_event(decode(text) if isinstance(text, bytes) else text, path)
         return PappDocument(event, config_for(None if isinstance(text, bytes) else path))
 
-    def rounds_published(self, document: object) -> list[int]:
-        assert isinstance(document, PappDocument)
+    def rounds_published(self, document: PappDocument) -> list[int]:
         return [r.number for r in document.event.rounds if r.paired]
 
     def published_round(
-        self, document: object, rnd: int, edition: str | None = None
-    ) -> PublishedRound:
+        self, document: PappDocument, rnd: int, edition: str | None = None
+    ) -> PublishedRound[PappState]:
         """Round ``rnd`` as the event has it, paired from the rounds before it and the
         round's own absences."""
-        assert isinstance(document, PappDocument)
         event = document.event
         played = event.round(rnd)
         before = replace(

@@ -30,7 +30,7 @@ def give(first: PlayerState, second: PlayerState, colour: Colour) -> tuple[int, 
 
 
 def allocate(
-    snap: Snapshot, a: PlayerState, b: PlayerState, rank: Callable[[PlayerState], tuple]
+    snap: Snapshot, a: PlayerState, b: PlayerState, rank: Callable[[PlayerState], tuple[int, ...]]
 ) -> tuple[int, int]:
     """5.2: (White's id, Black's id) for the pair a-b; ``rank``: the 1.8 sort key."""
     pa, pb = preference(a), preference(b)

@@ -17,14 +17,11 @@ the following bracket (C7); and fewest pairs whose two players want one colour
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Union
 
 from mipair.systems.fide.colours import Preference
+from mipair.systems.fide.procedure import Criterion, Value
 from mipair.systems.fide.state import PlayerState
-
-Value = Union[int, list[tuple[int, int]]]  # noqa: UP007 - a runtime alias
 
 
 @dataclass(frozen=True)
@@ -66,9 +63,7 @@ def colour_misses(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
     return -int(wanted is not None and wanted is ctx.prefs[l.id].colour)
 
 
-Criterion = Callable[[PairContext, PlayerState, PlayerState], Value]
-
-CRITERIA: dict[str, Criterion] = {
+CRITERIA: dict[str, Criterion[PairContext, PlayerState]] = {
     "bracket_pairs": bracket_pairs,
     "paired_scores": paired_scores,
     "following_pairs": following_pairs,
@@ -77,6 +72,6 @@ CRITERIA: dict[str, Criterion] = {
 }
 
 
-def signature(p: PlayerState, pref: Preference, eligible: bool) -> tuple:
+def signature(p: PlayerState, pref: Preference, eligible: bool) -> tuple[object, ...]:
     """Everything these criteria read of a player (:mod:`mipair.systems.fide.weigh`)."""
     return (p.pairing_score, pref.colour)

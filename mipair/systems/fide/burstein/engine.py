@@ -41,7 +41,7 @@ from mipair.systems.fide.windows import WindowModels
 SLACK = 3
 """Opponents below a player's current one that his question still weighs (:meth:`Article4.tier`)."""
 PACKED = 3
-"""Questions offered to one solve, at most: packed exactly (:func:`mipair.solver.packing.pack`),
+"""Questions offered to one solve, at most: packed exactly (:meth:`mipair.solver.lexmatch.LexMatcher.maximise`),
 a solve holds two or three; offering more made it harder (1000 players: 12.8 s, not 11.0)."""
 
 Rank = Callable[[PlayerState], tuple]
@@ -116,7 +116,7 @@ def choose_bye(snap: Snapshot, rank: Rank) -> int:
             "no player may take the pairing-allocated bye and leave the others pairable "
             "(C2, C4: rematches, colours, forbidden pairs, PAB eligibility)"
         ) from None
-    (single,) = [c - first for c in model.solution if c >= first]
+    (single,) = [c - first for c in model.answer.columns if c >= first]
     return players[order[single]].id
 
 
@@ -219,14 +219,14 @@ class Article4:
         for q in reversed(self.order):
             e = self.field.edge(p, q) if q != p else None
             c = None if e is None else self.cols.get(e)
-            if c is not None and c not in self.model.banned:
+            if c is not None and not self.model.columns.forbidden[c]:
                 out.append((q, c))
         return out
 
     def options(self, p: int) -> list[tuple[int, int]]:
         """p's possible opponents now: those not settled, whose pair the model still allows."""
-        banned = self.model.banned
-        return [(q, c) for q, c in self.partners[p] if q not in self.settled and c not in banned]
+        banned = self.model.columns.forbidden
+        return [(q, c) for q, c in self.partners[p] if q not in self.settled and not banned[c]]
 
     def tier(self, p: int) -> dict[int, int]:
         """p's question as a tier: his options weigh more the higher their BSN, down to
@@ -257,7 +257,7 @@ class Article4:
                     wanted[c] = 1
                     taken.update((p, q))
                     break
-        if wanted and not set(wanted) <= set(self.model.solution):
+        if wanted and not set(wanted) <= set(self.model.answer.columns):
             self.model.maximise([wanted], keep=False)
             self.mate = self.field.mate_of(self.model)
 
@@ -284,10 +284,11 @@ class Article4:
             if best and self.mate[p] != best[0][0]:
                 pending = [q for q in self.order[k:] if q not in self.settled][:PACKED]
                 tiers = [self.tier(q) for q in pending]
-                self.model.maximise(tiers, keep=False, groups=1)
+                settled = self.model.maximise(tiers, keep=False, groups=1)
                 self.mate = self.field.mate_of(self.model)
+                answer = self.model.answer
                 done = 1
-                while done < self.model.settled and self.model.value(tiers[done]):
+                while done < settled and answer.value(tiers[done]):
                     done += 1
                 for q in pending[:done]:
                     if q not in self.settled:

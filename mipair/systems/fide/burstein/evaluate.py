@@ -164,7 +164,8 @@ class Walk:
         )
         model = LexMatcher(field.n, Edges(ends[0], ends[1]), rest, len(rest) // 2)
         try:
-            chosen = model.maximise(tiers)
+            model.maximise(tiers)
+            chosen = model.answer.columns
         except Infeasible:  # not a legal complete pairing: its absolute rules say so first
             chosen = []
         pairs = [(int(ends[0][c]), int(ends[1][c])) for c in chosen if c < inner]

@@ -74,7 +74,7 @@ def index(snap: Snapshot) -> Index:
     return Index(buchholz, sonneborn)
 
 
-RankKey = Callable[[PlayerState], object]
+RankKey = Callable[[PlayerState], int]
 
 ORDER: dict[str, Callable[[Index], RankKey]] = {
     "buchholz": lambda idx: lambda p: -idx.buchholz[p.id],
@@ -84,7 +84,7 @@ ORDER: dict[str, Callable[[Index], RankKey]] = {
 """1.8's keys by the names the model file gives them (each: the higher ranked first)."""
 
 
-def ranking(snap: Snapshot) -> Callable[[PlayerState], tuple]:
+def ranking(snap: Snapshot) -> Callable[[PlayerState], tuple[int, ...]]:
     """1.8: a sort key of players, the highest ranked first, by the edition's Index order."""
     settings = snap.edition.settings.get("index", {})
     for key, value in SETTINGS.items():

@@ -12,7 +12,7 @@ preference never meet, topscorers included.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mipair.errors import InputError
 from mipair.systems.fide.colours import (
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from mipair.explain.facts import Fact
     from mipair.pairing import RoundPairing
     from mipair.reports import Violation
-    from mipair.systems.base import PairingSystem
+    from mipair.systems.base import AnySystem
 
 
 class BursteinProcedure(SwissProcedure[Snapshot]):
@@ -52,7 +52,7 @@ class BursteinProcedure(SwissProcedure[Snapshot]):
         seeding = snapshot.edition.settings["seeding_rounds"]
         return int(min(t.total_rounds // seeding["divisor"], seeding["at_most"]))
 
-    def seeding(self, snapshot: Snapshot) -> tuple[PairingSystem[Any], Snapshot] | None:
+    def seeding(self, snapshot: Snapshot) -> tuple[AnySystem, Snapshot] | None:
         """The system that pairs a seeding round and its state of the round (None: a
         Burstein round)."""
         if snapshot.round > self.seeding_rounds(snapshot):
@@ -64,7 +64,7 @@ class BursteinProcedure(SwissProcedure[Snapshot]):
         state = system.state_before(snapshot.tournament, snapshot.round, seeding["edition"])
         return system, state
 
-    def rank(self, snapshot: Snapshot) -> Callable[[PlayerState], tuple]:
+    def rank(self, snapshot: Snapshot) -> Callable[[PlayerState], tuple[int, ...]]:
         """1.8: the players' sort key by the Index, the highest ranked first."""
         from mipair.systems.fide.burstein.index import ranking
 
@@ -110,7 +110,9 @@ class BursteinProcedure(SwissProcedure[Snapshot]):
         """C3 (2.1.3): no exception for topscorers."""
         return absolute_class(pref)
 
-    def signature(self, player: PlayerState, pref: Preference, eligible: bool) -> tuple:
+    def signature(
+        self, player: PlayerState, pref: Preference, eligible: bool
+    ) -> tuple[object, ...]:
         from mipair.systems.fide.burstein.criteria import signature
 
         return signature(player, pref, eligible)

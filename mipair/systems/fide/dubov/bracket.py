@@ -145,30 +145,31 @@ class ShiftModel:
         self.members = members
         edges = field.edges_among(members)
         self.column = {pair: c for c, pair in enumerate(edges)}
-        self.model = LexMatcher(field.n, edges, members, len(members) // 2)
+        seed = None
         if start is not None:
-            seed = [self.col(v, w) for v, w in start.items() if v < w]
-            self.model.solution = sorted(c for c in seed if c is not None)
+            found = (self.column.get((v, w)) for v, w in start.items() if v < w)
+            seed = sorted(c for c in found if c is not None)
+        self.model = LexMatcher(field.n, edges, members, len(members) // 2, start=seed)
 
     def col(self, v: int, w: int) -> int | None:
         """The live column of the pair v-w (None: no such pair, or ruled out)."""
         c = self.column.get((v, w) if v < w else (w, v))
-        return None if c is None or c in self.model.banned else c
+        return None if c is None or self.model.columns.forbidden[c] else c
 
     def mate(self, v: int) -> int:
-        return self.model.mate()[v]
+        return self.model.answer.mate()[v]
 
     def ban(self, pairs: Iterable[tuple[int, int]]) -> None:
         cols = [c for v, w in pairs if (c := self.col(v, w)) is not None]
         if cols:
-            self.model.forbid_all(cols)
+            self.model.forbid(cols)
 
     def least_inside(self, side: list[int]) -> int:
         """3.2.4 step 1: the least number of pairs inside ``side`` (pinned from now on)."""
         inside = set(side)
         tier = {c: -1 for (v, w), c in self.column.items() if v in inside and w in inside}
         self.model.maximise([tier])
-        return -self.model.value(tier)
+        return -self.model.answer.value(tier)
 
     def choose(self, side: list[int], numbered: list[int], count: int) -> list[int]:
         """The first ``count`` shifters of ``numbered`` (in the order of 4.1) out of
@@ -199,7 +200,7 @@ class ShiftModel:
         if not tier:
             return False
         self.model.maximise([tier], keep=False)
-        return self.model.value(tier) > 0
+        return self.model.answer.value(tier) > 0
 
     def separate(self, g1: list[int], g2: list[int]) -> None:
         """After the shifts, every pair has one player of each subgroup."""
@@ -214,8 +215,12 @@ class ShiftModel:
         for v in s1:
             choices = [w for w in t2 if w not in taken and self.col(v, w) is not None]
             if self.mate(v) != choices[0]:
-                tier = {self.col(v, w): len(choices) - k for k, w in enumerate(choices)}
-                self.model.maximise([tier], keep=False)  # type: ignore[list-item]
+                tier = {
+                    c: len(choices) - k
+                    for k, w in enumerate(choices)
+                    if (c := self.col(v, w)) is not None  # each choice is live (above)
+                }
+                self.model.maximise([tier], keep=False)
             w = self.mate(v)
             c = self.col(v, w)
             assert c is not None

@@ -12,13 +12,10 @@ these functions.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Union
 
 from mipair.systems.fide.dubov.field import DubovPlayer
-
-Value = Union[int, list[tuple[int, int]]]  # noqa: UP007 - a runtime alias
+from mipair.systems.fide.procedure import Criterion, Value
 
 
 @dataclass(frozen=True)
@@ -63,7 +60,7 @@ def upfloated_last_round(ctx: Bracket, resident: DubovPlayer, other: DubovPlayer
     return int(ctx.upfloater(other) and other.upfloated_last)
 
 
-CRITERIA: dict[str, Callable[[Bracket, DubovPlayer, DubovPlayer], Value]] = {
+CRITERIA: dict[str, Criterion[Bracket, DubovPlayer]] = {
     f.__name__: f
     for f in (
         upfloater_count,

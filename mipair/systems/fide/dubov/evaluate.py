@@ -43,7 +43,7 @@ def bye_values(field: DubovField, bye: int | None) -> list[CriterionValue]:
         return []
     player = field.players[field.vertex[bye]]
     values = {
-        "lowest-score": points_to_str(player.score),
+        "lowest-score": player.score / 10,  # in points (compared as a number, not as text)
         "most-games-played": player.state.played_games,
         "largest-tpn": player.id,
     }

@@ -113,7 +113,7 @@ def upfloaters(
         specs = snap.edition.active(snap.round, field.last_round)
         tiers = tiers_of(field, specs, Bracket(field.players[residents[0]].score), ends)
         classes = kinds_of(field)[0]
-        if len(edges) < SETTLE_FROM or not model.settle(tiers, classes):
+        if len(edges) < SETTLE_FROM or not model.classes(classes).settle(tiers):
             model.maximise(tiers)  # else the class model's optimum, realised, settled them
         choose_in_order(model, field, resident, pool, ends)
     except Infeasible:
@@ -121,7 +121,7 @@ def upfloaters(
             f"no set of upfloaters allows a legal pairing of the bracket of "
             f"players {', '.join(str(field.tpn(v)) for v in residents)} (3.2.1, C4)"
         ) from None
-    mate = model.mate()
+    mate = model.answer.mate()
     chosen = [v for v in pool if resident[mate[v]]]
     inside = set(residents) | set(chosen)
     return chosen, {v: mate[v] for v in inside}
@@ -134,7 +134,7 @@ def choose_in_order(
     TPN: the vertex order of the pool). Each possible upfloater of a score that has
     upfloaters, earliest first, is one tier (upfloated or not); with one upfloater in
     all, one tier weighing each candidate by its place does the same in one question."""
-    mate = model.mate()
+    mate = model.answer.mate()
     quota: dict[int, int] = {}
     for v in pool:
         if resident[mate[v]]:
@@ -155,7 +155,7 @@ def choose_in_order(
             break
         chunk = candidates[start : start + CHUNK]
         model.maximise([{c: 1 for c in columns.get(v, [])} for v in chunk])
-        mate = model.mate()
+        mate = model.answer.mate()
         for v in chunk:
             if resident[mate[v]]:
                 quota[field.players[v].score] -= 1

@@ -101,7 +101,7 @@ class Bracket(PartnerQuestions):
         first, second, eids, cols = self.pairs_within(remaining, usable=False)
         s1 = np.array([self.in_s1(p) for p in remaining], dtype=bool)
         frozen = ~s1[first] | s1[second]
-        self.model.forbid_all(cols[frozen])
+        self.model.forbid(cols[frozen])
         self.field.kill_all(eids[frozen])
         self.partners(remaining)
 
@@ -114,7 +114,9 @@ class Bracket(PartnerQuestions):
         if len(cols) < KEYED_FROM:
             return Weights(cols, (first < pairs).astype(np.int64)), Weights(cols, -first)
         size = len(remaining)
-        key = np.full(len(self.model.edges), size, dtype=np.int32)  # size: not a remainder pair
+        key = np.full(
+            len(self.model.columns.edges), size, dtype=np.int32
+        )  # size: not a remainder pair
         key[cols] = first
         keys = ColumnKeys(key, size + 1)
         place = np.append(np.arange(size, dtype=np.int64), size)
@@ -129,7 +131,8 @@ class Bracket(PartnerQuestions):
         its most, which leaves rank_tier nothing to improve)."""
         if self.kind is None or pairs < RELAX_FROM:
             return False
-        if not self.model.settle([s1_tier], self.kinds_by(remaining[:pairs], remaining[pairs:])):
+        kinds = self.kinds_by(remaining[:pairs], remaining[pairs:])
+        if not self.model.classes(kinds).settle([s1_tier]):
             return False
         self.refresh()
         return all(self.in_s1(p) for p in remaining[:pairs])

@@ -41,13 +41,14 @@ class BracketModel:
         self.matched: set[int] = set()
         self.mate: list[int] = []
         self.order_weights: dict[int, int] = {}
+        self.within: np.ndarray | None = None  # where the answers are expected to lie
         self.refresh()
 
     def col(self, u: int, v: int) -> int | None:
         """The model column of the live pair u-v, if any (none once the model has
         ruled it out for good: :meth:`LexMatcher.forbid`, or pruned by a pin)."""
         _, c = self._column(u, v)
-        return None if c is None or c in self.model.banned else c
+        return None if c is None or self.model.columns.forbidden[c] else c
 
     def _column(self, u: int, v: int) -> tuple[int | None, int | None]:
         """The round's live edge u-v and its model column, either None if absent."""
@@ -63,7 +64,7 @@ class BracketModel:
 
     def kill_columns(self, cols: np.ndarray) -> None:
         """Freeze: the pairs of the model's edge columns ``cols`` will not be made."""
-        self.model.forbid_all(cols)
+        self.model.forbid(cols)
         self.field.kill_all(self.cols.ids[cols])
 
     def resolve(
@@ -71,12 +72,15 @@ class BracketModel:
         tiers: Sequence[Tier] | None = None,
         keep: bool = False,
         groups: int | None = None,
-    ) -> None:
+    ) -> int:
         """Ask the model again: maximise ``tiers`` (by default the ordering
-        objective ``order_weights``), then read its answer."""
+        objective ``order_weights``), the answers sought first ``within`` the
+        columns named there, then read its answer; how many leading tiers it is
+        optimal for (:meth:`LexMatcher.maximise`)."""
         asked = tiers if tiers is not None else [self.order_weights]
-        self.model.maximise(asked, keep=keep, groups=groups)
+        settled = self.model.maximise(asked, keep=keep, groups=groups, within=self.within)
         self.refresh()
+        return settled
 
     def refresh(self) -> None:
         """Read the current answer of the bracket's model."""
@@ -104,7 +108,7 @@ class BracketModel:
         cols = self.cols.lookup(eids)
         ok = cols >= 0
         if usable:
-            ok[ok] = ~self.model.banned_mask()[cols[ok]]
+            ok[ok] = ~self.model.columns.forbidden[cols[ok]]
         return first[ok], second[ok], eids[ok], cols[ok]
 
     def in_s1(self, v: int) -> bool:
@@ -123,7 +127,7 @@ class BracketModel:
         c = np.full(len(others), -1, dtype=np.int64)
         c[ok] = self.cols.lookup(e[ok])
         usable = c >= 0
-        usable[usable] = ~self.model.banned_mask()[c[usable]]
+        usable[usable] = ~self.model.columns.forbidden[c[usable]]
         c[~usable] = -1
         return c
 

@@ -15,14 +15,11 @@ used there to these functions.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Union
 
 from mipair.systems.fide.colours import Preference, Strength
+from mipair.systems.fide.procedure import Criterion, Value
 from mipair.systems.fide.state import PlayerState
-
-Value = Union[int, list[tuple[int, int]]]  # noqa: UP007 - a runtime alias
 
 
 @dataclass
@@ -48,7 +45,7 @@ def float_back(p: PlayerState, back: int) -> str | None:
     return p.floats[-back] if len(p.floats) >= back else None
 
 
-def signature(p: PlayerState, pref: Preference, eligible: bool) -> tuple:
+def signature(p: PlayerState, pref: Preference, eligible: bool) -> tuple[object, ...]:
     """Everything the criteria of both editions read about a player: players
     with equal signatures are interchangeable to them (see
     :mod:`mipair.systems.fide.weigh`)."""
@@ -140,9 +137,7 @@ def strong_preferences(ctx: PairContext, h: PlayerState, l: PlayerState) -> Valu
 # -- C14-C21: floats -------------------------------------------------------
 
 
-def _no_repeat_down(
-    back: int, doc: str
-) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
+def _no_repeat_down(back: int, doc: str) -> Criterion[PairContext, PlayerState]:
     def criterion(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
         if not ctx.in_bracket:
             return 0
@@ -155,7 +150,7 @@ def _no_repeat_down(
     return criterion
 
 
-def _no_repeat_up(back: int, doc: str) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
+def _no_repeat_up(back: int, doc: str) -> Criterion[PairContext, PlayerState]:
     def criterion(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
         if not ctx.in_bracket:
             return 0
@@ -165,7 +160,7 @@ def _no_repeat_up(back: int, doc: str) -> Callable[[PairContext, PlayerState, Pl
     return criterion
 
 
-def _down_scores(back: int, doc: str) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
+def _down_scores(back: int, doc: str) -> Criterion[PairContext, PlayerState]:
     def criterion(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
         if not ctx.in_bracket:
             return 0
@@ -175,7 +170,7 @@ def _down_scores(back: int, doc: str) -> Callable[[PairContext, PlayerState, Pla
     return criterion
 
 
-def _up_scores(back: int, doc: str) -> Callable[[PairContext, PlayerState, PlayerState], Value]:
+def _up_scores(back: int, doc: str) -> Criterion[PairContext, PlayerState]:
     def criterion(ctx: PairContext, h: PlayerState, l: PlayerState) -> Value:
         if not ctx.in_bracket or (
             float_back(l, back) == "up" and h.pairing_score > l.pairing_score
@@ -204,9 +199,7 @@ up_scores_1 = _up_scores(
 down_scores_2 = _down_scores(2, "C.04.3 (2026) C20: as C18 for round n-2.")
 up_scores_2 = _up_scores(2, "C.04.3 (2026) C21: as C19 for round n-2.")
 
-Criterion = Callable[[PairContext, PlayerState, PlayerState], Value]
-
-CRITERIA: dict[str, Criterion] = {
+CRITERIA: dict[str, Criterion[PairContext, PlayerState]] = {
     "pairs_in_bracket": pairs_in_bracket,
     "paired_scores": paired_scores,
     "pairs_in_next": pairs_in_next,

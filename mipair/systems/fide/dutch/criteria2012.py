@@ -14,9 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mipair.systems.fide.colours import Preference, Strength
-from mipair.systems.fide.dutch.criteria import PairContext, Value
+from mipair.systems.fide.dutch.criteria import PairContext
 from mipair.systems.fide.dutch.criteria import repeat_up_1 as upfloat_repeat_1
 from mipair.systems.fide.dutch.criteria import repeat_up_2 as upfloat_repeat_2
+from mipair.systems.fide.procedure import Value
 from mipair.systems.fide.state import PlayerState
 
 ONE_POINT = 10  # pairing scores are in tenths of a point

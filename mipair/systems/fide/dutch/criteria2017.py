@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from mipair.systems.fide.dutch.criteria import PairContext, Value, float_back
+from mipair.systems.fide.dutch.criteria import PairContext, float_back
+from mipair.systems.fide.procedure import Value
 from mipair.systems.fide.state import PlayerState
 
 ONE_POINT = 10  # the artificial value of A.8 is one point (10 tenths) below the window

@@ -201,9 +201,11 @@ def bracket_totals(
         if ctx is None:
             continue  # kept apart: the pair is not one of this bracket's
         for k, spec in enumerate(rnd.specs):
-            if not spec.following:
-                totals[k] = add(totals[k], spec.function(ctx, st[h], st[low]))  # type: ignore[arg-type]
-    ahead = [k for k, spec in enumerate(rnd.specs) if spec.following]
+            total = totals[k]
+            if total is not None:  # None: a look-ahead criterion, judged below
+                totals[k] = add(total, spec.function(ctx, st[h], st[low]))
+    looking = {k: spec.following for k, spec in enumerate(rnd.specs) if spec.following}
+    ahead = list(looking)
     if ahead and bracket.next_group:
         bset = view.members
         following = sorted(
@@ -219,7 +221,7 @@ def bracket_totals(
                 rnd.snap,
                 [st[p] for p in following],
                 context,
-                [rnd.specs[k].following for k in ahead],  # type: ignore[misc]
+                list(looking.values()),
                 rnd.procedure.players_below(rnd.snap, next_score),
             )
         best = rnd.ahead[key]

@@ -24,6 +24,7 @@ from __future__ import annotations
 from mipair.explain.facts import Fact, Matching, PairingProblem
 from mipair.pairing import RoundPairing
 from mipair.reports import Violation
+from mipair.systems.base import BoardMaker
 from mipair.systems.fide.colours import colour_breaches as shared_colour_breaches
 from mipair.systems.fide.colours import preference
 from mipair.systems.fide.dutch.absolute import clash_class, is_topscorer
@@ -52,7 +53,7 @@ def colour_breaches(snap: Snapshot, pairing: RoundPairing) -> list[Violation]:
     return shared_colour_breaches(snap, pairing, lambda state: is_topscorer(snap, state))
 
 
-def dutch_boards(snap: Snapshot):
+def dutch_boards(snap: Snapshot) -> BoardMaker:
     """Boards of a pairing: colours by Article 5, higher pairing scores first."""
     from mipair.systems.fide.dutch.colours import allocate
 

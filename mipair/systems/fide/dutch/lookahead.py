@@ -20,7 +20,8 @@ from collections.abc import Iterable, Sequence
 
 from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.systems.fide.dutch.absolute import clash_class
-from mipair.systems.fide.dutch.criteria import Criterion, PairContext
+from mipair.systems.fide.dutch.criteria import PairContext
+from mipair.systems.fide.procedure import Criterion
 from mipair.systems.fide.rules import forbidden_pairs, rematch
 from mipair.systems.fide.state import PlayerState, Snapshot
 from mipair.systems.fide.values import Total, add
@@ -30,7 +31,7 @@ def best_following(
     snap: Snapshot,
     players: Sequence[PlayerState],
     context: PairContext,
-    functions: Sequence[Criterion],
+    functions: Sequence[Criterion[PairContext, PlayerState]],
     below: Sequence[PlayerState] = (),
 ) -> list[Total]:
     """The best totals of ``functions`` (lexicographic, in order) over every pairing of
@@ -118,4 +119,5 @@ def _best_matching(
         model = LexMatcher(n, edges)
     else:
         model = LexMatcher(n, edges, complete, n // 2)
-    return [edges[col] for col in model.maximise(weights, keep=False)]
+    model.maximise(weights, keep=False)
+    return [edges[col] for col in model.answer.columns]

@@ -8,18 +8,13 @@ a greedy walk first steers the model towards the likely answer
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
 from mipair.solver.edges import Positions, mask
-from mipair.solver.lexmatch import LexMatcher
+from mipair.solver.lexmatch import ClassModel, LexMatcher, Part
 from mipair.solver.weights import Weights
 from mipair.systems.fide.dutch.bracket_model import BracketModel
 from mipair.systems.fide.sparse import core
-
-if TYPE_CHECKING:
-    from mipair.solver.class_solve import Relaxation
 
 SLACK = 3  # partners below the current one a partner question still weighs
 STEER_CORE_FROM = 1_000_000  # remainder pairs from which steer's model is the core alone
@@ -46,7 +41,7 @@ class PartnerQuestions(BracketModel):
         relax = self.relaxation(s1)
         self.steer(remaining, s1, alone=main is None, relax=relax)
         if main is None:
-            self.model.within = self.inside(self.paired_inside(remaining))
+            self.within = self.inside(self.paired_inside(remaining))
         k = 0
         while k < len(s1):
             p = s1[k]
@@ -57,42 +52,42 @@ class PartnerQuestions(BracketModel):
                 k += 1
                 continue
             tiers = [self.partner_tier(q, remaining) for q in s1[k:]]
-            self.resolve(tiers, keep=False, groups=1)
+            settled = self.resolve(tiers, keep=False, groups=1)
+            answer = self.model.answer
             done = 1  # the first tier reaches its current partner: its answer is exact
-            while done < self.model.settled and self.model.value(tiers[done]):
+            while done < settled and answer.value(tiers[done]):
                 done += 1
             for q in s1[k : k + done]:
                 self.finalize(q)
             k += done
             if relax is not None and k < len(s1):  # the solve left the later ones anywhere
                 self.steer(remaining, s1[k:], alone=main is None, relax=relax)
-        self.model.within = None
+        self.within = None
         if main is not None:
             self.rejoin(*main)
 
-    def relaxation(self, s1: list[int]) -> Relaxation | None:
+    def relaxation(self, s1: list[int]) -> ClassModel | None:
         """For a large remainder, the class model of the bracket's model
-        (:meth:`LexMatcher.relaxation`), the players' kinds told apart by
+        (:meth:`LexMatcher.classes`), the players' kinds told apart by
         side (S1, their partners, others); None for a small one."""
         if self.kind is None or len(s1) < RELAX_FROM:
             return None
-        return self.model.relaxation(self.kinds_by(s1, [self.mate[p] for p in s1]))
+        return self.model.classes(self.kinds_by(s1, [self.mate[p] for p in s1]))
 
-    def excluded(self, p: int, remaining: list[int], relax: Relaxation | None) -> bool:
+    def excluded(self, p: int, remaining: list[int], relax: ClassModel | None) -> bool:
         """Whether ``relax`` (:meth:`relaxation`) shows that p can meet no player
         before its current partner: then its partner question is answered
         without a solve (no matching of the model can do better)."""
         if relax is None:
             return False
-        forced = list(self.model.forced)
         for o, c in self.choices(p, remaining):
             if o == self.mate[p]:
                 return True
-            if relax.allows(forced + [c]):
+            if relax.allows([c]):
                 return False
         return False
 
-    def isolate(self, remaining: list[int]) -> tuple[LexMatcher, np.ndarray, Positions] | None:
+    def isolate(self, remaining: list[int]) -> tuple[LexMatcher, Part, Positions] | None:
         """Ask the partner questions on the remainder's pairs alone, when they can be.
 
         One question (can any other pairing of the players paired inside
@@ -100,20 +95,21 @@ class PartnerQuestions(BracketModel):
         paired with each other in every candidate still allowed. If so, those other
         pairings are forbidden, and the rest of the window, now independent,
         is held at the current answer while a small model of the remainder
-        answers (:meth:`LexMatcher.isolate`). Returns what is needed to put
+        answers (:meth:`LexMatcher.part`). Returns what is needed to put
         the bracket's model back, or None.
         """
         model, inner = self.model, self.paired_inside(remaining)
-        if len(inner) < 8 or len(model.edges) < 2 * len(inner) ** 2:
+        columns = model.columns
+        if len(inner) < 8 or len(columns.edges) < 2 * len(inner) ** 2:
             return None
-        ne = len(model.edges)
-        touching = model.touching(inner)
+        ne = len(columns.edges)
+        touching = columns.touching(inner)
         member = mask(self.field.n, inner)
-        ends = model.ends()
+        ends = columns.edges.array()
         edge = touching[touching < ne]
         within = member[ends[0][edge]] & member[ends[1][edge]]
         cols = np.concatenate([edge[~within], touching[touching >= ne]])
-        cols = cols[~model.banned_mask()[cols]]
+        cols = cols[~columns.forbidden[cols]]
         if len(cols):
             outside = Weights(cols, np.ones(len(cols), dtype=np.int64))
             # decided by the class model when it can (no outside pair in its optimum),
@@ -125,9 +121,9 @@ class PartnerQuestions(BracketModel):
             self.kill_columns(cols[cols < ne])
             for c in cols[cols >= ne].tolist():
                 model.forbid(c)
-        sub, back = self.submodel(inner)
-        saved = (model, back, self.cols)
-        self.model, self.cols = sub, self.cols.take(back)
+        part = self.submodel(inner)
+        saved = (model, part, self.cols)
+        self.model, self.cols = part.model, self.cols.take(part.back)
         self.refresh()
         return saved
 
@@ -138,32 +134,31 @@ class PartnerQuestions(BracketModel):
         ``inner``; else None."""
         if self.kind is None or len(inner) < RELAX_FROM:
             return None
-        relax = self.model.relaxation(self.kinds_by(list(inner)))
-        return relax.most(outside, self.model.forced)
+        return self.model.classes(self.kinds_by(list(inner))).most(outside)
 
     def paired_inside(self, remaining: list[int]) -> set[int]:
         """The players of ``remaining`` whose current partner is in ``remaining`` too."""
         rset = set(remaining)
         return {p for p in remaining if self.mate[p] in rset}
 
-    def submodel(self, inner: set[int]) -> tuple[LexMatcher, np.ndarray]:
+    def submodel(self, inner: set[int]) -> Part:
         """A model of the pairs among ``inner`` alone, the rest of the window held
-        at the current answer (:meth:`LexMatcher.isolate`), and its columns here."""
+        at the current answer (:meth:`LexMatcher.part`)."""
         return self.columns_model(self.inside(inner))
 
-    def columns_model(self, cols: np.ndarray) -> tuple[LexMatcher, np.ndarray]:
+    def columns_model(self, cols: np.ndarray) -> Part:
         """:meth:`submodel` of the edge columns ``cols``, started from their core."""
-        return self.model.isolate(cols, core=lambda edges: core(edges, self.field.scores))
+        return self.model.part(cols, core=lambda edges: core(edges, self.field.scores))
 
     def inside(self, inner: set[int]) -> np.ndarray:
         """The model's edge columns between two players of ``inner`` (sorted)."""
         member = mask(self.field.n, inner)
-        ends = self.model.ends()
+        ends = self.model.columns.edges.array()
         return np.flatnonzero(member[ends[0]] & member[ends[1]])
 
-    def rejoin(self, model: LexMatcher, back: np.ndarray, cols: Positions) -> None:
+    def rejoin(self, model: LexMatcher, part: Part, cols: Positions) -> None:
         """Put the bracket's model back, with the remainder model's answer forced in it."""
-        model.adopt(self.model, back)
+        part.rejoin()
         self.model, self.cols = model, cols
         self.refresh()
 
@@ -172,7 +167,7 @@ class PartnerQuestions(BracketModel):
         remaining: list[int],
         s1: list[int],
         alone: bool = False,
-        relax: Relaxation | None = None,
+        relax: ClassModel | None = None,
     ) -> None:
         """Move the current matching towards the answer 4.2 is likely to give.
 
@@ -193,7 +188,7 @@ class PartnerQuestions(BracketModel):
         s2 = [o for o in remaining if o not in self.matched and not self.in_s1(o)]
         taken: set[int] = set()
         self.order_weights = {}
-        chosen = list(self.model.forced)
+        chosen: list[int] = []  # the walk's pairs (the model's forced ones go with them)
         free = np.asarray(s2, dtype=np.int64)
         for i, p in enumerate(s1):
             others = free[free > p]
@@ -210,17 +205,18 @@ class PartnerQuestions(BracketModel):
             self.resolve()
             return
         walk = np.fromiter(self.order_weights, dtype=np.int64, count=len(self.order_weights))
-        sub, back = self.steering_model(self.paired_inside(remaining), walk)
+        part = self.steering_model(self.paired_inside(remaining), walk)
+        back = part.back
         at = np.minimum(np.searchsorted(back, walk), max(len(back) - 1, 0))
         hit = back[at] == walk if len(back) else np.zeros(len(walk), dtype=bool)
         weights = [self.order_weights[c] for c in walk[hit].tolist()]
-        sub.maximise([dict(zip(at[hit].tolist(), weights))], keep=False)
-        self.model.adopt(sub, back, force=False)
+        part.model.maximise([dict(zip(at[hit].tolist(), weights))], keep=False)
+        part.rejoin(force=False)
         self.refresh()
-        if relax is not None and not set(self.order_weights) <= set(self.model.solution):
+        if relax is not None and not set(self.order_weights) <= set(self.model.answer.columns):
             self.resolve()  # the rest of the window may have to move for the walk
 
-    def steering_model(self, inner: set[int], walk: np.ndarray) -> tuple[LexMatcher, np.ndarray]:
+    def steering_model(self, inner: set[int], walk: np.ndarray) -> Part:
         """The model :meth:`steer` solves: that of :meth:`submodel`, but for a
         large remainder only its pairs near a natural pairing (the core), the
         walk's and the current answer's, none other let in. Any answer of it is
@@ -231,12 +227,12 @@ class PartnerQuestions(BracketModel):
         cols = self.inside(inner)
         if len(cols) < STEER_CORE_FROM:
             return self.columns_model(cols)
-        near = core(self.model.edges.take(cols), self.field.scores)
+        near = core(self.model.columns.edges.take(cols), self.field.scores)
         keep = np.zeros(len(cols), dtype=bool)
         if near is not None:
             keep[np.asarray(near, dtype=np.int64)] = True
-        keep |= np.isin(cols, walk) | np.isin(cols, np.asarray(self.model.solution))
-        return self.model.isolate(cols[keep])
+        keep |= np.isin(cols, walk) | np.isin(cols, np.asarray(self.model.answer.columns))
+        return self.model.part(cols[keep])
 
     def partner_tier(self, p: int, remaining: list[int]) -> dict[int, int]:
         """p's partners in the remainder, lowest BSN first, weighing most: those up

@@ -146,7 +146,7 @@ def brackets_2017(field: RoundField, procedure: BracketRules) -> dict[int, int]:
         )
         model.maximise(tiers_2017(field, model, role, view, procedure), classes=kind)
         matched = Bracket(field, model, cols, bracket, n_mdp, following, kind).decide()
-        mate = model.mate()
+        mate = model.answer.mate()
         del model  # the rest's check and the next window's model are made without it
         if not special:
             rest = [v for v in range(n) if v not in final and v not in matched]

@@ -165,7 +165,7 @@ def bye_score(field: RoundField) -> ByeScore:
             "no pairing satisfies the absolute criteria "
             "(rematches, colours, forbidden pairs, PAB eligibility)"
         ) from None
-    mate = field.hint = model.mate()
+    mate = field.hint = model.answer.mate()
     bye = next(v for v in range(n) if mate[v] == v)
     s_star = scores[bye]
     top_score = scores[0]

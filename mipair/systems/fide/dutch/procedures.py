@@ -47,7 +47,9 @@ class DutchProcedure(SwissProcedure["Snapshot"], BracketRules):
 
         return clash_class(snap, player, pref)
 
-    def signature(self, player: PlayerState, pref: Preference, eligible: bool) -> tuple:
+    def signature(
+        self, player: PlayerState, pref: Preference, eligible: bool
+    ) -> tuple[object, ...]:
         from mipair.systems.fide.dutch.criteria import signature
 
         return signature(player, pref, eligible)

@@ -33,8 +33,10 @@ def allocate(field: LimField, v: int, w: int, below: bool) -> tuple[int, int]:
         return give(a.id, fits[0])
     if a.due is not None and b.due is not None and a.due is not b.due:  # 5.1, 5.5, 5.6
         return give(a.id, a.due)
-    if (a.due is None) != (b.due is None):
-        return give(a.id, a.due) if a.due is not None else give(b.id, b.due)  # type: ignore[arg-type]
+    if a.due is not None and b.due is None:
+        return give(a.id, a.due)
+    if b.due is not None and a.due is None:
+        return give(b.id, b.due)
     for x, y in zip(reversed(played_colours(a.state)), reversed(played_colours(b.state))):
         if x is not y:  # 5.4: the latest difference
             return give(a.id, y)

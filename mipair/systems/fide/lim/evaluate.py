@@ -40,7 +40,9 @@ def evaluate(field: LimField, steps: list[Step], pairing: RoundPairing) -> list[
             v, w = vertex[b.white], vertex[b.black]
             mate[v], mate[w] = w, v
     bye = vertex.get(pairing.bye) if pairing.bye is not None else None
-    cracked = [frozenset(s.chosen) for s in steps if s.kind == CRACK]  # type: ignore[arg-type]
+    cracked = [
+        frozenset(s.chosen) for s in steps if s.kind == CRACK and isinstance(s.chosen, tuple)
+    ]
     out = []
     for step in steps:
         if step.kind == TAKE and frozenset((step.subject, step.chosen)) in cracked:
@@ -69,7 +71,8 @@ def place(step: Step, mate: dict[int, int], bye: int | None, cracked: list[froze
         assert step.subject is not None
         return step.rank(mate.get(step.subject, -1))
     if step.kind == CRACK:
-        v, w = step.chosen  # type: ignore[misc]
+        assert isinstance(step.chosen, tuple)
+        v, w = step.chosen
         return 1 if mate.get(v) != w else 2
     assert step.kind == FLOAT
     undone = {v for pair in cracked if pair <= step.scope for v in pair}

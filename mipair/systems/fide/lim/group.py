@@ -19,6 +19,8 @@ is recorded as a :class:`~mipair.systems.fide.lim.steps.Step`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from mipair.errors import NoPairingError
 from mipair.model import Colour
 from mipair.systems.fide.lim.field import LimField
@@ -78,7 +80,7 @@ class Group:
 
     def floater_key(
         self, stay: list[int], out: list[int], incoming: list[int], following: list[int]
-    ):
+    ) -> Callable[[int], tuple[int, bool, int, int]]:
         """3.9 types (d, c, b, a), 3.10, 3.2.2, 3.2.4: a sort key of a possible floater."""
         players, pairable = self.field.players, self.field.pairable
         base = pairable.most_across(out, following) if following else 0

@@ -116,7 +116,7 @@ class LimRun:
     def bye_key(self, setting: str) -> Callable[[int], tuple[int, ...]]:
         """The order of PAB candidates the model file's ``setting`` names (1.1, 7.1)."""
         players = self.field.players
-        keys = {
+        keys: dict[str, Callable[[int], int]] = {
             "lowest-score": lambda v: players[v].score,
             "lowest-rating": lambda v: players[v].state.rating,
             "largest-tpn": lambda v: -players[v].id,

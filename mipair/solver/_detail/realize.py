@@ -1,6 +1,6 @@
 """A matching that makes given counts of a class model's columns.
 
-The class model (:mod:`mipair.solver.classes`) answers in counts: so many
+The class model (:mod:`mipair.solver._detail.classes`) answers in counts: so many
 pairs of each pair of classes, so many exits of each class. :func:`realize`
 turns such counts into model columns, the nodes of each class handed out in
 order and matched by a small bipartite linear program.
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from mipair.solver.classes import CHUNK, Aggregate
+from mipair.solver._detail.classes import CHUNK, Aggregate
 
 CANDIDATES = (16, 64)  # partners offered to each node when a class pair's counts are realised
 
@@ -139,4 +139,5 @@ def _bipartite(
     x = np.asarray(h.getSolution().col_value)
     if np.any((x > 1e-6) & (x < 1 - 1e-6)) or round(x.sum()) != need:
         return None
-    return col[x > 0.5].tolist()
+    chosen: list[int] = col[x > 0.5].tolist()
+    return chosen

@@ -58,7 +58,8 @@ def _biggest(tier: Weights) -> int:
     """The largest weight of ``tier`` in absolute value."""
     vals = tier.spectrum()[0] if isinstance(tier, KeyedWeights) else tier.vals
     if len(vals) <= SMALL_TIER:
-        return max(map(abs, vals.tolist()))
+        listed: list[int] = vals.tolist()
+        return max(map(abs, listed))
     return int(np.abs(vals).max())
 
 

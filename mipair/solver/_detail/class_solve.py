@@ -1,4 +1,4 @@
-"""The class model of a matching model (:mod:`mipair.solver.classes`) solved in HiGHS.
+"""The class model of a matching model (:mod:`mipair.solver._detail.classes`) solved in HiGHS.
 
 Its lexicographic optimum (:func:`solve`) bounds every matching of the model
 from above, the duals of each tier's relaxation rule model columns out
@@ -8,13 +8,19 @@ quickly whether columns can be used together.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from mipair.solver.classes import Aggregate
+from mipair.solver._detail.classes import Aggregate
+from mipair.solver.highs import load, maximiser
 from mipair.solver.weights import Weights
+
+if TYPE_CHECKING:
+    from highspy import Highs
 
 KEPT_SOLUTIONS = 8  # integer solutions of the class model kept to answer later questions
 
@@ -35,12 +41,10 @@ def _model(
     limits: Mapping[str, int],
     pairs: int | None,
     pins: Sequence[tuple[np.ndarray, int]],
-):
+) -> tuple[ModuleType, Highs]:
     """The class model in HiGHS (no objective yet): a row per class, per exit
     limit, for the pair count and per pin (class weights, level); an integer
     column per class column. Returns the highspy module and the model."""
-    from mipair.solver.highs import load, maximiser
-
     hs = load()
     h = maximiser(hs)
     nclass, ncol = len(agg.count), len(agg.col_a)
@@ -76,13 +80,13 @@ def _model(
     return hs, h
 
 
-def _at_least(h, hs, vals: np.ndarray, level: int) -> None:
+def _at_least(h: Highs, hs: ModuleType, vals: np.ndarray, level: int) -> None:
     """Add the row ``vals . counts >= level`` (a tier kept at its level)."""
     nz = np.flatnonzero(vals)
     h.addRow(float(level), hs.kHighsInf, len(nz), nz.astype(np.int32), vals[nz].astype(float))
 
 
-def _use(h, hs, least: np.ndarray) -> None:
+def _use(h: Highs, hs: ModuleType, least: np.ndarray) -> None:
     """Make every solution use at least ``least[k]`` of each class column k."""
     ncol = len(least)
     h.changeColsBounds(
@@ -107,9 +111,9 @@ def solve(
     (:func:`_rounded`) before the MIP is run.
 
     A tier's MIP is run only when its LP is fractional and neither the last tier's
-    optimum nor the LP point rounded down (:func:`_rounded`) attains its LP bound (a
-    9,999-player round 5: 111 of 148 fractional tiers were settled by the first, 12.8 s
-    of HiGHS's MIPs, 1-node programs spent in its rounding heuristics)."""
+    optimum nor the LP point rounded down (:func:`_rounded`) attains its LP bound:
+    most fractional tiers are settled so, and their MIPs, one node each, would spend
+    their time in HiGHS's rounding heuristics."""
     least = agg.counts_of(fixed)
     if not tiers or least is None:
         return None
@@ -153,7 +157,7 @@ def _integral(x: np.ndarray) -> bool:
 
 
 def _without_mip(
-    h, x: np.ndarray, vals: np.ndarray, bound: float, out: Levels, mend: bool
+    h: Highs, x: np.ndarray, vals: np.ndarray, bound: float, out: Levels, mend: bool
 ) -> np.ndarray | None:
     """An integer optimum of the class model ``h`` under ``vals`` found without its
     MIP, its LP (point ``x``, fractional, optimum ``bound``) solved: the last tier's
@@ -167,15 +171,14 @@ def _without_mip(
     return None
 
 
-def _rounded(h, x: np.ndarray, mend: bool = False) -> np.ndarray | None:
+def _rounded(h: Highs, x: np.ndarray, mend: bool = False) -> np.ndarray | None:
     """The LP point ``x`` of the model ``h`` rounded down, with ``mend`` then mended
     where rows fall short (:func:`_mend`): an integer point meeting every row of ``h``
     and at least ``x`` rounded down in each column (whose lower bounds are integers),
-    or None. A 1,000-player round's tier whose LP had one column at 0.5 took HiGHS's
-    MIP 3.3 s to round it so; in a 9,999-player round 5, 82 feasibility questions whose
-    points rounded down fell short (odd cycles of halves) took HiGHS's MIPs 9.8 s, the
-    mending about 10 ms each. (A tier's point is mended only when asked, on a second
-    try: :meth:`mipair.solver.shortcuts.ClassShortcuts._realized`.)"""
+    or None. HiGHS's MIP takes long to find such a point (an LP with a column at 1/2,
+    a point rounded down that falls short by an odd cycle of halves); rounding and
+    mending take a few array operations. (A tier's point is mended only when asked,
+    on a second try: :meth:`mipair.solver._detail.shortcuts.ClassShortcuts._realized`.)"""
     lp = h.getLp()
     start = np.asarray(lp.a_matrix_.start_)
     rows = _Rows(
@@ -239,7 +242,7 @@ def _mend(
         ]
 
 
-def _integer_optimum(h, hs, vals: np.ndarray) -> np.ndarray | None:
+def _integer_optimum(h: Highs, hs: ModuleType, vals: np.ndarray) -> np.ndarray | None:
     """The class model's MIP under the weights ``vals``: its column values, or None
     when it has no proven optimum."""
     h.run()
@@ -270,7 +273,7 @@ class Relaxation:
         self.memo: dict[bytes, bool] = {}
         self.found: list[np.ndarray] = []  # integer solutions seen, the latest first
 
-    def allows(self, cols: Sequence[int]) -> bool:
+    def allows(self, cols: Iterable[int]) -> bool:
         """Whether the class model can use every column of ``cols`` (model
         columns) at once."""
         need = self.agg.counts_of(sorted(set(cols)))
@@ -285,10 +288,9 @@ class Relaxation:
         """Whether an integer solution already seen uses at least ``need`` of every
         class column: it is then a solution under these bounds too (only the lower
         bounds change between questions). Asked when the LP is fractional, before
-        the integer program: a 9,999-player round 5's 6,115 questions took 24.2 s of
-        CPU, most of it in such programs (0.1-0.7 s each, HiGHS's rounding heuristics
-        at the root), and 16.2 s with it. (Asked before the LP, it left HiGHS's LPs
-        to start from older bases, more of them fractional: 62.7 s.)"""
+        the integer program, which is most of a question's cost (HiGHS's rounding
+        heuristics at the root). Not before the LP: HiGHS's LPs would then start
+        from older bases, more of them fractional."""
         for k, x in enumerate(self.found):
             if np.all(x >= need):
                 self.found.insert(0, self.found.pop(k))
@@ -336,7 +338,7 @@ class Relaxation:
         self.found.insert(0, np.rint(x).astype(np.int64))
         del self.found[KEPT_SOLUTIONS:]
 
-    def most(self, weights: Weights, fixed: Sequence[int]) -> int | None:
+    def most(self, weights: Weights, fixed: Iterable[int]) -> int | None:
         """An upper bound on the total of ``weights`` over every matching of the
         model that uses the columns ``fixed``: the class model's optimum; None
         when the weights are not class-wise or it has no answer."""
@@ -367,6 +369,6 @@ def ruled_out(agg: Aggregate, opt: Levels, chosen: Sequence[int]) -> np.ndarray:
     bad = np.zeros(len(agg.col_a), dtype=bool)  # per class column
     for reduced, slack in zip(opt.reduced, opt.slack):
         bad |= reduced < -(slack + 0.5 + 1e-9 * abs(slack))
-    out = bad[np.maximum(agg.col_of, 0)] & (agg.col_of >= 0)
+    out: np.ndarray = bad[np.maximum(agg.col_of, 0)] & (agg.col_of >= 0)
     out[np.asarray(chosen, dtype=np.int64)] = False
     return out

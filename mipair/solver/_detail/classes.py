@@ -13,8 +13,8 @@ linear relaxation, each class's dual given to every node of the class, is a
 dual solution of the large model with the same objective: its reduced costs
 rule columns out of every optimal matching for good (reduced-cost fixing).
 This module builds the class model's data (:func:`aggregate`);
-:mod:`mipair.solver.class_solve` solves it in HiGHS and
-:mod:`mipair.solver.realize` finds a matching that makes its counts.
+:mod:`mipair.solver._detail.class_solve` solves it in HiGHS and
+:mod:`mipair.solver._detail.realize` finds a matching that makes its counts.
 
 A class is refined by what the aggregated rows need to be exact: whether the
 node must be covered and which exits it has, so every node of a class has the
@@ -29,9 +29,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from mipair.solver.edges import distinct
-from mipair.solver.weights import KeyedWeights, Weights
+from mipair.solver.weights import ColumnKeys, KeyedWeights, Weights
 
-CHUNK = 1 << 22  # columns looked at a time (a 10,000-player model has 50 million)
+CHUNK = 1 << 22  # columns looked at a time (the largest models have tens of millions)
 
 
 @dataclass
@@ -46,7 +46,8 @@ class Aggregate:
     col_of: np.ndarray  # per model column, its class column (-1: not usable)
     first: np.ndarray  # per class column, one model column of it
     tags: list[str]
-    _keyed: tuple | None = None  # the keys last weighed, and the (class column, key) pairs
+    _keyed: tuple[ColumnKeys, np.ndarray, np.ndarray] | None = None  # the keys last
+    # weighed, and the (class column, key) pairs
 
     def weigh(self, tier: Weights) -> np.ndarray | None:
         """The weight of every class column under ``tier`` (a model tier), or
@@ -147,7 +148,8 @@ def aggregate(
 
     def edge_keys(part: slice) -> np.ndarray:  # a block of edge columns, no square temporaries
         a, b = cls[ends[0][part]], cls[ends[1][part]]
-        return np.minimum(a, b) * width + np.maximum(a, b)
+        keys: np.ndarray = np.minimum(a, b) * width + np.maximum(a, b)
+        return keys
 
     blocks = [slice(start, min(start + CHUNK, ne)) for start in range(0, ne, CHUNK)]
     exit_key = node_class[ex_node] * width + nclass + ex_tag
@@ -156,7 +158,7 @@ def aggregate(
         present[edge_keys(part)[usable[part]]] = True
     present[exit_key[ex_ok]] = True
     uniq = np.flatnonzero(present)  # a key's class column: its place here, searched (a
-    del present  # running count over every possible key took 12 MiB at 1,000 players)
+    del present  # running count over every possible key would be an array of them all)
     col_of = np.full(len(usable), -1, dtype=np.int32)
     first = np.full(len(uniq), len(usable), dtype=np.int64)
     for part in blocks:
