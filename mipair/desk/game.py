@@ -77,10 +77,13 @@ class Option:
     help: str
     required: bool = False
     default: Any = None
+    file: bool = False
+    """A file's text (a page offers to choose the file)."""
 
     def describe(self) -> dict[str, Any]:
         kinds = {str: "string", int: "integer", bool: "boolean", list: "list of strings"}
-        return {"type": kinds[self.kind], "help": self.help, "required": self.required}
+        described = {"type": kinds[self.kind], "help": self.help, "required": self.required}
+        return described | ({"file": True} if self.file else {})
 
 
 def options_of(given: Mapping[str, Any], spec: Sequence[Option], what: str) -> dict[str, Any]:
@@ -243,6 +246,11 @@ class Desk(ABC):
         ``explain`` judge): the files themselves unless the game keeps a paired round
         where its system would not pair it again."""
         return files
+
+    def result_key(self, board: Mapping[str, Any]) -> str:
+        """What names ``board`` (a board of :meth:`pairing`) in :meth:`results`: its number,
+        unless the game names a board otherwise."""
+        return str(board["board"])
 
     def opened(self, files: Files) -> Opened:
         """The tournament's own file read by the operations layer, from its bytes (as the
