@@ -25,7 +25,7 @@ from mipair.service.desk.answers import mipair_error
 from mipair.service.desk.storage import DeskStore, RequestLog
 from mipair.service.desk_pages import day, director
 from mipair.service.desk_pages import public as public_pages
-from mipair.service.desk_pages.frame import SignInFirst, sign_in_first
+from mipair.service.desk_pages.frame import NotShown, SignInFirst, not_shown, sign_in_first
 from mipair.service.limits import Refused
 from mipair.service.logs import setup_logging
 from mipair.service.problems import problem, unexpected
@@ -110,6 +110,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(Refused, refused)
     app.add_exception_handler(MipairError, mipair_error)
     app.add_exception_handler(SignInFirst, sign_in_first)
+    app.add_exception_handler(NotShown, not_shown)
     app.add_exception_handler(Exception, unexpected_error)
     app.add_middleware(RequestLog)
     app.include_router(routes.router)

@@ -193,9 +193,26 @@ class Shown:
         return await run_in_threadpool(make, self.desk, self.files)
 
 
+class NotShown(Exception):
+    """A tournament a director's page cannot show (another director's, or none: 404)."""
+
+    def __init__(self, signed: Signed, failure: Failure) -> None:
+        super().__init__(failure.message)
+        self.signed, self.failure = signed, failure
+
+
+async def not_shown(request: Request, exc: Exception) -> HTMLResponse:
+    """The page saying so, with the refusal's status (never the tournament's data)."""
+    assert isinstance(exc, NotShown)
+    return render(request, "gone.html", exc.signed, None, exc.failure.status, failure=exc.failure)
+
+
 async def directors_tournament(request: Request, signed: Signed, tournament_id: int) -> Shown:
-    """A director's tournament as their pages show it (404 for another's)."""
-    current = await read(request, signed, tournament_id)
+    """A director's tournament as their pages show it (:class:`NotShown` for another's)."""
+    current, failure = await attempt(read(request, signed, tournament_id))
+    if current is None:
+        assert failure is not None
+        raise NotShown(signed, failure)
     summary = await run_in_threadpool(current.desk.summary, current.files)
     return Shown(
         current.desk,
