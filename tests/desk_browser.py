@@ -20,7 +20,7 @@ from urllib.parse import unquote
 
 from desk_client import ACCOUNTS, PASSWORD, SCRIPT, add_account, store_environment
 from service_server import Server, free_port, wait_healthy
-from test_service_browser import Watched
+from test_service_browser import CHROMIUM, FLAGS, Watched
 
 
 @contextmanager
@@ -53,6 +53,22 @@ def documented_server(folder: Path, accounts: Sequence[str] = ACCOUNTS) -> Itera
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's chromium, headless, driven by Playwright (skipped where either is missing)."""
+    import shutil
+
+    import pytest
+
+    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+    if not shutil.which(CHROMIUM):
+        pytest.skip("headless Chromium is not installed (apt-get install chromium)")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield browser
+        browser.close()
 
 
 @dataclass(frozen=True)

@@ -11,20 +11,18 @@ says them, and the print views with the tournament's heading.
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("fastapi", reason="the service extra is not installed")
-sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 
-from desk_browser import DeskPage, besides, documented_server
+from desk_browser import DeskPage, besides, chromium, documented_server
 from installed_command import mipair
 from service_server import SCENARIOS, Server
 from test_desk_api_files import cli
-from test_service_browser import CHROMIUM, FLAGS
 
 CUT = SCENARIOS / "chess" / "spring-open-round2.trf"
 TYPED = ["1-0", "0-1", "1/2", "1-0", "+-", "0-1", "1/2"]
@@ -38,12 +36,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    if not shutil.which(CHROMIUM):
-        pytest.skip("headless Chromium is not installed (apt-get install chromium)")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture

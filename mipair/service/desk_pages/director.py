@@ -21,7 +21,7 @@ from fastapi.responses import HTMLResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from mipair.desk.game import Option
-from mipair.desk.games import desk_for_files, desk_named, desks
+from mipair.desk.games import desk_for_files, desk_named, desks, game_names
 from mipair.errors import InputError
 from mipair.service.desk.auth import (
     Signed,
@@ -36,6 +36,7 @@ from mipair.service.desk_pages.frame import (
     Failure,
     Form,
     attempt,
+    failure_of,
     page_director,
     page_form,
     render,
@@ -138,10 +139,13 @@ def options_of_form(form: Form, spec: Sequence[Option]) -> dict[str, Any]:
 
 
 @router.get("/desk/new", response_class=HTMLResponse)
-async def new_page(request: Request, game: str) -> Response:
+async def new_page(request: Request, game: str = "") -> Response:
     """The form of a new tournament of ``game``, from its desk's ``new`` options."""
     signed = await page_director(request)
-    desk = desk_named(game)
+    try:
+        desk = desk_named(game)
+    except InputError as exc:
+        return await list_page(request, signed, failure_of(exc), 422)
     return render(request, "new.html", signed, None, game=desk.describe(), values={})
 
 
@@ -157,6 +161,8 @@ async def new_tournament(request: Request) -> Response:
 
     answer, failure = await attempt(made())
     if failure is not None or answer is None:
+        if form.get("game") not in game_names():
+            return await list_page(request, signed, failure, 422)
         game = desk_named(form.get("game")).describe()
         values = dict(form.pairs)
         return render(

@@ -1,0 +1,189 @@
+"""Who may read and change what, in the browser: a player reads the public pages by the
+tournament's link (the director's tables, no form, nothing about who runs it), and every
+director's page and API route refuses them (a page: the sign-in page; the API: 401); a change
+sent with a director's cookie but without the page's CSRF token is refused (403); a second
+director neither sees nor changes the first's tournament (404). Nothing refused changes
+anything. Every route is taken from the application's own route table, so a new one is
+checked as soon as it exists.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the service extra is not installed")
+pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+
+from desk_browser import DeskPage, besides, chromium, documented_server
+from service_server import SCENARIOS, Server
+
+from mipair.service.app import create_app
+
+CUT = SCENARIOS / "chess" / "spring-open-round2.trf"
+OPEN_ROUTES = {"/desk/sign-in", "/v1/desk/sign-in", "/v1/desk/tokens", "/v1/desk/games"}
+"""The director's side routes anyone may ask: signing in, and what each game takes."""
+PUBLIC_PAGES = ("", "/players", "/players/1", "/rounds/3", "/standings", "/crosstable")
+
+
+def routes_of(routes: list[Any]) -> Iterator[Any]:
+    """Every route, those of included routers too (each included with no prefix of its own:
+    its routes' paths are whole)."""
+    for route in routes:
+        included = getattr(route, "original_router", None)
+        yield from routes_of(included.routes) if included is not None else [route]
+
+
+def directors_routes() -> list[tuple[str, str]]:
+    """Every (method, path) of the director's pages and API, from the application's routes."""
+    found = []
+    for route in routes_of(create_app().routes):
+        path = getattr(route, "path", "")
+        if not path.startswith(("/desk", "/v1/desk")) or path in OPEN_ROUTES:
+            continue
+        for method in sorted(getattr(route, "methods", ())):
+            if method != "HEAD":
+                found.append((method, path))
+    return found
+
+
+def filled(path: str, tournament: int) -> str:
+    """A route's path with its parameters: the tournament, round 3, player 1, a format."""
+    values = {
+        "tournament_id": str(tournament),
+        "round_number": "3",
+        "number": "3",
+        "player": "1",
+        "format": "trf26",
+        "account": "bruno",
+    }
+    return re.sub(r"\{(\w+)\}", lambda m: values[m.group(1)], path)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with documented_server(tmp_path_factory.mktemp("desk-data")) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture(scope="module")
+def day(browser: object, server: Server) -> Iterator[tuple[DeskPage, int, str]]:
+    """anna's window on a chess tournament with round 3 paired and a result in: the window,
+    the tournament's id and its public link."""
+    anna = DeskPage(browser, server)
+    anna.sign_in("anna")
+    overview = anna.import_files(CUT)
+    anna.pair(date="2026-04-12")
+    anna.type_results(["1-0"] * len(anna.boards()))
+    anna.open(overview)
+    link = anna.page.get_attribute("#public-link", "href")
+    assert link is not None and link.startswith("/public/")
+    yield anna, int(overview.rsplit("/", 1)[1]), link
+    anna.close()
+
+
+def revision_of(anna: DeskPage, tournament: int) -> int:
+    anna.open(f"/desk/tournaments/{tournament}")
+    return int(anna.page.inner_text("#revision"))
+
+
+def test_a_player_reads_the_public_pages(browser: object, server: Server, day) -> None:
+    anna, tournament, link = day
+    player = DeskPage(browser, server)
+    for page in PUBLIC_PAGES:
+        player.open(link + page)
+        assert player.path == link + page
+        assert player.page.inner_text("#tournament") == "Spring Open"
+        assert player.page.locator("form, input, textarea, select").count() == 0
+        assert "anna" not in player.page.content()
+    player.open(link + "/standings")
+    public = player.ranking()
+    anna.open(f"/desk/tournaments/{tournament}/standings")
+    assert public == anna.ranking() and len(public) == 12
+    player.open(link + "/rounds/3")
+    assert [b.result for b in player.boards()] == ["1-0"] * len(player.boards())
+    player.open(link + "/players/1")
+    assert player.page.inner_text("#player").startswith("Kowalski, Adam")
+    assert len(player.table("#card")) == 3
+    player.open("/public/not-a-link")
+    assert "no tournament at this link" in player.failure()
+    assert besides(player.close(), 404) == []
+
+
+def test_every_directors_route_refuses_a_player(browser: object, server: Server, day) -> None:
+    anna, tournament, _ = day
+    before = revision_of(anna, tournament)
+    player = DeskPage(browser, server)
+    routes = directors_routes()
+    assert len(routes) > 30
+    for method, route in routes:
+        path = filled(route, tournament)
+        if method == "GET" and not route.startswith("/v1/"):
+            player.open(path)  # a page: to the sign-in page, nothing of the tournament
+            assert player.path.startswith("/desk/sign-in?next="), path
+            assert "Spring Open" not in player.page.content()
+            continue
+        answer = player.page.request.fetch(
+            server.url + path, method=method, data={}, max_redirects=0
+        )
+        if route.startswith("/v1/"):
+            assert answer.status == 401, (method, path, answer.text())
+            assert answer.json()["error"]["code"] == "signed_out"
+        else:
+            assert answer.status == 303, (method, path)
+            assert answer.headers["location"].startswith("/desk/sign-in"), path
+    assert revision_of(anna, tournament) == before
+    assert besides(player.close(), 401) == []
+
+
+def test_a_change_without_the_pages_token_is_refused(day) -> None:
+    """What another site's form would send with anna's cookie: 403, nothing changed."""
+    anna, tournament, _ = day
+    before = revision_of(anna, tournament)
+    for method, route in directors_routes():
+        if method == "GET" or route == "/desk/sign-out":
+            continue
+        path = filled(route, tournament)
+        answer = anna.page.request.fetch(
+            anna.server.url + path,
+            method=method,
+            form={"revision": str(before), "result:1": "0-1", "name": "Mallory, M"},
+            max_redirects=0,
+        )
+        assert answer.status == 403, (method, path, answer.status)
+        assert answer.json()["error"]["code"] == "csrf"
+    assert revision_of(anna, tournament) == before
+
+
+def test_a_second_director_cannot_see_the_first_ones(browser: object, server: Server, day) -> None:
+    anna, tournament, _ = day
+    before = revision_of(anna, tournament)
+    bruno = DeskPage(browser, server)
+    bruno.sign_in("bruno")
+    assert "Spring Open" not in bruno.page.content()
+    for page in ("", "/players", "/rounds/3", "/standings", "/crosstable", "/players/1"):
+        bruno.open(f"/desk/tournaments/{tournament}{page}")
+        assert "Spring Open" not in bruno.page.content()
+        assert "no tournament" in bruno.failure()
+    api = bruno.page.request.get(f"{server.url}/v1/desk/tournaments/{tournament}")
+    assert api.status == 404
+    # his own page's token, sent to anna's tournament: not found, nothing changed
+    bruno.open("/desk")
+    token = bruno.page.get_attribute("input[name=csrf_token]", "value")
+    answer = bruno.page.request.post(
+        f"{server.url}/desk/tournaments/{tournament}/rounds/3/results",
+        form={"csrf_token": token or "", "revision": str(before), "result:1": "0-1"},
+        max_redirects=0,
+    )
+    assert answer.status == 404 and "Spring Open" not in answer.text()
+    assert revision_of(anna, tournament) == before
+    assert besides(bruno.close(), 404) == []
