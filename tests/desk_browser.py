@@ -19,7 +19,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from desk_client import ACCOUNTS, PASSWORD, SCRIPT, add_account, store_environment
-from service_server import Server, free_port, wait_healthy
+from service_server import Server, free_port, stop, wait_healthy
 from test_service_browser import CHROMIUM, FLAGS, Watched
 
 
@@ -47,12 +47,7 @@ def documented_server(folder: Path, accounts: Sequence[str] = ACCOUNTS) -> Itera
         wait_healthy(server, process, seconds=120)
         yield server
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
 
 
 @contextmanager

@@ -1,4 +1,4 @@
-"""Who may read and change what, in the browser: a player reads the public pages by the
+"""Who may read and change what, in the chromium_browser: a player reads the public pages by the
 tournament's link (the director's tables, no form, nothing about who runs it), and every
 director's page and API route refuses them (a page: the sign-in page; the API: 401); a change
 sent with a director's cookie but without the page's CSRF token is refused (403); a second
@@ -18,7 +18,8 @@ import pytest
 pytest.importorskip("fastapi", reason="the service extra is not installed")
 pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 
-from desk_browser import DeskPage, besides, chromium, documented_server
+from desk_browser import DeskPage, besides
+from desk_client import PASSWORD
 from service_server import SCENARIOS, Server
 
 from mipair.service.app import create_app
@@ -64,22 +65,10 @@ def filled(path: str, tournament: int) -> str:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with documented_server(tmp_path_factory.mktemp("desk-data")) as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def day(browser: object, server: Server) -> Iterator[tuple[DeskPage, int, str]]:
+def day(chromium_browser: object, desk_pages: Server) -> Iterator[tuple[DeskPage, int, str]]:
     """anna's window on a chess tournament with round 3 paired and a result in: the window,
     the tournament's id and its public link."""
-    anna = DeskPage(browser, server)
+    anna = DeskPage(chromium_browser, desk_pages)
     anna.sign_in("anna")
     overview = anna.import_files(CUT)
     anna.pair(date="2026-04-12")
@@ -96,9 +85,9 @@ def revision_of(anna: DeskPage, tournament: int) -> int:
     return int(anna.page.inner_text("#revision"))
 
 
-def test_a_player_reads_the_public_pages(browser: object, server: Server, day) -> None:
+def test_a_player_reads_the_public_pages(chromium_browser: object, desk_pages: Server, day) -> None:
     anna, tournament, link = day
-    player = DeskPage(browser, server)
+    player = DeskPage(chromium_browser, desk_pages)
     for page in PUBLIC_PAGES:
         player.open(link + page)
         assert player.path == link + page
@@ -119,10 +108,12 @@ def test_a_player_reads_the_public_pages(browser: object, server: Server, day) -
     assert besides(player.close(), 404) == []
 
 
-def test_every_directors_route_refuses_a_player(browser: object, server: Server, day) -> None:
+def test_every_directors_route_refuses_a_player(
+    chromium_browser: object, desk_pages: Server, day
+) -> None:
     anna, tournament, _ = day
     before = revision_of(anna, tournament)
-    player = DeskPage(browser, server)
+    player = DeskPage(chromium_browser, desk_pages)
     routes = directors_routes()
     assert len(routes) > 30
     for method, route in routes:
@@ -133,7 +124,7 @@ def test_every_directors_route_refuses_a_player(browser: object, server: Server,
             assert "Spring Open" not in player.page.content()
             continue
         answer = player.page.request.fetch(
-            server.url + path, method=method, data={}, max_redirects=0
+            desk_pages.url + path, method=method, data={}, max_redirects=0
         )
         if route.startswith("/v1/"):
             assert answer.status == 401, (method, path, answer.text())
@@ -154,7 +145,7 @@ def test_a_change_without_the_pages_token_is_refused(day) -> None:
             continue
         path = filled(route, tournament)
         answer = anna.page.request.fetch(
-            anna.server.url + path,
+            anna.desk_pages.url + path,
             method=method,
             form={"revision": str(before), "result:1": "0-1", "name": "Mallory, M"},
             max_redirects=0,
@@ -164,26 +155,60 @@ def test_a_change_without_the_pages_token_is_refused(day) -> None:
     assert revision_of(anna, tournament) == before
 
 
-def test_a_second_director_cannot_see_the_first_ones(browser: object, server: Server, day) -> None:
+def test_a_second_director_cannot_see_the_first_ones(
+    chromium_browser: object, desk_pages: Server, day
+) -> None:
     anna, tournament, _ = day
     before = revision_of(anna, tournament)
-    bruno = DeskPage(browser, server)
+    bruno = DeskPage(chromium_browser, desk_pages)
     bruno.sign_in("bruno")
     assert "Spring Open" not in bruno.page.content()
     for page in ("", "/players", "/rounds/3", "/standings", "/crosstable", "/players/1"):
         bruno.open(f"/desk/tournaments/{tournament}{page}")
         assert "Spring Open" not in bruno.page.content()
         assert "no tournament" in bruno.failure()
-    api = bruno.page.request.get(f"{server.url}/v1/desk/tournaments/{tournament}")
+    api = bruno.page.request.get(f"{desk_pages.url}/v1/desk/tournaments/{tournament}")
     assert api.status == 404
     # his own page's token, sent to anna's tournament: not found, nothing changed
     bruno.open("/desk")
     token = bruno.page.get_attribute("input[name=csrf_token]", "value")
     answer = bruno.page.request.post(
-        f"{server.url}/desk/tournaments/{tournament}/rounds/3/results",
+        f"{desk_pages.url}/desk/tournaments/{tournament}/rounds/3/results",
         form={"csrf_token": token or "", "revision": str(before), "result:1": "0-1"},
         max_redirects=0,
     )
     assert answer.status == 404 and "Spring Open" not in answer.text()
     assert revision_of(anna, tournament) == before
     assert besides(bruno.close(), 404) == []
+
+
+def test_signing_in_and_out(chromium_browser: object, desk_pages: Server, day) -> None:
+    """A wrong password is refused on the sign-in page (nothing signed in); signing in goes
+    back to the page asked; signing out ends the session (its pages go to sign-in again)."""
+    _, tournament, _ = day
+    asked = f"/desk/tournaments/{tournament}/standings"
+    window = DeskPage(chromium_browser, desk_pages)
+    window.open(asked)
+    assert window.path == f"/desk/sign-in?next={asked}"
+    window.page.fill("#name", "anna")
+    window.page.fill("#password", "not her password")
+    with window.page.expect_navigation():
+        window.page.click("#submit")
+    assert window.path == "/desk/sign-in" and window.failure()
+    assert not window.page.context.cookies()
+    window.open(asked)
+    window.page.fill("#name", "anna")
+    window.page.fill("#password", PASSWORD)
+    with window.page.expect_navigation():
+        window.page.click("#submit")
+    assert window.path == asked
+    cookie = next(c for c in window.page.context.cookies() if c["name"] == "mipair_session")
+    assert cookie["httpOnly"] and cookie["sameSite"] == "Lax"
+    with window.page.expect_navigation():
+        window.page.click("#sign-out")
+    assert window.path == "/desk/sign-in"
+    window.open("/desk")
+    assert window.path.startswith("/desk/sign-in")
+    answer = window.page.request.get(f"{desk_pages.url}/v1/desk/tournaments")
+    assert answer.status == 401
+    assert besides(window.close(), 401) == []

@@ -1,4 +1,4 @@
-"""A chess day in the browser, held against the command line: a director signs in to ``mipair
+"""A chess day in the chromium_browser, held against the command line: a director signs in to ``mipair
 serve`` (started as the README starts it) in Debian's chromium, imports a tournament cut before
 round 3, pairs round 3 (the pairing of ``mipair solve`` on the same file), types every result
 with the keyboard, reads the standings of ``mipair standings`` with the file's tie-breaks, and
@@ -11,7 +11,6 @@ says them, and the print views with the tournament's heading.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,7 +18,7 @@ import pytest
 pytest.importorskip("fastapi", reason="the service extra is not installed")
 pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 
-from desk_browser import DeskPage, besides, chromium, documented_server
+from desk_browser import DeskPage, besides
 from installed_command import mipair
 from service_server import SCENARIOS, Server
 from test_desk_api_files import cli
@@ -28,27 +27,8 @@ CUT = SCENARIOS / "chess" / "spring-open-round2.trf"
 TYPED = ["1-0", "0-1", "1/2", "1-0", "+-", "0-1", "1/2"]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with documented_server(tmp_path_factory.mktemp("desk-data")) as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture
-def anna(browser: object, server: Server) -> Iterator[DeskPage]:
-    window = DeskPage(browser, server)
-    window.sign_in("anna")
-    yield window
-    window.close()
-
-
-def test_a_chess_day_cut_before_round_3(anna: DeskPage, tmp_path: Path) -> None:
+def test_a_chess_day_cut_before_round_3(anna_window: DeskPage, tmp_path: Path) -> None:
+    anna = anna_window
     overview = anna.import_files(CUT)
     assert overview.startswith("/desk/tournaments/")
     assert anna.page.inner_text("#tournament") == "Spring Open"
@@ -96,7 +76,8 @@ def test_a_chess_day_cut_before_round_3(anna: DeskPage, tmp_path: Path) -> None:
     assert anna.close() == []
 
 
-def test_print_views_carry_the_tournaments_heading(anna: DeskPage) -> None:
+def test_print_views_carry_the_tournaments_heading(anna_window: DeskPage) -> None:
+    anna = anna_window
     overview = anna.import_files(CUT)
     for page in ("/rounds/2", "/standings", "/crosstable"):
         anna.open(overview + page)
@@ -111,7 +92,10 @@ def test_print_views_carry_the_tournaments_heading(anna: DeskPage) -> None:
     assert anna.close() == []
 
 
-def test_a_day_made_in_the_page(anna: DeskPage, browser: object, server: Server) -> None:
+def test_a_day_made_in_the_page(
+    anna_window: DeskPage, chromium_browser: object, desk_pages: Server
+) -> None:
+    anna = anna_window
     anna.open("/desk")
     anna.page.click("#new-chess")
     anna.page.fill("#field-name", "Club Rapid")
@@ -142,7 +126,7 @@ def test_a_day_made_in_the_page(anna: DeskPage, browser: object, server: Server)
     assert len(first) == 2 and anna.page.inner_text("#bye").startswith("Bye:")
     # two windows on the same round: the second's change, based on an old revision, is
     # refused, nothing is saved, and its page shows the round as it is now
-    other = DeskPage(browser, server)
+    other = DeskPage(chromium_browser, desk_pages)
     other.sign_in("anna")
     other.open(anna.path)
     anna.type_results(["1-0", "0-1"])
@@ -180,7 +164,8 @@ def test_a_day_made_in_the_page(anna: DeskPage, browser: object, server: Server)
     assert besides(anna.close(), 422) == []
 
 
-def test_why_a_swap_and_explain_an_impossible_round(anna: DeskPage, tmp_path: Path) -> None:
+def test_why_a_swap_and_explain_an_impossible_round(anna_window: DeskPage, tmp_path: Path) -> None:
+    anna = anna_window
     overview = anna.import_files(CUT)
     anna.pair(date="2026-04-12")
     pairs = [(b.first, b.second) for b in anna.boards()]
@@ -203,3 +188,21 @@ def test_why_a_swap_and_explain_an_impossible_round(anna: DeskPage, tmp_path: Pa
     assert done.returncode == 1  # no valid pairing
     assert anna.page.inner_text("#explain").strip() == done.stdout.strip()
     assert besides(anna.close(), 409) == []
+
+
+def test_a_file_that_does_not_parse_is_shown_with_its_line(
+    anna_window: DeskPage, tmp_path: Path
+) -> None:
+    anna = anna_window
+    anna.open("/desk")
+    listed = len(anna.table("#tournaments"))
+    broken = tmp_path / "broken.trf"
+    broken.write_bytes(CUT.read_bytes().replace(b"\n001    1", b"\n001    x", 1))
+    done = mipair("info", broken)
+    assert done.returncode == 3  # bad input, as the command line says it
+    anna.import_files(broken)
+    assert anna.page.inner_text("#located") == done.stderr.strip()
+    assert anna.page.inner_text("#located").startswith("broken.trf:")
+    anna.open("/desk")
+    assert len(anna.table("#tournaments")) == listed  # nothing stored
+    assert besides(anna.close(), 422) == []

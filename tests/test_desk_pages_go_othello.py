@@ -1,4 +1,4 @@
-"""A Go day and an Othello day in the browser, held against the command line: the director
+"""A Go day and an Othello day in the chromium_browser, held against the command line: the director
 imports an OpenGotha file cut before round 3 (a real one beside the clone when present, and a
 shipped one) and a PAPP event, pairs the next round (``mipair mcmahon pair``, ``mipair papp
 pair`` on the same files), types every result with the keyboard, reads the standings the
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,36 +17,17 @@ import pytest
 pytest.importorskip("fastapi", reason="the service extra is not installed")
 pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 
-from desk_browser import DeskPage, chromium, documented_server
-from service_server import SCENARIOS, Server
+from desk_browser import DeskPage
+from service_server import SCENARIOS
 from test_desk_api_day import GO_RESULTS, PAPP_LINE, REAL_GO, cut_go_file
 from test_desk_api_files import cli
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with documented_server(tmp_path_factory.mktemp("desk-data")) as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture
-def anna(browser: object, server: Server) -> Iterator[DeskPage]:
-    window = DeskPage(browser, server)
-    window.sign_in("anna")
-    yield window
-    window.close()
 
 
 @pytest.mark.parametrize(
     "source", [SCENARIOS / "mcmahon" / "club.xml", REAL_GO], ids=["shipped", "real"]
 )
-def test_a_go_day_cut_before_round_3(anna: DeskPage, tmp_path: Path, source: Path) -> None:
+def test_a_go_day_cut_before_round_3(anna_window: DeskPage, tmp_path: Path, source: Path) -> None:
+    anna = anna_window
     if not source.exists():
         pytest.skip(f"{source.name} is not beside the clone (../shared/data/go)")
     cut = cut_go_file(source, tmp_path, 2)
@@ -87,7 +67,8 @@ def test_a_go_day_cut_before_round_3(anna: DeskPage, tmp_path: Path, source: Pat
     assert anna.close() == []
 
 
-def test_an_othello_day(anna: DeskPage, tmp_path: Path) -> None:
+def test_an_othello_day(anna_window: DeskPage, tmp_path: Path) -> None:
+    anna = anna_window
     event = SCENARIOS / "papp" / "sample.papp"
     players = SCENARIOS / "papp" / "joueurs.txt"
     overview = anna.import_files(event, players)

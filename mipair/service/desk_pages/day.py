@@ -38,11 +38,10 @@ from mipair.service.desk_pages.frame import (
 )
 from mipair.service.desk_pages.reading import (
     card_page,
-    crosstable_page,
     overview,
     players_page,
+    ranking_page,
     round_page,
-    standings_page,
 )
 from mipair.store.revisions import history, undo
 
@@ -304,10 +303,10 @@ async def why(tournament_id: int, number: int, request: Request) -> Response:
 @router.get("/standings", response_class=HTMLResponse)
 async def standings(tournament_id: int, request: Request, after: int | None = None) -> Response:
     signed, shown = await signed_tournament(request, tournament_id)
-    return await standings_page(request, shown, signed, after)
+    return await ranking_page(request, shown, signed, after, False)
 
 
 @router.get("/crosstable", response_class=HTMLResponse)
 async def crosstable(tournament_id: int, request: Request, after: int | None = None) -> Response:
     signed, shown = await signed_tournament(request, tournament_id)
-    return await crosstable_page(request, shown, signed, after)
+    return await ranking_page(request, shown, signed, after, True)

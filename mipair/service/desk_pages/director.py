@@ -80,7 +80,7 @@ async def sign_in_form(request: Request) -> Response:
     session, failure = await attempt(opened())
     if failure is not None or session is None:
         status = failure.status if failure else 401
-        return render(request, "sign_in.html", None, status, back=back, failure=failure)
+        return render(request, "sign_in.html", None, None, status, back=back, failure=failure)
     response = see_other(back)
     set_session_cookie(request, response, session.token, session.expires_at)
     return response

@@ -14,11 +14,10 @@ from fastapi.responses import HTMLResponse
 from mipair.service.desk_pages.frame import Shown, attempt, public_of, render
 from mipair.service.desk_pages.reading import (
     card_page,
-    crosstable_page,
     overview,
     players_page,
+    ranking_page,
     round_page,
-    standings_page,
 )
 
 router = APIRouter(prefix="/public/{slug}", include_in_schema=False)
@@ -58,12 +57,12 @@ async def pairing(slug: str, number: int, request: Request) -> HTMLResponse:
 @router.get("/standings", response_class=HTMLResponse)
 async def standings(slug: str, request: Request, after: int | None = None) -> HTMLResponse:
     return await public_page(
-        request, slug, lambda shown: standings_page(request, shown, None, after)
+        request, slug, lambda shown: ranking_page(request, shown, None, after, False)
     )
 
 
 @router.get("/crosstable", response_class=HTMLResponse)
 async def crosstable(slug: str, request: Request, after: int | None = None) -> HTMLResponse:
     return await public_page(
-        request, slug, lambda shown: crosstable_page(request, shown, None, after)
+        request, slug, lambda shown: ranking_page(request, shown, None, after, True)
     )

@@ -117,29 +117,18 @@ async def round_page(
     )
 
 
-async def standings_page(
-    request: Request, shown: Shown, signed: Signed | None, after: int | None
+async def ranking_page(
+    request: Request, shown: Shown, signed: Signed | None, after: int | None, crosstable: bool
 ) -> HTMLResponse:
+    """The standings after a round (default: the last complete one), or the crosstable."""
+    key = "crosstable" if crosstable else "standings"
     return await shown_view(
         request,
         shown,
         signed,
-        "standings.html",
-        "standings",
-        lambda desk, files: desk.standings(files, after),
-    )
-
-
-async def crosstable_page(
-    request: Request, shown: Shown, signed: Signed | None, after: int | None
-) -> HTMLResponse:
-    return await shown_view(
-        request,
-        shown,
-        signed,
-        "crosstable.html",
-        "crosstable",
-        lambda desk, files: desk.crosstable(files, after),
+        f"{key}.html",
+        key,
+        lambda desk, files: desk.ranked(files, after, with_rounds=crosstable),
     )
 
 
