@@ -19,7 +19,8 @@ The operations every game offers, with the same names and arguments:
   ``mipair mcmahon pair`` or ``mipair papp pair`` gives on the same file),
   ``results`` (entered or corrected, any round), ``unpair``;
 * reading: ``summary``, ``players``, ``pairing``, ``standings``, ``crosstable``,
-  ``card`` (one player's rounds), ``download`` in the game's own formats;
+  ``card`` (one player's rounds), ``download`` in the game's own formats,
+  ``result_key`` (what names a board of a pairing in ``results``);
 * ``why`` (a proposed round held against the system's) and ``explain`` (why no
   pairing exists), through the operations layer.
 
