@@ -145,7 +145,7 @@ def test_a_change_without_the_pages_token_is_refused(day) -> None:
             continue
         path = filled(route, tournament)
         answer = anna.page.request.fetch(
-            anna.desk_pages.url + path,
+            anna.server.url + path,
             method=method,
             form={"revision": str(before), "result:1": "0-1", "name": "Mallory, M"},
             max_redirects=0,

@@ -198,7 +198,7 @@ def test_a_file_that_does_not_parse_is_shown_with_its_line(
     listed = len(anna.table("#tournaments"))
     broken = tmp_path / "broken.trf"
     broken.write_bytes(CUT.read_bytes().replace(b"\n001    1", b"\n001    x", 1))
-    done = mipair("info", broken)
+    done = mipair("info", broken.name, cwd=tmp_path)
     assert done.returncode == 3  # bad input, as the command line says it
     anna.import_files(broken)
     assert anna.page.inner_text("#located") == done.stderr.strip()
