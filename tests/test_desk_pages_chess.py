@@ -11,6 +11,7 @@ says them, and the print views with the tournament's heading.
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -49,6 +50,13 @@ def test_a_chess_day_cut_before_round_3(anna_window: DeskPage, tmp_path: Path) -
     anna.open(overview)
     assert "3 of 5 rounds complete" in anna.page.inner_text("#summary")
     file = anna.download("#download-trf26", tmp_path)
+    by_hand = tmp_path / "by-hand" / CUT.name  # the same day on the command line
+    by_hand.parent.mkdir()
+    shutil.copy(CUT, by_hand)
+    cli(tmp_path, "chess", "pair", by_hand, "--save", "--date", "2026-04-12")
+    entered = [x for k, result in enumerate(typed, 1) for x in (str(k), result)]
+    cli(tmp_path, "chess", "result", by_hand, *entered)
+    assert file.read_bytes() == by_hand.read_bytes()
     expected = json.loads(cli(tmp_path, "standings", file, "--json"))
     anna.open(f"{overview}/standings")
     assert anna.page.inner_text("#after") == "Standings after round 3"

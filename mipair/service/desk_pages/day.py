@@ -119,7 +119,8 @@ async def pair(tournament_id: int, request: Request) -> Response:
     )
     _, failure = await attempt(work)
     if failure is None:
-        return see_other(f"{shown.base}/rounds/{shown.summary.get('next') or ''}".rstrip("/"))
+        paired = shown.summary.get("next")  # the round paired: the next of the revision read
+        return see_other(f"{shown.base}/rounds/{paired}" if paired else shown.base)
     shown = await directors_tournament(request, signed, tournament_id)
     explained = None
     if failure.code == "no_pairing":
