@@ -13,7 +13,7 @@ registers ``--players`` players one by one; then each round: the pairing (in the
 lane: timed apart), the round read back, every result entered board by board (one request,
 one revision each), then the standings, the crosstable, a player's card, the tournament's
 summary, and the public standings and pairing by the tournament's link. The pages are timed
-the same way on the same day: each round's last result is saved by the round page's form (the
+the same way on the same day: each round's first result is saved by the round page's form (the
 session cookie and the form's CSRF token), and after each round every director's page
 (overview, players, the round, standings, crosstable, a card) and every public page is read
 (:func:`read_pages`). Each call is timed at the client, from its request to its whole answer
@@ -128,7 +128,18 @@ def play(client: httpx.Client, players: int, rounds: int, timed: Timed) -> None:
         boards = timed("read the round", lambda: client.get(f"{base}/rounds/{number}"))["pairing"][
             "boards"
         ]
-        for board in boards[:-1]:
+        pages = f"/desk/tournaments/{created['tournament']['id']}"
+        form = {
+            "csrf_token": csrf,
+            "revision": str(revision),
+            f"result:{boards[0]['board']}": rng.choice(RESULTS),
+        }
+        timed(
+            "page: save a result (the round's form)",
+            lambda: client.post(f"{pages}/rounds/{number}/results", data=form),
+        )
+        revision = timed("summary", lambda: client.get(base))["revision"]
+        for board in boards[1:]:
             entry = {"board": board["board"], "result": rng.choice(RESULTS)}
             revision = timed(
                 "enter a result",
@@ -137,17 +148,6 @@ def play(client: httpx.Client, players: int, rounds: int, timed: Timed) -> None:
                     json={"revision": revision, "results": [entry]},
                 ),
             )["revision"]
-        form = {
-            "csrf_token": csrf,
-            "revision": str(revision),
-            f"result:{boards[-1]['board']}": rng.choice(RESULTS),
-        }
-        pages = f"/desk/tournaments/{created['tournament']['id']}"
-        timed(
-            "page: save a result (the round's form)",
-            lambda: client.post(f"{pages}/rounds/{number}/results", data=form),
-        )
-        revision = timed("summary", lambda: client.get(base))["revision"]
         slug = created["tournament"]["slug"]
         card = rng.randrange(1, players + 1)
         read_pages(client, timed, pages, f"/public/{slug}", number, card)
