@@ -23,6 +23,16 @@ from test_desk_api_day import GO_RESULTS, PAPP_LINE, REAL_GO, cut_go_file
 from test_desk_api_files import cli
 
 
+def public_standings(anna: DeskPage, overview: str) -> list[tuple[str, str, str, list[str]]]:
+    """The standings a player reads by the tournament's public link (in the same window:
+    the public pages show the same whoever reads them)."""
+    anna.open(overview)
+    link = anna.page.get_attribute("#public-link", "href")
+    anna.open(f"{link}/standings")
+    assert anna.page.locator("form, input").count() == 0
+    return anna.ranking()
+
+
 @pytest.mark.parametrize(
     "source", [SCENARIOS / "mcmahon" / "club.xml", REAL_GO], ids=["shipped", "real"]
 )
@@ -58,6 +68,7 @@ def test_a_go_day_cut_before_round_3(anna_window: DeskPage, tmp_path: Path, sour
     cli(tmp_path, "mcmahon", "standings", file, "--h9", h9)
     anna.open(overview)
     assert anna.download("#download-h9", tmp_path / "h9").read_bytes() == h9.read_bytes()
+    assert public_standings(anna, overview) == shown
     again = anna.import_files(file)
     assert anna.download("#download-opengotha", tmp_path / "again").read_bytes() == (
         file.read_bytes()
@@ -96,6 +107,7 @@ def test_an_othello_day(anna_window: DeskPage, tmp_path: Path) -> None:
     ]
     names = anna.page.locator("#standings tbody tr td:nth-child(2) a").all_inner_texts()
     assert names == [line.group(4) for line in lines]  # type: ignore[union-attr]
+    assert public_standings(anna, overview) == shown
     downloaded = tmp_path / "again.papp"
     downloaded.write_bytes(file.read_bytes())
     again = anna.import_files(downloaded, players)
