@@ -9,7 +9,6 @@ checked as soon as it exists.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,6 +20,7 @@ pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 from desk_browser import DeskPage, besides
 from desk_client import PASSWORD
 from service_server import SCENARIOS, Server
+from test_desk_api_access import filled
 
 from mipair.service.app import create_app
 
@@ -49,19 +49,6 @@ def directors_routes() -> list[tuple[str, str]]:
             if method != "HEAD":
                 found.append((method, path))
     return found
-
-
-def filled(path: str, tournament: int) -> str:
-    """A route's path with its parameters: the tournament, round 3, player 1, a format."""
-    values = {
-        "tournament_id": str(tournament),
-        "round_number": "3",
-        "number": "3",
-        "player": "1",
-        "format": "trf26",
-        "account": "bruno",
-    }
-    return re.sub(r"\{(\w+)\}", lambda m: values[m.group(1)], path)
 
 
 @pytest.fixture(scope="module")

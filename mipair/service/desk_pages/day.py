@@ -230,18 +230,18 @@ async def card(tournament_id: int, player: str, request: Request) -> Response:
     return await card_page(request, shown, signed, player)
 
 
-@router.get("/rounds/{number}", response_class=HTMLResponse)
-async def round_view(tournament_id: int, number: int, request: Request) -> Response:
+@router.get("/rounds/{round_number}", response_class=HTMLResponse)
+async def round_view(tournament_id: int, round_number: int, request: Request) -> Response:
     signed, shown = await signed_tournament(request, tournament_id)
-    return await round_page(request, shown, signed, number)
+    return await round_page(request, shown, signed, round_number)
 
 
 RESULT_FIELD = "result:"
 """A result field's name: this, then what names the board (:meth:`Desk.result_key`)."""
 
 
-@router.post("/rounds/{number}/results", response_class=HTMLResponse)
-async def results(tournament_id: int, number: int, request: Request) -> Response:
+@router.post("/rounds/{round_number}/results", response_class=HTMLResponse)
+async def results(tournament_id: int, round_number: int, request: Request) -> Response:
     """Enter or correct a round's results: every field typed in, one change."""
     signed = await page_director(request)
     form = await page_form(request, signed)
@@ -253,36 +253,42 @@ async def results(tournament_id: int, number: int, request: Request) -> Response
     base = f"/desk/tournaments/{tournament_id}"
 
     def again(s: Signed, shown: Shown, failure: Failure) -> Awaitable[Response]:
-        return round_page(request, shown, s, number, failure, failure.status)
+        return round_page(request, shown, s, round_number, failure, failure.status)
 
     if not entries:
         shown = await directors_tournament(request, signed, tournament_id)
         return await again(signed, shown, failure_of(InputError("no result was typed")))
-    work = applied(request, signed, tournament_id, form, lambda d, f: d.results(f, number, entries))
+    work = applied(
+        request, signed, tournament_id, form, lambda d, f: d.results(f, round_number, entries)
+    )
     return await saved_or_shown(
-        request, signed, tournament_id, work, f"{base}/rounds/{number}", again
+        request, signed, tournament_id, work, f"{base}/rounds/{round_number}", again
     )
 
 
-@router.post("/rounds/{number}/unpair", response_class=HTMLResponse)
-async def unpair(tournament_id: int, number: int, request: Request) -> Response:
+@router.post("/rounds/{round_number}/unpair", response_class=HTMLResponse)
+async def unpair(tournament_id: int, round_number: int, request: Request) -> Response:
     """Take the round being played back (with its results when asked)."""
     signed = await page_director(request)
     form = await page_form(request, signed)
     force = bool(form.get("force"))
-    work = applied(request, signed, tournament_id, form, lambda d, f: d.unpair(f, number, force))
+    work = applied(
+        request, signed, tournament_id, form, lambda d, f: d.unpair(f, round_number, force)
+    )
     return await saved_or_shown(
         request,
         signed,
         tournament_id,
         work,
         f"/desk/tournaments/{tournament_id}",
-        lambda s, shown, failure: round_page(request, shown, s, number, failure, failure.status),
+        lambda s, shown, failure: round_page(
+            request, shown, s, round_number, failure, failure.status
+        ),
     )
 
 
-@router.post("/rounds/{number}/why", response_class=HTMLResponse)
-async def why(tournament_id: int, number: int, request: Request) -> Response:
+@router.post("/rounds/{round_number}/why", response_class=HTMLResponse)
+async def why(tournament_id: int, round_number: int, request: Request) -> Response:
     """A proposed pairing of the round being played held against the system's, as ``mipair
     why --pair`` holds it."""
     signed = await page_director(request)
@@ -297,7 +303,7 @@ async def why(tournament_id: int, number: int, request: Request) -> Response:
     shown = await directors_tournament(request, signed, tournament_id)
     status = failure.status if failure else 200
     return await round_page(
-        request, shown, signed, number, failure, status, why=answer, proposed=proposed
+        request, shown, signed, round_number, failure, status, why=answer, proposed=proposed
     )
 
 

@@ -49,9 +49,11 @@ async def card(slug: str, player: str, request: Request) -> HTMLResponse:
     return await public_page(request, slug, lambda shown: card_page(request, shown, None, player))
 
 
-@router.get("/rounds/{number}", response_class=HTMLResponse)
-async def pairing(slug: str, number: int, request: Request) -> HTMLResponse:
-    return await public_page(request, slug, lambda shown: round_page(request, shown, None, number))
+@router.get("/rounds/{round_number}", response_class=HTMLResponse)
+async def pairing(slug: str, round_number: int, request: Request) -> HTMLResponse:
+    return await public_page(
+        request, slug, lambda shown: round_page(request, shown, None, round_number)
+    )
 
 
 @router.get("/standings", response_class=HTMLResponse)
