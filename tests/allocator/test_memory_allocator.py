@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.paths import ROOT
+
 pytestmark = pytest.mark.skipif(
     platform.libc_ver()[0] != "glibc", reason="the setting is glibc's (mallopt); elsewhere a no-op"
 )
@@ -119,7 +121,7 @@ def test_pairing_a_fide_round_sets_it(tmp_path: Path) -> None:
         "assert run_dropin(['--dutch', sys.argv[1], '-p', sys.argv[2]]) == 0\n"
         "print(allocator._threshold)\n"
     )
-    source = Path(__file__).parent.parent / "scenarios" / "dutch" / "small.trfx"
+    source = ROOT / "scenarios" / "dutch" / "small.trfx"
     run = subprocess.run(
         [sys.executable, "-c", code, str(source), str(tmp_path / "out.txt")],
         capture_output=True,

@@ -16,62 +16,18 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from dutch_tools import check_round, generate
 
 from mipair.check.config import GeneratorConfig
 from mipair.check.replay import COLOURS, PAIRS, SAME
 from mipair.formats.trf import read_tournament, write_tournament
-from mipair.model import Cell, Colour, ForbiddenPairs, Result, Tournament
+from mipair.model import ForbiddenPairs, Tournament
 from mipair.rounds import cut_before, published_pairing
 from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
+from tests.support.dutch_tools import check_round, generate
+from tests.support.paths import SHARED
+from tests.support.planted import flip_colours, second_bye, swap_opponents
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "dutch-2026"
-
-
-def _set(t: Tournament, rnd: int, cells: dict[int, Cell]) -> Tournament:
-    results = {
-        pid: tuple(cells.get(pid, c) if k == rnd - 1 else c for k, c in enumerate(cs))
-        for pid, cs in t.results.items()
-    }
-    return replace(t, results=results)
-
-
-def _game(t: Tournament, w: int, b: int, rnd: int) -> dict[int, Cell]:
-    """w (White) against b: White keeps its result code of round rnd, Black the opposite."""
-    rw = t.cell(w, rnd).result  # type: ignore[union-attr]
-    rb = {
-        Result.WIN: Result.LOSS,
-        Result.LOSS: Result.WIN,
-        Result.FORFEIT_WIN: Result.FORFEIT_LOSS,
-        Result.FORFEIT_LOSS: Result.FORFEIT_WIN,
-    }.get(rw, rw)
-    return {w: Cell(b, Colour.WHITE, rw), b: Cell(w, Colour.BLACK, rb)}
-
-
-def swap_opponents(t: Tournament, rnd: int, a, c) -> Tournament:
-    """Boards A-B and C-D become A-D and C-B."""
-    return _set(t, rnd, {**_game(t, a.white, c.black, rnd), **_game(t, c.white, a.black, rnd)})
-
-
-def flip_colours(t: Tournament, rnd: int, board) -> Tournament:
-    return _set(t, rnd, _game(t, board.black, board.white, rnd))
-
-
-def second_bye(t: Tournament, rnd: int, player: int, board, bye: int) -> Tournament:
-    """``player`` (on ``board``) gets the PAB; the bye holder takes their place."""
-    other = board.black if board.white == player else board.white
-    cells = {player: Cell(None, None, Result.PAB)}
-    if board.white == player:
-        cells[bye], cells[other] = (
-            Cell(other, Colour.WHITE, Result.WIN),
-            Cell(bye, Colour.BLACK, Result.LOSS),
-        )
-    else:
-        cells[bye], cells[other] = (
-            Cell(other, Colour.BLACK, Result.WIN),
-            Cell(bye, Colour.WHITE, Result.LOSS),
-        )
-    return _set(t, rnd, cells)
+CORPUS = SHARED / "conformance" / "dutch-2026"
 
 
 def forbid(t: Tournament, rnd: int, a: int, b: int) -> Tournament:

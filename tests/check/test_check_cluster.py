@@ -14,12 +14,14 @@ from mipair.cli.check import exit_code
 from mipair.errors import MipairError
 from mipair.operations.judging import check_files
 from mipair.systems.registry import get_system
+from tests.support.paths import ROOT
+
+CLUB = ROOT / "scenarios" / "mcmahon" / "club.xml"
 
 distributed = pytest.importorskip(
     "distributed", reason="Dask distributed (mipair[cluster]) is not installed"
 )
 
-ROOT = Path(__file__).resolve().parents[1]
 FILES = [ROOT / "scenarios" / "dutch" / name for name in ("small.trfx", "small-310.trfx")]
 
 
@@ -58,7 +60,7 @@ def test_cluster_report_equals_the_local_one(cluster):
 def test_opengotha_files_on_the_cluster(cluster, tmp_path):
     """A folder of OpenGotha files goes to the cluster as TRF files do (the workers get
     the text when told they are remote)."""
-    from test_check_systems import CLUB, swapped_game
+    from tests.support.planted import swapped_game
 
     other = tmp_path / "colours.xml"
     other.write_text(swapped_game(CLUB.read_text(), "AUBERTCLAIRE", "KELLERANNA"))

@@ -9,7 +9,8 @@ import threading
 from collections.abc import Iterator
 
 import pytest
-from cli_process import ROOT, run_cli
+
+from tests.support.cli_process import ROOT, run_cli
 
 pytest.importorskip("distributed", reason="Dask distributed (mipair[cluster]) is not installed")
 

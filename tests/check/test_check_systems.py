@@ -17,8 +17,9 @@ import pytest
 from click.testing import CliRunner
 
 from mipair.cli.group import cli
+from tests.support.paths import ROOT
+from tests.support.planted import swapped_game
 
-ROOT = Path(__file__).resolve().parents[1]
 CLUB = ROOT / "scenarios" / "mcmahon" / "club.xml"
 SAMPLE = ROOT / "scenarios" / "papp" / "sample.papp"
 SMALL = ROOT / "scenarios" / "dutch" / "small.trfx"
@@ -26,14 +27,6 @@ SMALL = ROOT / "scenarios" / "dutch" / "small.trfx"
 
 def invoke(*args: str):
     return CliRunner().invoke(cli, list(args), catch_exceptions=False)
-
-
-def swapped_game(text: str, white: str, black: str) -> str:
-    """The OpenGotha text with the game white-black given the other colours."""
-    old = f'blackPlayer="{black}"'
-    line = next(ln for ln in text.splitlines() if old in ln and f'whitePlayer="{white}"' in ln)
-    new = line.replace(old, "@").replace(f'whitePlayer="{white}"', f'whitePlayer="{black}"')
-    return text.replace(line, new.replace("@", f'blackPlayer="{white}"'))
 
 
 def test_an_opengotha_round_with_other_colours(tmp_path: Path) -> None:
@@ -69,12 +62,11 @@ def test_a_papp_round_with_other_colours(tmp_path: Path) -> None:
 
 
 def test_a_trf_round_with_other_colours(tmp_path: Path) -> None:
-    from dutch_tools import check_round, generate
-
     from mipair.check.config import GeneratorConfig
     from mipair.check.replay import COLOURS
     from mipair.formats.trf import write_tournament
     from mipair.rounds import published_pairing
+    from tests.support.dutch_tools import check_round, generate
 
     t = generate(GeneratorConfig(players=10, rounds=3), 7)
     board = published_pairing(t, 3).boards[0]
@@ -82,7 +74,7 @@ def test_a_trf_round_with_other_colours(tmp_path: Path) -> None:
     text = write_tournament(t, "trfx")
     path.write_text(text)
     assert check_round(t, 3).verdict == "same"
-    from test_check import flip_colours
+    from tests.support.planted import flip_colours
 
     flipped = flip_colours(t, 3, board)
     assert check_round(flipped, 3).verdict == COLOURS

@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from dutch_tools import check_tournament, generate
 
 from mipair.check.config import GeneratorConfig, from_model, parse_config
 from mipair.check.generate import draw_result, expected_score
@@ -16,6 +15,7 @@ from mipair.errors import InputError, NoPairingError
 from mipair.formats.trf import read_tournament, write_tournament
 from mipair.model import PointSystem, Result
 from mipair.rounds import rounds_played
+from tests.support.dutch_tools import check_tournament, generate
 
 CONFIG = """# a small test tournament
 PlayersNumber=11

@@ -6,15 +6,15 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_process import run_cli
 from click.testing import CliRunner
 
 from mipair import __version__
 from mipair.cli.group import LAZY_COMMANDS, cli
 from mipair.formats.trf import read_tournament
 from mipair.operations import dropin, forms
+from tests.support.cli_process import run_cli
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 SMALL = ROOT / "scenarios" / "dutch" / "small.trfx"
 ACCEL = ROOT / "scenarios" / "dutch" / "accelerated.trf"
 

@@ -13,14 +13,14 @@ from math import comb
 from pathlib import Path
 
 import pytest
-from explain_oracle import all_rules, legal_under, pairing_under, subsets_below
 
 from mipair.formats.trf import read_tournament
 from mipair.rounds import round_to_pair
 from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
 from mipair.systems.registry import get_system
+from tests.support.explain_oracle import all_rules, legal_under, pairing_under, subsets_below
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "scenarios" / "infeasible").glob("*.trfx"))
 
 

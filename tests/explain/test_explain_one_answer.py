@@ -11,13 +11,13 @@ import re
 from pathlib import Path
 
 import pytest
-from cli_process import run_cli
 
 from mipair.errors import NoPairingError
 from mipair.operations.pairing import pair_file
 from mipair.systems.registry import get_system
+from tests.support.cli_process import run_cli
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 INFEASIBLE = sorted((ROOT / "scenarios" / "infeasible").glob("*.trfx"))
 RR4 = ROOT / "scenarios" / "infeasible" / "rr4-exhausted.trfx"
 
@@ -50,7 +50,7 @@ def test_the_command_line_gives_one_answer_for_rr4_exhausted():
 
 def test_the_api_and_the_page_give_one_answer_for_rr4_exhausted():
     pytest.importorskip("fastapi", reason="the service extra is not installed")
-    from service_server import running_server
+    from tests.support.service_server import running_server
 
     with running_server(workers=1, large_workers=0) as server, server.client() as client:
         paired = client.post("/v1/pair", content=RR4.read_bytes())

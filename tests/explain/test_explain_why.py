@@ -21,7 +21,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from explain_oracle import forbidden, played
 
 from mipair.cli.group import cli
 from mipair.formats.trf import read_tournament
@@ -34,8 +33,9 @@ from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
 from mipair.systems.fide.rules import pab_eligible
 from mipair.systems.fide.system import pair_snapshot as pair_round
 from mipair.systems.registry import get_system
+from tests.support.explain_oracle import forbidden, played
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 SMALL = ROOT / "scenarios" / "dutch" / "small.trfx"
 CORPUS = ROOT.parent / "shared" / "conformance" / "dutch-2026"
 KNOWN = ["C6", "C7", "C8", "C12", "C13"]

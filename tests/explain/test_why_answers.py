@@ -14,8 +14,8 @@ from click.testing import CliRunner
 from mipair.cli.group import cli
 from mipair.formats.trf import read_tournament, write_tournament
 from mipair.model import Cell, Colour, Result, Tournament
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 SMALL = ROOT / "scenarios" / "dutch" / "small.trfx"
 
 
@@ -152,8 +152,6 @@ def _floated_for_nothing():
     """A generated round, its engine pairing, and a legal proposal that breaks two resident
     pairs a-b (bracket of score s, not the top one) and c-d (next scoregroup) into a-c, b-d:
     a and b float down for nothing; everything above is paired as the engine pairs it."""
-    from dutch_tools import generate
-
     from mipair.check.config import GeneratorConfig
     from mipair.pairing import Board
     from mipair.rounds import cut_before
@@ -161,6 +159,7 @@ def _floated_for_nothing():
     from mipair.systems.fide.dutch.colours import allocate
     from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
     from mipair.systems.registry import get_system
+    from tests.support.dutch_tools import generate
 
     dutch = get_system("dutch")
     for seed in range(1, 30):

@@ -7,11 +7,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from go_data import CLUB, REPRODUCIBLE, go_file
 
 from mipair.errors import InputError
 from mipair.formats.opengotha import parse_opengotha, parse_rank, rank_text, read_opengotha
 from mipair.formats.opengotha_write import format_opengotha
+from tests.support.go_data import CLUB, REPRODUCIBLE, go_file
 
 
 def test_ranks() -> None:

@@ -10,13 +10,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from installed_command import mipair, refused
 
 from mipair.errors import InputError
 from mipair.formats.opengotha import DEPTH_MAX, parse_opengotha
 from mipair.systems.mcmahon.params import params_of
+from tests.support.installed_command import mipair, refused
+from tests.support.paths import ROOT
 
-CLUB = Path(__file__).resolve().parents[1] / "scenarios" / "mcmahon" / "club.xml"
+CLUB = ROOT / "scenarios" / "mcmahon" / "club.xml"
 DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
 
 

@@ -13,7 +13,8 @@ import threading
 from pathlib import Path
 
 import pytest
-from cli_process import ROOT, run_cli
+
+from tests.support.cli_process import ROOT, run_cli
 
 SMALL = ROOT / "scenarios" / "dutch" / "small.trfx"
 FULL = Path("/dev/full")

@@ -12,12 +12,12 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from cli_process import run_cli
 
 from mipair import matches
 from mipair.errors import InputError
 from mipair.formats.trf import lost_in, parse_text, read_tournament, write_tournament
 from mipair.model import Colour, Result
+from tests.support.cli_process import run_cli
 
 # match 1: 1-4 (1 won game 1 with White, drew game 2), 5-2 (5 won both), 3 the PAB.
 BASE = """\

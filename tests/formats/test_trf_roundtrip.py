@@ -19,8 +19,8 @@ from mipair.formats.text import load, save
 from mipair.formats.trf import detect_edition, lost_in, read_tournament, write_tournament
 from mipair.rounds import next_round
 from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "scenarios" / "dutch").glob("*.trf*"))
 SHARED = ROOT.parent / "shared"
 CORPUS = sorted((SHARED / "conformance").glob("*/*.trf")) if SHARED.is_dir() else []

@@ -6,14 +6,13 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 from mipair.formats.trf import read_tournament
 from mipair.memory import constants, round_bytes
 from mipair.systems.fide.dutch.system import dutch_snapshot
 from mipair.systems.fide.footprint import largest_window_pairs, memory_table, scoregroup_sizes
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 ROUND = ROOT / "scenarios" / "dutch" / "small-310.trfx"
 
 

@@ -12,8 +12,8 @@ import pytest
 from mipair.operations.files import open_tournament
 from mipair.operations.pairing import pair_file, pairing_data, player_cards
 from mipair.systems.registry import SYSTEMS, get_system
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "mipair"
 SMALL = ROOT / "scenarios" / "dutch" / "small.trfx"
 APPLICATIONS = ("cli", "service", "resident", "desk")

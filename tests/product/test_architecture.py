@@ -12,7 +12,7 @@
 * the solver's private collaborators (``mipair/solver/_detail/``) are imported
   by the solver alone: the rest asks its face (``mipair/solver/lexmatch.py``);
 * a new Swiss system is its criteria data, its procedure module and one registry
-  line (the toy system of ``tests/toy_swiss``), and an edition whose procedure
+  line (the toy system of ``tests/support/toy_swiss``), and an edition whose procedure
   lacks a member fails when it is loaded.
 """
 
@@ -25,8 +25,9 @@ import pytest
 
 from mipair.pairing import RoundPairing
 from mipair.systems.fide.procedure import SwissProcedure
+from tests.support.paths import ROOT
 
-PACKAGE = Path(__file__).resolve().parents[1] / "mipair"
+PACKAGE = ROOT / "mipair"
 MAX_MODULE_LINES = 600
 MAX_CLASS_LINES = 300
 
@@ -258,7 +259,7 @@ def test_the_home_rule_sees_a_reach_into_a_system() -> None:
     assert is_application("mipair.cli.check") and not is_application("mipair.check.replay")
 
 
-TOY = Path(__file__).resolve().parent / "toy_swiss"
+TOY = ROOT / "tests" / "support" / "toy_swiss"
 
 
 @pytest.fixture
@@ -267,7 +268,7 @@ def toy_registered(monkeypatch: pytest.MonkeyPatch):
     from mipair.systems import registry
     from mipair.systems.registered import Registered
 
-    line = Registered("toy", "toy_swiss.procedure:ToySystem", trf_codes=("FIDE_TOY",))
+    line = Registered("toy", "tests.support.toy_swiss.procedure:ToySystem", trf_codes=("FIDE_TOY",))
     monkeypatch.setattr(registry, "SYSTEMS", (*registry.SYSTEMS, line))
     return registry.get_system("toy")
 
@@ -279,10 +280,10 @@ def test_a_new_swiss_system_is_data_a_procedure_and_a_registry_line(toy_register
 
     toy = toy_registered
     tree = ast.parse((TOY / "procedure.py").read_text(encoding="utf-8"))
-    reached = {t for t, _ in imported("toy_swiss.procedure", tree, set(modules()))}
+    reached = {t for t, _ in imported("tests.support.toy_swiss.procedure", tree, set(modules()))}
     assert not [t for t in reached if home_of(t) not in (None, "mipair.systems.fide")]
     assert toy.editions() == ("2026",)
-    source = Path(__file__).resolve().parents[1] / "scenarios" / "dutch" / "small.trfx"
+    source = ROOT / "scenarios" / "dutch" / "small.trfx"
     state = toy.read(str(source))
     pairing = toy.pair(state)
     assert {p for b in pairing.boards for p in (b.white, b.black)} | (

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from mipair.cli.main import main
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 SMALL = ROOT / "scenarios" / "dutch" / "small.trfx"
 LOCATED = re.compile(r"^(?P<file>.+?):(?P<line>\d+): (?P<field>[^:]+): (?P<what>.+)$")
 

@@ -1,11 +1,11 @@
-"""The convention of the documents' code blocks (``tests/documented_commands.py``): what is a
+"""The convention of the documents' code blocks (``tests/support/documented_commands.py``): what is a
 command, its expected exit code, and every block that does not say whether it is run."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from documented_commands import commands, problems
+from tests.support.documented_commands import commands, problems
 
 GUIDE = """# A guide
 

@@ -5,7 +5,7 @@ would: with a standard descriptor closed by the shell (``>&-``, ``2>&-``), a
 reader that has gone away (a pipe's read end closed, ``| head``), a command
 line click or the drop-in parser refuses. No resident runs (``XDG_RUNTIME_DIR``
 on an empty folder of the test's own, ``MIPAIR_RESIDENT`` unset, as a user has
-it); tests/test_resident.py asks the same through a resident.
+it); tests/resident/test_resident.py asks the same through a resident.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support.paths import ROOT
+
 SCRIPT = Path(sys.executable).parent / "mipair"
 SMALL = ROOT / "scenarios" / "dutch" / "small.trfx"
 

@@ -1,7 +1,7 @@
 """Fuzzing every entry point with mutated project files (issue 23), a few hundred in CI.
 
 Hypothesis picks a project scenario, sample or PAPP file, one to three
-mutations of its bytes and one command line (tests/fuzzing.py), and runs it
+mutations of its bytes and one command line (tests/support/fuzzing.py), and runs it
 through the real entry point in this process. Every outcome must be a normal
 answer (exit 0, 1, 6, 7) or a rejection in one located line (exit 3, 4, 5):
 never a traceback, never exit 2. ``scripts/fuzz`` runs any number of cases,
@@ -14,9 +14,10 @@ import random
 import tempfile
 from pathlib import Path
 
-import fuzzing
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from tests.support import fuzzing
 
 BASES = fuzzing.project_bases()
 GOOD = ("ok", "rejected", "rejected/file")

@@ -9,8 +9,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-import fuzz_hostile
-import fuzzing
+from tests.support import fuzz_hostile, fuzzing
 
 CLUB = fuzzing.ROOT / "scenarios" / "mcmahon" / "club.xml"
 SAMPLE = fuzzing.PAPP / "sample.papp"

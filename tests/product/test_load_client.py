@@ -15,7 +15,7 @@ pytest.importorskip(
 )
 pytest.importorskip("h11", reason="h11 is not installed")
 
-from service_server import ROOT, SCENARIOS, Server, running_server
+from tests.support.service_server import ROOT, SCENARIOS, Server, running_server
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from lean_http import Connection

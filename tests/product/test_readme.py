@@ -8,11 +8,10 @@ from __future__ import annotations
 import re
 from dataclasses import fields
 
-from cli_process import ROOT, run_cli
-
 from mipair.service.app import create_app
 from mipair.service.settings import Settings
 from mipair.systems.registry import system_names
+from tests.support.cli_process import ROOT, run_cli
 
 try:
     import tomllib

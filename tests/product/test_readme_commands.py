@@ -2,7 +2,7 @@
 
 The wheel is built once a session (``pip wheel``, as ``deploy/docker/build.sh`` builds it)
 and installed with its dependencies (``mipair[service]``) into a new virtual environment,
-from the package index pip uses here. The commands (``tests/documented_commands.py`` says
+from the package index pip uses here. The commands (``tests/support/documented_commands.py`` says
 which lines are commands) run in document order, in a copy of the project whose ``.venv`` is
 that environment, with its ``bin`` first on PATH and nothing of the checkout on the import
 path: ``mipair`` is the installed script, as a user's is. Each must end with its documented
@@ -38,8 +38,9 @@ from pathlib import Path
 
 import httpx
 import pytest
-from documented_commands import DOCUMENTS, ROOT, Command, commands, problems
-from service_server import free_port
+
+from tests.support.documented_commands import DOCUMENTS, ROOT, Command, commands, problems
+from tests.support.service_server import free_port
 
 SETUP_STEPS = {
     "python3 -m venv .venv": "the fresh environment",

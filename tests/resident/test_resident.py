@@ -19,7 +19,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from resident_process import (
+
+from tests.support.resident_process import (
     MARKS,
     SCENARIOS,
     SCRIPT,

@@ -9,7 +9,7 @@ the same through it: real processes, the installed command, no mocks.
 - ``main()`` returns its exit code to a program that calls it, also when a
   resident ran the call (the fuzz campaign calls it in-process).
 - Closed descriptors, a reader that has gone, a killed child: the codes of
-  tests/test_exit_codes.py, through the resident.
+  tests/product/test_exit_codes.py, through the resident.
 """
 
 from __future__ import annotations
@@ -24,7 +24,8 @@ import uuid
 from pathlib import Path
 
 import pytest
-from resident_process import (
+
+from tests.support.resident_process import (
     MARKS,
     ROOT,
     SCENARIOS,

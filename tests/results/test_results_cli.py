@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import polars as pl
-from test_cli import run_cli as mipair
 
 from mipair.formats.trf import read_tournament
 from mipair.results.standings import standings
+from tests.support.cli_process import run_cli as mipair
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 SMALL = ROOT / "scenarios" / "dutch" / "small.trfx"
 
 

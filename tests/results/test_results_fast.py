@@ -3,7 +3,7 @@
 Every file is imported twice: by ``import_chunk`` (the fast path, with the
 careful reader for what it hands back) and by the careful reader alone; the
 tables and the located error messages must be the same. The files are the
-shipped scenarios, every defect of tests/test_malformed.py, a few hundred
+shipped scenarios, every defect of tests/formats/test_malformed.py, a few hundred
 random one-character edits of valid files, and the two reference corpora.
 """
 
@@ -15,14 +15,14 @@ from pathlib import Path
 import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
-from test_malformed import DEFECTS, defect_text
 
 from mipair.formats.text import decode
 from mipair.results.importer import Chunk, careful_parts, find_files, import_chunk, stack
 from mipair.results.schema import GAMES, PLAYERS, TOURNAMENTS
 from mipair.results.trf_fast import TrfFile, read_many
+from tests.support.defects import DEFECTS, defect_text
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "scenarios" / "dutch"
 CORPORA = ROOT.parent / "shared" / "conformance"
 KEYS = {

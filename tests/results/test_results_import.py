@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import polars as pl
 import pytest
 
@@ -11,8 +9,8 @@ from mipair.formats.trf import read_tournament
 from mipair.results.importer import find_files, import_files
 from mipair.results.output import write_tables
 from mipair.results.rebuild import cells
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 CORPORA = ROOT.parent / "shared" / "conformance"
 SCENARIOS = ROOT / "scenarios"
 

@@ -7,7 +7,6 @@ scenarios (scenarios/dutch/), so the figures can be checked with a pencil.
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -17,8 +16,9 @@ from mipair.model import Colour, ForbiddenPairs
 from mipair.rounds import next_round, round_to_pair, rounds_played
 from mipair.systems.base import UnsupportedError
 from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
+from tests.support.paths import ROOT
 
-SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "dutch"
+SCENARIOS = ROOT / "scenarios" / "dutch"
 W, B = Colour.WHITE, Colour.BLACK
 
 

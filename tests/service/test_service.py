@@ -17,8 +17,8 @@ pytest.importorskip(
 )
 pytest.importorskip("httpx", reason="httpx is not installed")
 
-from cli_process import run_cli
-from service_server import SCENARIOS, Server, running_server
+from tests.support.cli_process import run_cli
+from tests.support.service_server import SCENARIOS, Server, running_server
 
 MAX_BYTES = 100_000
 DUTCH = [

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("fastapi", reason="the service extra is not installed")
+from tests.support.paths import DATA
 
-from service_server import ROOT, SCENARIOS, running_server
+pytest.importorskip("fastapi", reason="the service extra is not installed")
 
 from mipair.service.lanes import SOLVE_WINDOW, Lane, players_in
 from mipair.service.limits import Refused
+from tests.support.service_server import SCENARIOS, running_server
 
 
 def lane(workers=2, queue=256, max_wait=20.0, mean=0.2, inside=0) -> Lane:
@@ -56,7 +57,7 @@ def test_the_mean_is_that_of_the_latest_solves_only():
 
 def test_players_are_counted_from_the_upload():
     assert players_in((SCENARIOS / "dutch" / "small.trfx").read_bytes()) == 9
-    assert players_in((ROOT / "tests" / "data" / "service" / "field300.trf").read_bytes()) == 300
+    assert players_in((DATA / "service" / "field300.trf").read_bytes()) == 300
     assert players_in((SCENARIOS / "mcmahon" / "club.xml").read_bytes()) == 11
 
 
@@ -75,7 +76,7 @@ def test_a_real_lanes_mean_is_that_of_its_latest_solves_a_slow_one_among_them():
     (a running mean weighted to the newest solve jumped by a fifth of it and refused a burst the
     lane could serve)."""
     small = (SCENARIOS / "dutch" / "small.trfx").read_bytes()
-    slow = (ROOT / "tests" / "data" / "service" / "field300.trf").read_bytes()
+    slow = (DATA / "service" / "field300.trf").read_bytes()
     with running_server(workers=1, large_workers=0) as server, server.client() as client:
         solves = []
         work = [("pair", small)] * (SOLVE_WINDOW + 4) + [("check", slow)]  # warm-up leaves

@@ -20,7 +20,7 @@ sync_api = pytest.importorskip(
     "playwright.sync_api", reason="Playwright's Python client is not installed"
 )
 
-from service_server import SCENARIOS, Server, running_server
+from tests.support.service_server import SCENARIOS, Server, running_server
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [

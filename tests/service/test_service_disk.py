@@ -21,13 +21,15 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 
+from tests.support.paths import DATA
+
 pytest.importorskip(
     "fastapi", reason="the service extra is not installed (pip install mipair[service])"
 )
 
-from service_server import ROOT, SCENARIOS, Server, running_server
+from tests.support.service_server import SCENARIOS, Server, running_server
 
-SLOW = (ROOT / "tests" / "data" / "service" / "field300.trf").read_bytes()
+SLOW = (DATA / "service" / "field300.trf").read_bytes()
 SMALL = (SCENARIOS / "dutch" / "small.trfx").read_bytes()
 INFEASIBLE = (SCENARIOS / "infeasible" / "rr4-exhausted.trfx").read_bytes()
 PADDED = SMALL + b"### a comment line the TRF reader skips, to make the file large\n" * 24_000

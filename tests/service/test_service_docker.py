@@ -23,7 +23,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support.paths import ROOT
+
 BASE = "mipair-local-base:bookworm"
 IMAGE = "mipair-test:service"
 DOCKER = shutil.which("docker")

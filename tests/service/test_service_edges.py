@@ -20,7 +20,7 @@ pytest.importorskip(
     "fastapi", reason="the service extra is not installed (pip install mipair[service])"
 )
 
-from service_server import Server, running_server
+from tests.support.service_server import Server, running_server
 
 HEADER_TIMEOUT = 2.0
 MAX_CONNECTIONS = 20

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import copy
 import re
-from pathlib import Path
 
 import pytest
+
+from tests.support.paths import ROOT
 
 yaml = pytest.importorskip("yaml", reason="PyYAML is not installed")
 kubernetes_validate = pytest.importorskip(
@@ -24,7 +25,6 @@ from mipair.service.page import form_limit
 from mipair.service.protocol import HEADER_BYTES
 from mipair.service.settings import Settings
 
-ROOT = Path(__file__).resolve().parents[1]
 MANIFESTS = sorted((ROOT / "deploy" / "kubernetes").glob("**/*.yaml"))
 WEB_PROCESS_MIB = 256
 """What the web process (uvicorn, FastAPI, the page) may hold besides the workers."""

@@ -20,14 +20,16 @@ from concurrent.futures import ThreadPoolExecutor
 import httpx
 import pytest
 
+from tests.support.paths import DATA
+
 pytest.importorskip(
     "fastapi", reason="the service extra is not installed (pip install mipair[service])"
 )
 
-from cli_process import run_cli
-from service_server import ROOT, SCENARIOS, Server, running_server, worker_processes
+from tests.support.cli_process import run_cli
+from tests.support.service_server import SCENARIOS, Server, running_server, worker_processes
 
-SLOW = (ROOT / "tests" / "data" / "service" / "field300.trf").read_bytes()
+SLOW = (DATA / "service" / "field300.trf").read_bytes()
 SMALL = (SCENARIOS / "dutch" / "small.trfx").read_bytes()
 TIME_LIMIT = 1.5
 

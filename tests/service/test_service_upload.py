@@ -18,7 +18,7 @@ pytest.importorskip(
     "fastapi", reason="the service extra is not installed (pip install mipair[service])"
 )
 
-from service_server import Server, running_server
+from tests.support.service_server import Server, running_server
 
 MAX_BYTES = 100_000
 GIGABYTE = 2**30

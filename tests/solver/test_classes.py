@@ -20,11 +20,11 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_lexmatch import _best, _matchings
 
 from mipair.solver._detail.model import Model
 from mipair.solver._detail.state import Problem
 from mipair.solver.lexmatch import ClassModel, Infeasible, LexMatcher
+from tests.support.brute_matchings import all_matchings, lexicographic_best
 
 
 @st.composite
@@ -52,7 +52,7 @@ def class_problems(draw):
 def _model(problem):
     n, classes, pairs, exits, must, limit, tiers, ask, forced = problem
     cols = [tuple(p) for p in pairs] + [(v,) for v, _ in exits]
-    allowed = _matchings(n, cols, must, limit)
+    allowed = all_matchings(n, cols, must, limit)
     limits = {"out": limit} if limit is not None else None
     lm = Model(Problem(n, pairs, sorted(must), exits=exits, exit_limits=limits))
     if forced is not None:
@@ -74,13 +74,13 @@ def test_settled_answers_equal_brute_force(problem) -> None:
         assert lm.state.pins == [] and lm.state.solution == []  # nothing changed
         return
     assert allowed, "a model with no matching was settled"
-    top, key = _best(allowed, tiers)
+    top, key = lexicographic_best(allowed, tiers)
     assert tuple(sorted(lm.state.solution)) in allowed
     assert key(tuple(sorted(lm.state.solution))) == top
     # the pins and the forbidden columns leave exactly the optimal matchings
     kept = [s for s in allowed if key(s) == top]
     lm.maximise([{c: w for c, w in enumerate(ask)}], keep=False)
-    best, k2 = _best(kept, [ask])
+    best, k2 = lexicographic_best(kept, [ask])
     assert tuple(sorted(lm.state.solution)) in kept
     assert k2(tuple(sorted(lm.state.solution))) == best
 
@@ -260,12 +260,11 @@ def test_the_relaxation_rules_out_what_a_pin_forbids() -> None:
 def test_dutch_rounds_are_the_same_with_the_class_shortcuts(seed: int, monkeypatch) -> None:
     """Generated tournaments, each round paired with the class model used for
     every model and remainder (thresholds at zero) and without it."""
-    from dutch_tools import generate
-
     from mipair.check.config import GeneratorConfig
     from mipair.solver._detail import model as search
     from mipair.systems.fide.dutch import bracket
     from mipair.systems.fide.system import pair_snapshot as pair_round
+    from tests.support.dutch_tools import generate
 
     compared = []
 

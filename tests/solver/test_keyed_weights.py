@@ -62,13 +62,12 @@ def test_dutch_rounds_are_the_same_with_keyed_tiers(seed: int, rules: str, monke
     """Generated tournaments, each round paired with every tier held as keys
     (threshold at zero) and column by column, the class model used for every
     model in both (so that it weighs keyed tiers too)."""
-    from dutch_tools import generate
-
     from mipair.check.config import GeneratorConfig
     from mipair.solver._detail import model as search
     from mipair.systems.fide import weigh
     from mipair.systems.fide.dutch import bracket, procedure2026
     from mipair.systems.fide.system import pair_snapshot as pair_round
+    from tests.support.dutch_tools import generate
 
     compared = []
     monkeypatch.setattr(search, "CLASSES_FROM", 0)

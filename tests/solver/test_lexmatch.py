@@ -23,21 +23,7 @@ from mipair.solver._detail.model import Model
 from mipair.solver._detail.packing import pack
 from mipair.solver._detail.state import Problem
 from mipair.solver.lexmatch import Infeasible, LexMatcher
-
-
-def _matchings(n: int, cols: list[tuple[int, ...]], must: set[int], limit: int | None):
-    """Every set of columns covering each node at most once (must-nodes exactly once)."""
-    found: list[tuple[int, ...]] = []
-
-    def grow(start: int, chosen: list[int], covered: set[int]) -> None:
-        if must <= covered and (limit is None or sum(len(cols[c]) == 1 for c in chosen) <= limit):
-            found.append(tuple(chosen))
-        for c in range(start, len(cols)):
-            if not covered & set(cols[c]):
-                grow(c + 1, chosen + [c], covered | set(cols[c]))
-
-    grow(0, [], set())
-    return found
+from tests.support.brute_matchings import all_matchings, lexicographic_best
 
 
 @st.composite
@@ -69,12 +55,6 @@ def problems(draw):
     return n, pairs, exits, must, limit, tiers, steps, core, packed_pins, near, early
 
 
-def _best(candidates, tiers):
-    key = lambda sol: tuple(sum(t[c] for c in sol) for t in tiers)  # noqa: E731
-    top = max(map(key, candidates))
-    return top, key
-
-
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(problems())
 def test_lexicographic_answers_equal_brute_force(problem) -> None:
@@ -98,7 +78,7 @@ def test_a_bound_whose_loop_stalls_is_still_an_upper_bound(problem) -> None:
         return
     with patch.object(relaxation, "EARLY_FROM", 0):
         for tier in tiers:
-            top, _ = _best(allowed, [tier])
+            top, _ = lexicographic_best(allowed, [tier])
             assert lm.bound({c: w for c, w in enumerate(tier)}) >= top[0] - 1e-6
 
 
@@ -106,7 +86,7 @@ def _model_and_matchings(n, pairs, exits, must, limit, core):
     """The model of a drawn problem (None when it cannot be built) and every matching
     it allows, enumerated."""
     cols = [tuple(p) for p in pairs] + [(v,) for v, _ in exits]
-    allowed = _matchings(n, cols, must, limit)
+    allowed = all_matchings(n, cols, must, limit)
     limits = {"out": limit} if limit is not None else None
     try:
         return LexMatcher(
@@ -130,7 +110,7 @@ def answers_equal_brute_force(problem) -> None:
             return
         raise AssertionError("an infeasible model was solved")
     lm.maximise(as_maps)
-    top, key = _best(allowed, tiers)
+    top, key = lexicographic_best(allowed, tiers)
     assert key(tuple(sorted(lm.answer.columns))) == top
     allowed = [s for s in allowed if key(s) == top]  # the pins keep this level
     touched: set[int] = set()  # each column is frozen once
@@ -160,7 +140,7 @@ def answers_equal_brute_force(problem) -> None:
                 return
             raise AssertionError("a model with no solution left was solved")
         lm.maximise([ask], keep=keep)
-        best, k2 = _best(allowed, [weights])
+        best, k2 = lexicographic_best(allowed, [weights])
         assert tuple(sorted(lm.answer.columns)) in allowed
         assert k2(tuple(sorted(lm.answer.columns))) == best
         if keep:
@@ -188,7 +168,7 @@ def test_an_isolated_part_answers_as_the_whole(half_a: int, half_b: int, data) -
     weight = st.integers(min_value=-9, max_value=9)
     tiers = [data.draw(st.lists(weight, min_size=m, max_size=m)) for _ in range(2)]
     ask = data.draw(st.lists(weight, min_size=m, max_size=m))
-    allowed = _matchings(n, [tuple(p) for p in pairs], set(range(n)), None)
+    allowed = all_matchings(n, [tuple(p) for p in pairs], set(range(n)), None)
     if not allowed:
         return
     lm = LexMatcher(n, pairs, range(n))
@@ -197,7 +177,9 @@ def test_an_isolated_part_answers_as_the_whole(half_a: int, half_b: int, data) -
     part = lm.part(in_a)
     part.model.maximise([{k: ask[c] for k, c in enumerate(part.back)}])
     part.rejoin()
-    top, key = _best(allowed, tiers + [[w if c in in_a else 0 for c, w in enumerate(ask)]])
+    top, key = lexicographic_best(
+        allowed, tiers + [[w if c in in_a else 0 for c, w in enumerate(ask)]]
+    )
     assert tuple(sorted(lm.answer.columns)) in allowed
     assert key(tuple(sorted(lm.answer.columns))) == top
 

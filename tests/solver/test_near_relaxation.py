@@ -8,7 +8,7 @@ exactly as the tournament was paired without it; the tournaments are chosen so
 that the step settles some questions (it is counted, calling the real method).
 The same for the step taken inside a large model's loop (``relaxation.EARLY_FROM``) and
 for LPs started afresh (``relaxation.FRESH_FROM``) or with no basis at all;
-a bound whose loop stalls, against brute force: ``tests/test_lexmatch.py``.
+a bound whose loop stalls, against brute force: ``tests/solver/test_lexmatch.py``.
 HiGHS and minicard run for real.
 """
 
@@ -19,13 +19,13 @@ from contextlib import ExitStack
 from unittest.mock import patch
 
 import pytest
-from dutch_tools import check_tournament, generate
 
 from mipair.check.config import GeneratorConfig
 from mipair.solver._detail import model as search
 from mipair.solver._detail import relaxation
 from mipair.solver._detail.model import Model
 from mipair.solver._detail.relaxation import LinearRelaxation
+from tests.support.dutch_tools import check_tournament, generate
 
 NEVER = 10**9
 

@@ -9,10 +9,10 @@ from itertools import combinations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_lexmatch import _matchings
 
 from mipair.solver.lexmatch import LexMatcher
 from mipair.solver.witness import sat_matching
+from tests.support.brute_matchings import all_matchings
 
 
 def _valid(n, ends, chosen, must, forced, pairs, limit, exits) -> bool:
@@ -45,7 +45,7 @@ def test_sat_finds_a_matching_exactly_when_one_exists(data) -> None:
     chosen = sat_matching(n, ends, range(len(ends)), must, forced, pairs, limits)
     exists = any(
         _valid(n, ends, sub, must, forced, pairs, limit, exits)
-        for sub in _matchings(n, ends, set(), None)
+        for sub in all_matchings(n, ends, set(), None)
     )
     assert (chosen is not None) == exists
     if chosen is not None:

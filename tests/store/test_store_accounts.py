@@ -8,7 +8,6 @@ import threading
 
 import pytest
 from sqlalchemy import select
-from store_databases import LIGHT_HASHER, Clock
 
 from mipair.store.access import Director
 from mipair.store.accounts import (
@@ -38,6 +37,7 @@ from mipair.store.sessions import (
 )
 from mipair.store.signin import Limits, client_key, sign_in
 from mipair.store.tournaments import create_tournament
+from tests.support.store_databases import LIGHT_HASHER, Clock
 
 LIMITS = Limits(per_account=5, per_address=8)
 

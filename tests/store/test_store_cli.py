@@ -12,13 +12,13 @@ import time
 from pathlib import Path
 
 import pytest
-from cli_process import ROOT, run_cli
 from sqlalchemy import select
 
 from mipair.store.accounts import check_password
 from mipair.store.database import SQLITE_FILE
 from mipair.store.migrate import head, open_store
 from mipair.store.schema import Account
+from tests.support.cli_process import ROOT, run_cli
 
 
 def mipair(

@@ -15,8 +15,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from store_databases import LIGHT_HASHER
-
 from mipair.store.access import Director
 from mipair.store.accounts import add_account
 from mipair.store.database import Store
@@ -26,6 +24,7 @@ from mipair.store.migrate import open_store
 from mipair.store.revisions import document, history, save
 from mipair.store.schema import Game
 from mipair.store.tournaments import create_tournament, share
+from tests.support.store_databases import LIGHT_HASHER
 
 WORKERS = 20
 NAME = "tournament.trf"

@@ -22,8 +22,6 @@ import signal
 import time
 
 import pytest
-from forked_writer import acks_until, spawn
-from store_databases import LIGHT_HASHER
 
 from mipair.store.access import Director
 from mipair.store.accounts import add_account
@@ -32,6 +30,8 @@ from mipair.store.migrate import open_store
 from mipair.store.revisions import document, save
 from mipair.store.schema import Game
 from mipair.store.tournaments import create_tournament
+from tests.support.kill_harness import acks_until, fork_writer
+from tests.support.store_databases import LIGHT_HASHER
 
 KILLS = int(os.environ.get("MIPAIR_STORE_CRASH_KILLS", "40"))
 NAME = "tournament.trf"
@@ -64,7 +64,7 @@ def test_no_confirmed_save_is_lost_under_sigkill(store_url: str) -> None:
     store.close()
     confirmed = start = 1  # start: the revision the next writer starts from
     for _ in range(KILLS):
-        pid, read = spawn(lambda ack: child(store_url, director, info.id, ack))
+        pid, read = fork_writer(lambda ack: child(store_url, director, info.id, ack))
         acks, _ = acks_until(read, time.monotonic() + rng.uniform(0.05, 0.4))
         os.kill(pid, signal.SIGKILL)
         _, status = os.waitpid(pid, 0)

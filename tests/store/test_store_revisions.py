@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import func, select, update
-from store_databases import Clock
 
 from mipair.errors import FileAccessError
 from mipair.store.access import Director, Role
@@ -33,6 +32,7 @@ from mipair.store.tournaments import (
     tournament,
     tournaments_of,
 )
+from tests.support.store_databases import Clock
 
 TRF = b"012 Open de test\r\n001    1 m    Alpha Anna                        1900 FRA\r\n"
 PLAYERS = "DUPONT Jérôme  FRA 1500\n".encode("latin-1") * 2000  # a PAPP player list, Latin-1
@@ -212,7 +212,7 @@ def test_a_damaged_stored_file_is_an_error_not_a_wrong_tournament(
 def test_a_papp_event_folder_is_one_document(store: Store, anna: Director, tmp_path: Path) -> None:
     """A PAPP event's state is its files: stored, then laid out in another folder, the same
     commands give the same files there as in the first folder."""
-    from papp_day import new_event, run
+    from tests.support.papp_day import new_event, run
 
     desk, elsewhere = tmp_path / "desk", tmp_path / "elsewhere"
     desk.mkdir()

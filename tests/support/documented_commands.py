@@ -1,7 +1,7 @@
 """The commands the user documents show, read from their code blocks (tests' helper).
 
 The convention every document of :data:`DOCUMENTS` follows, so that a document that drifts
-from the program fails the tests (``tests/test_readme_commands.py`` runs them):
+from the program fails the tests (``tests/product/test_readme_commands.py`` runs them):
 
 - A fenced block marked ``shell`` holds examples, run as written: each line is a command,
   from the project's folder, in order with the block's and the document's other commands
@@ -22,11 +22,10 @@ from __future__ import annotations
 import re
 import shlex
 from dataclasses import dataclass
-from pathlib import Path
 
 from markdown_it import MarkdownIt
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support.paths import ROOT
 
 DOCUMENTS = ("README.md", *sorted(f"docs/{guide.name}" for guide in (ROOT / "docs").glob("*.md")))
 """The markdown files, relative to the project, whose ``shell`` blocks the tests run: the

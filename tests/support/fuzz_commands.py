@@ -1,4 +1,4 @@
-"""The fuzz campaign's entry points (tests/fuzzing.py): for each kind of file, the command
+"""The fuzz campaign's entry points (tests/support/fuzzing.py): for each kind of file, the command
 lines that read it, and the name its mutated copy gets.
 
 ``{in}``: the mutated file; ``{out}``: a file to write; ``{cfg}``, ``{event}``,

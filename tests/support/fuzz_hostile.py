@@ -1,4 +1,4 @@
-"""The fuzz campaign's hostile mutations (tests/fuzzing.py): deep XML, entity tricks, huge
+"""The fuzz campaign's hostile mutations (tests/support/fuzzing.py): deep XML, entity tricks, huge
 fields and hostile names, and where a file written outside a case's folder would land.
 
 Each mutation works on the bytes of any base file: a player record (TRF ``001``,

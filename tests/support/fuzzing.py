@@ -22,7 +22,7 @@ and :func:`verdict` sorts the outcome:
 * ``timeout``     the input took longer than the time limit (reported, never hidden);
 * ``escaped``     a file was written outside the case's folder (whatever the exit code).
 
-Used by ``tests/test_fuzz.py`` (a few hundred cases in CI) and ``scripts/fuzz``.
+Used by ``tests/product/test_fuzz.py`` (a few hundred cases in CI) and ``scripts/fuzz``.
 """
 
 from __future__ import annotations
@@ -39,10 +39,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import fuzz_hostile
-from fuzz_commands import COMMANDS, SUFFIX
+from tests.support import fuzz_hostile
+from tests.support.fuzz_commands import COMMANDS, SUFFIX
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "conformance"
 PAPP = ROOT / "scenarios" / "papp"
 DEFAULT_CFG = ROOT / "models" / "papp" / "default.cfg"

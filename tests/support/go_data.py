@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support.paths import ROOT
+
 CLUB = ROOT / "scenarios" / "mcmahon" / "club.xml"
 GO = ROOT.parent / "shared" / "data" / "go"
 

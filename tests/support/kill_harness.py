@@ -1,11 +1,12 @@
-"""Crash safety of the desks: commands run in a child process killed at random moments.
+"""Crash safety: a writer in a child process, killed at random moments.
 
-A child (forked from the test, so that a restart costs no imports) runs
-commands one after the other and reports each one that has returned; the
-test kills it with SIGKILL at a random moment, checks the state file (every
-command that returned is in it, the one under way may be, nothing else),
-then starts a new child from there. The commands must be absolute (a score,
-a result): the one under way can be run again.
+A child (forked from the test, so that a restart costs no imports) makes its changes one after
+the other and reports each one it has made durable as one number a line on a pipe
+(:func:`fork_writer`, :func:`acks_until`; the store's test drives its own). For the desks,
+:func:`kill_while_running` runs commands that way, kills the child with SIGKILL at a random
+moment, checks the state file (every command that returned is in it, the one under way may be,
+nothing else), then starts a new child from there. The commands must be absolute (a score, a
+result): the one under way can be run again.
 """
 
 from __future__ import annotations
@@ -40,8 +41,9 @@ def child(run: Run, start: int, count: int, ack: int) -> None:
     os._exit(0)
 
 
-def spawn(run: Run, start: int, count: int) -> tuple[int, int]:
-    """Fork a child running the commands from ``start``; (its pid, the read end of its acks)."""
+def fork_writer(work: Callable[[int], None]) -> tuple[int, int]:
+    """Fork a child running ``work(ack)`` (``ack``: the pipe's write end; the child ends
+    with exit 3 if ``work`` returns); (its pid, the read end of its acks)."""
     read, write = os.pipe()
     sys.stdout.flush()
     sys.stderr.flush()
@@ -49,15 +51,21 @@ def spawn(run: Run, start: int, count: int) -> tuple[int, int]:
     if pid == 0:
         os.close(read)
         try:
-            child(run, start, count, write)
+            work(write)
         finally:
             os._exit(3)
     os.close(write)
     return pid, read
 
 
+def spawn(run: Run, start: int, count: int) -> tuple[int, int]:
+    """Fork a child running the commands from ``start``; (its pid, the read end of its acks)."""
+    return fork_writer(lambda ack: child(run, start, count, ack))
+
+
 def acks_until(read: int, deadline: float | None) -> tuple[list[int], bool]:
-    """Acks read until ``deadline`` (None: until the child closes the pipe); (acks, closed)."""
+    """Acks read until ``deadline`` (None: until the child closes the pipe); (acks, closed).
+    Each ack is one write of a few bytes, so it arrives whole."""
     buffer = b""
     while True:
         wait = None if deadline is None else max(0.0, deadline - time.monotonic())

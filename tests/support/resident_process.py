@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support.paths import ROOT
+
 SCRIPT = Path(sys.executable).parent / "mipair"
 SCENARIOS = ROOT / "scenarios"
 WAIT = 180.0  # seconds for a resident to import the engine and run its trial calls

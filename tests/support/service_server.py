@@ -2,7 +2,7 @@
 
 The command is the ``mipair`` script the wheel installs (``bin/mipair``) run by this Python with
 the checkout on the path, as an installed ``mipair serve`` runs: its worker processes start by
-spawn, which runs that script again in each (``tests/test_readme_commands.py`` runs the
+spawn, which runs that script again in each (``tests/product/test_readme_commands.py`` runs the
 installed one itself)."""
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from pathlib import Path
 
 import httpx
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support.paths import ROOT
+
 SCENARIOS = ROOT / "scenarios"
 
 

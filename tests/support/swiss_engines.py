@@ -1,5 +1,5 @@
 """What the engine tests of the Dubov and Lim systems share: random small tournaments
-whose history a brute force of tests/swiss_brute paired, and the engine's pairing of
+whose history a brute force of tests/support/swiss_brute paired, and the engine's pairing of
 their next round in the brute force's terms."""
 
 from __future__ import annotations
@@ -9,14 +9,14 @@ from dataclasses import replace
 
 from hypothesis import assume
 from hypothesis import strategies as st
-from swiss_brute import simulate
-from swiss_brute.history import Field, RoundPairing, field_of
-from swiss_brute.rules import NoLegalPairing
 
 from mipair.errors import NoPairingError
 from mipair.model import ForbiddenPairs, Tournament
 from mipair.systems.fide.system import FideSystem
 from mipair.systems.registry import get_system
+from tests.support.swiss_brute import simulate
+from tests.support.swiss_brute.history import Field, RoundPairing, field_of
+from tests.support.swiss_brute.rules import NoLegalPairing
 
 Pairer = Callable[[Field], RoundPairing]
 

@@ -2,7 +2,7 @@
 
 ``mipair chess result`` commands (results of the round being played,
 forfeits included, and corrections of the rounds before it) run in a child
-killed at random moments (tests/kill_harness.py); after each stop the file
+killed at random moments (tests/support/kill_harness.py); after each stop the file
 must be the state after every command that returned, or after the one under
 way too, to the byte. The standings behind the ranks use polars, whose threads a
 forked child must not inherit: the plan and the kills run in fresh processes.
@@ -19,7 +19,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from kill_harness import Outcome, Run, kill_while_running
 
 from mipair.desk.chess.document import ChessEvent
 from mipair.desk.chess.registration import Entry, register
@@ -27,6 +26,7 @@ from mipair.desk.chess.rounds import enter_results, pair_next
 from mipair.desk.chess.settings import Settings, new_event
 from mipair.desk.chess.trf_file import event_text, parse_event
 from mipair.formats.text import load, save
+from tests.support.kill_harness import Outcome, Run, kill_while_running
 
 OPERATIONS = int(os.environ.get("MIPAIR_CHESS_CRASH_OPERATIONS", "300"))
 KILLS = int(os.environ.get("MIPAIR_CHESS_CRASH_KILLS", "150"))

@@ -16,7 +16,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from chess_desk import (
+
+from mipair.desk.chess.registration import initial_order_key
+from mipair.formats.trf import read_tournament
+from tests.support.chess_desk import (
     SCRIPT,
     boards_of,
     ok,
@@ -25,9 +28,6 @@ from chess_desk import (
     register_players,
     solved,
 )
-
-from mipair.desk.chess.registration import initial_order_key
-from mipair.formats.trf import read_tournament
 
 pytestmark = pytest.mark.skipif(not SCRIPT.exists(), reason=f"no console script at {SCRIPT}")
 

@@ -7,7 +7,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from chess_desk import SCRIPT, ok, refused
+
+from tests.support.chess_desk import SCRIPT, ok, refused
 
 pytestmark = pytest.mark.skipif(not SCRIPT.exists(), reason=f"no console script at {SCRIPT}")
 

@@ -13,10 +13,18 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from chess_desk import SCRIPT, boards_of, environment, ok, ok_json, refused, register_players
 
 from mipair.formats.state_file import locked_state
 from mipair.formats.trf import read_tournament
+from tests.support.chess_desk import (
+    SCRIPT,
+    boards_of,
+    environment,
+    ok,
+    ok_json,
+    refused,
+    register_players,
+)
 
 pytestmark = pytest.mark.skipif(not SCRIPT.exists(), reason=f"no console script at {SCRIPT}")
 

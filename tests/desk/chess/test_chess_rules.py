@@ -11,9 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from chess_desk import SCRIPT, boards_of, mipair, ok, ok_json, refused
 
 from mipair.formats.trf import read_tournament
+from tests.support.chess_desk import SCRIPT, boards_of, mipair, ok, ok_json, refused
 
 pytestmark = pytest.mark.skipif(not SCRIPT.exists(), reason=f"no console script at {SCRIPT}")
 

@@ -9,10 +9,11 @@ import shutil
 from pathlib import Path
 
 import pytest
-from cli_process import in_process
 
 from mipair.desk.chess import engine
 from mipair.formats.trf import read_tournament
+from tests.support.cli_process import in_process
+from tests.support.paths import ROOT
 
 mipair = in_process
 
@@ -104,7 +105,7 @@ def test_the_shipped_example_is_what_its_build_script_writes() -> None:
 
     from mipair.desk.chess.trf_file import event_text
 
-    folder = Path(__file__).resolve().parents[1] / "scenarios" / "chess"
+    folder = ROOT / "scenarios" / "chess"
     built = runpy.run_path(str(folder / "build.py"))["spring_open"]()
     assert event_text(built).encode("utf-8") == (folder / "spring-open.trf").read_bytes()
     code, out, _ = mipair("check", folder / "spring-open.trf")
@@ -114,7 +115,7 @@ def test_the_shipped_example_is_what_its_build_script_writes() -> None:
 def test_a_file_paired_by_another_program(tmp_path: Path) -> None:
     """A TRF without the desk's records: its rounds in the system's board order, its next
     round paired as solve pairs it, its byes of the next round kept (as 240)."""
-    source = Path(__file__).resolve().parents[1] / "scenarios" / "dutch" / "small.trfx"
+    source = ROOT / "scenarios" / "dutch" / "small.trfx"
     file = tmp_path / "small.trfx"
     shutil.copy(source, file)
     played = json.loads(ok("chess", "pairing", file, "--round", 2, "--json"))

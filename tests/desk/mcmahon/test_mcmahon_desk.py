@@ -10,9 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from cli_process import ROOT, in_process, run_cli
-
 from mipair.formats.opengotha import read_opengotha
+from tests.support.cli_process import ROOT, in_process, run_cli
 
 SURNAMES = ["Ito", "Berg", "Novak", "Kim", "Moreau", "Weber", "Rossi", "Silva", "Horvat", "Li"]
 FIRST = ["Anna", "Ben", "Chen", "Dana", "Emil", "Fay", "Gil", "Hana", "Ivo", "Jun", "Kai", "Lou"]

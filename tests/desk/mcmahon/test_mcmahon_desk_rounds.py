@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from installed_command import mipair, refused
+
+from tests.support.installed_command import mipair, refused
 
 
 @pytest.fixture

@@ -10,9 +10,9 @@ import os
 from pathlib import Path
 
 import pytest
-from papp_day import new_event, player_file, results_of_round, run
 
 from mipair.formats.papp.event_file import read_event
+from tests.support.papp_day import new_event, player_file, results_of_round, run
 
 FULL = """pays = "GB"; score-bip = 30 / 64; couleurs = { "Rouge", "Vert" };
 toutes-rondes = 1-10 joueurs; brightwell = 2; dossier false;

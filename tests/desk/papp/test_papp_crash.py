@@ -1,14 +1,14 @@
 """Crash safety: SIGKILL at random moments during 1,000 result entries and corrections.
 
 A child process runs ``mipair papp result`` / ``papp correct`` commands one
-after the other and is killed at random moments (tests/kill_harness.py); after
+after the other and is killed at random moments (tests/support/kill_harness.py); after
 each stop the event file must hold every change whose command had returned,
 and nothing else (the command under way may or may not be in). The commands
 are absolute (a score, a correction), so the one under way can be run again.
 
 CI runs 400 commands and 200 kills (some 40 s on a busy machine: every
 command fsyncs the event file and its folder). The full run, 1,000 commands and
-1,000 kills: ``MIPAIR_PAPP_CRASH_FULL=1 pytest tests/test_papp_crash.py``
+1,000 kills: ``MIPAIR_PAPP_CRASH_FULL=1 pytest tests/desk/papp/test_papp_crash.py``
 (``MIPAIR_PAPP_CRASH_OPERATIONS`` and ``MIPAIR_PAPP_CRASH_KILLS`` set each).
 """
 
@@ -19,12 +19,12 @@ import random
 from pathlib import Path
 
 import pytest
-from kill_harness import Run, kill_while_running
 
 from mipair.desk.papp.entries import correct, record
 from mipair.formats.papp.event import Event, Game, Round, Settings
 from mipair.formats.papp.event_file import read_event, save_event
 from mipair.formats.papp.players import PlayerRecord
+from tests.support.kill_harness import Run, kill_while_running
 
 FULL = bool(os.environ.get("MIPAIR_PAPP_CRASH_FULL"))
 OPERATIONS = int(os.environ.get("MIPAIR_PAPP_CRASH_OPERATIONS", "1000" if FULL else "400"))

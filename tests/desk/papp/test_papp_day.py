@@ -17,11 +17,11 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from papp_day import COUNTRIES, results_of_round, run
 
 from mipair.formats.papp.event import Event
 from mipair.formats.papp.event_file import read_event
 from mipair.systems.papp.scoring import format_points, standings
+from tests.support.papp_day import COUNTRIES, results_of_round, run
 
 CONFIG = """#! papp
 pays = "NL";

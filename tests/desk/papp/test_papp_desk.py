@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from papp_day import new_event, play_round, results_of_round, run
 
 from mipair.desk.papp.registration import next_number
 from mipair.formats.papp.event_file import read_event
 from mipair.formats.papp.players import read_players
 from mipair.systems.papp.scoring import standings
+from tests.support.papp_day import new_event, play_round, results_of_round, run
 
 
 @pytest.fixture(autouse=True)

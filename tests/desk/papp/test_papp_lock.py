@@ -15,10 +15,10 @@ import time
 from pathlib import Path
 
 import pytest
-from papp_day import new_event, run
 
 from mipair.formats.papp.event_file import read_event
 from mipair.formats.state_file import locked_state
+from tests.support.papp_day import new_event, run
 
 GAMES = 50
 

@@ -21,8 +21,9 @@ from mipair.formats.papp.event_file import read_event
 from mipair.formats.papp.figures import format_score, format_tiebreak
 from mipair.formats.papp.xml_files import rounds_xml, standings_xml
 from mipair.systems.papp.scoring import standings
+from tests.support.paths import ROOT
 
-SAMPLE = Path(__file__).resolve().parents[1] / "scenarios" / "papp" / "sample.papp"
+SAMPLE = ROOT / "scenarios" / "papp" / "sample.papp"
 
 
 def test_numbered_names_as_papp_pads_them() -> None:

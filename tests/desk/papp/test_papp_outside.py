@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from installed_command import mipair, refused
-from papp_day import player_file
 
 from mipair.formats.papp.event_file import read_event
+from tests.support.installed_command import mipair, refused
+from tests.support.papp_day import player_file
 
 
 @pytest.fixture

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from papp_day import new_event, play_round, results_of_round, run
 
 from mipair.formats.papp.event_file import read_event
+from tests.support.papp_day import new_event, play_round, results_of_round, run
 
 
 @pytest.fixture(autouse=True)

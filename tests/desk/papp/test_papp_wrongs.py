@@ -6,11 +6,11 @@ import os
 from pathlib import Path
 
 import pytest
-from papp_day import new_event, play_round, results_of_round, run
 
 from mipair.formats.papp.event_file import read_event
+from tests.support.papp_day import new_event, play_round, results_of_round, run
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 SMALL_TRF = ROOT / "scenarios" / "dutch" / "small.trfx"
 
 

@@ -11,8 +11,9 @@ import pytest
 from mipair.errors import InputError
 from mipair.formats.papp.config import MAX_PENALTY, default_config_path
 from mipair.formats.papp.config_file import default_config, parse_config, read_config
+from tests.support.paths import SHARED
 
-SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+SEEDS = SHARED / "seeds"
 MANUALS = {"1.22": SEEDS / "000_31965077fe6f969a.txt", "1.36": SEEDS / "001_3f71f5d67dd85e9d.txt"}
 
 

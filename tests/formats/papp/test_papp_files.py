@@ -17,8 +17,8 @@ from mipair.formats.papp.event_file import parse_event, read_event, write_event
 from mipair.formats.papp.from_trf import from_trf
 from mipair.formats.papp.players import PlayerRecord, parse_players, read_players
 from mipair.formats.trf import read_tournament
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "scenarios" / "papp" / "sample.papp"
 JOUEURS = ROOT / "scenarios" / "papp" / "joueurs.txt"
 

@@ -19,15 +19,15 @@ import itertools
 from collections.abc import Sequence
 
 from mipair.model import Colour, Tournament
-from swiss_brute.history import (
+from tests.support.swiss_brute.history import (
     Entrant,
     Field,
     RoundPairing,
     field_of,
     perfect_matchings,
 )
-from swiss_brute.rules import NoLegalPairing, SwissRound, give
-from swiss_brute.rules import preference as _preference
+from tests.support.swiss_brute.rules import NoLegalPairing, SwissRound, give
+from tests.support.swiss_brute.rules import preference as _preference
 
 
 def seeding_rounds(total_rounds: int) -> int:

@@ -20,8 +20,8 @@ from dataclasses import dataclass, replace
 
 from mipair.formats.trf import read_tournament
 from mipair.model import Cell, Colour, Player, PointSystem, Result, Tournament
-from swiss_brute import simulate
-from swiss_brute.history import RoundPairing
+from tests.support.swiss_brute import simulate
+from tests.support.swiss_brute.history import RoundPairing
 
 WHITE, BLACK = Colour.WHITE, Colour.BLACK
 CODE = "FIDE_DOUBLESWISS"

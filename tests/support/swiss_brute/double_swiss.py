@@ -13,9 +13,9 @@ import itertools
 from collections.abc import Callable, Sequence
 
 from mipair.model import Colour, Tournament
-from swiss_brute.double_history import WHITE, Contestant, DoubleField, field_of
-from swiss_brute.history import RoundPairing, pairable, perfect_matchings
-from swiss_brute.rules import NoLegalPairing, give, top_down
+from tests.support.swiss_brute.double_history import WHITE, Contestant, DoubleField, field_of
+from tests.support.swiss_brute.history import RoundPairing, pairable, perfect_matchings
+from tests.support.swiss_brute.rules import NoLegalPairing, give, top_down
 
 Pair = tuple[int, int]
 

@@ -14,7 +14,7 @@ import itertools
 from collections.abc import Sequence
 
 from mipair.model import Colour, Tournament
-from swiss_brute.history import (
+from tests.support.swiss_brute.history import (
     BLACK,
     WHITE,
     Entrant,
@@ -24,8 +24,8 @@ from swiss_brute.history import (
     pairable,
     perfect_matchings,
 )
-from swiss_brute.rules import NoLegalPairing, SwissRound, give, top_down
-from swiss_brute.rules import preference as _preference
+from tests.support.swiss_brute.rules import NoLegalPairing, SwissRound, give, top_down
+from tests.support.swiss_brute.rules import preference as _preference
 
 INFINITY = 10**9
 

@@ -16,9 +16,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from mipair.model import Colour, Tournament
-from swiss_brute import history
-from swiss_brute.history import BLACK, WHITE, Entrant, Field, RoundPairing
-from swiss_brute.rules import NoLegalPairing, give
+from tests.support.swiss_brute import history
+from tests.support.swiss_brute.history import BLACK, WHITE, Entrant, Field, RoundPairing
+from tests.support.swiss_brute.rules import NoLegalPairing, give
 
 DOWN, UP = "down", "up"
 Compatible = Callable[[int, int], bool]

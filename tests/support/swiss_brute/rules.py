@@ -14,7 +14,7 @@ import itertools
 from collections.abc import Callable
 
 from mipair.model import Colour
-from swiss_brute.history import BLACK, WHITE, Entrant, Field, RoundPairing, pairable
+from tests.support.swiss_brute.history import BLACK, WHITE, Entrant, Field, RoundPairing, pairable
 
 ABSOLUTE, STRONG, MILD, NONE = 3, 2, 1, 0
 Preference = tuple[Colour | None, int]

@@ -16,7 +16,7 @@ from typing import Protocol
 
 from mipair.formats.trf import write_tournament
 from mipair.model import Cell, Colour, Player, PointSystem, Result, Tournament
-from swiss_brute.history import Field, RoundPairing, field_of
+from tests.support.swiss_brute.history import Field, RoundPairing, field_of
 
 Pairer = Callable[[Field], RoundPairing]
 
@@ -154,7 +154,7 @@ def random_round(
     pairing by ``pairer`` (another history is drawn when one leaves no legal pairing)."""
     import pytest
 
-    from swiss_brute.rules import NoLegalPairing
+    from tests.support.swiss_brute.rules import NoLegalPairing
 
     for attempt in range(5):  # a history that ends the tournament early: draw another one
         try:

@@ -14,9 +14,9 @@ import itertools
 from collections.abc import Callable, Sequence
 
 from mipair.model import Colour, Tournament
-from swiss_brute.history import RoundPairing, pairable, perfect_matchings
-from swiss_brute.rules import NoLegalPairing, top_down
-from swiss_brute.team_history import BLACK, WHITE, Entrant, TeamField, team_field
+from tests.support.swiss_brute.history import RoundPairing, pairable, perfect_matchings
+from tests.support.swiss_brute.rules import NoLegalPairing, top_down
+from tests.support.swiss_brute.team_history import BLACK, WHITE, Entrant, TeamField, team_field
 
 STRONG, MILD = 2, 1
 Preference = tuple[Colour, int] | None

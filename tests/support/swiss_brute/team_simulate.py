@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mipair.model import Tournament
-from swiss_brute.build import build_teams
-from swiss_brute.history import RoundPairing
-from swiss_brute.team import pair_team
+from tests.support.swiss_brute.build import build_teams
+from tests.support.swiss_brute.history import RoundPairing
+from tests.support.swiss_brute.team import pair_team
 
 Pairer = Callable[[Tournament], RoundPairing]
 

@@ -32,8 +32,9 @@ from mipair.formats.trf import read_tournament
 from mipair.pairing import Board, RoundPairing
 from mipair.systems.fide.checklist import checklist_json, checklist_text, rows
 from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
+from tests.support.paths import ROOT
 
-SMALL = Path(__file__).resolve().parents[1] / "scenarios" / "dutch" / "small.trfx"
+SMALL = ROOT / "scenarios" / "dutch" / "small.trfx"
 
 HAND = {  # id: (score, cd, colours, preference, kind, symbol, F1, F2, bye, opponents)
     1: ("2.5", 1, "WBW", "black", "strong", "b", "D", "", True, (5, 9, 2)),

@@ -12,8 +12,8 @@ from mipair.formats.trf import read_tournament
 from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
 from mipair.systems.fide.edition import load_edition
 from mipair.systems.fide.field import RoundField
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "scenarios" / "dutch").glob("*.trf*"))
 
 

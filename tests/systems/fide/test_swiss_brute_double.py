@@ -1,7 +1,7 @@
-"""The Double-Swiss brute force (tests/swiss_brute/double_swiss.py) against the text's examples and rules.
+"""The Double-Swiss brute force (tests/support/swiss_brute/double_swiss.py) against the text's examples and rules.
 
 The hand-worked rounds with their derivations are scenarios/double-swiss/*.trf
-(tests/test_swiss_scenarios.py); these are the articles one at a time, and random
+(tests/systems/fide/test_swiss_scenarios.py); these are the articles one at a time, and random
 rounds that must keep the absolute criteria.
 """
 
@@ -9,21 +9,21 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
-from swiss_brute import double_history, double_swiss
-from swiss_brute.build import build_double
-from swiss_brute.double_history import field_of
-from swiss_brute.history import RoundPairing
-from swiss_brute.rules import NoLegalPairing
 
 from mipair import matches
 from mipair.formats.trf import read_tournament, write_tournament
 from mipair.model import Colour
+from tests.support.paths import ROOT
+from tests.support.swiss_brute import double_history, double_swiss
+from tests.support.swiss_brute.build import build_double
+from tests.support.swiss_brute.double_history import field_of
+from tests.support.swiss_brute.history import RoundPairing
+from tests.support.swiss_brute.rules import NoLegalPairing
 
 WHITE, BLACK = Colour.WHITE, Colour.BLACK
-SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "double-swiss"
+SCENARIOS = ROOT / "scenarios" / "double-swiss"
 
 
 def test_the_identifier_of_3_6_2() -> None:

@@ -1,6 +1,6 @@
-"""The C.04.6 brute force (tests/swiss_brute/team.py) against the text's examples and rules.
+"""The C.04.6 brute force (tests/support/swiss_brute/team.py) against the text's examples and rules.
 
-The hand-worked rounds of scenarios/team go through tests/test_swiss_scenarios.py; here
+The hand-worked rounds of scenarios/team go through tests/systems/fide/test_swiss_scenarios.py; here
 are the text's own examples (3.5.4's order of sets, 3.6.2's identifier), the colour
 preferences of 1.7, the readings of models/team-2026.md that decide single questions,
 and random tournaments whose every round must keep the absolute criteria.
@@ -11,13 +11,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from swiss_brute import team
-from swiss_brute.build import build_teams
-from swiss_brute.rules import NoLegalPairing
-from swiss_brute.team_history import read_system, team_field
-from swiss_brute.team_simulate import play
 
 from mipair.model import Colour
+from tests.support.swiss_brute import team
+from tests.support.swiss_brute.build import build_teams
+from tests.support.swiss_brute.rules import NoLegalPairing
+from tests.support.swiss_brute.team_history import read_system, team_field
+from tests.support.swiss_brute.team_simulate import play
 
 WHITE, BLACK = Colour.WHITE, Colour.BLACK
 STRONG, MILD = team.STRONG, team.MILD

@@ -15,12 +15,11 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_process import run_cli
-from swiss_brute.build import build
 
 from mipair.formats.trf import write_tournament
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support.cli_process import run_cli
+from tests.support.paths import ROOT
+from tests.support.swiss_brute.build import build
 
 
 class Case:
@@ -181,7 +180,7 @@ def test_the_service_pairs_judges_and_explains_dubov_and_lim_rounds(tmp_path: Pa
     """/version lists both systems; /v1/pair answers the drop-in output, /v1/why the rule
     that decides, /v1/check a generated tournament, /v1/explain an impossible round."""
     pytest.importorskip("fastapi", reason="the service extra is not installed")
-    from service_server import running_server
+    from tests.support.service_server import running_server
 
     tournaments = {}
     for case in CASES:

@@ -1,4 +1,4 @@
-"""The Dubov and Lim engines against the brute forces written from the texts (tests/swiss_brute).
+"""The Dubov and Lim engines against the brute forces written from the texts (tests/support/swiss_brute).
 
 For random small tournaments (4 to 12 players, every round before the one paired
 paired by the brute force, with draws, forfeits, absences and half-point byes in
@@ -16,11 +16,11 @@ import os
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
-from swiss_brute import dubov, lim, simulate
-from swiss_brute.history import Field, RoundPairing
-from swiss_engines import brute, engine, tournaments
 
 from mipair.model import Tournament
+from tests.support.swiss_brute import dubov, lim, simulate
+from tests.support.swiss_brute.history import Field, RoundPairing
+from tests.support.swiss_engines import brute, engine, tournaments
 
 
 def pair_dubov(field: Field) -> RoundPairing:

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from swiss_brute.build import build
 
 from mipair.check.config import GeneratorConfig
 from mipair.check.generate import generate
@@ -23,6 +22,7 @@ from mipair.formats.trf import write_tournament
 from mipair.model import Tournament
 from mipair.pairing import Board, RoundPairing
 from mipair.systems.registry import get_system
+from tests.support.swiss_brute.build import build
 
 ROUND_1 = ["1-4:1", "5-2:=", "3-6:="]  # scenarios/dubov/round2-upfloater.trfx
 LIM_ROUND_1 = ["1-4:1", "5-2:=", "3-6:0"]  # scenarios/lim/round2-median.trfx

@@ -2,7 +2,7 @@
 
 Each file states its expected pairing (boards as white-black, then the PAB) in a
 ``### expected:`` line, with the derivation from the text in the comments above
-and below it. The brute forces written from the text (tests/swiss_brute) must
+and below it. The brute forces written from the text (tests/support/swiss_brute) must
 give exactly that pairing, colours included, and so must the engine of every
 system the registry holds, read and paired through the common interface.
 """
@@ -12,16 +12,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from swiss_brute.burstein import pair_burstein
-from swiss_brute.double_swiss import pair_double_swiss
-from swiss_brute.dubov import pair_dubov
-from swiss_brute.history import RoundPairing, parse_pairing
-from swiss_brute.lim import pair_lim
-from swiss_brute.team import pair_team
 
 from mipair.systems.registry import get_system, system_names
+from tests.support import paths
+from tests.support.swiss_brute.burstein import pair_burstein
+from tests.support.swiss_brute.double_swiss import pair_double_swiss
+from tests.support.swiss_brute.dubov import pair_dubov
+from tests.support.swiss_brute.history import RoundPairing, parse_pairing
+from tests.support.swiss_brute.lim import pair_lim
+from tests.support.swiss_brute.team import pair_team
 
-ROOT = Path(__file__).resolve().parents[1] / "scenarios"
+ROOT = paths.ROOT / "scenarios"
 PAIRERS = {
     "dubov": pair_dubov,
     "burstein": pair_burstein,

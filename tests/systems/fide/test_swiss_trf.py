@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from swiss_brute import burstein
-from swiss_brute.build import build
-from swiss_brute.history import field_of
 
 from mipair.formats.trf import parse_text, write_tournament
 from mipair.model import Colour, PointSystem
+from tests.support.swiss_brute import burstein
+from tests.support.swiss_brute.build import build
+from tests.support.swiss_brute.history import field_of
 
 # a win is 3, a draw 1; nobody has drawn; 5 ends with a zero-point bye
 ROUNDS = [["1-2:1", "3-4:1", "5:Z"], ["1-3:1", "4-5:1", "2:Z"], ["2-1:0", "3-4:1", "5:Z"]]

@@ -4,7 +4,7 @@ A TRF file tells its system by its 192 record (FIDE_DUBOV, FIDE_BURSTEIN, FIDE_L
 FIDE_DUTCH and their edition or Baku forms), the Dutch system being the default; the
 drop-in forms take ``--dutch``, ``--dubov``, ``--burstein`` and ``--lim``; ``generate``
 pairs a random tournament with any of them and writes its 192 record. The toy Swiss
-system (``tests/toy_swiss``) stands for a system added by one registry line.
+system (``tests/support/toy_swiss``) stands for a system added by one registry line.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cli_process import run_cli
 
 from mipair.check.config import GeneratorConfig
 from mipair.check.generate import generate
@@ -21,8 +20,9 @@ from mipair.operations import dropin, forms
 from mipair.operations.files import open_document, system_of
 from mipair.systems import registry
 from mipair.systems.registered import Registered
+from tests.support.cli_process import run_cli
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 SMALL = ROOT / "scenarios" / "dutch" / "small.trfx"
 TOY = Registered("toy", "toy_swiss.procedure:ToySystem", trf_codes=("FIDE_TOY",), dropin=True)
 """The toy system's one registry line."""

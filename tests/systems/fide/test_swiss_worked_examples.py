@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from swiss_brute.build import build
-from swiss_brute.handbook import LIM_EXCHANGE_4_2, LIM_EXCHANGE_4_3
 
 from mipair.model import Colour, ForbiddenPairs, Tournament
 from mipair.pairing import RoundPairing
 from mipair.systems.fide.dubov.bracket import middle_out
 from mipair.systems.registry import get_system
+from tests.support.swiss_brute.build import build
+from tests.support.swiss_brute.handbook import LIM_EXCHANGE_4_2, LIM_EXCHANGE_4_3
 
 
 def pair(system: str, t: Tournament, rnd: int) -> RoundPairing:

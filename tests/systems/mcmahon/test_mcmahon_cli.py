@@ -6,10 +6,9 @@ import json
 import shutil
 from pathlib import Path
 
-from cli_process import run_cli
-from go_data import CLUB
-
 from mipair.formats.opengotha import read_opengotha
+from tests.support.cli_process import run_cli
+from tests.support.go_data import CLUB
 
 
 def pair_options(pairs: list[str]) -> list[str]:

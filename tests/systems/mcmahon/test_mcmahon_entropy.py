@@ -11,13 +11,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from go_data import REPRODUCIBLE, go_file
 
 from mipair.formats.opengotha import Node, OgPlayer, OgTournament, read_opengotha
 from mipair.formats.opengotha_write import write_opengotha
 from mipair.systems.mcmahon.entropy import game_entropy, winning_expectancy
 from mipair.systems.mcmahon.pairing import field_of, matching_weight, pair_state
 from mipair.systems.mcmahon.state import ENTROPY, published_states, state_of
+from tests.support.go_data import REPRODUCIBLE, go_file
 
 
 def test_winning_expectancy_and_entropy_are_the_thesis_table_values() -> None:

@@ -7,7 +7,6 @@ import random
 from pathlib import Path
 
 import pytest
-from installed_command import mipair, refused
 
 from mipair.desk.mcmahon.event import Settings, new_tournament
 from mipair.formats.opengotha import OgPlayer, OgTournament
@@ -19,6 +18,7 @@ from mipair.systems.mcmahon.footprint import round_estimate
 from mipair.systems.mcmahon.pairing import field_of
 from mipair.systems.mcmahon.params import model
 from mipair.systems.mcmahon.state import state_of
+from tests.support.installed_command import mipair, refused
 
 
 def field_tournament(size: int, kind: str = "mcmahon", seed: int = 3) -> OgTournament:

@@ -6,7 +6,6 @@ import dataclasses
 
 import networkx as nx
 import pytest
-from go_data import CLUB, REPRODUCIBLE, go_file
 
 from mipair.errors import NoPairingError
 from mipair.formats.opengotha import read_opengotha
@@ -19,6 +18,7 @@ from mipair.systems.mcmahon.pairing import (
 )
 from mipair.systems.mcmahon.state import published_states, state_of
 from mipair.systems.registry import get_system
+from tests.support.go_data import CLUB, REPRODUCIBLE, go_file
 
 
 def replay(name: str, edition: str):

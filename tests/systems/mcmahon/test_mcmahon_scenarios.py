@@ -13,7 +13,6 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from go_data import ROOT
 
 from mipair.formats.h9 import write_h9
 from mipair.formats.opengotha import OgTournament, parse_opengotha, read_opengotha
@@ -23,6 +22,7 @@ from mipair.systems.mcmahon.placement import Placement
 from mipair.systems.mcmahon.scores import Scores
 from mipair.systems.mcmahon.standings import h9_text
 from mipair.systems.mcmahon.state import cut, state_of
+from tests.support.go_data import ROOT
 
 SCENARIOS = ROOT / "scenarios" / "mcmahon"
 

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from go_data import CLUB, go_file, needs_go
-from go_h9 import read_h9
-
 from mipair.formats.opengotha import OgBye, OgGame, OgTournament, read_opengotha
 from mipair.systems.mcmahon.params import params_of
 from mipair.systems.mcmahon.placement import Placement
 from mipair.systems.mcmahon.scores import Scores, smms
 from mipair.systems.mcmahon.standings import h9_text, standings
+from tests.support.go_data import CLUB, go_file, needs_go
+from tests.support.go_h9 import read_h9
 
 
 def test_starting_scores_follow_bar_floor_and_correction() -> None:

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from go_data import CLUB, go_file
 
 from mipair.formats.opengotha import read_opengotha
 from mipair.systems.mcmahon.field import build_field
@@ -22,6 +21,7 @@ from mipair.systems.mcmahon.weights import (
     java_div,
     pair_weight,
 )
+from tests.support.go_data import CLUB, go_file
 
 DUMP_NAMES = {
     "duplicate": "baseDuplicateGameCost",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -15,8 +14,9 @@ from mipair.formats.papp.event import Event, Game, Round, Settings
 from mipair.formats.papp.event_file import parse_event, read_event
 from mipair.formats.papp.players import PlayerRecord
 from mipair.systems.papp.scoring import standings, team_standings
+from tests.support.paths import ROOT
 
-SAMPLE = Path(__file__).resolve().parents[1] / "scenarios" / "papp" / "sample.papp"
+SAMPLE = ROOT / "scenarios" / "papp" / "sample.papp"
 
 
 def brightwell_event(beta: Decimal) -> Event:

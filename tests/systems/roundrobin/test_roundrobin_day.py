@@ -14,7 +14,6 @@ import json
 from pathlib import Path
 
 import pytest
-from installed_command import mipair, refused
 
 from mipair.check.config import GeneratorConfig
 from mipair.check.generate import generate
@@ -26,8 +25,9 @@ from mipair.systems.registry import get_system, registered
 from mipair.systems.roundrobin.settings import settings
 from mipair.systems.roundrobin.state import type_of
 from mipair.systems.roundrobin.withdrawal import cancelled
+from tests.support.installed_command import mipair, refused
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "scenarios" / "round-robin"
 PLAYERS = [
     ("Adams, Ann", "2210", "ENG"),

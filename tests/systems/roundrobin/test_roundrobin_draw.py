@@ -11,17 +11,16 @@ import hashlib
 import json
 from pathlib import Path
 
-from installed_command import mipair, refused
-
 from mipair.formats.trf import read_tournament, write_tournament
 from mipair.model import Tournament
+from tests.support.installed_command import mipair, refused
+from tests.support.paths import ROOT
 
 try:
     import tomllib
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib
 
-ROOT = Path(__file__).resolve().parents[1]
 ENTRIES = ROOT / "scenarios" / "round-robin" / "entries.trf"
 MODEL = tomllib.loads((ROOT / "models" / "round-robin-2026.toml").read_text(encoding="utf-8"))
 

@@ -14,8 +14,8 @@ pytest.importorskip(
 )
 pytest.importorskip("httpx", reason="httpx is not installed")
 
-from installed_command import mipair
-from service_server import SCENARIOS, Server, running_server
+from tests.support.installed_command import mipair
+from tests.support.service_server import SCENARIOS, Server, running_server
 
 ROUND_ROBIN = SCENARIOS / "round-robin"
 

@@ -1,7 +1,7 @@
 """The round robin as a pairing system, through the installed ``mipair`` and a real service.
 
 The expected schedules are the Handbook's tables and the hand-drawn construction of
-``tests/test_roundrobin_tables.py`` (which share no code with mipair's schedule);
+``tests/systems/roundrobin/test_roundrobin_tables.py`` (which share no code with mipair's schedule);
 ``mipair roundrobin`` must print them, and ``solve`` must give them round after round on a
 file to which each round is added (``models/round-robin-2026.md`` sections 2, 3, 12).
 ``why``, ``check`` and ``explain`` run on the shipped scenarios of
@@ -16,14 +16,14 @@ import json
 from pathlib import Path
 
 import pytest
-from installed_command import mipair, refused
-from test_roundrobin_tables import expected_rounds, table_for
 
 from mipair.formats.trf import write_tournament
 from mipair.model import Cell, Colour, Player, Result, Tournament
 from mipair.operations.pairing import pair_file
+from tests.support.berger_tables import expected_rounds, table_for
+from tests.support.installed_command import mipair, refused
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "scenarios" / "round-robin"
 CODES = {  # the 192 code -> the expected rounds' shape (cycles, the first cycle's exchange)
     "FIDE_ROUNDROBIN": (1, False),

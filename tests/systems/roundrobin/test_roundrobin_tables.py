@@ -1,7 +1,7 @@
 """The round-robin schedule against the Handbook's Berger tables (C.05 Annex 1).
 
 Nothing here shares code with ``mipair.systems.roundrobin``: the expected
-schedules come from the tables as printed (``tests/data/berger-handbook.txt``,
+schedules come from the tables as printed (``tests/support/data/berger-handbook.txt``,
 3/4 up to 15/16 players, all the Annex prints) and, for 17-24 players, from a
 construction written here from the classical way of drawing a Berger table by
 hand (:func:`hand_drawn_table`), itself held against every printed table first.
@@ -14,77 +14,25 @@ from __future__ import annotations
 
 import re
 from itertools import combinations
-from pathlib import Path
 
 import pytest
 
 from mipair.model import Colour
 from mipair.systems.roundrobin.schedule import colour_of, opponent_of, schedule
 from mipair.systems.roundrobin.settings import Cycles
+from tests.support.berger_tables import (
+    expected_rounds,
+    hand_drawn_table,
+    printed_tables,
+    table_for,
+)
+from tests.support.paths import SHARED
 
-DATA = Path(__file__).parent / "data" / "berger-handbook.txt"
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "berger.md"
-
-Table = list[list[tuple[int, int]]]
-
-
-def printed_tables() -> dict[int, Table]:
-    """The Annex's tables by even size, each round's (white, black) pairs in board order."""
-    tables: dict[int, Table] = {}
-    size = 0
-    for line in DATA.read_text(encoding="utf-8").splitlines():
-        if line.startswith("== "):
-            size = int(line[3:])
-            tables[size] = []
-        elif line and not line.startswith("#"):
-            pairs = [tuple(map(int, pair.split("-"))) for pair in line.split(", ")]
-            tables[size].append([(w, b) for w, b in pairs])
-    return tables
-
-
-def hand_drawn_table(size: int) -> Table:
-    """A Berger table drawn the way it is drawn by hand (after Schurig).
-
-    Write 1, 2, ..., size-1 again and again into the first seat of the boards,
-    board 1 to the last, round after round; then write size-1, ..., 1 again and
-    again into the second seat of boards 2 to the last, round after round. Board 1's second seat is the highest number, who has Black in odd
-    rounds and White in even ones; on the other boards the first seat is White.
-    """
-    rotating = size - 1
-    boards = size // 2
-    up = iter(n % rotating + 1 for n in range(10**6))
-    down = iter(rotating - n % rotating for n in range(10**6))
-    first = [[next(up) for _ in range(boards)] for _ in range(rotating)]
-    second = [[0] + [next(down) for _ in range(boards - 1)] for _ in range(rotating)]
-    table = []
-    for rnd in range(rotating):
-        one = (first[rnd][0], size) if rnd % 2 == 0 else (size, first[rnd][0])
-        table.append([one] + [(first[rnd][b], second[rnd][b]) for b in range(1, boards)])
-    return table
-
-
-def expected_rounds(players: int, table: Table, cycles: int = 1, swap: bool = False):
-    """The rounds of a field on ``table``: (sorted games as (white, black), bye)."""
-    bye = players + 1 if players % 2 else None
-    order = list(range(len(table)))
-    first_cycle = order[:-2] + order[-2:][::-1] if swap and cycles > 1 and len(order) > 1 else order
-    rounds = []
-    for cycle in range(cycles):
-        for index in first_cycle if cycle == 0 else order:
-            pairs = [(b, w) if cycle % 2 else (w, b) for w, b in table[index]]
-            games = [pair for pair in pairs if bye not in pair]
-            sits = next((w + b - bye for w, b in pairs if bye in (w, b)), None)
-            rounds.append((games, sits))
-    return rounds
+REFERENCE = SHARED / "reference" / "berger.md"
 
 
 def actual_rounds(players: int, cycles: Cycles):
     return [([(g.white, g.black) for g in r.games], r.bye) for r in schedule(players, cycles)]
-
-
-def table_for(players: int) -> Table:
-    size = players + players % 2
-    return printed_tables().get(size) or hand_drawn_table(size)
 
 
 def test_the_data_file_holds_every_printed_table() -> None:

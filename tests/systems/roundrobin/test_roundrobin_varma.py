@@ -1,7 +1,7 @@
 """The Varma groups and the restricted drawing of lots (C.05 Annex 2).
 
 The groups are held against the Annex's table as printed
-(``tests/data/varma-annex2.txt``); the draw against what Annex 2 says of it,
+(``tests/support/data/varma-annex2.txt``); the draw against what Annex 2 says of it,
 checked on its outcome only (every number drawn once, a contingent that fits
 an envelope drawn from one envelope, the order of point 2), never by calling
 the module's own helpers for the expected values.
@@ -10,7 +10,6 @@ the module's own helpers for the expected values.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -19,8 +18,9 @@ from hypothesis import strategies as st
 from mipair.systems.roundrobin.berger import berger_table
 from mipair.systems.roundrobin.lots import Entrant
 from mipair.systems.roundrobin.varma import contingents, varma_groups, varma_numbers
+from tests.support import paths
 
-DATA = Path(__file__).parent / "data" / "varma-annex2.txt"
+DATA = paths.DATA / "varma-annex2.txt"
 
 
 def printed_groups() -> dict[tuple[int, int], dict[str, tuple[int, ...]]]:

@@ -1,6 +1,6 @@
 """The Burstein engine (mipair/systems/fide/burstein) against the brute force written from the text.
 
-The brute force (tests/swiss_brute/burstein.py) shares no code with the engine: it
+The brute force (tests/support/swiss_brute/burstein.py) shares no code with the engine: it
 enumerates every complete legal pairing and ranks them bracket by bracket by C5-C8,
 then Article 4. On random small tournaments (4-12 players, 3-9 rounds, draws,
 forfeits, absences, half-point byes, another point system, acceleration, forbidden
@@ -17,13 +17,13 @@ from dataclasses import dataclass, replace
 import pytest
 from hypothesis import HealthCheck, assume, event, example, given, settings
 from hypothesis import strategies as st
-from swiss_brute import burstein, dubov, simulate
-from swiss_brute.history import Field, RoundPairing, field_of
-from swiss_brute.rules import NoLegalPairing
 
 from mipair.errors import NoPairingError
 from mipair.model import Acceleration, ForbiddenPairs, PointSystem, Tournament
 from mipair.systems.registry import get_system
+from tests.support.swiss_brute import burstein, dubov, simulate
+from tests.support.swiss_brute.history import Field, RoundPairing, field_of
+from tests.support.swiss_brute.rules import NoLegalPairing
 
 EXAMPLES = int(os.environ.get("MIPAIR_BURSTEIN_EXAMPLES", "120"))
 SYSTEM = get_system("burstein")

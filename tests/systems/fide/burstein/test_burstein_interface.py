@@ -2,7 +2,7 @@
 the command line and the service, in Burstein's own ids.
 
 The scenarios of scenarios/burstein are hand-worked from the text (the derivation is in
-each file); the brute force agrees with them (tests/test_swiss_scenarios.py), and so
+each file); the brute force agrees with them (tests/systems/fide/test_swiss_scenarios.py), and so
 must the engine, colours included. Every legal proposal other than the engine's is
 worse by the evaluation ``why`` uses (the engine's pairing is the best by the very
 functions it optimises), and the first criterion that says so is one of Burstein's.
@@ -15,9 +15,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from cli_process import run_cli
-from swiss_brute.build import build
-from swiss_brute.history import parse_pairing
 
 from mipair.check.config import GeneratorConfig
 from mipair.check.generate import finish, generate
@@ -26,8 +23,11 @@ from mipair.operations.files import open_document
 from mipair.pairing import Board, RoundPairing
 from mipair.rounds import cut_before
 from mipair.systems.registry import get_system
+from tests.support.cli_process import run_cli
+from tests.support.paths import ROOT
+from tests.support.swiss_brute.build import build
+from tests.support.swiss_brute.history import parse_pairing
 
-ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "scenarios" / "burstein").glob("*.trf*"))
 SYSTEM = get_system("burstein")
 IDS = {"3.1.3", "3.1.4", "3.1.5", "C5", "C6", "C7", "C8", "Art. 4"}
@@ -217,7 +217,7 @@ def test_the_service_pairs_and_judges_a_burstein_round() -> None:
     """/version lists the system and its edition; /v1/pair with system=burstein answers the
     drop-in output, /v1/why the first Burstein criterion that decides."""
     pytest.importorskip("fastapi", reason="the service extra is not installed")
-    from service_server import running_server
+    from tests.support.service_server import running_server
 
     path = ROOT / "scenarios" / "burstein" / "round4-following-bracket.trfx"
     with running_server(workers=1, queue=4) as server, server.client() as client:

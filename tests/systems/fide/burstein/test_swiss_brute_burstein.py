@@ -1,12 +1,13 @@
-"""The Burstein brute force (tests/swiss_brute/burstein.py) against the text's examples and rules."""
+"""The Burstein brute force (tests/support/swiss_brute/burstein.py) against the text's examples and rules."""
 
 from __future__ import annotations
 
 import pytest
-from swiss_brute import burstein, dubov, simulate
-from swiss_brute.build import build
-from swiss_brute.history import Field, RoundPairing, field_of
-from swiss_brute.rules import check_absolute_granted, check_round
+
+from tests.support.swiss_brute import burstein, dubov, simulate
+from tests.support.swiss_brute.build import build
+from tests.support.swiss_brute.history import Field, RoundPairing, field_of
+from tests.support.swiss_brute.rules import check_absolute_granted, check_round
 
 # five players after three rounds of five: a PAB, a half-point bye, a forfeit, absences
 ROUNDS = [

@@ -1,14 +1,20 @@
-"""The Dubov brute force (tests/swiss_brute/dubov.py) against the text's examples and rules."""
+"""The Dubov brute force (tests/support/swiss_brute/dubov.py) against the text's examples and rules."""
 
 from __future__ import annotations
 
 import pytest
-from swiss_brute import dubov, simulate
-from swiss_brute.build import build
-from swiss_brute.history import field_of
-from swiss_brute.rules import ABSOLUTE, MILD, STRONG, check_absolute_granted, check_round
 
 from mipair.model import Colour
+from tests.support.swiss_brute import dubov, simulate
+from tests.support.swiss_brute.build import build
+from tests.support.swiss_brute.history import field_of
+from tests.support.swiss_brute.rules import (
+    ABSOLUTE,
+    MILD,
+    STRONG,
+    check_absolute_granted,
+    check_round,
+)
 
 WHITE, BLACK = Colour.WHITE, Colour.BLACK
 

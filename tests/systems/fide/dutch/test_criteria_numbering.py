@@ -17,8 +17,10 @@ from pathlib import Path
 
 import pytest
 
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"
-MODELS = Path(__file__).resolve().parents[1] / "models"
+from tests.support.paths import ROOT, SHARED
+
+REFERENCE = SHARED / "reference"
+MODELS = ROOT / "models"
 
 NOTIONS = {
     "psd": r"\bpsd\b",

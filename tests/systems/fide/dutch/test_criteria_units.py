@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -25,8 +24,9 @@ from mipair.systems.fide.dutch.lookahead import best_following
 from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
 from mipair.systems.fide.edition import load_edition
 from mipair.systems.fide.state import PlayerState
+from tests.support.paths import ROOT
 
-MODELS = Path(__file__).resolve().parents[1] / "models"
+MODELS = ROOT / "models"
 COLOUR = {"W": Colour.WHITE, "B": Colour.BLACK, "-": None}
 
 
@@ -210,7 +210,7 @@ def test_look_ahead_is_the_best_the_following_bracket_can_do() -> None:
 
     from mipair.formats.trf import read_tournament
 
-    t = read_tournament(str(Path(__file__).resolve().parents[1] / "scenarios/dutch/small.trfx"))
+    t = read_tournament(str(ROOT / "scenarios/dutch/small.trfx"))
     snap = snapshot(t, round_to_pair(t))
     players = [
         replace(player(1, 20, "WB"), opponents=frozenset({2})),

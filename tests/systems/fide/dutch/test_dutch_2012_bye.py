@@ -10,7 +10,7 @@ swissdutch pairs the same way (models/dutch-2012.md).
 
 from __future__ import annotations
 
-from test_dutch_2012_evaluate import SYSTEM, roster, round_of
+from tests.support.dutch_2012 import SYSTEM, roster, round_of
 
 
 def test_the_top_bracket_keeps_its_pair_and_the_bye_stays_in_the_last_bracket() -> None:

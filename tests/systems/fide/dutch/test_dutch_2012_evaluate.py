@@ -13,18 +13,16 @@ import os
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from test_dutch_2012_brute import pairings, rounds
 
 from mipair.errors import NoPairingError
-from mipair.model import Colour, Tournament
+from mipair.model import Colour
 from mipair.pairing import Board, RoundPairing
 from mipair.reports import ORDER_ONLY, CriterionValue
 from mipair.systems.fide.edition import load_edition
-from mipair.systems.fide.state import PlayerState, Snapshot
-from mipair.systems.registry import get_system
+from mipair.systems.fide.state import Snapshot
+from tests.support.dutch_2012 import SYSTEM, pairings, roster, round_of, rounds
 
 W, B = Colour.WHITE, Colour.BLACK
-SYSTEM = get_system("dutch")
 
 
 def first_difference(
@@ -69,41 +67,6 @@ def test_the_engine_is_never_worse_than_a_legal_pairing(snap: Snapshot) -> None:
     for pairs, bye in pairings(snap, order):
         other = list(SYSTEM.evaluate(snap, pairing_of(snap, pairs, bye)))
         assert engine_wins(mine, other) is not False, first_difference(mine, other)
-
-
-# -- one hand-worked round per criterion ------------------------------------------------
-
-
-def player(pid: int, score: float, colours: str = "", floats: str = "", met=()) -> PlayerState:
-    """A player before the round: colours as W/B/- (unplayed), floats as u/d/-."""
-    colour = {"W": W, "B": B, "-": None}
-    drift = {"u": "up", "d": "down", "-": None}
-    return PlayerState(
-        id=pid,
-        score=int(score * 10),
-        pairing_score=int(score * 10),
-        colours=tuple(colour[c] for c in colours),
-        floats=tuple(drift[f] for f in floats),
-        opponents=frozenset(met),
-        had_pab=False,
-        byes=(),
-        absent=False,
-        rating=2500 - pid,
-        tpn=pid,
-        played_games=sum(c != "-" for c in colours),
-    )
-
-
-def roster(*players: tuple) -> list[PlayerState]:
-    """Players 1, 2, ... from (score, colours, floats, opponents) (see :func:`player`)."""
-    return [player(pid, *fields) for pid, fields in enumerate(players, 1)]
-
-
-def round_of(rnd: int, *players: PlayerState, last: bool = False) -> Snapshot:
-    tournament = Tournament(players={}, results={}, total_rounds=rnd if last else rnd + 3)
-    return Snapshot(
-        tournament, rnd, load_edition("dutch", "2012"), {p.id: p for p in players}, initial_colour=W
-    )
 
 
 # (criterion, round, players, last round?, better pairing, its bye, worse pairing, its bye,

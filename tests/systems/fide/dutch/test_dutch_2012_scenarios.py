@@ -8,10 +8,9 @@ from pathlib import Path
 import pytest
 
 from mipair.systems.registry import get_system
+from tests.support.paths import ROOT
 
-SCENARIOS = sorted(
-    (Path(__file__).resolve().parents[1] / "scenarios" / "dutch-2012").glob("*.trfx")
-)
+SCENARIOS = sorted((ROOT / "scenarios" / "dutch-2012").glob("*.trfx"))
 
 
 def expected(path: Path) -> tuple[set[tuple[int, int]], int | None]:

@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from mipair.cli.group import cli
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 SMALL = ROOT / "scenarios" / "dutch" / "small.trfx"
 SCENARIOS = ROOT / "scenarios" / "dutch-2012"
 

@@ -17,8 +17,8 @@ from mipair.formats.trf import read_tournament
 from mipair.systems.fide.dutch.system import dutch_snapshot
 from mipair.systems.fide.sparse import SPARSE_FROM
 from mipair.systems.fide.system import pair_snapshot
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "conformance" / "dutch-2017"
 
 

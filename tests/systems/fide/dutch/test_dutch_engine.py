@@ -19,8 +19,8 @@ from mipair.model import Cell, Colour, Result, Tournament
 from mipair.pairing import RoundPairing
 from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
 from mipair.systems.fide.system import pair_snapshot as pair_round
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "scenarios" / "dutch").glob("*.trf*"))
 INFEASIBLE = sorted((ROOT / "scenarios" / "infeasible").glob("*.trfx"))
 CORPUS = ROOT.parent / "shared" / "conformance" / "dutch-2026"

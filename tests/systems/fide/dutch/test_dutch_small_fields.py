@@ -14,8 +14,8 @@ from mipair.model import Tournament
 from mipair.systems.fide import windows
 from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
 from mipair.systems.fide.system import pair_snapshot as pair_round
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "scenarios" / "dutch").glob("*.trf*"))
 STRESS = ROOT.parent / "shared" / "stress" / "dutch-2026"
 

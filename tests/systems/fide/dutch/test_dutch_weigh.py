@@ -13,8 +13,8 @@ from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
 from mipair.systems.fide.edition import load_edition
 from mipair.systems.fide.field import RoundField
 from mipair.systems.fide.weigh import roles
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "scenarios" / "dutch").glob("*.trf*"))
 
 

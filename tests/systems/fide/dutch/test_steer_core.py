@@ -13,11 +13,10 @@ def test_dutch_rounds_are_the_same_with_the_steering_core(seed: int, monkeypatch
     core for every remainder (threshold at zero; in models this small the core
     is empty, so it holds the walk's pairs and the current answer's alone) and
     with the whole remainder."""
-    from dutch_tools import generate
-
     from mipair.check.config import GeneratorConfig
     from mipair.systems.fide.dutch import bracket, partners
     from mipair.systems.fide.system import pair_snapshot as pair_round
+    from tests.support.dutch_tools import generate
 
     cut = partners.PartnerQuestions.steering_model
     used = []

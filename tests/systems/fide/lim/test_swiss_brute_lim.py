@@ -1,15 +1,16 @@
-"""The Lim brute force (tests/swiss_brute/lim.py) against the text's worked examples and rules."""
+"""The Lim brute force (tests/support/swiss_brute/lim.py) against the text's worked examples and rules."""
 
 from __future__ import annotations
 
 import pytest
-from swiss_brute import lim, simulate
-from swiss_brute.build import build
-from swiss_brute.handbook import LIM_EXCHANGE_4_2, LIM_EXCHANGE_4_3
-from swiss_brute.history import field_of, parse_pairing
-from swiss_brute.rules import check_round
 
 from mipair.model import Colour
+from tests.support.paths import ROOT
+from tests.support.swiss_brute import lim, simulate
+from tests.support.swiss_brute.build import build
+from tests.support.swiss_brute.handbook import LIM_EXCHANGE_4_2, LIM_EXCHANGE_4_3
+from tests.support.swiss_brute.history import field_of, parse_pairing
+from tests.support.swiss_brute.rules import check_round
 
 
 class Table(lim.LimRound):
@@ -101,9 +102,8 @@ def test_colours_by_rank_depend_on_the_side_of_the_median() -> None:
 def test_the_median_cracks_the_side_2_6_names() -> None:
     """2.6.2 (scenarios/lim/round2-median: no more floaters from above) cracks the higher side;
     2.6.1 (scenarios/lim/round4-crack-lower: one floater from above) the lower side."""
-    from pathlib import Path
 
-    folder = Path(__file__).resolve().parents[1] / "scenarios" / "lim"
+    folder = ROOT / "scenarios" / "lim"
     for name, side in (("round2-median.trfx", lim.DOWN), ("round4-crack-lower.trfx", lim.UP)):
         rnd = lim.LimRound(field_of(str(folder / name)))
         rnd.pair()
