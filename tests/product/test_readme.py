@@ -9,7 +9,7 @@ import re
 from dataclasses import fields
 
 from mipair.service.app import create_app
-from mipair.service.settings import Settings
+from mipair.service.settings import Settings, variable_of
 from mipair.systems.registry import system_names
 from tests.support.cli_process import ROOT, run_cli
 
@@ -43,7 +43,7 @@ def test_serve_help_shows_the_defaults_the_service_uses():
     those without one (the large lane's priority was shown as nice while it was idle)."""
     shown = " ".join(run_cli("serve", "--help").stdout.split())
     for spec in fields(Settings):
-        variable = f"MIPAIR_SERVICE_{spec.name.upper()}"
+        variable = variable_of(spec.name)
         assert f"{variable}; default: {spec.default}" in shown or (
             f"{variable} ({spec.default})" in shown
         ), spec.name
