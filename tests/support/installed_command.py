@@ -29,6 +29,13 @@ def mipair(*args: object, cwd: Path | None = None, **env: str) -> subprocess.Com
     )
 
 
+def cli(folder: Path, *args: object) -> str:
+    """``mipair ARGS`` in ``folder`` by the installed command (no PAPP_CFG), its output."""
+    done = mipair(*args, cwd=folder, PAPP_CFG="")
+    assert done.returncode == 0, (args, done.stderr)
+    return done.stdout
+
+
 def refused(result: subprocess.CompletedProcess[str], code: int = 3) -> str:
     """The one located line a refusal printed (exit ``code``, no traceback), checked."""
     assert result.returncode == code, (result.returncode, result.stdout, result.stderr)

@@ -20,9 +20,9 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the service extra is not installed")
 
-from desk_client import Director, chess_file, desk_server, store_environment
-from service_server import running_server, worker_processes
-from store_databases import KINDS, fresh_database
+from tests.support.desk_client import Director, chess_file, desk_server, store_environment
+from tests.support.service_server import running_server, worker_processes
+from tests.support.store_databases import KINDS, fresh_database
 
 RESULTS = {"1-0": "1-0", "0-1": "0-1", "1/2": "½-½"}
 CONFIRMED_BEFORE_KILL = 6

@@ -17,9 +17,9 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the service extra is not installed")
 
-from desk_client import Director
-from installed_command import mipair
-from service_server import SCENARIOS
+from tests.support.desk_client import Director
+from tests.support.installed_command import cli
+from tests.support.service_server import SCENARIOS
 
 CHESS_PLAYERS = [
     {"name": "Kowalski, Adam", "rating": 2450, "title": "IM", "federation": "POL"},
@@ -39,13 +39,6 @@ GO_PLAYERS = [
     ("Lee", "Ha", "1D", "Par"),
 ]
 OPTION_OF = {"fide_id": "--fide-id", "time_control": "--time-control"}
-
-
-def cli(folder: Path, *args: object) -> str:
-    """``mipair ARGS`` in ``folder`` by the installed command (no PAPP_CFG), its output."""
-    done = mipair(*args, cwd=folder, PAPP_CFG="")
-    assert done.returncode == 0, (args, done.stderr)
-    return done.stdout
 
 
 def options(fields: dict[str, object]) -> list[str]:

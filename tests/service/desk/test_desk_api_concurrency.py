@@ -12,8 +12,8 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the service extra is not installed")
 
-from desk_client import Director, chess_file, desk_server
-from store_databases import KINDS, fresh_database
+from tests.support.desk_client import Director, chess_file, desk_server
+from tests.support.store_databases import KINDS, fresh_database
 
 RESULTS = ["1-0", "0-1", "1/2"]
 SHOWN = {"1-0": "1-0", "0-1": "0-1", "1/2": "½-½"}

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from service_server import Server, running_server
+
+from tests.support.service_server import Server, running_server
 
 SCRIPT = Path(sys.executable).parent / "mipair"
 PASSWORD = "correct horse battery"

@@ -22,10 +22,9 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the service extra is not installed")
 
-from desk_client import Director
-from installed_command import mipair
-from service_server import ROOT, SCENARIOS, Server
-from test_desk_api_files import cli
+from tests.support.desk_client import Director
+from tests.support.installed_command import cli, mipair
+from tests.support.service_server import ROOT, SCENARIOS, Server
 
 REAL_GO = ROOT.parent / "shared" / "data" / "go" / "Toulouse2024.xml"
 """A real OpenGotha file (38 players, six rounds, absences), beside the clone."""

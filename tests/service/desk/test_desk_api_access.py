@@ -22,8 +22,8 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the service extra is not installed")
 
-from desk_client import PASSWORD, Director, desk_server
-from service_server import SCENARIOS, Server
+from tests.support.desk_client import PASSWORD, Director, desk_server
+from tests.support.service_server import SCENARIOS, Server
 
 OPEN_ROUTES = {"/v1/desk/games", "/v1/desk/sign-in", "/v1/desk/tokens"}
 """The desk's routes that take no session (the games' description, signing in)."""
