@@ -305,7 +305,10 @@ def test_an_edition_lacking_a_member_fails_when_loaded(tmp_path: Path) -> None:
     model = (TOY / "toy-2026.toml").read_text(encoding="utf-8")
     broken = tmp_path / "toy-2027.toml"
     broken.write_text(
-        model.replace("toy_swiss.procedure:ToyProcedure", "test_architecture:Incomplete")
+        model.replace(
+            "tests.support.toy_swiss.procedure:ToyProcedure",
+            "tests.product.test_architecture:Incomplete",
+        )
     )
     with pytest.raises(EditionError, match="lacks evaluator"):
         read_edition("toy", broken)
@@ -314,7 +317,7 @@ def test_an_edition_lacking_a_member_fails_when_loaded(tmp_path: Path) -> None:
 class Incomplete(SwissProcedure[object]):
     """A procedure that forgot its evaluator (see the test above)."""
 
-    criterion_tables = ("toy_swiss.procedure:CRITERIA",)
+    criterion_tables = ("tests.support.toy_swiss.procedure:CRITERIA",)
 
     def pair(self, snapshot: object) -> RoundPairing:
         raise NotImplementedError

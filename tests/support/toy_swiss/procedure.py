@@ -36,7 +36,7 @@ CRITERIA = {"score_gap": score_gap}
 class ToyProcedure(SwissProcedure[Snapshot]):
     """One matching of the whole round: as many pairs as possible, the closest scores."""
 
-    criterion_tables = ("toy_swiss.procedure:CRITERIA",)
+    criterion_tables = ("tests.support.toy_swiss.procedure:CRITERIA",)
 
     def pair(self, snapshot: Snapshot) -> RoundPairing:
         players = [snapshot.players[p] for p in snapshot.to_pair]

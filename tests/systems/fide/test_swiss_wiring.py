@@ -24,7 +24,9 @@ from tests.support.cli_process import run_cli
 from tests.support.paths import ROOT
 
 SMALL = ROOT / "scenarios" / "dutch" / "small.trfx"
-TOY = Registered("toy", "toy_swiss.procedure:ToySystem", trf_codes=("FIDE_TOY",), dropin=True)
+TOY = Registered(
+    "toy", "tests.support.toy_swiss.procedure:ToySystem", trf_codes=("FIDE_TOY",), dropin=True
+)
 """The toy system's one registry line."""
 
 
