@@ -5,7 +5,7 @@
     python3 scripts/desk_screenshots.py --out DIR
 
 Starts ``mipair serve`` as docs/desk.md does (the installed script, on a data folder of its
-own, accounts made by ``mipair account add``: tests/desk_browser.py), drives Debian's
+own, accounts made by ``mipair account add``: tests/support/desk_browser.py), drives Debian's
 ``chromium`` through Playwright as a director (a desktop window) and as a player (a phone's
 window), and saves each page: signing in, the list, a new tournament, an import refused with
 its located line, the overview, the players, a round with results being typed, a stale
@@ -21,9 +21,10 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
 
-from desk_browser import DeskPage, chromium, documented_server  # noqa: E402
+from tests.support.chromium import chromium  # noqa: E402
+from tests.support.desk_browser import DeskPage, documented_server  # noqa: E402
 
 CUT = ROOT / "scenarios" / "chess" / "spring-open-round2.trf"
 IMPOSSIBLE = ROOT / "scenarios" / "infeasible" / "rr4-exhausted.trfx"

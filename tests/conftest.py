@@ -87,8 +87,8 @@ def anna(desk_service: object) -> Iterator[object]:
 @pytest.fixture(scope="module")
 def desk_pages(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
     """``mipair serve`` started as docs/desk.md starts it, on a data folder of its own, its
-    accounts made (one for each module that asks: tests/desk_browser.py)."""
-    from desk_browser import documented_server
+    accounts made (one for each module that asks: tests/support/desk_browser.py)."""
+    from tests.support.desk_browser import documented_server
 
     with documented_server(tmp_path_factory.mktemp("desk-data")) as running:
         yield running
@@ -97,7 +97,7 @@ def desk_pages(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
 @pytest.fixture(scope="module")
 def chromium_browser() -> Iterator[object]:
     """Debian's chromium driven by Playwright (skipped where either is missing)."""
-    from desk_browser import chromium
+    from tests.support.chromium import chromium
 
     with chromium() as launched:
         yield launched
@@ -106,7 +106,7 @@ def chromium_browser() -> Iterator[object]:
 @pytest.fixture
 def anna_window(chromium_browser: object, desk_pages: object) -> Iterator[object]:
     """A browser window of its own, signed in to ``desk_pages`` as anna."""
-    from desk_browser import DeskPage
+    from tests.support.desk_browser import DeskPage
 
     window = DeskPage(chromium_browser, desk_pages)  # type: ignore[arg-type]
     window.sign_in("anna")

@@ -17,10 +17,10 @@ import pytest
 pytest.importorskip("fastapi", reason="the service extra is not installed")
 pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 
-from desk_browser import DeskPage
-from service_server import SCENARIOS
-from test_desk_api_day import GO_RESULTS, PAPP_LINE, REAL_GO, cut_go_file
-from test_desk_api_files import cli
+from tests.support.desk_browser import DeskPage
+from tests.support.desk_days import GO_RESULTS, PAPP_LINE, REAL_GO, cut_go_file
+from tests.support.installed_command import cli
+from tests.support.service_server import SCENARIOS
 
 
 def public_standings(anna: DeskPage, overview: str) -> list[tuple[str, str, str, list[str]]]:

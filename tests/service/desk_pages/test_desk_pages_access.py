@@ -17,12 +17,10 @@ import pytest
 pytest.importorskip("fastapi", reason="the service extra is not installed")
 pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 
-from desk_browser import DeskPage, besides
-from desk_client import PASSWORD
-from service_server import SCENARIOS, Server
-from test_desk_api_access import filled
-
 from mipair.service.app import create_app
+from tests.support.desk_browser import DeskPage, besides
+from tests.support.desk_client import PASSWORD, filled
+from tests.support.service_server import SCENARIOS, Server
 
 CUT = SCENARIOS / "chess" / "spring-open-round2.trf"
 OPEN_ROUTES = {"/desk/sign-in", "/v1/desk/sign-in", "/v1/desk/tokens", "/v1/desk/games"}

@@ -19,10 +19,9 @@ import pytest
 pytest.importorskip("fastapi", reason="the service extra is not installed")
 pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 
-from desk_browser import DeskPage, besides
-from installed_command import mipair
-from service_server import SCENARIOS, Server
-from test_desk_api_files import cli
+from tests.support.desk_browser import DeskPage, besides
+from tests.support.installed_command import cli, mipair
+from tests.support.service_server import SCENARIOS, Server
 
 CUT = SCENARIOS / "chess" / "spring-open-round2.trf"
 TYPED = ["1-0", "0-1", "1/2", "1-0", "+-", "0-1", "1/2"]

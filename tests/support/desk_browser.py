@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from desk_client import ACCOUNTS, PASSWORD, SCRIPT, add_account, store_environment
-from service_server import Server, free_port, stop, wait_healthy
-from test_service_browser import CHROMIUM, FLAGS, Watched
+from tests.support.chromium import Watched
+from tests.support.desk_client import ACCOUNTS, PASSWORD, SCRIPT, add_account, store_environment
+from tests.support.service_server import Server, free_port, stop, wait_healthy
 
 
 @contextmanager
@@ -48,22 +48,6 @@ def documented_server(folder: Path, accounts: Sequence[str] = ACCOUNTS) -> Itera
         yield server
     finally:
         stop(process)
-
-
-@contextmanager
-def chromium() -> Iterator[Any]:
-    """Debian's chromium, headless, driven by Playwright (skipped where either is missing)."""
-    import shutil
-
-    import pytest
-
-    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
-    if not shutil.which(CHROMIUM):
-        pytest.skip("headless Chromium is not installed (apt-get install chromium)")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield browser
-        browser.close()
 
 
 @dataclass(frozen=True)
