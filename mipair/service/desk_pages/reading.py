@@ -121,14 +121,14 @@ async def ranking_page(
     request: Request, shown: Shown, signed: Signed | None, after: int | None, crosstable: bool
 ) -> HTMLResponse:
     """The standings after a round (default: the last complete one), or the crosstable."""
-    key = "crosstable" if crosstable else "standings"
     return await shown_view(
         request,
         shown,
         signed,
-        f"{key}.html",
-        key,
+        "ranking.html",
+        "table",
         lambda desk, files: desk.ranked(files, after, with_rounds=crosstable),
+        with_rounds=crosstable,
     )
 
 
