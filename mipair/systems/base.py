@@ -192,6 +192,9 @@ class PairingSystem(ABC, Generic[DocumentT, StateT]):
     title: ClassVar[str]
     """A human title, e.g. "FIDE Dutch system"."""
 
+    games_per_round: ClassVar[int] = 1
+    """The TRF rounds (columns) one round of the system fills: a Double-Swiss match, 2."""
+
     def __init__(self, registered: Registered) -> None:
         self.registered = registered
         """The system's line in the registry (:mod:`mipair.systems.registry`)."""

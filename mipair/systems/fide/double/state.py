@@ -77,15 +77,7 @@ class DoubleState:
     @cached_property
     def initial_colour(self) -> Colour:
         """4.1: 152 / XXC; else what match 1 shows (DS20); else White."""
-        t = self.tournament
-        if t.initial_colour is not None:
-            return t.initial_colour
-        if self.round > 1:
-            for pid in sorted(t.players):
-                colour = match(t, pid, 1).colour
-                if colour is not None:
-                    return colour if pid % 2 else colour.opposite
-        return Colour.WHITE
+        return initial_colour(self.tournament)
 
     @cached_property
     def forbidden(self) -> frozenset[frozenset[int]]:
@@ -102,6 +94,18 @@ class DoubleState:
     def legal(self, a: int, b: int) -> bool:
         """[C1]: no second match (and no forbidden pair, DS18)."""
         return b not in self.players[a].opponents and frozenset((a, b)) not in self.forbidden
+
+
+def initial_colour(t: Tournament) -> Colour:
+    """4.1: the file's initial colour (152 / XXC); else the colour of the smallest TPN with
+    a colour in match 1, reversed when his TPN is even (4.3.1 gave it, DS20); else White."""
+    if t.initial_colour is not None:
+        return t.initial_colour
+    for pid in sorted(t.players):
+        colour = match(t, pid, 1).colour
+        if colour is not None:
+            return colour if pid % 2 else colour.opposite
+    return Colour.WHITE
 
 
 def match_to_pair(t: Tournament) -> int:
