@@ -33,6 +33,7 @@ from mipair.systems.fide.edition import available_editions, load_edition
 from mipair.systems.trf_system import TrfSystem, boards_text
 
 if TYPE_CHECKING:
+    from mipair.explain.compare import Comparison
     from mipair.explain.facts import PairingProblem
     from mipair.reports import CriterionValue, PublishedRound
 
@@ -95,6 +96,20 @@ class DoubleSwissSystem(TrfSystem[DoubleState]):
         from mipair.systems.fide.double.facts import round_problem
 
         return round_problem(state, load_edition(SYSTEM))
+
+    def compare_with(
+        self, state: DoubleState, engine: RoundPairing | None, proposal: RoundPairing
+    ) -> Comparison:
+        """The generic comparison, its note on colours in Article 4's terms."""
+        comparison = super().compare_with(state, engine, proposal)
+        if engine is not None and comparison.same_pairs and not comparison.violations:
+            return replace(comparison, note=self.colour_note(state, engine, proposal))
+        return comparison
+
+    def colour_note(self, state: DoubleState, engine: RoundPairing, published: RoundPairing) -> str:
+        from mipair.systems.fide.double.colours import colour_note
+
+        return colour_note(engine, published)
 
     def order_boards(self, state: DoubleState, pairing: RoundPairing) -> RoundPairing:
         """Boards as C.04.2 3.6 orders them (the higher score, the sum, the TPN)."""
