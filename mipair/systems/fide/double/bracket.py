@@ -60,7 +60,11 @@ def first_pairing(field: DoubleField, members: list[int], ctx: Bracket) -> list[
     ends = edges.array()
     model = LexMatcher(field.n, edges, members, len(members) // 2)
     weighed = np.ones(len(edges), dtype=bool)
-    tiers = [t for s in set_specs(field, "pairing_criteria") for t in tiers_of(field, s, ctx, ends, weighed)]
+    tiers = [
+        t
+        for s in set_specs(field, "pairing_criteria")
+        for t in tiers_of(field, s, ctx, ends, weighed)
+    ]
     model.maximise(tiers)
     rank = {v: k for k, v in enumerate(members)}
     around = adjacency(field.n, ends)

@@ -83,8 +83,8 @@ def spec_values(
     text = f"{spec.text}; value: {spec.value}"
     better = HIGHER if spec.better == "higher" else LOWER
     if spec.function is following_split:
-        value = following_value(field, ctx, rest) if ctx.following is not None else 0
-        return [CriterionValue(spec.id, text, value, better, label)]
+        met = following_value(field, ctx, rest) if ctx.following is not None else 0
+        return [CriterionValue(spec.id, text, met, better, label)]
     players = field.players
     total: dict[int, int] = {}
     count = 0
@@ -137,8 +137,7 @@ def evaluate(field: DoubleField, pairing: RoundPairing) -> list[CriterionValue]:
             )
         )
         by_top = sorted(
-            (min(players[v].id, players[w].id), max(players[v].id, players[w].id))
-            for v, w in pairs
+            (min(players[v].id, players[w].id), max(players[v].id, players[w].id)) for v, w in pairs
         )
         out.append(
             CriterionValue(

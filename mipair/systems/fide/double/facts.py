@@ -27,11 +27,7 @@ def _matches(numbers: list[int]) -> str:
 def met_in(state: DoubleState, a: int, b: int) -> list[int]:
     """The matches a and b played (ended by forfeit: not a meeting)."""
     t = state.tournament
-    return [
-        k
-        for k in range(1, state.round)
-        if (m := match(t, a, k)).is_played and m.opponent == b
-    ]
+    return [k for k in range(1, state.round) if (m := match(t, a, k)).is_played and m.opponent == b]
 
 
 def rematch_fact(state: DoubleState, a: int, b: int) -> Fact:

@@ -100,9 +100,7 @@ def following_met(
     if ctx.following is None:
         return
     mate = model.answer.mate()
-    left = sum(
-        1 for v in pool if field.score(v) == ctx.following and not resident[mate[v]]
-    )
+    left = sum(1 for v in pool if field.score(v) == ctx.following and not resident[mate[v]])
     if left == 0:
         return  # its players became or are upfloaters
     tiers = tiers_of(field, spec, ctx, ends, below)
