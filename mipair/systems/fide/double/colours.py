@@ -17,7 +17,6 @@ rule that decides (the readings cited are ``models/double-swiss-2026.md``'s):
 from __future__ import annotations
 
 from mipair.model import Colour
-from mipair.pairing import RoundPairing
 from mipair.systems.fide.double.state import DoublePlayer
 
 
@@ -45,21 +44,3 @@ def match_colours(a: DoublePlayer, b: DoublePlayer, initial: Colour) -> tuple[in
     if high.colours:  # 4.3.4
         return give(high.id, low.id, high.colours[-1].opposite)
     return give(low.id, high.id, low.colours[-1].opposite)  # 4.3.5
-
-
-def colour_note(engine: RoundPairing, proposed: RoundPairing) -> str:
-    """For a proposal with the engine's pairs: the matches whose game-1 colours differ
-    from Article 4's."""
-    white = {frozenset((b.white, b.black)): b.white for b in engine.boards}
-    swapped = [
-        f"{b.black}-{b.white}"
-        for b in proposed.boards
-        if white.get(frozenset((b.white, b.black))) not in (None, b.white)
-    ]
-    if not swapped:
-        return "The proposal is the engine's pairing."
-    return (
-        "Same pairs; the match colours differ from Article 4 (C.04.5) on "
-        + ", ".join(swapped)
-        + " (the engine's shown, White in game 1 first)."
-    )

@@ -15,9 +15,7 @@ from mipair.explain.facts import BYE, Fact, PairingProblem, pair
 from mipair.matches import match
 from mipair.systems.fide.double.state import DoubleState
 from mipair.systems.fide.edition import Edition
-
-STRUCTURE = {"complete": "complete", "bye": "odd_bye"}
-"""The round's structural rules -> their key in ``absolute_ids``."""
+from mipair.systems.fide.facts import STRUCTURE, forbidden_fact
 
 
 def _matches(numbers: list[int]) -> str:
@@ -39,16 +37,6 @@ def rematch_fact(state: DoubleState, a: int, b: int) -> Fact:
         f"allow {a} and {b} a second match",
         frozenset({pair(a, b)}),
         note=when,
-    )
-
-
-def forbidden_fact(a: int, b: int) -> Fact:
-    return Fact(
-        "forbidden",
-        (a, b),
-        f"players {a} and {b} are a forbidden pair",
-        f"lift the forbidden pair {a}-{b}",
-        frozenset({pair(a, b)}),
     )
 
 

@@ -107,9 +107,10 @@ class DoubleSwissSystem(TrfSystem[DoubleState]):
         return comparison
 
     def colour_note(self, state: DoubleState, engine: RoundPairing, published: RoundPairing) -> str:
-        from mipair.systems.fide.double.colours import colour_note
+        """The matches whose game-1 colours differ from Article 4's (the engine's)."""
+        from mipair.explain.compare import colour_note
 
-        return colour_note(engine, published)
+        return colour_note(engine, published, "Article 4 (C.04.5; White in game 1)")
 
     def order_boards(self, state: DoubleState, pairing: RoundPairing) -> RoundPairing:
         """Boards as C.04.2 3.6 orders them (the higher score, the sum, the TPN)."""
