@@ -22,6 +22,7 @@ from mipair.pairing import RoundPairing
 from mipair.reports import HIGHER, LOWER, ORDER_ONLY, CriterionValue
 from mipair.systems.fide.double.criteria import Bracket, following_split
 from mipair.systems.fide.double.field import DoubleField
+from mipair.systems.fide.double.single import following_met
 from mipair.systems.fide.double.state import DoubleState
 from mipair.systems.fide.edition import CriterionSpec
 
@@ -55,22 +56,6 @@ def bye_values(field: DoubleField, bye: int | None) -> list[CriterionValue]:
     return out
 
 
-def following_value(field: DoubleField, ctx: Bracket, rest: list[int]) -> int:
-    """C6 of a bracket (DS6): 0 when what is left of the following scoregroup pairs within
-    itself but the one player its parity sends lower, the others staying pairable; else 1."""
-    group = [v for v in rest if field.score(v) == ctx.following]
-    if not group:
-        return 0
-    lower = [v for v in rest if field.score(v) != ctx.following]
-    options = [[]] if len(group) % 2 == 0 else [[u] for u in lower]
-    pairable = field.pairable
-    for extra in options:
-        inside = group + extra
-        if pairable.all(inside) and pairable.all([v for v in rest if v not in inside]):
-            return 0
-    return 1
-
-
 def spec_values(
     field: DoubleField,
     spec: CriterionSpec,
@@ -83,8 +68,8 @@ def spec_values(
     text = f"{spec.text}; value: {spec.value}"
     better = HIGHER if spec.better == "higher" else LOWER
     if spec.function is following_split:
-        met = following_value(field, ctx, rest) if ctx.following is not None else 0
-        return [CriterionValue(spec.id, text, met, better, label)]
+        missed = int(not following_met(field, ctx, rest))
+        return [CriterionValue(spec.id, text, missed, better, label)]
     players = field.players
     total: dict[int, int] = {}
     count = 0

@@ -42,6 +42,8 @@ class DoubleSwissProcedure(SwissProcedure[DoubleState]):
     fixed_settings: ClassVar[Mapping[str, object]] = {
         "upfloater_order": ["score-descending", "tpn-ascending"],  # 3.5.3
         "pairing_order": "identifier",  # 3.6.2
+        "set_criteria": ["C4", "C5", "C6", "C7"],  # 3.5.2, 3.5.5 (C5 before C6: .single)
+        "pairing_criteria": ["C8"],  # 3.6.4
     }
 
     def pair(self, snapshot: DoubleState) -> RoundPairing:

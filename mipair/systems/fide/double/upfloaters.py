@@ -29,14 +29,17 @@ import numpy as np
 
 from mipair.errors import NoPairingError
 from mipair.solver.lexmatch import Infeasible, LexMatcher
+from mipair.solver.weights import Weights
 from mipair.systems.fide.double.criteria import Bracket, following_split
 from mipair.systems.fide.double.field import DoubleField
-from mipair.systems.fide.double.tiers import tiers_of
+from mipair.systems.fide.double.single import single_upfloater
+from mipair.systems.fide.double.tiers import kinds_of, tiers_of
 from mipair.systems.fide.edition import CriterionSpec
 
 CORE_FROM = 3000  # pairs from which the model starts from a core of them (column generation)
 REACH = 8  # pairs among the possible upfloaters in the core: vertices at most this far apart
 CHUNK = 24  # 3.5.4 tiers asked at once
+SETTLE_FROM = 2000  # pairs from which the criteria are first settled on the class model
 
 
 def set_specs(field: DoubleField, names: str) -> list[CriterionSpec]:
@@ -52,8 +55,14 @@ def upfloaters(
 ) -> tuple[list[int], dict[int, int] | None]:
     """The bracket's upfloaters (vertices, in the order of 3.5.3) and, when a model was
     asked, a legal pairing of the bracket (vertex -> mate)."""
-    if len(residents) % 2 == 0 and field.pairable.all(residents) and field.pairable.all(pool):
-        return [], None  # 3.5.2: no upfloater is needed; C4 = 0 leaves one candidate
+    specs = set_specs(field, "set_criteria")
+    if len(residents) % 2 == 0:
+        if field.pairable.all(residents) and field.pairable.all(pool):
+            return [], None  # 3.5.2: no upfloater is needed; C4 = 0 leaves one candidate
+    else:
+        one = single_upfloater(field, residents, pool, specs)
+        if one is not None:
+            return [one], None  # C4 = 1: the candidates judged one by one (:mod:`.single`)
     nodes = residents + pool
     edges = field.edges_among(nodes)
     ends = edges.array()
@@ -69,11 +78,16 @@ def upfloaters(
     below = ~resident[ends[0]]
     try:
         model = LexMatcher(field.n, edges, nodes, len(nodes) // 2, core=core)
-        for spec in set_specs(field, "set_criteria"):
+        classes = kinds_of(field)[0] if len(edges) >= SETTLE_FROM else None
+        waiting: list[Weights] = []  # tiers asked together, up to C6's question
+        for spec in specs:
             if spec.function is following_split:
+                settle(model, waiting, classes)
+                waiting = []
                 following_met(field, model, spec, ctx, ends, below, pool, resident)
             else:
-                model.maximise(tiers_of(field, spec, ctx, ends, upfloat))
+                waiting += tiers_of(field, spec, ctx, ends, upfloat)
+        settle(model, waiting, classes)
         choose_in_order(model, field, resident, pool, ends)
     except Infeasible:
         raise NoPairingError(
@@ -84,6 +98,14 @@ def upfloaters(
     chosen = [v for v in pool if resident[mate[v]]]
     inside = set(residents) | set(chosen)
     return chosen, {v: mate[v] for v in inside}
+
+
+def settle(model: LexMatcher, tiers: list[Weights], classes: np.ndarray | None) -> None:
+    """Maximise ``tiers`` and keep them; in a large bracket first on the class model (the
+    criteria weigh a pair by its players' kinds alone), whose optimum, realised, settles
+    them without a MIP of every pair."""
+    if tiers and (classes is None or not model.classes(classes).settle(tiers)):
+        model.maximise(tiers)
 
 
 def following_met(
