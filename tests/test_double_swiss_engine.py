@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 from swiss_brute import double_history, double_swiss
@@ -24,6 +25,7 @@ from swiss_brute.rules import NoLegalPairing
 
 from mipair.errors import NoPairingError
 from mipair.model import ForbiddenPairs, Tournament
+from mipair.systems.fide.double import upfloaters
 from mipair.systems.registry import get_system
 
 EXAMPLES = settings(
@@ -85,3 +87,15 @@ def test_the_double_swiss_engine_pairs_as_the_text_does(case: tuple[Tournament, 
     kind = "no legal pairing" if isinstance(expected, str) else ("PAB" if expected.bye else "even")
     event(f"match {'1' if rnd == 1 else '2+'}, {kind}")
     assert engine(t, rnd) == expected
+
+
+@settings(EXAMPLES, max_examples=max(1, EXAMPLES.max_examples // 4))
+@given(tournaments())
+def test_the_large_field_paths_pair_as_the_text_does(case: tuple[Tournament, int]) -> None:
+    """The paths a large bracket takes (the criteria settled on the class model, the model
+    started from a core of pairs), taken by every bracket of a small field."""
+    t, rnd = case
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(upfloaters, "SETTLE_FROM", 0)
+        patch.setattr(upfloaters, "CORE_FROM", 0)
+        assert engine(t, rnd) == brute(t, rnd)
