@@ -109,7 +109,7 @@ def pair_field(field: DoubleField) -> tuple[int | None, list[list[tuple[int, int
         top = field.score(unpaired[0])
         residents = [v for v in unpaired if field.score(v) == top]
         pool = unpaired[len(residents) :]
-        chosen, _ = upfloaters(field, residents, pool)
+        chosen = upfloaters(field, residents, pool)
         brackets.append(pair_bracket(field, residents, chosen))
         inside = set(residents) | set(chosen)
         unpaired = [v for v in unpaired if v not in inside]

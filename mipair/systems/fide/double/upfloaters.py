@@ -50,19 +50,16 @@ def set_specs(field: DoubleField, names: str) -> list[CriterionSpec]:
     return [spec for spec in active if spec.id in wanted]
 
 
-def upfloaters(
-    field: DoubleField, residents: list[int], pool: list[int]
-) -> tuple[list[int], dict[int, int] | None]:
-    """The bracket's upfloaters (vertices, in the order of 3.5.3) and, when a model was
-    asked, a legal pairing of the bracket (vertex -> mate)."""
+def upfloaters(field: DoubleField, residents: list[int], pool: list[int]) -> list[int]:
+    """The bracket's upfloaters (vertices, in the order of 3.5.3)."""
     specs = set_specs(field, "set_criteria")
     if len(residents) % 2 == 0:
         if field.pairable.all(residents) and field.pairable.all(pool):
-            return [], None  # 3.5.2: no upfloater is needed; C4 = 0 leaves one candidate
+            return []  # 3.5.2: no upfloater is needed; C4 = 0 leaves one candidate
     else:
         one = single_upfloater(field, residents, pool, specs)
         if one is not None:
-            return [one], None  # C4 = 1: the candidates judged one by one (:mod:`.single`)
+            return [one]  # C4 = 1: the candidates judged one by one (:mod:`.single`)
     nodes = residents + pool
     edges = field.edges_among(nodes)
     ends = edges.array()
@@ -95,9 +92,7 @@ def upfloaters(
             f"{', '.join(str(field.tpn(v)) for v in residents)} (3.5, C3)"
         ) from None
     mate = model.answer.mate()
-    chosen = [v for v in pool if resident[mate[v]]]
-    inside = set(residents) | set(chosen)
-    return chosen, {v: mate[v] for v in inside}
+    return [v for v in pool if resident[mate[v]]]
 
 
 def settle(model: LexMatcher, tiers: list[Weights], classes: np.ndarray | None) -> None:
