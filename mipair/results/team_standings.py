@@ -20,8 +20,8 @@ from mipair.formats.text import decode
 from mipair.formats.trf import read_tournament
 from mipair.formats.trf_teams import is_team_file
 from mipair.model import Tournament
-from mipair.results.importer import read_bytes
 from mipair.results import tb_team
+from mipair.results.importer import read_bytes
 from mipair.results.standings import COMPUTE, ranks
 from mipair.results.tb_context import P, T
 from mipair.results.tb_direct import direct_encounter
