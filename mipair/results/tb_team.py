@@ -23,7 +23,7 @@ from __future__ import annotations
 import polars as pl
 
 from mipair.results import tb_buchholz, tb_counts
-from mipair.results.tb_context import Context, P, T
+from mipair.results.tb_context import Context, P, T, half_up
 from mipair.results.tb_direct import place_values, refine, start_places, unchanged
 from mipair.results.tiebreak_spec import TieBreak
 
@@ -58,12 +58,15 @@ def extended_direct_encounter(scores: Scores, primary: str, places: pl.DataFrame
 
 def score_strength(scores: Scores, primary: str, tb: TieBreak, divisor: int) -> pl.DataFrame:
     """SSSC: secondary score + primary Buchholz / K (``/Kn``, else ``divisor``), rounded
-    half up to 0.01."""
+    half up to 0.01 (in whole tenths and hundredths, so exactly)."""
+    k = tb.divisor or divisor
     buchholz = tb_buchholz.buchholz(scores[primary], TieBreak("BH", "BH"))
     other = secondary_points(scores, primary, tb).rename({"value": "other"})
-    value = pl.col("other") + pl.col("value") / (tb.divisor or divisor)
+    tenths = (pl.col("other") * 10).round(0).cast(pl.Int64) * k + (pl.col("value") * 10).round(
+        0
+    ).cast(pl.Int64)
     return buchholz.join(other, on=[T, P]).select(
-        T, P, ((value * 100 + 0.5).floor() / 100).alias("value")
+        T, P, (half_up(10 * tenths, pl.lit(k, pl.Int64)) / 100).alias("value")
     )
 
 

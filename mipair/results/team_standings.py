@@ -44,7 +44,7 @@ def team_tiebreaks(
 def values(tables: TeamTables, tb: TieBreak, places: pl.DataFrame | None) -> pl.DataFrame:
     """tournament, player, value of one tie-break (``places``: the ranks so far, for DE/EDE)."""
     scores, primary = tables.contexts, tables.primary
-    ctx = scores[tb.score or primary]
+    ctx = scores[MATCH_POINTS if tb.counts_matches else tb.score or primary]
     if tb.acronym == "DE" and places is not None:
         return direct_encounter(ctx, places)
     if tb.acronym == "EDE" and places is not None:

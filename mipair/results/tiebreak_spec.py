@@ -61,6 +61,11 @@ class TieBreak:
     divisor: int | None = None  # SSSC: the K modifier, the Buchholz's divisor
 
     @property
+    def counts_matches(self) -> bool:
+        """A count of rounds (WIN, WON, REP): for a team, of matches, by match points."""
+        return bool(settings()["acronyms"][self.acronym].get("matches", False))
+
+    @property
     def team_only(self) -> bool:
         """A tie-break C.07 defines for teams alone (MPVGP, ESB, EDE, SSSC)."""
         return bool(settings()["acronyms"][self.acronym].get("team", False))
@@ -149,6 +154,8 @@ def parse_list(text: str | None, round_robin: bool = False, team: bool = False) 
             raise InputError(
                 f"{tb.text!r}: score suffixes and team tie-breaks are for team files", field=OPTION
             )
+        if team and tb.score == "GP" and tb.counts_matches:
+            raise InputError(f"{tb.text!r}: {tb.acronym} counts matches: no :GP", field=OPTION)
         if team and for_players:
             raise InputError(
                 f"{tb.text!r}: {tb.acronym} is not computed for teams "
