@@ -21,13 +21,13 @@ import json
 from pathlib import Path
 
 import polars as pl
-import tomllib
 from hypothesis import HealthCheck, given, settings
 from installed_command import mipair, refused
 from test_trf_teams import team_tournaments
 
 from mipair.formats.trf import read_tournament, write_tournament
 from mipair.model import Tournament
+from mipair.model_files import read_model
 from mipair.team_rounds import Kind, team_rounds
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -139,7 +139,7 @@ def test_game_points_rank_first_when_192_names_them_first(tmp_path: Path) -> Non
 def test_without_a_list_the_team_default_of_the_model_file(tmp_path: Path) -> None:
     path = tmp_path / "no-list.trf"
     path.write_text("".join(ln for ln in SCENARIO.read_text().splitlines(True) if ln[:3] != "202"))
-    default = tomllib.loads(MODEL.read_text())["team"]["default"]
+    default = read_model(MODEL)["team"]["default"]
     rows = ranking(path)
     assert all(list(r["tiebreaks"]) == default for r in rows)
 

@@ -27,7 +27,9 @@ names a round robin, since C.04.6 is a Swiss system whatever the field's size.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 
 import polars as pl
 
@@ -98,12 +100,12 @@ def team_tables(t: Tournament) -> TeamTables:
     numbers = sorted(section.teams)
     mp, ps = section.points, t.point_system
     worth = {
-        MATCH_POINTS: (mp.win, mp.draw, lambda r: r.match_points),
-        GAME_POINTS: (reader.boards * ps.win, reader.boards * ps.draw, lambda r: r.game_points),
+        MATCH_POINTS: (mp.win, mp.draw, attrgetter("match_points")),
+        GAME_POINTS: (reader.boards * ps.win, reader.boards * ps.draw, attrgetter("game_points")),
     }
     system = t.system if names_round_robin(t.system) else f"SWISS {t.system}".strip()
     codes = {n: [game_row(r, mp.win, mp.draw) for r in rounds[n]] for n in numbers}
-    games = {
+    games: dict[str, Sequence[object]] = {
         "tournament": [0] * (len(numbers) * last),
         "round": list(range(1, last + 1)) * len(numbers),
         "player": [n for n in numbers for _ in range(last)],
@@ -113,14 +115,14 @@ def team_tables(t: Tournament) -> TeamTables:
         "played": [r.played for n in numbers for r in rounds[n]],
         "bye": [bye for n in numbers for _, bye in codes[n]],
     }
-    players = {
+    players: dict[str, Sequence[object]] = {
         "tournament": [0] * len(numbers),
         "id": numbers,
         "name": [section.teams[n].name for n in numbers],
     }
     contexts = {}
     for score, (win, draw, points) in worth.items():
-        row = {
+        row: dict[str, Sequence[object]] = {
             "tournament": [0],
             "system": [system],
             "rounds": [t.total_rounds or last],
@@ -129,7 +131,10 @@ def team_tables(t: Tournament) -> TeamTables:
             "win": [win / 10],
             "draw": [draw / 10],
         }
-        scored = {**games, "points": [points(r) / 10 for n in numbers for r in rounds[n]]}
+        scored: dict[str, Sequence[object]] = {
+            **games,
+            "points": [points(r) / 10 for n in numbers for r in rounds[n]],
+        }
         contexts[score] = prepare(
             frame(scored, GAMES), frame(players, PLAYERS), frame(row, TOURNAMENTS)
         )
