@@ -183,3 +183,5 @@ def test_a_list_the_file_cannot_compute_is_one_line(tmp_path: Path) -> None:
     assert "ARO" in refused(mipair("standings", SCENARIO, "-t", "ARO"))
     assert "WIN:GP" in refused(mipair("standings", SCENARIO, "-t", "WIN:GP"))
     assert "BH:XP" in refused(mipair("standings", SCENARIO, "-t", "BH:XP"))
+    assert "twice" in refused(mipair("standings", SCENARIO, "-t", "BH:MP,bh:mp"))
+    assert "twice" in refused(mipair("standings", single, "-t", "BH,SB,BH"))

@@ -22,14 +22,11 @@ from mipair.formats.trf_teams import is_team_file
 from mipair.model import Tournament
 from mipair.results import tb_team
 from mipair.results.importer import read_bytes
-from mipair.results.standings import COMPUTE, ranks
+from mipair.results.standings import COMPUTE, ranked_by_list
 from mipair.results.tb_context import P, T
 from mipair.results.tb_direct import direct_encounter
 from mipair.results.team_tables import GAME_POINTS, MATCH_POINTS, TeamTables, team_tables
 from mipair.results.tiebreak_spec import TieBreak, parse_list
-
-PLACE_BASED = ("DE", "EDE")
-"""Tie-breaks that need the ranks so far (type A)."""
 
 
 def team_tiebreaks(
@@ -67,22 +64,15 @@ def team_standings_table(tables: TeamTables, tiebreaks: Sequence[TieBreak]) -> p
     """id, rank, match points, game points and one column a tie-break (named as written)."""
     mp = tables.contexts[MATCH_POINTS].players.select(T, P, (pl.col("total") / 10).alias("mp"))
     gp = tables.contexts[GAME_POINTS].players.select(T, P, (pl.col("total") / 10).alias("gp"))
-    table = mp.join(gp, on=[T, P])
-    keys, lower = ["mp" if tables.primary == MATCH_POINTS else "gp"], [False]
-    for position, tb in enumerate(tiebreaks):
-        column = f"tb{position}"
-        places = None
-        if tb.acronym in PLACE_BASED:
-            places = ranks(table, keys, lower).select(T, P, pl.col("rank").alias("place"))
-        found = values(tables, tb, places)
-        table = table.join(found.rename({"value": column}), on=[T, P], how="left")
-        keys.append(column)
-        lower.append(tb.lower_is_better)
-    ranked = ranks(table, keys, lower)
-    names = {f"tb{position}": tb.text for position, tb in enumerate(tiebreaks)}
-    return ranked.select(
-        pl.col(P).alias("id"), "rank", "mp", "gp", *[pl.col(k).alias(v) for k, v in names.items()]
+    primary = "mp" if tables.primary == MATCH_POINTS else "gp"
+    ranked = ranked_by_list(
+        mp.join(gp, on=[T, P]),
+        [primary],
+        [False],
+        tiebreaks,
+        lambda tb, places: values(tables, tb, places),
     )
+    return ranked.select(pl.col(P).alias("id"), "rank", "mp", "gp", *[tb.text for tb in tiebreaks])
 
 
 def team_ranking(

@@ -148,6 +148,10 @@ def parse_list(text: str | None, round_robin: bool = False, team: bool = False) 
     only, the tie-breaks of ratings and colours for individuals only."""
     names = [n for n in (text or "").split(",") if n.strip()] or default_list(round_robin, team)
     chosen = [parse_tiebreak(name) for name in names]
+    seen = [tb.text.upper() for tb in chosen]
+    for text in seen:
+        if seen.count(text) > 1:
+            raise InputError(f"{text!r} is listed twice", field=OPTION)
     for tb in chosen:
         for_players = settings()["acronyms"][tb.acronym].get("teams", True) is False
         if not team and (tb.score or tb.team_only):
