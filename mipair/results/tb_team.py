@@ -62,19 +62,18 @@ def score_strength(scores: Scores, primary: str, tb: TieBreak, divisor: int) -> 
     k = tb.divisor or divisor
     buchholz = tb_buchholz.buchholz(scores[primary], TieBreak("BH", "BH"))
     other = secondary_points(scores, primary, tb).rename({"value": "other"})
-    tenths = (pl.col("other") * 10).round(0).cast(pl.Int64) * k + (pl.col("value") * 10).round(
-        0
-    ).cast(pl.Int64)
-    return buchholz.join(other, on=[T, P]).select(
-        T, P, (half_up(10 * tenths, pl.lit(k, pl.Int64)) / 100).alias("value")
-    )
+    other_tenths = (pl.col("other") * 10).round(0).cast(pl.Int64)
+    buchholz_tenths = (pl.col("value") * 10).round(0).cast(pl.Int64)
+    hundredths = half_up(10 * (other_tenths * k + buchholz_tenths), pl.lit(k, pl.Int64))
+    return buchholz.join(other, on=[T, P]).select(T, P, (hundredths / 100).alias("value"))
 
 
 def default_divisor(primary: str, rounds: int, match_win: int, game_win: int, boards: int) -> int:
-    """SSSC's K when the list gives none: the most primary points a team can score over
-    the rounds, counted in the secondary score's unit (match points per board's game
-    when the primary is MP, game points over the boards per match point when it is GP),
-    as a whole number, at least 1. Points in tenths."""
+    """SSSC's K when the list gives none, as [TBS] takes it (models/team-2026.md, S7): with
+    match points primary, a won match's match points times the rounds over a won game's
+    points times the boards; with game points primary, a won game's points times the
+    rounds and the boards over a won match's match points. Whole, at least 1; points in
+    tenths."""
     if primary == "MP":
         whole = match_win * rounds // (game_win * max(1, boards))
     else:
