@@ -151,7 +151,8 @@ def test_random_team_tournaments_keep_the_identities_of_c07(tmp_path_factory, t)
     path.write_text(write_tournament(t, "trf26"))
     names = "SB:MP,EMMSB,SB:GP,EGGSB,MPVGP,BH:MP,BH:MP/C1,BH:MP/M1,BH:GP/C1,EMGSB/C1,DE"
     rows = ranking(path, "-t", names)
-    assert sorted(r["id"] for r in rows) == sorted(t.teams.teams) if t.teams else False
+    assert t.teams is not None
+    assert sorted(r["id"] for r in rows) == sorted(t.teams.teams)
     for r in rows:
         values = r["tiebreaks"]
         assert values["SB:MP"] == values["EMMSB"]
