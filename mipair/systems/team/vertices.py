@@ -1,0 +1,93 @@
+"""The teams of one round as the vertices of a matching model, and the pairs C.04.6 allows.
+
+Vertex ``i`` is the ``i``-th team to pair by descending pairing score, then ascending
+TPN: the order of 3.5.3 in which sets of upfloaters are listed. The legal pairs are
+those [C1] and the competition's forbidden pairs allow (no colour rule is absolute,
+the Preface); :class:`~mipair.systems.fide.pairable.Pairable` answers the completion
+questions ([C3]) over them. The tiers of a criterion are built here, once per kind of
+pair, from the criterion functions of :mod:`mipair.systems.team.criteria`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from mipair.solver.edges import Edges
+from mipair.solver.weights import Weights
+from mipair.systems.fide.pairable import Pairable
+from mipair.systems.team.criteria import CRITERIA, Bracket
+from mipair.systems.team.field import TeamEntrant, TeamState
+from mipair.systems.team.settings import CriterionSpec
+
+
+class RoundVertices:
+    """The round's teams as vertices ``0..n-1`` (see the module docstring)."""
+
+    def __init__(self, state: TeamState) -> None:
+        self.state = state
+        self.teams: list[TeamEntrant] = sorted(
+            state.teams.values(), key=lambda e: (-e.pairing_score, e.number)
+        )
+        self.n = len(self.teams)
+        self.vertex = {e.number: v for v, e in enumerate(self.teams)}
+        allowed = ~np.eye(self.n, dtype=bool)
+        for v, e in enumerate(self.teams):
+            met = [self.vertex[o] for o in e.met if o in self.vertex]
+            allowed[v, met] = False
+            allowed[met, v] = False
+        for pair in state.forbidden:
+            ends = [self.vertex[n] for n in pair if n in self.vertex]
+            if len(ends) == 2:
+                allowed[ends[0], ends[1]] = allowed[ends[1], ends[0]] = False
+        self.allowed = allowed
+        self.pairable = Pairable(allowed)
+
+    def tpn(self, v: int) -> int:
+        return self.teams[v].number
+
+    def score(self, v: int) -> int:
+        return self.teams[v].pairing_score
+
+    def edges_among(self, nodes: Sequence[int]) -> Edges:
+        """The legal pairs between two of ``nodes``, lower vertex first."""
+        members = np.asarray(sorted(nodes), dtype=np.int64)
+        a, b = np.nonzero(np.triu(self.allowed[np.ix_(members, members)], 1))
+        return Edges(members[a], members[b])
+
+    def following(self, top: int) -> int | None:
+        """The score of the scoregroup after ``top`` among the round's teams (the PAB's
+        included, T16); None when there is none."""
+        lower = [s for s in self.state.scores if s < top]
+        return lower[0] if lower else None
+
+    def tiers(self, spec: CriterionSpec, ctx: Bracket, edges: Edges) -> list[Weights]:
+        """The criterion ``spec`` over ``edges`` as tiers to maximise (its counts negated):
+        one tier, or one per score from the lowest up (``levels``). The function is called
+        once per kind of pair (the two teams' scores, floats and preferences)."""
+        function = CRITERIA[spec.function]
+        kinds: dict[tuple[object, ...], int] = {}
+        kind_of = [
+            kinds.setdefault((e.pairing_score, e.floated, e.preference), len(kinds))
+            for e in self.teams
+        ]
+        example = {k: v for v, k in reversed(list(enumerate(kind_of)))}
+        per_kind = np.asarray(kind_of, dtype=np.int64)
+        ends = edges.ends
+        keys = per_kind[ends[0]] * len(kinds) + per_kind[ends[1]]
+        unique, inverse = np.unique(keys, return_inverse=True)
+        scalar = np.zeros(len(unique), dtype=np.int64)
+        levels: dict[int, np.ndarray] = {}
+        for k, key in enumerate(unique.tolist()):
+            a = self.teams[example[key // len(kinds)]]
+            b = self.teams[example[key % len(kinds)]]
+            value = function(ctx, a, b)
+            if isinstance(value, int):
+                scalar[k] = value
+            else:
+                for level, count in value:
+                    levels.setdefault(level, np.zeros(len(unique), dtype=np.int64))[k] += count
+        if spec.levels:
+            return [Weights.dense(-levels[s][inverse]) for s in sorted(levels)]
+        return [Weights.dense(-scalar[inverse])]
