@@ -156,6 +156,7 @@ def team_state(t: Tournament, rnd: int) -> TeamState:
     the round's announced absences)."""
     if t.teams is None:
         raise InputError("this is not a team file (no 310 or 013 record)", file=t.source)
+    check_numbers(t)
     reader = TeamReader(t)
     competition = settings().competition(t.system)
     history = {n: tuple(reader.round(n, r) for r in range(1, rnd)) for n in reader.section.teams}
@@ -211,6 +212,21 @@ def team_state(t: Tournament, rnd: int) -> TeamState:
         reader.colours,
         forbidden,
     )
+
+
+def check_numbers(t: Tournament) -> None:
+    """1.1.1 (T2): the teams are numbered 1 to the number of teams."""
+    assert t.teams is not None
+    size = len(t.teams.teams)
+    for team in t.teams.teams.values():
+        if not 1 <= team.number <= size:
+            raise InputError(
+                f"team pairing number {team.number} in a field of {size} teams: C.04.6 1.1 "
+                f"numbers the teams 1 to {size}",
+                file=t.source,
+                line=team.line,
+                field="team pairing number (310 columns 5-7)",
+            )
 
 
 def floated(
