@@ -189,3 +189,39 @@ def test_info_and_bad_team_files(tmp_path: Path) -> None:
     broken.write_text(text.replace("310   2 ", "310   9 ", 1))
     line = refused(mipair("solve", broken))
     assert "broken.trf" in line
+
+
+def test_generate_and_the_dropin_forms(tmp_path: Path) -> None:
+    """``generate --system team``: a TRF-2026 team file whose every round check re-pairs;
+    the drop-in ``-g``, ``-c``, ``-p`` and ``-l`` forms on it."""
+    config = tmp_path / "config.txt"
+    config.write_text(
+        "PlayersNumber=9\nRoundsNumber=6\nForfeitRate=15\nRetiredRate=9\nHalfPointByeRate=9\n"
+    )
+    out = tmp_path / "team-{seed}.trf"
+    done = mipair("generate", config, "--system", "team", "-o", out, "-s", "4", "-n", "3")
+    assert done.returncode == 0, done.stderr
+    files = sorted(tmp_path.glob("team-*.trf"))
+    assert len(files) == 3
+    text = files[0].read_text()
+    assert "192 FIDE_TEAM_TYPEA_MP_GP" in text and "\n310   9 " in text and "\n352 " in text
+    checked = mipair("check", *files, "--json")
+    assert checked.returncode == 0, checked.stdout
+    assert all(
+        f["differing"] == 0 and f["rounds"] >= 1 for f in json.loads(checked.stdout)["files"]
+    )
+    made = tmp_path / "dropin.trf"
+    assert mipair("--team", "-g", config, "-o", made, "-s", "9").returncode == 0
+    assert mipair("--team", made, "-c").returncode == 0
+    again = tmp_path / "again.trf"
+    assert mipair("--team", "-g", config, "-o", again, "-s", "9").returncode == 0
+    assert again.read_text() == made.read_text()  # the seed gives the same file
+    listed = tmp_path / "list.json"
+    pairs = tmp_path / "pairs.txt"
+    path = SCENARIOS / "typeb-c9.trf"
+    assert mipair("--team", path, "-p", pairs, "-l", listed).returncode == 0
+    (section,) = json.loads(listed.read_text())["rounds"]
+    now = {row["id"]: row["now"] for row in section["teams"]}
+    assert now == {1: "W 4", 2: "B 3", 3: "W 2", 4: "B 1", 5: "B 7", 6: "W 8", 7: "W 5", 8: "B 6"}
+    prefs = {row["id"]: row["preference"] for row in section["teams"]}
+    assert prefs[1] == "W!" and prefs[2] == "W"  # 1.7: strong and mild under type B
