@@ -31,11 +31,11 @@ import time
 from dataclasses import replace
 
 from mipair.check.config import GeneratorConfig
+from mipair.check.team_generate import random_team_tournament
 from mipair.formats.trf_write import write_tournament
 from mipair.model import Tournament
 from mipair.pairing import RoundPairing
 from mipair.systems.registry import get_system
-from mipair.systems.team.generate import random_team_tournament
 
 
 def run_size(teams: int, rounds: int, seed: int, beside: str | None, limit: float) -> list[str]:
@@ -58,7 +58,9 @@ def run_size(teams: int, rounds: int, seed: int, beside: str | None, limit: floa
             try:
                 done = subprocess.run(command, capture_output=True, text=True, timeout=limit)
                 spent = time.perf_counter() - start
-                other = f"{spent:9.2f}" + ("" if done.returncode == 0 else f" (exit {done.returncode})")
+                other = f"{spent:9.2f}" + (
+                    "" if done.returncode == 0 else f" (exit {done.returncode})"
+                )
             except subprocess.TimeoutExpired:
                 other = f"  > {limit:.0f} (stopped)"
         rows.append(
@@ -67,9 +69,7 @@ def run_size(teams: int, rounds: int, seed: int, beside: str | None, limit: floa
         return pairing
 
     config = GeneratorConfig(players=teams, rounds=rounds, draw_percentage=30.0)
-    tournament: Tournament = random_team_tournament(
-        config, seed, timed, lambda t, r: system.state_before(t, r)
-    )
+    tournament: Tournament = random_team_tournament(config, seed, system, pair=timed)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
     boards = len(tournament.teams.boards or "") if tournament.teams else 0
     rows.append(f"{teams:6} teams of {boards} boards: peak memory {peak:.0f} MiB")

@@ -166,9 +166,6 @@ def generate(
     (the benchmark times it); ``on_stop(message)`` is told why the tournament ended
     early, instead of an exception."""
     pair = pair or system.pair
-    own = system.random_tournament(config, seed, pair, on_round, on_stop)
-    if own is not None:
-        return own
     rng = random.Random(seed)
     cfg = config.resolved(rng)
     kind = system.generated_type(cfg.players or 0, config.rounds)

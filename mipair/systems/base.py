@@ -58,7 +58,6 @@ from mipair.errors import InputError, MipairError, NoPairingError
 from mipair.pairing import RoundPairing
 
 if TYPE_CHECKING:  # the explanation layer loads only when a comparison or explanation is asked
-    from mipair.check.config import GeneratorConfig
     from mipair.explain.compare import Comparison
     from mipair.explain.explanation import Explanation
     from mipair.explain.facts import Fact, Matching, PairingProblem
@@ -193,6 +192,9 @@ class PairingSystem(ABC, Generic[DocumentT, StateT]):
     title: ClassVar[str]
     """A human title, e.g. "FIDE Dutch system"."""
 
+    plays_teams: ClassVar[bool] = False
+    """Are its tournaments team ones (``generate`` makes teams of players, not players)?"""
+
     def __init__(self, registered: Registered) -> None:
         self.registered = registered
         """The system's line in the registry (:mod:`mipair.systems.registry`)."""
@@ -319,18 +321,6 @@ class PairingSystem(ABC, Generic[DocumentT, StateT]):
         codes = self.registered.trf_codes
         text = f"Individual: Swiss-System (FIDE {self.name.capitalize()})"
         return Generated(codes[0] if codes else text, rounds, text)
-
-    def random_tournament(
-        self,
-        config: GeneratorConfig,
-        seed: int,
-        pair: Callable[[StateT], RoundPairing],
-        on_round: Callable[[Tournament, int, RoundPairing], None] | None = None,
-        on_stop: Callable[[str], None] | None = None,
-    ) -> Tournament | None:
-        """A random tournament of the system's own making (``generate``), every round paired
-        by ``pair``; None (the default): the generator's tournament of individual players."""
-        return None
 
     def draw_lots(self, t: Tournament, seed: str, by_federation: bool = False) -> Tournament:
         """``t``, before round 1, its players numbered by a drawing of lots from ``seed``

@@ -80,7 +80,7 @@ def c6_fails(field: RoundVertices, top: int, bracket: set[int], unpaired: list[i
     floats: list[list[int]] = [[]] if len(group) % 2 == 0 else [[v] for v in lower]
     for up in floats:
         left = [v for v in rest if v not in group and v not in up]
-        if field.pairable.all(group + up) and field.pairable.all(left):
+        if field.pairable(group + up) and field.pairable(left):
             return 0
     return 1
 

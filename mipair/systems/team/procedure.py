@@ -38,7 +38,7 @@ def bye_order(field: RoundVertices) -> list[int]:
 
 def pab_of(field: RoundVertices) -> int:
     """3.4: the PAB's vertex (see the module docstring)."""
-    bye = field.pairable.first_single(range(field.n), bye_order(field))
+    bye = field.first_single(range(field.n), bye_order(field))
     if bye is None:
         raise NoPairingError(
             "no team may take the pairing-allocated bye: each is barred (C2) or leaves the "
@@ -52,7 +52,7 @@ def pair_vertices(field: RoundVertices) -> tuple[int | None, list[tuple[int, int
     vertices = list(range(field.n))
     bye = pab_of(field) if field.n % 2 else None
     unpaired = [v for v in vertices if v != bye]
-    if bye is None and not field.pairable.all(unpaired):
+    if bye is None and not field.pairable(unpaired):
         raise NoPairingError("the teams cannot all be paired legally (C1, C3; 3.3.3)")
     pairs: list[tuple[int, int]] = []
     while unpaired:

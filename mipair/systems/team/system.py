@@ -11,18 +11,17 @@ boards of each match (:func:`~mipair.systems.team.colours.board_games`). One edi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from mipair.model import Tournament, points_to_str
 from mipair.pairing import RoundPairing
-from mipair.systems.base import BoardMaker, CheckList, PlayerLabels, Summary
+from mipair.systems.base import BoardMaker, CheckList, Generated, PlayerLabels, Summary
 from mipair.systems.team.field import TeamState, team_state
 from mipair.systems.team.settings import settings
 from mipair.systems.trf_system import TrfSystem
 
 if TYPE_CHECKING:
-    from mipair.check.config import GeneratorConfig
     from mipair.explain.compare import Comparison
     from mipair.explain.facts import PairingProblem
     from mipair.reports import CriterionValue, PublishedRound
@@ -34,6 +33,7 @@ class TeamSystem(TrfSystem[TeamState]):
     """FIDE Swiss Team Pairing System, C.04.6."""
 
     title = "FIDE Swiss team system"
+    plays_teams = True
 
     def __init__(self, registered: Registered) -> None:
         super().__init__(registered)
@@ -179,18 +179,9 @@ class TeamSystem(TrfSystem[TeamState]):
 
         return check_list(state, pairing)
 
-    def random_tournament(
-        self,
-        config: GeneratorConfig,
-        seed: int,
-        pair: Callable[[TeamState], RoundPairing],
-        on_round: Callable[[Tournament, int, RoundPairing], None] | None = None,
-        on_stop: Callable[[str], None] | None = None,
-    ) -> Tournament:
-        """A random team tournament (:mod:`mipair.systems.team.generate`)."""
-        from mipair.systems.team.generate import random_team_tournament
-
-        return random_team_tournament(config, seed, pair, self.state_before, on_round, on_stop)
+    def generated_type(self, players: int, rounds: int | None) -> Generated:
+        """A random team tournament: type A, match points then game points (the default)."""
+        return Generated(settings().default_code, rounds, "Team: Swiss-System (FIDE C.04.6)")
 
     # -- info ---------------------------------------------------------------------------
 

@@ -31,7 +31,7 @@ CHUNK = 24  # 3.5.4 tiers asked at once
 def upfloaters(field: RoundVertices, residents: list[int], pool: list[int]) -> list[int]:
     """The bracket's upfloaters (vertices, in the vertex order); NoPairingError when no
     set allows a legal pairing of the bracket."""
-    if len(residents) % 2 == 0 and field.pairable.all(residents) and field.pairable.all(pool):
+    if len(residents) % 2 == 0 and field.pairable(residents) and field.pairable(pool):
         return []  # [C4]: no upfloater is needed, the one set of size 0 is chosen
     nodes = residents + pool
     edges = field.edges_among(nodes)

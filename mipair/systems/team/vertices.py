@@ -3,20 +3,21 @@
 Vertex ``i`` is the ``i``-th team to pair by descending pairing score, then ascending
 TPN: the order of 3.5.3 in which sets of upfloaters are listed. The legal pairs are
 those [C1] and the competition's forbidden pairs allow (no colour rule is absolute,
-the Preface); :class:`~mipair.systems.fide.pairable.Pairable` answers the completion
-questions ([C3]) over them. The tiers of a criterion are built here, once per kind of
+the Preface); the completion oracle of the solver layer
+(:class:`~mipair.solver.completion.CompletionOracle`: Dirac's theorem, else SAT) answers
+whether a set of teams can all be paired ([C3]). The tiers of a criterion are built here, once per kind of
 pair, from the criterion functions of :mod:`mipair.systems.team.criteria`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 import numpy as np
 
+from mipair.solver.completion import CompletionOracle
 from mipair.solver.edges import Edges
 from mipair.solver.weights import Weights
-from mipair.systems.fide.pairable import Pairable
 from mipair.systems.team.criteria import CRITERIA, Bracket
 from mipair.systems.team.field import TeamEntrant, TeamState
 from mipair.systems.team.settings import CriterionSpec
@@ -42,7 +43,19 @@ class RoundVertices:
             if len(ends) == 2:
                 allowed[ends[0], ends[1]] = allowed[ends[1], ends[0]] = False
         self.allowed = allowed
-        self.pairable = Pairable(allowed)
+        self.oracle = CompletionOracle.dense(allowed, range(self.n), range(self.n))
+
+    def pairable(self, nodes: Collection[int]) -> bool:
+        """Whether every one of ``nodes`` can be paired with another of them ([C1])."""
+        if len(nodes) % 2:
+            return False
+        return not nodes or self.oracle.check(set(nodes), (), (), False) is None
+
+    def first_single(self, nodes: Collection[int], candidates: Iterable[int]) -> int | None:
+        """The first of ``candidates`` whose leaving lets the rest of ``nodes`` all be paired
+        (3.4.1; None: none does)."""
+        rest = set(nodes)
+        return next((c for c in candidates if self.pairable(rest - {c})), None)
 
     def tpn(self, v: int) -> int:
         return self.teams[v].number

@@ -1,7 +1,8 @@
 """Random team tournaments, every round paired by mipair (``mipair generate --system team``).
 
-The generator's configuration is read as for individuals, with its players read as
-**teams**: ``PlayersNumber`` teams (drawn 15..215 when not given) of 2 to 6 boards (drawn
+For a system whose tournaments are team ones
+(:attr:`~mipair.systems.base.PairingSystem.plays_teams`). The generator's configuration
+is read as for individuals, with its players read as **teams**: ``PlayersNumber`` teams (drawn 15..215 when not given) of 2 to 6 boards (drawn
 from the seed), each board's player rated between LowestRating and HighestRating; then
 round after round:
 
@@ -9,14 +10,14 @@ round after round:
    absent from a random round to the end) or on a half-point bye (``HalfPointByeRate``:
    one team in N, once, never in the last round), written in its players' cells; at
    least two teams stay in every round;
-2. mipair pairs the round (:meth:`~mipair.systems.team.system.TeamSystem.pair`);
+2. the system pairs the round (a match's White: the team with White on board 1);
 3. every match is played: a forfeited match (``330``) one in ``ForfeitRate``, else each
    board as the individual generator plays a game (:func:`mipair.check.generate.draw_result`:
    DrawPercentage and the FIDE expected score), a board forfeited one in ``ForfeitRate``;
-   the PAB (``320``) is worth a drawn match (1.4).
+   the PAB (``320``) is worth a drawn match (C.04.6 1.4).
 
-The file is a TRF-2026 team file (``310``, ``352``, ``362``, ``320``, ``330``; type
-``FIDE_TEAM_TYPEA_MP_GP``), the seed in its ``012`` record, as for individuals.
+The file is a TRF-2026 team file (``310``, ``352``, ``362``, ``320``, ``330``; the
+system's first 192 code), the seed in its ``012`` record, as for individuals.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from mipair.check.generate import draw_result, finish
 from mipair.errors import NoPairingError
 from mipair.model import Cell, Colour, Player, Result, Tournament
 from mipair.pairing import RoundPairing
+from mipair.systems.base import AnySystem
 from mipair.teams import ByeRecord, ForfeitedMatch, MatchPointSystem, Team, TeamSection
 
 OTHER_SIDE = {
@@ -71,7 +73,9 @@ def plan_out(
 class TeamGame:
     """One random team tournament in the making."""
 
-    def __init__(self, cfg: GeneratorConfig, seed: int, rng: random.Random) -> None:
+    def __init__(
+        self, cfg: GeneratorConfig, seed: int, rng: random.Random, code: str, text: str
+    ) -> None:
         self.cfg, self.rng = cfg, rng
         count = cfg.players or 2
         boards = rng.randint(2, 6)
@@ -95,11 +99,11 @@ class TeamGame:
             results={pid: () for pid in players},
             point_system=cfg.point_system,
             total_rounds=cfg.rounds,
-            system="FIDE_TEAM_TYPEA_MP_GP",
+            system=code,
             initial_colour=rng.choice([Colour.WHITE, Colour.BLACK]),
             headers=(
                 ("012", f"Random team tournament (mipair generate, seed {seed})"),
-                ("092", "Team: Swiss-System (FIDE C.04.6)"),
+                ("092", text),
             ),
             teams=self.section(),
         )
@@ -152,16 +156,20 @@ class TeamGame:
 def random_team_tournament(
     config: GeneratorConfig,
     seed: int,
-    pair: Callable[[Any], RoundPairing],
-    state_before: Callable[[Tournament, int], Any],
+    system: AnySystem,
+    edition: str | None = None,
     on_round: RoundHook | None = None,
+    pair: Callable[[Any], RoundPairing] | None = None,
     on_stop: Callable[[str], None] | None = None,
 ) -> Tournament:
-    """A random team tournament (see the module docstring)."""
+    """A random team tournament paired by ``system`` (see the module docstring); the
+    arguments are :func:`mipair.check.generate.generate`'s."""
+    pair = pair or system.pair
     rng = random.Random(seed)
     cfg = config.resolved(rng)
     cfg.check()
-    game = TeamGame(cfg, seed, rng)
+    kind = system.generated_type(cfg.players or 0, cfg.rounds)
+    game = TeamGame(cfg, seed, rng, kind.code, kind.text)
     rounds = cfg.rounds or 1
     teams = list(game.members)
     plan = plan_out(cfg, teams, rounds, rng)
@@ -174,7 +182,7 @@ def random_team_tournament(
         }
         cut = game.with_cells(rnd, announced)
         try:
-            pairing = pair(state_before(cut, rnd))
+            pairing = pair(system.state_before(cut, rnd, edition))
         except NoPairingError as exc:
             message = (
                 f"round {rnd} of the generated tournament (seed {seed}) cannot be paired: "
