@@ -28,8 +28,7 @@ from dataclasses import replace
 from typing import Any
 
 from mipair.check.config import GeneratorConfig
-from mipair.check.generate import draw_result, finish
-from mipair.errors import NoPairingError
+from mipair.check.generate import draw_result, finish, paired_round
 from mipair.model import Cell, Colour, Player, Result, Tournament
 from mipair.pairing import RoundPairing
 from mipair.systems.base import AnySystem
@@ -181,16 +180,10 @@ def random_team_tournament(
             for pid in game.members[n]
         }
         cut = game.with_cells(rnd, announced)
-        try:
-            pairing = pair(system.state_before(cut, rnd, edition))
-        except NoPairingError as exc:
-            message = (
-                f"round {rnd} of the generated tournament (seed {seed}) cannot be paired: "
-                f"{exc.message}"
-            )
-            if on_stop is None or rnd == 1:
-                raise NoPairingError(message) from None
-            on_stop(f"{message}; the tournament ends after round {rnd - 1} of {rounds}")
+        pairing = paired_round(
+            lambda: pair(system.state_before(cut, rnd, edition)), rnd, seed, rounds, on_stop
+        )
+        if pairing is None:
             break
         if on_round is not None:
             on_round(cut, rnd, pairing)
