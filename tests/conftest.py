@@ -63,3 +63,23 @@ def store(store_url: str, clock: object) -> Iterator[object]:
     opened = open_store(store_url, clock=clock, hasher=LIGHT_HASHER)  # type: ignore[arg-type]
     yield opened
     opened.close()
+
+
+@pytest.fixture(scope="module")
+def desk_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """``mipair serve`` with the desk on a SQLite database of its own, its accounts made
+    (one for each module that asks: tests/desk_client.py)."""
+    from desk_client import desk_server
+
+    with desk_server(tmp_path_factory.mktemp("desk")) as running:
+        yield running
+
+
+@pytest.fixture
+def anna(desk_service: object) -> Iterator[object]:
+    """A director signed in to ``desk_service`` with the session cookie and its CSRF token."""
+    from desk_client import Director
+
+    director = Director(desk_service, "anna")  # type: ignore[arg-type]
+    yield director
+    director.close()

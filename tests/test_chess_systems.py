@@ -105,8 +105,10 @@ def test_the_shipped_example_is_what_its_build_script_writes() -> None:
     from mipair.desk.chess.trf_file import event_text
 
     folder = Path(__file__).resolve().parents[1] / "scenarios" / "chess"
-    built = runpy.run_path(str(folder / "build.py"))["spring_open"]()
-    assert event_text(built).encode("utf-8") == (folder / "spring-open.trf").read_bytes()
+    spring_open = runpy.run_path(str(folder / "build.py"))["spring_open"]
+    assert event_text(spring_open()).encode("utf-8") == (folder / "spring-open.trf").read_bytes()
+    cut = (folder / "spring-open-round2.trf").read_bytes()
+    assert event_text(spring_open(2)).encode("utf-8") == cut
     code, out, _ = mipair("check", folder / "spring-open.trf")
     assert code == 0 and "2 rounds checked, all agree" in out
 

@@ -11,7 +11,7 @@ from dataclasses import fields
 from cli_process import ROOT, run_cli
 
 from mipair.service.app import create_app
-from mipair.service.settings import Settings
+from mipair.service.settings import Settings, variable_of
 from mipair.systems.registry import system_names
 
 try:
@@ -44,7 +44,7 @@ def test_serve_help_shows_the_defaults_the_service_uses():
     those without one (the large lane's priority was shown as nice while it was idle)."""
     shown = " ".join(run_cli("serve", "--help").stdout.split())
     for spec in fields(Settings):
-        variable = f"MIPAIR_SERVICE_{spec.name.upper()}"
+        variable = variable_of(spec.name)
         assert f"{variable}; default: {spec.default}" in shown or (
             f"{variable} ({spec.default})" in shown
         ), spec.name

@@ -11,6 +11,8 @@ exit code and print no traceback. The dedicated handling, by what a command is:
 - the set-up steps (a venv, an editable install, ``compileall``) are what the wheel's
   environment stands for: only their known forms are accepted, and what follows them runs;
 - the test command is ``.ci/run``'s own (it must stay the same line), so CI runs it;
+- ``mipair account`` commands make the accounts a documented service then signs in with, so
+  they run with the service's commands;
 - ``mipair serve`` and ``docker run -p`` start in the background on a free port, must
   answer ``/health`` 200 within 30 s, and that port takes the documented one's place in the
   commands after them (``curl``, whose answer must be JSON and no error); they are stopped
@@ -94,6 +96,12 @@ def is_server(command: Command) -> bool:
     return is_service(command) or run_words(command)[:2] == ["docker", "run"]
 
 
+def is_account(command: Command) -> bool:
+    """Does ``command`` make or change the desk's accounts (``mipair account ...``)?"""
+    words = run_words(command)
+    return Path(words[0]).name == "mipair" and words[1:2] == ["account"]
+
+
 def need_of(command: Command) -> str:
     """What ``command`` needs (one of :data:`NEEDS`)."""
     program = run_words(command)[0]
@@ -101,8 +109,8 @@ def need_of(command: Command) -> str:
         return "kubernetes"
     if program == "docker" or program.startswith("deploy/docker/"):
         return "docker"
-    if program == "curl" or is_service(command):
-        return "curl"  # the service's example: started here, asked by curl
+    if program == "curl" or is_service(command) or is_account(command):
+        return "curl"  # the service's example (its accounts first): started here, asked by curl
     return ""
 
 

@@ -111,6 +111,8 @@ def test_upload_and_read_the_boards_with_names_ratings_and_scores(browser, serve
     points = {line["player"]: line["points"] for line in standings}
     watched = upload(browser, server, "dutch/small.trfx")
     page = watched.page
+    assert page.inner_text("#tournament") == "Small Club Swiss (mipair scenario)"  # 012
+    assert page.title() == "mipair · Small Club Swiss (mipair scenario)"
     assert page.inner_text("#round") == f"Round {expected['round']}"
     rows = [row.split("\t") for row in page.locator("#boards tr").all_inner_texts()[1:]]
     assert [(int(r[0]), int(r[1]), int(r[5])) for r in rows] == [
@@ -160,6 +162,12 @@ def test_a_go_round_shows_ranks_and_handicaps(browser, server: Server):
     assert headers[-1] == "Handicap"
     rows = [row.split("\t") for row in watched.page.locator("#boards tr").all_inner_texts()[1:]]
     assert rows[2][2] == "Lindqvist Erik (2K)" and rows[2][-1] == "3"
+    page = watched.page
+    with page.expect_download() as got:  # as Go players read a round, not bbpPairings text
+        page.click("#download")
+    text = Path(got.value.path()).read_text(encoding="utf-8")
+    assert "Lindqvist" in text and not text.startswith(f"{len(rows)}\n")
+    assert page.inner_text("#tournament") != "club.xml"  # the tournament's own name
     assert watched.close() == []
 
 

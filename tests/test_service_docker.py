@@ -197,6 +197,51 @@ def test_image_runs_healthy_non_root_and_pairs_like_the_cli(container: str, tmp_
         time.sleep(2)
 
 
+SIGN_IN = (
+    "import json, sys, urllib.request\n"
+    "request = urllib.request.Request('http://127.0.0.1:8000/v1/desk/tokens',"
+    " data=sys.stdin.buffer.read(), headers={'Content-Type': 'application/json'})\n"
+    "token = json.load(urllib.request.urlopen(request))['token']\n"
+    "asked = urllib.request.Request('http://127.0.0.1:8000/v1/desk/tournaments',"
+    " headers={'Authorization': 'Bearer ' + token})\n"
+    "print(json.dumps(json.load(urllib.request.urlopen(asked))))\n"
+)
+
+
+def test_the_desks_data_outlives_the_container_on_its_volume(image: str):
+    """The image keeps the desk's database in the volume /data: an account added in one
+    container signs in to another on the same volume, as the non-root user."""
+    config = json.loads(docker("image", "inspect", "--format", "{{json .Config}}", image).stdout)
+    assert "/data" in config["Volumes"] and "MIPAIR_DATA=/data" in config["Env"]
+    volume = f"mipair-test-{uuid.uuid4().hex[:8]}"
+    name = f"mipair-test-{uuid.uuid4().hex[:8]}"
+    try:
+        added = subprocess.run(
+            [DOCKER, "run", "--rm", "-i", "--network=none", "-v", f"{volume}:/data", image]
+            + ["account", "add", "anna", "--password-stdin"],
+            input="correct horse battery\n",
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert added.returncode == 0, added.stderr
+        started = docker(
+            "run", "-d", "--network=none", "-v", f"{volume}:/data", "--name", name, image
+        )
+        assert started.returncode == 0, started.stderr
+        deadline = time.monotonic() + 60
+        while in_container(name, HEALTH).returncode != 0:
+            assert time.monotonic() < deadline, docker("logs", name).stderr
+            time.sleep(1)
+        body = json.dumps({"name": "anna", "password": "correct horse battery"}).encode()
+        listed = in_container(name, SIGN_IN, body)
+        assert listed.returncode == 0, listed.stderr
+        assert json.loads(listed.stdout) == {"tournaments": []}
+    finally:
+        docker("rm", "-f", name)
+        docker("volume", "rm", "-f", volume)
+
+
 def test_the_base_is_checked_against_its_package_lock(tmp_path: Path):
     """local-base.sh checks the base it makes or finds against deploy/docker/base-packages.txt:
     a package at another version is named, and fails the script when strict."""

@@ -53,7 +53,21 @@ def container(deployment: dict) -> dict:
 
 
 def environment(deployment: dict) -> dict[str, str]:
-    return {item["name"]: item["value"] for item in container(deployment).get("env", [])}
+    """A container's variables set to a value (those taken from a Secret are left out)."""
+    return {
+        item["name"]: item["value"]
+        for item in container(deployment).get("env", [])
+        if "value" in item
+    }
+
+
+def from_secret(workload: dict) -> dict[str, tuple[str, str]]:
+    """A container's variables taken from a Secret: name -> (secret, key)."""
+    return {
+        item["name"]: (ref["name"], ref["key"])
+        for item in container(workload).get("env", [])
+        if (ref := item.get("valueFrom", {}).get("secretKeyRef"))
+    }
 
 
 def service_settings(deployment: dict) -> Settings:
@@ -64,6 +78,8 @@ def service_settings(deployment: dict) -> Settings:
         if name.startswith(prefix):
             field = name[len(prefix) :].lower()
             values[field] = type(getattr(Settings, field))(raw)
+        elif name == "MIPAIR_DATABASE_URL":  # never a value here: a Secret's (test below)
+            values["database"] = raw
     return Settings(**values)
 
 
@@ -196,10 +212,17 @@ def test_the_image_pins_every_declared_dependency():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 
     def names(requirements: list[str]) -> set[str]:
+        """The distributions ``requirements`` name, an extra of mipair's own (``mipair[store]``)
+        by its requirements."""
         found = set()
         for text in requirements:
             if ";" in text and "python_version <" in text:
                 continue  # a backport this Python does not need
+            own = re.fullmatch(r"mipair\[([a-z,]+)\]", text.strip())
+            if own:
+                for extra in own[1].split(","):
+                    found |= names(project["optional-dependencies"][extra])
+                continue
             found.add(re.split(r"[<>=!~\[; ]", text, maxsplit=1)[0].lower().replace("_", "-"))
         return found - {"mipair"}
 
@@ -210,6 +233,36 @@ def test_the_image_pins_every_declared_dependency():
 
     core = names(project["dependencies"])
     service = core | names(project["optional-dependencies"]["service"])
+    assert {"sqlalchemy", "alembic", "argon2-cffi", "psycopg"} <= service  # the desk's store
     assert service <= pinned("service"), service - pinned("service")
     cluster = service | names(project["optional-dependencies"]["cluster"])
     assert cluster <= pinned("cluster"), cluster - pinned("cluster")
+
+
+def test_the_desk_runs_on_postgresql_whose_url_comes_from_a_secret():
+    """Every replica reads the desk's database URL from the Secret, never from the manifest;
+    PostgreSQL's password comes from the same Secret; the service the URL names is the
+    StatefulSet's, and its data is on a claimed volume; the cookie is Secure behind the
+    Ingress (where HTTPS ends)."""
+    found = resources()
+    deployment = found[("Deployment", "mipair")]
+    database = found[("StatefulSet", "mipair-postgresql")]
+    service = found[("Service", "mipair-postgresql")]
+    assert "MIPAIR_DATABASE_URL" not in environment(deployment)
+    secret, key = from_secret(deployment)["MIPAIR_DATABASE_URL"]
+    assert (secret, key) == ("mipair-database", "url")
+    assert from_secret(database)["POSTGRES_PASSWORD"] == (secret, "password")
+    assert service_settings(deployment).secure_cookies == "always"
+    assert (
+        service["spec"]["selector"].items()
+        <= database["spec"]["template"]["metadata"]["labels"].items()
+    )
+    port = next(p["port"] for p in service["spec"]["ports"] if p["name"] == "postgresql")
+    pg = environment(database)
+    claims = {c["metadata"]["name"] for c in database["spec"]["volumeClaimTemplates"]}
+    mounted = {m["name"] for m in container(database)["volumeMounts"]}
+    assert "data" in claims & mounted
+    guide = (ROOT / "docs" / "operator.md").read_text(encoding="utf-8")
+    url = f"postgresql+psycopg://{pg['POSTGRES_USER']}:"
+    where = f"@{service['metadata']['name']}:{port}/{pg['POSTGRES_DB']}"
+    assert f"generic {secret} " in guide and url in guide and where in guide
