@@ -114,13 +114,19 @@ class TeamSystem(TrfSystem[TeamState]):
         return lambda m: tuple(match_colours(state, a, b) for a, b in m.games)
 
     def order_boards(self, state: TeamState, pairing: RoundPairing) -> RoundPairing:
+        """The matches in the order of publication (section 7 of the specification); a
+        pairing of other players than the round's teams (a desk reading the file's players'
+        games) as it is."""
         from dataclasses import replace
 
         from mipair.pairing import Board
         from mipair.systems.team.procedure import publication_order
 
-        games = publication_order(state, [(b.white, b.black) for b in pairing.boards])
-        return replace(pairing, boards=tuple(Board(*g) for g in games))
+        games = [(b.white, b.black) for b in pairing.boards]
+        if not all(n in state.teams for game in games for n in game):
+            return pairing
+        ordered = publication_order(state, games)
+        return replace(pairing, boards=tuple(Board(*g) for g in ordered))
 
     def describe(self, state: TeamState, pairing: RoundPairing) -> str:
         """The matches (pairing scores before the round), each with its boards."""
