@@ -13,15 +13,21 @@ already shows the best choice:
 * each top member by ascending TPN takes the smallest bottom member left that some
   pairing allows.
 
-The model starts from the plain pairing when it is legal (the first half by TPN against
-the second, each top member taking the first legal bottom member left): the usual
-answer of a large bracket with no colour or float to weigh (a first round), which the
-model then only confirms.
+The plain pairing, when it is legal (the first half by TPN against the second, each top
+member taking the first legal bottom member left), has the smallest identifier of all
+legal pairings; when it also counts nothing for [C8]-[C10] (counts cannot be lower) it is
+the answer and no model is built: a large first round, or a bracket without colour
+clashes or floats to weigh. Otherwise the model starts from it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import numpy as np
+
 from mipair.solver.lexmatch import LexMatcher
+from mipair.solver.weights import Tier
 from mipair.systems.team.criteria import Bracket
 from mipair.systems.team.settings import settings
 from mipair.systems.team.vertices import RoundVertices
@@ -37,7 +43,8 @@ class BracketModel:
         self.members = sorted(members, key=field.tpn)
         self.edges = field.edges_among(members)
         self.column = {pair: c for c, pair in enumerate(self.edges)}
-        self.model = LexMatcher(field.n, self.edges, members, len(members) // 2, start=self.plain())
+        self.start = self.plain()
+        self.model: LexMatcher | None = None
         self._mate: list[int] | None = None
 
     def plain(self) -> list[int] | None:
@@ -61,17 +68,22 @@ class BracketModel:
     def col(self, v: int, w: int) -> int | None:
         """The live column of the pair v-w (None: no such pair, or ruled out)."""
         c = self.column.get(self.key(v, w))
-        return None if c is None or self.model.columns.forbidden[c] else c
+        return None if c is None or self.matcher.columns.forbidden[c] else c
 
     def mate(self, v: int) -> int:
         if self._mate is None:
-            self._mate = self.model.answer.mate()
+            self._mate = self.matcher.answer.mate()
         return self._mate[v]
 
-    def ask(self, tiers: list[dict[int, int]]) -> None:
+    @property
+    def matcher(self) -> LexMatcher:
+        assert self.model is not None, "the model is built when the plain pairing is not the answer"
+        return self.model
+
+    def ask(self, tiers: Sequence[Tier]) -> None:
         """Maximise ``tiers`` in turn, each pinned."""
         if tiers:
-            self.model.maximise(tiers)
+            self.matcher.maximise(tiers)
             self._mate = None
 
     def pairs(self) -> list[tuple[int, int]]:
@@ -80,8 +92,15 @@ class BracketModel:
         state = field.state
         top = max(field.score(v) for v in self.members)
         ctx = Bracket(top, field.following(top))
-        for spec in settings().active("bracket", state.last_two_rounds, state.competition.model):
-            self.ask(field.tiers(spec, ctx, self.edges))  # type: ignore[arg-type]
+        specs = settings().active("bracket", state.last_two_rounds, state.competition.model)
+        tiers = [t for spec in specs for t in field.tiers(spec, ctx, self.edges) if len(t.cols)]
+        if self.start is not None and not any(np.isin(t.cols, self.start).any() for t in tiers):
+            ends = self.edges.ends
+            return [(int(ends[0][c]), int(ends[1][c])) for c in self.start]
+        self.model = LexMatcher(
+            field.n, self.edges, self.members, len(self.members) // 2, start=self.start
+        )
+        self.ask(tiers)
         return self.bottom_members(self.top_members())
 
     def top_tier(self, v: int) -> dict[int, int]:
@@ -119,7 +138,7 @@ class BracketModel:
             if tpn(w) < tpn(v) and w != mate and (c := self.col(v, w)) is not None
         ]
         if cols:
-            self.model.forbid(cols)
+            self.matcher.forbid(cols)
 
     def bottom_members(self, tops: list[int]) -> list[tuple[int, int]]:
         """3.6.2: each top member in turn, the smallest bottom member a pairing allows."""
@@ -151,5 +170,5 @@ class BracketModel:
         w = self.mate(v)
         c = self.col(v, w)
         assert c is not None
-        self.model.force(c)
+        self.matcher.force(c)
         taken.add(w)
