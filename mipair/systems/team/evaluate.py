@@ -67,24 +67,6 @@ def total(
     return count, levels
 
 
-def c6_fails(field: RoundVertices, top: int, bracket: set[int], unpaired: list[int]) -> int:
-    """[C6] (T16) of a bracket: 1 when what is left of the following scoregroup cannot be
-    paired with no upfloater (even) or one from lower scores (odd) while the teams below
-    stay pairable; 0 when it can, or when nothing is left of it."""
-    following = field.following(top)
-    rest = [field.vertex[n] for n in unpaired if n not in bracket]
-    group = [v for v in rest if field.score(v) == following]
-    if following is None or not group:
-        return 0
-    lower = [v for v in rest if field.score(v) < following]
-    floats: list[list[int]] = [[]] if len(group) % 2 == 0 else [[v] for v in lower]
-    for up in floats:
-        left = [v for v in rest if v not in group and v not in up]
-        if field.pairable(group + up) and field.pairable(left):
-            return 0
-    return 1
-
-
 def evaluate(
     state: TeamState, pairing: RoundPairing, field: RoundVertices | None = None
 ) -> list[CriterionValue]:
@@ -111,7 +93,8 @@ def evaluate(
             for spec in settings().active(stage, state.last_two_rounds, model):
                 count, levels = total(spec, ctx, [(teams[a], teams[b]) for a, b in pairs])
                 if spec.holds:
-                    count = c6_fails(field, top, set(inside), unpaired)
+                    rest = [field.vertex[n] for n in unpaired if n not in set(inside)]
+                    count = int(field.following_fails(top, rest))
                 text = f"{spec.text}; value: {spec.value}"
                 better = HIGHER if spec.better == "higher" else LOWER
                 if not spec.levels:

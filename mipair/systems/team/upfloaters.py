@@ -15,6 +15,11 @@ in the order of the model file:
 * [C7] outside the last two rounds;
 * then 3.5.4: among the sets left, the first when each is listed by descending score,
   then TPN: each possible upfloater in that order (the vertex order), one tier each.
+
+An odd top-scoregroup that one upfloater completes (the usual case) needs no model: the
+candidates of each score, highest first, are asked the completion questions of [C3]
+and of [C6] (:func:`single_upfloater`), which the oracle answers at once in a large
+field (Dirac's theorem).
 """
 
 from __future__ import annotations
@@ -28,11 +33,40 @@ from mipair.systems.team.vertices import RoundVertices
 CHUNK = 24  # 3.5.4 tiers asked at once
 
 
+def single_upfloater(field: RoundVertices, residents: list[int], pool: list[int]) -> int | None:
+    """The upfloater of an odd top-scoregroup when one is enough ([C4]), by completion
+    questions alone: of the highest score with a valid one ([C5]), the first by [C6], [C7],
+    then TPN (3.5.4); None when no single team will do."""
+    state = field.state
+    floats_count = not state.last_two_rounds
+    inside = set(residents)
+    for score in sorted({field.score(v) for v in pool}, reverse=True):
+        valid = [
+            v
+            for v in pool
+            if field.score(v) == score
+            and field.pairable([*residents, v])
+            and field.pairable([w for w in pool if w != v])
+        ]
+        if valid:
+            top = field.score(residents[0])
+
+            def key(v: int) -> tuple[bool, bool, int]:
+                rest = [w for w in pool if w != v and w not in inside]
+                c6 = field.following_fails(top, rest)
+                return c6, floats_count and field.teams[v].floated, field.tpn(v)
+
+            return min(valid, key=key)
+    return None
+
+
 def upfloaters(field: RoundVertices, residents: list[int], pool: list[int]) -> list[int]:
     """The bracket's upfloaters (vertices, in the vertex order); NoPairingError when no
     set allows a legal pairing of the bracket."""
     if len(residents) % 2 == 0 and field.pairable(residents) and field.pairable(pool):
         return []  # [C4]: no upfloater is needed, the one set of size 0 is chosen
+    if len(residents) % 2 and (single := single_upfloater(field, residents, pool)) is not None:
+        return [single]
     nodes = residents + pool
     edges = field.edges_among(nodes)
     top = field.score(residents[0])

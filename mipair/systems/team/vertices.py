@@ -75,6 +75,23 @@ class RoundVertices:
         lower = [s for s in self.state.scores if s < top]
         return lower[0] if lower else None
 
+    def following_fails(self, top: int, rest: Sequence[int]) -> bool:
+        """[C6] (T16) broken: ``rest`` are the unpaired teams left outside the bracket of
+        score ``top``, and what is left of the following scoregroup cannot be paired with
+        no upfloater (even) or one from lower scores (odd) while the teams below stay
+        pairable. Not broken when nothing is left of that group."""
+        following = self.following(top)
+        group = [v for v in rest if self.score(v) == following]
+        if following is None or not group:
+            return False
+        lower = [v for v in rest if self.score(v) < following]
+        floats: list[list[int]] = [[]] if len(group) % 2 == 0 else [[v] for v in lower]
+        for up in floats:
+            left = [v for v in rest if v not in group and v not in up]
+            if self.pairable(group + up) and self.pairable(left):
+                return False
+        return True
+
     def tiers(self, spec: CriterionSpec, ctx: Bracket, edges: Edges) -> list[Weights]:
         """The criterion ``spec`` over ``edges`` as tiers to maximise (its counts negated):
         one tier, or one per score from the lowest up (``levels``). The function is called
