@@ -8,7 +8,9 @@ and CPU seconds (user + system of the process), and the process's peak resident 
 read at the end (each size runs in a process of its own). ``--beside COMMAND`` also times
 another engine on the very file each round is paired from: COMMAND is run with ``{file}``
 replaced by the file's path (a TRF-2026 team file holding the rounds before), killed after
-``--time-limit`` seconds.
+``--time-limit`` seconds, and its answer (the JaVaFo text) compared with mipair's. A team
+file numbers 999 teams at the most (``310``): a larger field is paired in memory, and the
+file another engine reads then misnumbers its teams.
 
     python3 benchmarks/bench_team.py                                   # 100, 1000 teams, 3 rounds
     python3 benchmarks/bench_team.py --sizes 1000 --rounds 5 --seed 7
@@ -38,6 +40,20 @@ from mipair.pairing import RoundPairing
 from mipair.systems.registry import get_system
 
 
+def verdict(output: str, pairing: RoundPairing) -> str:
+    """The other engine's answer (the JaVaFo/bbpPairings text) beside mipair's: "same",
+    "differs", or what it printed instead of a pairing."""
+    lines = output.split("\n")
+    try:
+        rows = [tuple(map(int, line.split())) for line in lines[1 : 1 + int(lines[0])]]
+    except ValueError:
+        return f"(no pairing: {lines[0][:40]!r})"
+    mine = {(b.white, b.black) for b in pairing.boards}
+    if pairing.bye is not None:
+        mine.add((pairing.bye, 0))
+    return "same" if {(row[0], row[1]) for row in rows} == mine else "differs"
+
+
 def run_size(teams: int, rounds: int, seed: int, beside: str | None, limit: float) -> list[str]:
     """One size: the rows of the table (one per round)."""
     system = get_system("team")
@@ -58,9 +74,7 @@ def run_size(teams: int, rounds: int, seed: int, beside: str | None, limit: floa
             try:
                 done = subprocess.run(command, capture_output=True, text=True, timeout=limit)
                 spent = time.perf_counter() - start
-                other = f"{spent:9.2f}" + (
-                    "" if done.returncode == 0 else f" (exit {done.returncode})"
-                )
+                other = f"{spent:9.2f} {verdict(done.stdout, pairing)}"
             except subprocess.TimeoutExpired:
                 other = f"  > {limit:.0f} (stopped)"
         rows.append(
@@ -69,7 +83,9 @@ def run_size(teams: int, rounds: int, seed: int, beside: str | None, limit: floa
         return pairing
 
     config = GeneratorConfig(players=teams, rounds=rounds, draw_percentage=30.0)
-    tournament: Tournament = random_team_tournament(config, seed, system, pair=timed)
+    tournament: Tournament = random_team_tournament(
+        config, seed, system, pair=timed, most_teams=None
+    )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
     boards = len(tournament.teams.boards or "") if tournament.teams else 0
     rows.append(f"{teams:6} teams of {boards} boards: peak memory {peak:.0f} MiB")

@@ -29,6 +29,7 @@ from typing import Any
 
 from mipair.check.config import GeneratorConfig
 from mipair.check.generate import draw_result, finish, paired_round
+from mipair.errors import InputError
 from mipair.model import Cell, Colour, Player, Result, Tournament
 from mipair.pairing import RoundPairing
 from mipair.systems.base import AnySystem
@@ -41,6 +42,8 @@ OTHER_SIDE = {
     Result.FORFEIT_WIN: Result.FORFEIT_LOSS,
     Result.FORFEIT_LOSS: Result.FORFEIT_WIN,
 }
+MOST_TEAMS = 999
+"""The most teams a TRF-2026 file numbers (``310`` columns 5-7)."""
 RoundHook = Callable[[Tournament, int, RoundPairing], None]
 
 
@@ -160,13 +163,22 @@ def random_team_tournament(
     on_round: RoundHook | None = None,
     pair: Callable[[Any], RoundPairing] | None = None,
     on_stop: Callable[[str], None] | None = None,
+    most_teams: int | None = MOST_TEAMS,
 ) -> Tournament:
     """A random team tournament paired by ``system`` (see the module docstring); the
-    arguments are :func:`mipair.check.generate.generate`'s."""
+    arguments are :func:`mipair.check.generate.generate`'s, and ``most_teams`` the most
+    teams asked for (None: no limit, for a tournament kept in memory: a file numbers 999
+    teams at the most)."""
     pair = pair or system.pair
     rng = random.Random(seed)
     cfg = config.resolved(rng)
     cfg.check()
+    if most_teams is not None and (cfg.players or 0) > most_teams:
+        raise InputError(
+            f"{cfg.players} teams: a team file numbers its teams in three columns (310), "
+            f"{most_teams} at the most",
+            field="PlayersNumber",
+        )
     kind = system.generated_type(cfg.players or 0, cfg.rounds)
     game = TeamGame(cfg, seed, rng, kind.code, kind.text)
     rounds = cfg.rounds or 1
