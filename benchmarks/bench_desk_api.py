@@ -6,7 +6,7 @@ percentile, as a director's page or program meets them.
     python3 benchmarks/bench_desk_api.py --database postgresql+psycopg://USER@HOST/EMPTY_NAME
     python3 benchmarks/bench_desk_api.py --players 300 --rounds 9
 
-Starts ``mipair serve`` (``tests/service_server.py``: the documented command, one small-lane
+Starts ``mipair serve`` (``tests/support/service_server.py``: the documented command, one small-lane
 worker) on an empty database, makes an account with ``mipair account add``, signs in with
 the session cookie and its CSRF token, creates a chess tournament of ``--rounds`` rounds and
 registers ``--players`` players one by one; then each round: the pairing (in the worker
@@ -33,9 +33,9 @@ from typing import Any
 import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
 
-from service_server import running_server  # noqa: E402
+from tests.support.service_server import running_server  # noqa: E402
 
 PASSWORD = "correct horse battery"
 RESULTS = ["1-0", "0-1", "1/2", "1-0", "0-1"]

@@ -7,7 +7,7 @@ complete (a forfeit in round 2), round 3 paired with two results entered. The
 same commands on the command line (``mipair chess new``, ``register``, ``bye``,
 ``absent``, ``pair --save --date``, ``result``) write the same bytes; the
 README's chess day reads it, the desk's API tests import the cut file. Run
-``python scenarios/chess/build.py``; tests/test_chess_systems.py checks the files are
+``python scenarios/chess/build.py``; tests/desk/chess/test_chess_systems.py checks the files are
 what this writes.
 """
 

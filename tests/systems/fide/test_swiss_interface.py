@@ -1,0 +1,176 @@
+"""``check``, ``why``, ``explain`` and ``info`` for the Dubov and Lim systems, through the
+command line and the common interface, in each system's own rule numbers.
+
+Dubov names its criteria C1-C10 and the articles of its procedure; Lim, which has
+no quality criteria, names the first of the text's choices a pairing does not make
+(models/lim-2026.md section 7).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mipair.check.config import GeneratorConfig
+from mipair.check.generate import generate
+from mipair.cli.group import cli
+from mipair.formats.trf import write_tournament
+from mipair.model import Tournament
+from mipair.pairing import Board, RoundPairing
+from mipair.systems.registry import get_system
+from tests.support.swiss_brute.build import build
+
+ROUND_1 = ["1-4:1", "5-2:=", "3-6:="]  # scenarios/dubov/round2-upfloater.trfx
+LIM_ROUND_1 = ["1-4:1", "5-2:=", "3-6:0"]  # scenarios/lim/round2-median.trfx
+
+
+def invoke(*args: str):
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def written(tmp_path: Path, t: Tournament, name: str = "event.trfx") -> str:
+    path = tmp_path / name
+    path.write_text(write_tournament(t, "trfx"))
+    return str(path)
+
+
+@pytest.mark.parametrize("system", ["dubov", "lim"])
+def test_check_agrees_with_a_tournament_the_engine_paired(tmp_path: Path, system: str) -> None:
+    config = GeneratorConfig(players=17, rounds=6, forfeit_rate=15, half_point_bye_rate=10)
+    t = generate(config, 5, get_system(system))
+    result = invoke("check", written(tmp_path, t), "--system", system, "--json")
+    assert result.exit_code == 0, result.output
+    rounds = json.loads(result.output)["files"][0]["checks"]
+    assert [r["verdict"] for r in rounds] == ["same"] * 6
+
+
+def test_check_names_the_dubov_criterion_a_published_round_loses_on(tmp_path: Path) -> None:
+    """Round 2 published with 1-3 instead of 2-1 (scenarios/dubov/round2-upfloater):
+    3 seeks Black as 1 does, where the text's upfloater 2 seeks White."""
+    t = build(6, [ROUND_1, ["3-1:=", "2-6:=", "4-5:="]])
+    result = invoke("check", written(tmp_path, t), "--system", "dubov", "--json")
+    assert result.exit_code == 6, result.output
+    first, second = json.loads(result.output)["files"][0]["checks"]
+    assert first["verdict"] == "same" and second["verdict"] == "pairs"
+    assert second["difference"]["criterion"] == "C7"
+    assert second["difference"]["where"] == "bracket of score 1.0"
+    assert (second["difference"]["engine"], second["difference"]["proposal"]) == (0, 1)
+
+
+def test_check_names_the_first_lim_choice_a_published_round_does_not_make(
+    tmp_path: Path,
+) -> None:
+    """Round 2 of scenarios/lim/round2-median published without cracking the median: it
+    does not pair 4 with 3 in the group below the median, as 4.2 asks."""
+    t = build(6, [LIM_ROUND_1, ["1-6:=", "3-2:=", "4-5:="]])
+    result = invoke("check", written(tmp_path, t), "--system", "lim", "--json")
+    assert result.exit_code == 6, result.output
+    second = json.loads(result.output)["files"][0]["checks"][1]
+    assert second["verdict"] == "pairs"
+    assert second["difference"]["criterion"] == "4.2"
+    assert (
+        second["difference"]["where"] == "group of score 0.0 (paired upward), opponent of player 4"
+    )
+    assert second["difference"]["engine"] == 1 < second["difference"]["proposal"]
+
+
+def test_why_names_c3_for_two_absolute_preferences(tmp_path: Path) -> None:
+    """1 and 3 have both had Black twice (absolute White), 2 and 4 White twice: Dubov never
+    pairs them (C3), and the boards give 1 and 4 a third colour in a row."""
+    t = build(4, [["2-1:1", "4-3:1"], ["4-1:=", "2-3:="]])
+    path = written(tmp_path, t)
+    result = invoke("why", path, "--system", "dubov", "--pair", "1-3", "--pair", "2-4", "--json")
+    assert result.exit_code == 1
+    violations = json.loads(result.output)["violations"]
+    assert [(v["criterion"], v["players"]) for v in violations[:2]] == [
+        ("C3", [1, 3]),
+        ("C3", [2, 4]),
+    ]
+    assert all("C.04.1 Art. 7" in v["criterion"] for v in violations[2:])  # and Art. 6 for |CD| 3
+
+
+def test_why_names_the_colour_limits_of_lim(tmp_path: Path) -> None:
+    """A pairing giving 1 a third White in a row breaks 2.1 (and C.04.1 Art. 7)."""
+    t = build(4, [["1-2:=", "3-4:="], ["1-3:=", "4-2:="]], total=4)
+    path = written(tmp_path, t)
+    result = invoke("why", path, "--system", "lim", "--pair", "1-4", "--pair", "3-2", "--json")
+    assert result.exit_code == 1
+    criteria = {v["criterion"] for v in json.loads(result.output)["violations"]}
+    assert "C.04.1 Art. 7" in " ".join(criteria)
+
+
+def test_explain_gives_the_dubov_reason_with_c3(tmp_path: Path) -> None:
+    t = build(4, [["2-1:1", "4-3:1"], ["4-1:=", "2-3:="]])
+    result = invoke("explain", written(tmp_path, t), "--system", "dubov", "--json")
+    assert result.exit_code == 1
+    facts = json.loads(result.output)["reason"]["facts"]
+    assert sorted(f["kind"] for f in facts) == ["colour", "rematch", "rematch"]
+
+
+def test_info_names_each_system(tmp_path: Path) -> None:
+    path = written(tmp_path, build(6, [ROUND_1]))
+    for system, title in (("dubov", "FIDE Dubov system"), ("lim", "FIDE Lim system")):
+        summary = json.loads(invoke("info", path, "--system", system, "--json").output)
+        assert (summary["title"], summary["rounds_played"]) == (title, 1)
+
+
+@pytest.mark.parametrize(
+    ("system", "line", "setting"),
+    [
+        ("lim", "maxi_tournament = false", "maxi_tournament = true"),
+        ("dubov", 'numbering = "middle-out"', 'numbering = "top-down"'),
+    ],
+)
+def test_a_model_file_asking_another_order_is_refused_at_load(
+    tmp_path: Path, system: str, line: str, setting: str
+) -> None:
+    """The orders a model file states are those its procedure implements; another value
+    fails when the edition is loaded, never silently."""
+    from mipair.resources import model_file
+    from mipair.systems.fide.edition import EditionError, read_edition
+
+    text = (model_file() / f"{system}-2026.toml").read_text()
+    assert line in text
+    path = tmp_path / f"{system}-2026.toml"
+    path.write_text(text.replace(line, setting))
+    with pytest.raises(EditionError, match="its procedure knows no other"):
+        read_edition(system, path)
+
+
+def bye_to_a_high_score(seed: int) -> tuple[Tournament, RoundPairing] | None:
+    """A generated Dubov tournament before its round 12 and a legal proposal for that round
+    that differs from the engine's in one thing: its PAB goes to a player of 10 points or
+    more where the engine's goes to one of fewer (None: the seed gives no such round)."""
+    system = get_system("dubov")
+    played = generate(GeneratorConfig(players=21, rounds=11, draw_percentage=10), seed, system)
+    t = replace(played, total_rounds=12)
+    state = system.state_of(t)
+    engine = system.pair(state)
+    if engine.bye is None or state.players[engine.bye].score >= 100:
+        return None
+    proposals = (
+        RoundPairing(12, (*engine.boards[:k], board, *engine.boards[k + 1 :]), bye=high)
+        for k, b in enumerate(engine.boards)
+        for high, other in ((b.white, b.black), (b.black, b.white))
+        if state.players[high].score >= 100
+        for board in (Board(engine.bye, other), Board(other, engine.bye))
+    )
+    legal = next((p for p in proposals if not system.violations(state, p)), None)
+    return None if legal is None else (t, legal)
+
+
+def test_why_compares_dubov_bye_scores_as_numbers(tmp_path: Path) -> None:
+    """3.1.3 gives the PAB to the lowest score: a proposal giving it to a player of ten
+    points or more, where the engine gives it to one of fewer, loses there (scores are
+    numbers: 5.5 is lower than 11.0, whatever their text says)."""
+    t, proposal = next(found for seed in range(20) if (found := bye_to_a_high_score(seed)))
+    pairs = [f"{b.white}-{b.black}" for b in proposal.boards] + [f"{proposal.bye}-0"]
+    args = [arg for pair in pairs for arg in ("--pair", pair)]
+    result = invoke("why", written(tmp_path, t), "--system", "dubov", *args, "--json")
+    difference = json.loads(result.output)["difference"]
+    assert (difference["criterion"], difference["better"]) == ("3.1.3", "engine")
+    assert difference["engine"] < 10 <= difference["proposal"]
