@@ -198,6 +198,9 @@ class PairingSystem(ABC, Generic[DocumentT, StateT]):
     games_per_round: ClassVar[int] = 1
     """The TRF rounds (columns) one round of the system fills: a Double-Swiss match, 2."""
 
+    plays_teams: ClassVar[bool] = False
+    """Are its tournaments team ones (``generate`` makes teams of players, not players)?"""
+
     def __init__(self, registered: Registered) -> None:
         self.registered = registered
         """The system's line in the registry (:mod:`mipair.systems.registry`)."""

@@ -94,6 +94,7 @@ def test_every_fide_system_has_its_code_and_the_registered_ones_are_generated() 
         "lim",
         "double-swiss",
         "round-robin",
+        "team",
     }
 
 
@@ -105,6 +106,7 @@ def test_the_dropin_flags_and_their_usage_come_from_the_registry(toy) -> None:
         "--lim",
         "--double-swiss",
         "--round-robin",
+        "--team",
         "--toy",
     )
     assert forms.system_flags() == flags
@@ -129,6 +131,7 @@ def test_a_generated_tournament_says_which_system_paired_it(toy, tmp_path: Path)
 FLAGGED = {
     "--round-robin": SMALL.parents[1] / "round-robin" / "club.trf",
     "--double-swiss": SMALL.parents[1] / "double-swiss" / "round2-upfloater.trf",
+    "--team": SMALL.parents[1] / "team" / "c6-following.trf",
 }
 """A file each flag pairs (the Swiss systems' default: a Dutch tournament of 9 players in 5
 rounds, which no round robin plays and no Double-Swiss file holds: two TRF rounds a match)."""
