@@ -15,8 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mipair.errors import InputError
+from mipair.errors import InputError, TooLargeError
 from mipair.formats.trf import detect_edition, lost_in, read_tournament, write_tournament
+from mipair.formats.trf_teams_write import MAX_TEAM, team_lines
 from mipair.model import Cell, Colour, Player, PointSystem, Result, Tournament
 from mipair.team_rounds import Kind, standings, team_rounds
 from mipair.teams import (
@@ -178,3 +179,12 @@ def test_a_team_meeting_two_teams_in_a_round_is_located() -> None:
     assert info.value.field == "round 1 (columns 92-99)"
     assert "meets two teams" in info.value.message
     assert text.splitlines()[info.value.line - 1].startswith("001    2")  # team 1, meeting team 3
+
+
+def test_a_team_number_past_three_columns_is_refused_not_written() -> None:
+    fits = TeamSection({n: Team(n, f"T{n}") for n in (1, MAX_TEAM)})
+    assert team_lines(fits, "trf26")[1][-1].startswith(f"310 {MAX_TEAM}")
+    too_many = TeamSection({n: Team(n, f"T{n}") for n in (1, MAX_TEAM + 1)})
+    with pytest.raises(TooLargeError, match="at most 999"):
+        team_lines(too_many, "trf26")
+    assert len(team_lines(too_many, "trf16")[1]) == 2  # 013 numbers no team
