@@ -57,6 +57,12 @@ SYSTEMS: tuple[Registered, ...] = (
         dropin=True,
     ),
     Registered(
+        "double-swiss",
+        "mipair.systems.fide.double.system:DoubleSwissSystem",
+        trf_codes=("FIDE_DOUBLESWISS", "CUSTOM_DOUBLESWISS"),
+        dropin=True,
+    ),
+    Registered(
         "round-robin",
         "mipair.systems.roundrobin.system:RoundRobinSystem",
         trf_codes=(
