@@ -229,3 +229,26 @@ def test_why_compares_dubov_bye_scores_as_numbers(tmp_path: Path) -> None:
     difference = json.loads(result.output)["difference"]
     assert (difference["criterion"], difference["better"]) == ("3.1.3", "engine")
     assert difference["engine"] < 10 <= difference["proposal"]
+
+
+def test_every_order_a_settings_type_allows_is_one_its_procedure_implements() -> None:
+    """The names a settings type lets a model file give (its ``Literal``s) are keys of the
+    tables that implement them: a name the type allows never fails when a round reads it."""
+    from typing import get_args, get_type_hints
+
+    from mipair.systems.fide.burstein.index import ORDER
+    from mipair.systems.fide.burstein.settings import BursteinSettings, IndexSettings
+    from mipair.systems.fide.bye import BYE_KEYS
+    from mipair.systems.fide.dubov.settings import DubovSettings
+    from mipair.systems.fide.lim.settings import LimSettings
+
+    def names(cls: type, key: str) -> set[str]:
+        kind = get_type_hints(cls, include_extras=True)[key]
+        while not hasattr(kind, "__origin__") or kind.__origin__ is not tuple:
+            kind = get_args(kind)[0]  # Annotated[tuple[Literal[...], ...], ...]
+        return set(get_args(get_args(kind)[0]))
+
+    for cls in (BursteinSettings, DubovSettings, LimSettings):
+        assert names(cls, "bye_order") <= set(BYE_KEYS), cls
+    assert names(LimSettings, "round_one_bye_order") <= set(BYE_KEYS)
+    assert names(IndexSettings, "order") == set(ORDER)
