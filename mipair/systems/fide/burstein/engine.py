@@ -23,7 +23,7 @@ from dataclasses import replace
 import numpy as np
 
 from mipair.errors import NoPairingError
-from mipair.pairing import Board, RoundPairing
+from mipair.pairing import RoundPairing
 from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.solver.weights import Weights
 from mipair.systems.fide.brackets import scoregroups
@@ -33,7 +33,7 @@ from mipair.systems.fide.bye import Rank, bye_key
 from mipair.systems.fide.field import RoundField
 from mipair.systems.fide.first_matching import completable
 from mipair.systems.fide.footprint import refuse_too_large
-from mipair.systems.fide.order import board_order
+from mipair.systems.fide.order import published
 from mipair.systems.fide.sparse import core
 from mipair.systems.fide.state import PlayerState, Snapshot
 from mipair.systems.fide.weigh import kinds, roles
@@ -60,8 +60,7 @@ def pair_round(snap: Snapshot, rank: Rank, bye_order: Sequence[str]) -> RoundPai
         mate = Brackets(field, rank).pair()
         players = field.players
         pairs = [allocate(snap, players[v], players[w], rank) for v, w in mate.items() if v < w]
-    boards = tuple(Board(white, black) for white, black in board_order(snap, pairs))
-    return RoundPairing(snap.round, boards, bye)
+    return published(snap, pairs, bye)
 
 
 def without(snap: Snapshot, bye: int | None) -> Snapshot:

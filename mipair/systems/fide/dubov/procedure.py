@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mipair.errors import NoPairingError
-from mipair.pairing import Board, RoundPairing
+from mipair.pairing import RoundPairing
 from mipair.systems.fide.bye import bye_key
 from mipair.systems.fide.dubov.settings import DubovSettings
 from mipair.systems.fide.procedure import Evaluator
@@ -43,7 +43,7 @@ class DubovProcedure(StrictColourRules):
     def pair(self, snapshot: Snapshot) -> RoundPairing:
         from mipair.systems.fide.dubov.colours import allocate
         from mipair.systems.fide.dubov.field import DubovField
-        from mipair.systems.fide.order import board_order
+        from mipair.systems.fide.order import published
 
         field = DubovField(snapshot)
         bye, brackets = pair_field(field)
@@ -53,8 +53,7 @@ class DubovProcedure(StrictColourRules):
             for pairs in brackets
             for v, w in pairs
         ]
-        boards = tuple(Board(*game) for game in board_order(snapshot, games))
-        return RoundPairing(snapshot.round, boards, None if bye is None else players[bye].id)
+        return published(snapshot, games, None if bye is None else players[bye].id)
 
     def evaluator(self, snapshot: Snapshot) -> Evaluator:
         from mipair.systems.fide.dubov.evaluate import dubov_criteria

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from mipair.pairing import Board, RoundPairing
+from mipair.pairing import RoundPairing
 from mipair.systems.fide.lim.settings import LimSettings
 from mipair.systems.fide.procedure import Evaluator, SwissProcedure
 
@@ -36,14 +36,12 @@ class LimProcedure(SwissProcedure["Snapshot"]):
     def pair(self, snapshot: Snapshot) -> RoundPairing:
         from mipair.systems.fide.lim.field import LimField
         from mipair.systems.fide.lim.run import LimRun
-        from mipair.systems.fide.order import board_order
+        from mipair.systems.fide.order import published
 
         field = LimField(snapshot)
         run = LimRun(field)
         games = [colours(field, run, v, w, below) for v, w, below in run.pairs]
-        boards = tuple(Board(*game) for game in board_order(snapshot, games))
-        bye = None if run.bye is None else field.players[run.bye].id
-        return RoundPairing(snapshot.round, boards, bye)
+        return published(snapshot, games, None if run.bye is None else field.players[run.bye].id)
 
     def evaluator(self, snapshot: Snapshot) -> Evaluator:
         from mipair.systems.fide.lim.evaluate import lim_steps
