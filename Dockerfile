@@ -18,6 +18,10 @@
 #      the image runs `mipair serve`, the command the README documents.
 # EXTRAS: `service` (the HTTP service) or `cluster` (also Dask's scheduler and workers, for
 # `mipair check --cluster`; see deploy/kubernetes/dask.yaml).
+# The desk's data (its SQLite database: accounts, tournaments, revisions) lives in the volume
+# /data (MIPAIR_DATA), so that it outlives the container:
+#   docker run -v mipair-data:/data -p 8000:8000 mipair:latest
+# or in PostgreSQL: -e MIPAIR_DATABASE_URL=postgresql+psycopg://USER:PASSWORD@HOST/NAME.
 ARG BASE=mipair-local-base:bookworm
 ARG BUILDER=mipair-local-builder:bookworm
 
@@ -48,13 +52,16 @@ RUN mkdir -p /opt/mipair-app \
  && /opt/mipair/bin/python -m compileall -q /opt/mipair-app/mipair
 
 FROM ${BASE}
+RUN mkdir -m 700 /data && chown 10001:10001 /data
 COPY --from=deps /opt/mipair /opt/mipair
 COPY --from=app /opt/mipair-app /opt/mipair-app
 ENV PATH=/opt/mipair-app/bin:/opt/mipair/bin:$PATH \
     PYTHONPATH=/opt/mipair-app \
     HOME=/tmp \
     PYTHONDONTWRITEBYTECODE=1 \
-    PYTHONUNBUFFERED=1
+    PYTHONUNBUFFERED=1 \
+    MIPAIR_DATA=/data
+VOLUME /data
 USER 10001:10001
 EXPOSE 8000
 HEALTHCHECK --interval=15s --timeout=4s --start-period=30s --retries=3 \

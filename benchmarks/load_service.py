@@ -44,10 +44,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
 
 from lean_http import Answer, Connection  # noqa: E402
-from service_server import running_server, worker_processes  # noqa: E402
+
+from tests.support.service_server import running_server, worker_processes  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 CORPUS = SHARED / "conformance" / "dutch-2026"

@@ -22,14 +22,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
 
 
 def one_try(folder: Path, games: int, mipair: list[str]) -> tuple[int, int, float]:
     """(results in the file, commands that failed, seconds) for one try."""
-    from papp_day import new_event, run
-
     from mipair.formats.papp.event_file import read_event
+    from tests.support.papp_day import new_event, run
 
     event = new_event(folder, 2 * games, rounds=7)
     assert run("papp", "pair", event).code == 0

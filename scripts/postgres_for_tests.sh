@@ -2,7 +2,7 @@
 # A throw-away PostgreSQL server on 127.0.0.1 for the store's tests (Debian's `postgresql`).
 #
 #   eval "$(bash scripts/postgres_for_tests.sh start)"   # exports MIPAIR_TEST_POSTGRES_URL
-#   python -m pytest tests/test_store_*.py
+#   python -m pytest tests/store/test_store_*.py
 #   bash scripts/postgres_for_tests.sh stop "$MIPAIR_TEST_POSTGRES_DIR"
 #
 # `start` makes a new cluster in a temporary folder (initdb, trust authentication for its own

@@ -1,7 +1,7 @@
 """Settings for the whole test suite.
 
 Drop-in calls in tests run in-process: ``MIPAIR_RESIDENT=0`` keeps them from
-starting or using a resident pairing process (tests/test_resident*.py ask for
+starting or using a resident pairing process (tests/resident/test_resident*.py ask for
 one explicitly, in a runtime folder of their own: the fixtures below).
 """
 
@@ -19,7 +19,7 @@ os.environ["MIPAIR_RESIDENT"] = "0"
 @pytest.fixture
 def short_dir() -> Iterator[Path]:
     """An empty private runtime folder for residents (stopped at the end)."""
-    from resident_process import resident_folder
+    from tests.support.resident_process import resident_folder
 
     with resident_folder() as path:
         yield path
@@ -29,7 +29,7 @@ def short_dir() -> Iterator[Path]:
 def runtime() -> Iterator[Path]:
     """A runtime folder with a resident listening in it, started as an operator would
     (one for each module that asks)."""
-    from resident_process import resident_folder
+    from tests.support.resident_process import resident_folder
 
     with resident_folder(started=True) as path:
         yield path
@@ -37,8 +37,8 @@ def runtime() -> Iterator[Path]:
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """An empty database of each kind for the store's tests (tests/store_databases.py)."""
-    from store_databases import fresh_database
+    """An empty database of each kind for the store's tests (tests/support/store_databases.py)."""
+    from tests.support.store_databases import fresh_database
 
     with fresh_database(request.param, tmp_path) as url:
         yield url
@@ -46,8 +46,8 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 @pytest.fixture
 def clock() -> object:
-    """A clock the test moves by hand (tests/store_databases.py)."""
-    from store_databases import Clock
+    """A clock the test moves by hand (tests/support/store_databases.py)."""
+    from tests.support.store_databases import Clock
 
     return Clock()
 
@@ -55,11 +55,30 @@ def clock() -> object:
 @pytest.fixture
 def store(store_url: str, clock: object) -> Iterator[object]:
     """The store on an empty database of each kind, on ``clock``, hashing passwords with
-    small argon2 parameters (tests/store_databases.py)."""
-    from store_databases import LIGHT_HASHER
-
+    small argon2 parameters (tests/support/store_databases.py)."""
     from mipair.store.migrate import open_store
+    from tests.support.store_databases import LIGHT_HASHER
 
     opened = open_store(store_url, clock=clock, hasher=LIGHT_HASHER)  # type: ignore[arg-type]
     yield opened
     opened.close()
+
+
+@pytest.fixture(scope="module")
+def desk_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """``mipair serve`` with the desk on a SQLite database of its own, its accounts made
+    (one for each module that asks: tests/support/desk_client.py)."""
+    from tests.support.desk_client import desk_server
+
+    with desk_server(tmp_path_factory.mktemp("desk")) as running:
+        yield running
+
+
+@pytest.fixture
+def anna(desk_service: object) -> Iterator[object]:
+    """A director signed in to ``desk_service`` with the session cookie and its CSRF token."""
+    from tests.support.desk_client import Director
+
+    director = Director(desk_service, "anna")  # type: ignore[arg-type]
+    yield director
+    director.close()

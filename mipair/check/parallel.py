@@ -123,7 +123,9 @@ def check_loaded(document: object, task: RoundTask) -> tuple[RoundCheck, CheckLi
     """Check round ``task.round`` of ``document`` (the file ``task.path`` as its system reads it)."""
     system = get_system(task.system)
     start = time.perf_counter()
-    published = system.published_round(document, task.round, task.rules)
+    published = system.published_round(
+        document, task.round, system.edition_for(document, task.rules)
+    )
     rc = check_published(system, published.pairing, published.state, start)
     table = system.check_list(published.state, rc.engine) if task.checklist else None
     return rc, table

@@ -122,7 +122,7 @@ def check(
     files = _files(paths, pairing_system.file_suffixes)
     if checklist and len(files) != 1:
         raise InputError("-l/--list needs exactly one tournament file", field="-l")
-    edition = pairing_system.edition(rules)
+    edition = pairing_system.edition(rules) if rules is not None else None  # else each file's
     checks, lists = check_files(
         pairing_system, files, edition, _jobs(jobs), progress, bool(checklist), cluster, documents
     )

@@ -41,16 +41,6 @@ def mcmahon() -> None:
     """McMahon for Go, as OpenGotha pairs it, on OpenGotha XML files."""
 
 
-def _forbidden(pairs: tuple[str, ...]) -> list[tuple[str, str]]:
-    out = []
-    for text in pairs:
-        first, sep, second = text.partition(",")
-        if not sep or not first.strip() or not second.strip():
-            raise InputError(f"--forbid {text!r}: two player keys expected, e.g. DOEJOHN,DOEJANE")
-        out.append((first.strip(), second.strip()))
-    return out
-
-
 @mcmahon.command("pair")
 @click.argument("event", type=click.Path(dir_okay=False))
 @og_option
@@ -87,12 +77,12 @@ def pair(
     """Pair the first round of EVENT that has no games yet (the players marked as playing it;
     the bye, if any, chosen as OpenGotha chooses it). With --save the round is written into
     EVENT (under its lock) before anything is printed."""
-    from mipair.desk.mcmahon.event import pair_next
+    from mipair.desk.mcmahon.event import forbidden_pairs, pair_next
     from mipair.desk.mcmahon.store import about, changing, locked
     from mipair.formats.opengotha import read_opengotha
     from mipair.formats.opengotha_write import write_opengotha
 
-    pairs = _forbidden(forbid)
+    pairs = forbidden_pairs(forbid)
     if save:
         with changing(event) as tournament:
             rnd = pair_next(tournament, edition, objective, pairs)

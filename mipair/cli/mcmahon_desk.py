@@ -185,9 +185,9 @@ def result(event: str, entries: tuple[str, ...], round_number: int | None, as_js
     """Enter or correct results: a table number (or a player's key) and its result, as many
     as wanted. RESULT is 1-0 (White won), 0-1, = (jigo), 1-1, 0-0 or ? (unknown); ! after it
     when decided by default (1-0!)."""
-    from mipair.desk.mcmahon.event import paired_rounds, set_result
+    from mipair.desk.mcmahon.event import enter_results
     from mipair.desk.mcmahon.store import changing
-    from mipair.desk.mcmahon.views import result_text
+    from mipair.desk.mcmahon.views import result_text, results_report
 
     if len(entries) % 2:
         raise InputError(
@@ -195,29 +195,15 @@ def result(event: str, entries: tuple[str, ...], round_number: int | None, as_js
             file=event,
             field="result",
         )
-    changed = []
     with changing(event) as tournament:
-        r = paired_rounds(tournament) if round_number is None else round_number
-        if r == 0 and round_number is None:
-            raise InputError("no round is paired yet", field="round")
-        for where, typed in zip(entries[::2], entries[1::2]):
-            changed.append(set_result(tournament, r, where, typed))
-    lines, rows = [], []
+        r, changed = enter_results(tournament, round_number, zip(entries[::2], entries[1::2]))
+    lines = []
     for game, before in changed:
         was = f" (was {result_text(before) or 'unknown'})" if before != "RESULT_UNKNOWN" else ""
         lines.append(
             f"round {r} table {game.table}: {game.white} - {game.black} {result_text(game.result)}{was}"
         )
-        rows.append(
-            {
-                "table": game.table,
-                "white": game.white,
-                "black": game.black,
-                "result": game.result,
-                "before": before,
-            }
-        )
-    _say("\n".join(lines), as_json, {"round": r, "results": rows})
+    _say("\n".join(lines), as_json, results_report(r, changed))
 
 
 @click.command("unpair")

@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from mipair.service.priority import PRIORITIES
-from mipair.service.settings import Settings
+from mipair.service.settings import COOKIE_MODES, Settings, variable_of
 
 SHUTDOWN_MARGIN = 5.0
 """Seconds beyond the time limit a stopping server gives the solves in flight."""
@@ -28,7 +28,7 @@ def limit(
     name: str, kind: type, what: str, note: str = "", metavar: str | None = None
 ) -> Callable[[Any], Any]:
     """The option of the setting ``name``, its default and variable shown as click shows them."""
-    variable = f"MIPAIR_SERVICE_{name.upper()}"
+    variable = variable_of(name)
     return click.option(
         "--" + name.replace("_", "-"),
         type=kind,
@@ -62,6 +62,26 @@ def limit(
 )
 @limit("max_connections", int, "Connections kept open at once (one more: 503 and closed).")
 @limit("keep_alive", int, "Seconds an idle connection is kept.")
+@limit(
+    "database",
+    str,
+    "The desk's database URL (PostgreSQL: postgresql+psycopg://USER@HOST/NAME).",
+    " (empty: SQLite in --data)",
+    metavar="URL",
+)
+@limit(
+    "data",
+    str,
+    "The folder of the desk's SQLite database.",
+    " (empty: the user's data folder)",
+    metavar="DIR",
+)
+@limit(
+    "secure_cookies",
+    str,
+    "When the desk's session cookie is Secure: auto (over HTTPS), always, never.",
+    metavar="[" + "|".join(COOKIE_MODES) + "]",
+)
 def serve(host: str, port: int, **limits: float | int | str | None) -> None:
     """Serve pairings over HTTP: POST /v1/pair, /v1/check, ... and the arbiters' page at /.
 
@@ -96,7 +116,7 @@ def environment_only(command: click.Command) -> str:
     """The settings that have no option, each with its variable and default."""
     given = {parameter.name for parameter in command.params}
     listed = [
-        f"MIPAIR_SERVICE_{name.upper()} ({default})"
+        f"{variable_of(name)} ({default})"
         for name, default in DEFAULTS.items()
         if name not in given
     ]

@@ -158,7 +158,12 @@ def format_h9(header: H9Header, columns: Sequence[str], rows: Sequence[H9Row]) -
     return "\n".join(header_lines(header, columns) + [row_line(r) for r in rows]) + "\n"
 
 
+def h9_bytes(text: str) -> bytes:
+    """The list's bytes as OpenGotha writes them: ISO-8859-15, ``?`` for a character that
+    encoding lacks."""
+    return text.encode(ENCODING, errors="replace")
+
+
 def write_h9(path: str, text: str) -> None:
-    """Write the list atomically as OpenGotha writes it: ISO-8859-15, ``?`` for a character
-    that encoding lacks."""
-    save(path, text.encode(ENCODING, errors="replace").decode(ENCODING), encoding=ENCODING)
+    """Write the list atomically, as :func:`h9_bytes` encodes it."""
+    save(path, h9_bytes(text).decode(ENCODING), encoding=ENCODING)

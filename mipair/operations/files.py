@@ -61,7 +61,8 @@ def open_tournament(
     data: bytes | None = None,
 ) -> Opened:
     """The tournament in ``path`` before its next round, by edition ``rules`` (None: the
-    system's default), read once (``data``: its bytes, already read)."""
+    one the file names, else the system's default), read once (``data``: its bytes, already
+    read)."""
     system, document = open_document(path, system, data)
-    edition = system.edition(rules)
+    edition = system.edition_for(document, rules)
     return Opened(system, edition, system.state_of(document, edition))

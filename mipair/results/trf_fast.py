@@ -14,7 +14,7 @@ points that disagree, an announced bye, an acceleration, forbidden pairs, a
 point system to infer...) is handed back, and the importer reads it with the
 careful reader, which accepts it or gives its located message. The rows of an
 accepted file equal those :mod:`mipair.results.trf_rows` builds from the
-careful reader's model (tests/test_results_fast.py compares both).
+careful reader's model (tests/results/test_results_fast.py compares both).
 """
 
 from __future__ import annotations

@@ -18,7 +18,12 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from mipair import SYSTEMS_NAMED, __version__
+from mipair.errors import MipairError
 from mipair.service import docs, page, routes
+from mipair.service.desk import auth, public, rounds, tournaments
+from mipair.service.desk.answers import mipair_error
+from mipair.service.desk.storage import DeskStore, RequestLog
+from mipair.service.limits import Refused
 from mipair.service.logs import setup_logging
 from mipair.service.problems import problem, unexpected
 from mipair.service.runner import Service, start_warm_up
@@ -49,6 +54,12 @@ async def http_error(request: Request, exc: Exception) -> JSONResponse:
     return error_json(exc.status_code, code, message, getattr(exc, "headers", None))
 
 
+async def refused(request: Request, exc: Exception) -> JSONResponse:
+    """A request the service will not take (raised by a route): its answer and headers."""
+    assert isinstance(exc, Refused)
+    return JSONResponse(exc.answer.body, status_code=exc.answer.status, headers=exc.headers)
+
+
 async def unexpected_error(request: Request, exc: Exception) -> JSONResponse:
     """Whatever else goes wrong in the web process: the service's shape (507 for a full disk),
     never Starlette's plain-text 500 (the error is still logged with its traceback)."""
@@ -65,6 +76,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         service = Service.start(chosen)
         app.state.service = service
+        app.state.desk_store = DeskStore(chosen)
         warming = await start_warm_up(service)
         try:
             yield
@@ -72,6 +84,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             warming.cancel()
             for lane in service.lanes.values():
                 lane.pool.close()
+            app.state.desk_store.close()
 
     app = FastAPI(
         title="mipair",
@@ -79,6 +92,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         description=(
             f"Tournament pairing as a service for {SYSTEMS_NAMED}, through one interface. "
             "The tournament file is the raw body. "
+            "The arbiter's desk (`/v1/desk/...`): directors sign in and run their tournaments "
+            "kept as revisions; players read them by their public link (`/v1/public/...`). "
             'Every error is `{"error": {...}}`, those of the connection too: 400 not HTTP, 408 '
             "headers too slow, 431 headers too large, 501 a transfer coding not known, 503 too "
             "many connections."
@@ -89,8 +104,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(HTTPException, http_error)
+    app.add_exception_handler(Refused, refused)
+    app.add_exception_handler(MipairError, mipair_error)
     app.add_exception_handler(Exception, unexpected_error)
+    app.add_middleware(RequestLog)
     app.include_router(routes.router)
+    for desk_router in (auth.router, tournaments.router, rounds.router, public.router):
+        app.include_router(desk_router)
     app.include_router(page.router)
     app.include_router(docs.router)
     docs.mount_static(app)

@@ -61,6 +61,7 @@ class ErrorDetail(BaseModel):
     line: int | None = None
     field: str | None = None
     retry_after: int | None = Field(None, description="429: seconds to wait")
+    revision: int | None = Field(None, description="409 stale_revision: the current revision")
     max_bytes: int | None = Field(None, description="413: the largest upload accepted")
     time_limit: float | None = Field(None, description="504: the limit a solve passed")
 
@@ -77,16 +78,23 @@ def error_responses(*statuses: int) -> dict[int | str, dict[str, object]]:
 
 
 ERRORS: dict[int, str] = {
-    404: "No such path.",
+    401: "Not signed in (no session, or it ended): sign in, then retry.",
+    403: "Not allowed: a change made with the session cookie without its CSRF token, or an "
+    "operation that is the tournament owner's.",
+    404: "No such path, or no such tournament among the director's (another director's "
+    "tournament is not found, as one that does not exist).",
     405: "The path does not take this method.",
-    409: "No legal pairing exists; the reason is in `message`.",
+    409: "No legal pairing exists (`no_pairing`: the reason is in `message`); or, at the desk, "
+    "the change was based on a revision that is no longer current (`stale_revision`: "
+    "`revision` is the current one; nothing was saved).",
     413: "The upload is larger than the service accepts.",
     415: "The body is not a raw tournament file (a form or JSON): send the file itself.",
     422: "Bad input: the file or a parameter; `located` is the CLI's line.",
     429: "Busy: retry after `Retry-After` seconds (a measured estimate).",
     499: "The client closed the connection; the solve was cancelled (logged only).",
     500: "An unexpected error.",
-    503: "The worker solving the request stopped (likely out of memory), or not ready.",
+    503: "The worker solving the request stopped (likely out of memory), or not ready; or the "
+    "desk's database cannot be reached (`database_unavailable`).",
     504: "The solve took longer than the service's time limit; its worker was replaced.",
     507: "The server's disk is full (no request writes a file: this is the host's trouble).",
 }

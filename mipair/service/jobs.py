@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from importlib import resources
 
+from mipair.desk.games import desk_for_files, desk_named
 from mipair.errors import InputError, MipairError
 from mipair.operations.files import open_document, open_tournament
 from mipair.operations.judging import check_document, outcome, proposal
@@ -52,6 +53,9 @@ class Job:
     explain_seconds: float = 3.0
     cards: bool = False  # the pairing also names its players (the page)
     rounds: tuple[int, ...] = ()  # the check of these published rounds only (empty: all)
+    game: str | None = None  # a desk's job: the game of the tournament (mipair.desk.games)
+    files: tuple[tuple[str, bytes], ...] = ()  # ... its files
+    options: tuple[tuple[str, object], ...] = ()  # ... and the options of the change
 
 
 def safe_name(name: str | None) -> str:
@@ -94,8 +98,20 @@ def pair_job(system: AnySystem | None, name: str, job: Job) -> Answer:
     if job.cards:
         cards = player_cards(paired)
         body["players"] = {str(pid): card for pid, card in sorted(cards.items())}
+        body["tournament"] = tournament_name(name, job.body)
+        body["dropin"] = paired.system.registered.dropin
     players = 2 * len(pairing.boards) + (pairing.bye is not None)
     return Answer(200, body, players)
+
+
+def tournament_name(name: str, data: bytes) -> str:
+    """The name a tournament file gives itself, as its game's desk reads it ('' when the desk
+    cannot read the file: a team TRF, say)."""
+    files = {name: data}
+    try:
+        return str(desk_for_files(files).summary(files).get("name") or "")
+    except MipairError:
+        return ""
 
 
 def check_job(system: AnySystem | None, name: str, job: Job) -> Answer:
@@ -158,6 +174,27 @@ def standings_job(system: AnySystem | None, name: str, job: Job) -> Answer:
     return Answer(200, body, len(lines))
 
 
+def desk_pair_job(system: AnySystem | None, name: str, job: Job) -> Answer:
+    """A desk's tournament with its next round paired (``pair --save``): its files after it."""
+    changed = desk_named(job.game or "").pair(dict(job.files), dict(job.options))
+    body: dict[str, object] = {
+        "files": changed.files,
+        "what": changed.what,
+        "report": changed.report,
+    }
+    return Answer(200, body)
+
+
+def desk_why_job(system: AnySystem | None, name: str, job: Job) -> Answer:
+    """A proposed round of a desk's tournament held against the system's."""
+    return Answer(200, desk_named(job.game or "").why(dict(job.files), job.pairs))
+
+
+def desk_explain_job(system: AnySystem | None, name: str, job: Job) -> Answer:
+    """Why a desk's tournament's round to pair has no pairing."""
+    return Answer(200, desk_named(job.game or "").explain(dict(job.files), job.explain_seconds))
+
+
 JOBS: dict[str, Callable[[AnySystem | None, str, Job], Answer]] = {
     "pair": pair_job,
     "check": check_job,
@@ -165,6 +202,9 @@ JOBS: dict[str, Callable[[AnySystem | None, str, Job], Answer]] = {
     "why": why_job,
     "standings": standings_job,
     "published": published_job,
+    "desk_pair": desk_pair_job,
+    "desk_why": desk_why_job,
+    "desk_explain": desk_explain_job,
 }
 """Endpoint name -> the job that serves it (given the system named, None when the upload
 tells it, the upload's name and the job)."""

@@ -12,15 +12,30 @@ workers) stays under ``max_wait``, and while its lane holds fewer than
 Below the application (:mod:`mipair.service.protocol`), a connection has
 ``header_timeout`` seconds to send its request's headers, and at most
 ``max_connections`` are open at once.
+
+The desk (:mod:`mipair.service.desk`) keeps its tournaments in the store's
+database: ``database`` (a URL; the store's ``MIPAIR_DATABASE_URL``), else SQLite
+in the ``data`` folder (the store's ``MIPAIR_DATA``, else the user's data
+folder); its session cookie is ``Secure`` as ``secure_cookies`` says.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 from mipair.errors import InputError
 from mipair.service.priority import PRIORITIES
+
+COOKIE_MODES = ("auto", "always", "never")
+"""The values of ``secure_cookies``."""
+
+
+def variable_of(name: str) -> str:
+    """The environment variable of the setting ``name``: ``MIPAIR_SERVICE_<NAME>``, or the
+    store's own variable for the database's settings."""
+    spec = next(s for s in fields(Settings) if s.name == name)
+    return str(spec.metadata.get("variable", f"MIPAIR_SERVICE_{name.upper()}"))
 
 
 def default_workers() -> int:
@@ -68,10 +83,24 @@ class Settings:
     """Connections the server keeps open; one more is answered 503 and closed at once."""
     keep_alive: int = 5
     """Seconds an idle connection is kept open for the client's next request."""
+    database: str = field(default="", metadata={"variable": "MIPAIR_DATABASE_URL"})
+    """The desk's database URL (e.g. postgresql+psycopg://USER@HOST/NAME); empty: SQLite in the
+    data folder."""
+    data: str = field(default="", metadata={"variable": "MIPAIR_DATA"})
+    """The data folder of the desk's SQLite database (empty: the user's data folder)."""
+    secure_cookies: str = "auto"
+    """When the desk's session cookie is Secure (sent over HTTPS only): auto (when the request
+    came over HTTPS, as uvicorn's proxy headers tell it), always (behind a proxy that ends
+    HTTPS), never (plain HTTP on a trusted network)."""
 
     def __post_init__(self) -> None:
         minimum = {"workers": 1, "max_bytes": 1, "large_players": 1, "max_connections": 1}
         positive = ("time_limit", "max_wait", "header_timeout")
+        if self.secure_cookies not in COOKIE_MODES:
+            raise InputError(
+                f"must be one of {', '.join(COOKIE_MODES)}, not {self.secure_cookies!r}",
+                field="--secure-cookies",
+            )
         if self.large_priority not in PRIORITIES:
             raise InputError(
                 f"must be one of {', '.join(PRIORITIES)}, not {self.large_priority!r}",
@@ -94,7 +123,7 @@ class Settings:
         """The defaults, then ``MIPAIR_SERVICE_*`` variables, then ``overrides`` (not None)."""
         values: dict[str, object] = {}
         for spec in fields(cls):
-            variable = f"MIPAIR_SERVICE_{spec.name.upper()}"
+            variable = variable_of(spec.name)
             raw = os.environ.get(variable)
             if raw is not None:
                 kind = type(getattr(cls, spec.name))

@@ -223,6 +223,16 @@ class PairingSystem(ABC, Generic[DocumentT, StateT]):
             )
         return requested
 
+    def edition_written(self, document: DocumentT) -> str | None:
+        """The edition the file itself names (a TRF 192 code such as ``FIDE_DUTCH_2017``);
+        None when it names none (default: files name no edition)."""
+        return None
+
+    def edition_for(self, document: DocumentT, requested: str | None) -> str | None:
+        """The edition ``document`` is paired by: ``requested`` (``--rules``), else the one
+        the file names, else the default: the arbiter's file says which rules it runs."""
+        return self.edition(requested if requested is not None else self.edition_written(document))
+
     # -- what each system implements -------------------------------------------------
 
     @abstractmethod
@@ -293,7 +303,8 @@ class PairingSystem(ABC, Generic[DocumentT, StateT]):
         self, document: DocumentT, edition: str | None = None
     ) -> Iterator[PublishedRound[StateT]]:
         """The published rounds of ``document`` (as :meth:`document` reads it), each with the
-        state it was paired from."""
+        state it was paired from (``edition``: None for the one the file names)."""
+        edition = self.edition_for(document, edition)
         for rnd in self.rounds_published(document):
             yield self.published_round(document, rnd, edition)
 

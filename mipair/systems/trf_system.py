@@ -34,6 +34,18 @@ class TrfSystem(PairingSystem[Tournament, StateT]):
             return parse_text(text, path)
         return read_tournament(path if text is None else text, path)
 
+    def edition_written(self, document: Tournament) -> str | None:
+        """The edition a 192 code of this system names after its own code
+        (``FIDE_DUTCH_2017``: 2017); None for another code or one without an edition."""
+        code = document.system.strip().upper()
+        own = next(
+            (c for c in self.registered.trf_codes if code == c or code.startswith(c + "_")), None
+        )
+        if own is None:
+            return None
+        known = {edition.upper(): edition for edition in self.editions()}
+        return next((known[w] for w in code[len(own) :].split("_") if w in known), None)
+
     def rounds_published(self, document: Tournament) -> list[int]:
         return rounds_to_check(document)
 

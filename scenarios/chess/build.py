@@ -1,12 +1,14 @@
-"""Write spring-open.trf: a chess desk's file in the middle of its day.
+"""Write spring-open.trf: a chess desk's file in the middle of its day, and
+spring-open-round2.trf: the same day cut before round 3 was paired.
 
 Twelve players (registered in any order, numbered by the initial order), a
 half-point bye asked for round 2 and an absence for round 3, rounds 1 and 2
 complete (a forfeit in round 2), round 3 paired with two results entered. The
 same commands on the command line (``mipair chess new``, ``register``, ``bye``,
 ``absent``, ``pair --save --date``, ``result``) write the same bytes; the
-README's chess day reads it. Run ``python scenarios/chess/build.py``;
-tests/test_chess_systems.py checks the file is what this writes.
+README's chess day reads it, the desk's API tests import the cut file. Run
+``python scenarios/chess/build.py``; tests/desk/chess/test_chess_systems.py checks the files are
+what this writes.
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ PLAYING = ["1/2", "1-0"]
 """Round -> the results of its boards in order; round 3: the first two boards only."""
 
 
-def spring_open() -> ChessEvent:
+def spring_open(paired: int = 3) -> ChessEvent:
+    """The day with rounds 1 to ``paired`` paired (the last one with two results only)."""
     event = new_event(
         Settings(
             name="Spring Open",
@@ -58,7 +61,7 @@ def spring_open() -> ChessEvent:
         event, _ = register(event, entry)
     event = set_byes(event, [event.player("Novak")], [2], BYES["half"])
     event = set_byes(event, [event.player("Olsen")], [3], BYES["zero"])
-    for rnd, date in ((1, "2026-04-11"), (2, "2026-04-11"), (3, "2026-04-12")):
+    for rnd, date in ((1, "2026-04-11"), (2, "2026-04-11"), (3, "2026-04-12"))[:paired]:
         event, _ = pair_next(event, date)
         typed = RESULTS.get(rnd, PLAYING)
         event, _ = enter_results(event, rnd, [(str(b), r) for b, r in enumerate(typed, 1)])
@@ -67,3 +70,4 @@ def spring_open() -> ChessEvent:
 
 if __name__ == "__main__":
     (HERE / "spring-open.trf").write_bytes(event_text(spring_open()).encode("utf-8"))
+    (HERE / "spring-open-round2.trf").write_bytes(event_text(spring_open(2)).encode("utf-8"))

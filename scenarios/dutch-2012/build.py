@@ -5,7 +5,7 @@ White first, with ``:1`` White wins, ``:=`` a draw (default), ``:0`` Black
 wins; ``PU`` the pairing-allocated bye of player P), the initial colour, the
 number of rounds, the expected pairing of the next round and how it was worked
 out by hand. The expectation is written into the file as a ``### expect:``
-comment (White-Black, then ``bye P``); tests/test_dutch_2012_scenarios.py pairs
+comment (White-Black, then ``bye P``); tests/systems/fide/dutch/test_dutch_2012_scenarios.py pairs
 every file with ``--rules 2012`` and compares. Players are numbered by rating,
 so pairing numbers are ids. Run ``python scenarios/dutch-2012/build.py``.
 """

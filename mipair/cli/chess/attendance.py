@@ -20,13 +20,11 @@ players_argument = click.argument("players", nargs=-1, required=True)
 
 def _set(file: str, players: tuple[str, ...], rounds: str, kind: str | None) -> list[int]:
     """Give the players a bye of ``kind`` (None: they play) in the rounds; their numbers."""
-    from mipair.desk.chess.attendance import set_byes
+    from mipair.desk.chess.attendance import byes_of
     from mipair.desk.chess.store import change
 
     def apply(event: ChessEvent) -> tuple[ChessEvent, list[int]]:
-        ids = [event.player(p) for p in players]
-        bye = None if kind is None else BYES[kind]
-        return set_byes(event, ids, round_list(rounds), bye), ids
+        return byes_of(event, players, round_list(rounds), kind)
 
     return change(file, apply)
 
@@ -85,13 +83,12 @@ def present(file: str, players: tuple[str, ...], rounds: str, as_json: bool) -> 
 def withdraw(file: str, players: tuple[str, ...], first: int | None, as_json: bool) -> None:
     """PLAYERS leave the tournament from a round on: absent from it to the last round (a game
     of the round being played is a forfeit: enter it as a result)."""
-    from mipair.desk.chess.attendance import withdraw as leave
+    from mipair.desk.chess.attendance import withdrawal
     from mipair.desk.chess.store import change
 
     def apply(event: ChessEvent) -> tuple[ChessEvent, tuple[list[int], int]]:
-        ids = [event.player(p) for p in players]
-        start = event.paired + 1 if first is None else first
-        return leave(event, ids, first), (ids, start)
+        after, ids, start = withdrawal(event, players, first)
+        return after, (ids, start)
 
     ids, start = change(file, apply)
     lines = "\n".join(f"{pid} withdrawn from round {start} on" for pid in ids)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime
 from typing import TYPE_CHECKING
 
 import click
@@ -29,9 +28,10 @@ def pair(file: str, save: bool, date: str | None, as_json: bool, html_file: str 
     before anything is printed; without, it is only shown."""
     from mipair.desk.chess.pairing_view import pairing_text, pairing_view
     from mipair.desk.chess.rounds import pair_next
+    from mipair.desk.chess.rounds_dates import today
     from mipair.desk.chess.store import about, change, read
 
-    day = date if date is not None else datetime.date.today().isoformat()
+    day = date if date is not None else today()
 
     def apply(event: ChessEvent) -> tuple[ChessEvent, tuple[ChessEvent, int]]:
         after, playing = pair_next(event, day)
@@ -92,7 +92,7 @@ def result(file: str, entries: tuple[str, ...], rnd: int | None, as_json: bool) 
     (a forfeit), -- (both forfeited; also -/-), ? (erase, in the round being played). A completed round is corrected the same way (--round); see
     docs/chess-arbiter.md, "A tournament day", for what a correction does to a round being
     played."""
-    from mipair.desk.chess.rounds import enter_results
+    from mipair.desk.chess.rounds import enter_results, results_report
     from mipair.desk.chess.store import change
 
     if len(entries) % 2:
@@ -105,7 +105,7 @@ def result(file: str, entries: tuple[str, ...], rnd: int | None, as_json: bool) 
     done = change(file, apply)
     for line in _warnings(done):
         click.echo(f"{file}: {line}", err=True)
-    say(_results_text(done), as_json, _results_data(done))
+    say(_results_text(done), as_json, results_report(done))
 
 
 def _results_text(done: Results) -> str:
@@ -138,28 +138,6 @@ def _warnings(done: Results) -> list[str]:
         return []
     head = "void and taken back" if done.voided else "being played: its games stand"
     return [f"round {done.playing} ({head}) now breaks: {rule}" for rule in done.broken]
-
-
-def _results_data(done: Results) -> dict[str, object]:
-    from mipair.desk.chess.notation import shown_result
-
-    return {
-        "round": done.round,
-        "results": [
-            {
-                "board": e.board,
-                "white": e.white,
-                "black": e.black,
-                "result": shown_result(e.after),
-                "before": shown_result(e.before),
-            }
-            for e in done.entered
-        ],
-        "completed": done.completed,
-        "round_being_played": done.playing,
-        "broken_rules": list(done.broken),
-        "pairing_taken_back": done.voided,
-    }
 
 
 @click.command("unpair")

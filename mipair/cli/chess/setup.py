@@ -61,42 +61,33 @@ def new(
     as_json: bool,
 ) -> None:
     """Create a tournament file (TRF-2026); an existing file is never replaced."""
-    from mipair.desk.chess.settings import Settings, new_event, system_of, tiebreak_list
+    from mipair.desk.chess.settings import described, new_event, settings_of
     from mipair.desk.chess.store import about, create
 
-    begin, _, end = dates.partition(",")
-    settings = Settings(
-        name=name,
-        rounds=rounds,
-        system=system,
-        edition=edition,
-        place=place,
-        federation=federation,
-        begin=begin,
-        end=end,
-        arbiter=arbiter,
-        time_control=time_control,
-        points=points,
-        pab=pab,
-        tiebreaks=tiebreaks,
-        baku=acceleration == "baku",
-        initial_colour=initial_colour,
+    settings = settings_of(
+        {
+            "name": name,
+            "rounds": rounds,
+            "system": system,
+            "rules": edition,
+            "place": place,
+            "federation": federation,
+            "date": dates,
+            "arbiter": arbiter,
+            "time_control": time_control,
+            "points": points,
+            "pab": pab,
+            "tiebreaks": tiebreaks,
+            "acceleration": acceleration,
+            "initial_colour": initial_colour,
+        }
     )
     with about(file):
         event = new_event(settings)
     create(file, event)
-    chosen, rules, baku = system_of(event)
-    data = {
-        "file": file,
-        "name": event.header("012"),
-        "rounds": rounds,
-        "system": chosen,
-        "rules": rules,
-        "baku": baku,
-        "tiebreaks": tiebreak_list(event).split(","),
-    }
-    text = f"{file}: {data['name']}, {rounds} rounds, {chosen} {rules}" + (
-        ", Baku acceleration" if baku else ""
+    data = {"file": file, **described(event)}
+    text = f"{file}: {data['name']}, {rounds} rounds, {data['system']} {data['rules']}" + (
+        ", Baku acceleration" if data["baku"] else ""
     )
     say(text, as_json, data)
 

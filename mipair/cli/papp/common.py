@@ -15,9 +15,8 @@ from pathlib import Path
 import click
 
 from mipair.desk.papp.configuration import Configuration, resolve_configuration
+from mipair.desk.papp.people import registered_player as resolve_player
 from mipair.desk.papp.session import Change, Outcome, change_event
-from mipair.errors import InputError
-from mipair.formats.papp.event import Event
 from mipair.systems.papp.presentation import player_label
 
 __all__ = ["apply", "config_option", "configure", "player_label", "resolve_player"]
@@ -61,25 +60,3 @@ def _shown(path: Path, event_file: str) -> str:
         return str(path.relative_to(Path(event_file).parent))
     except ValueError:
         return str(path)
-
-
-def resolve_player(event: Event, who: str) -> int:
-    """A registered player by number or by the start of his name (PAPP's prompts)."""
-    from mipair.desk.papp.registration import named
-
-    if who.strip().isascii() and who.strip().isdigit():
-        pid = int(who)
-        if pid not in event.ids:
-            raise InputError(f"player {pid} is not registered", file=event.source, field="player")
-        return pid
-    found = named(event.players, who)
-    if len(found) == 1:
-        return found[0].id
-    if not found:
-        raise InputError(
-            f"no registered player's name starts with '{who}'", file=event.source, field="player"
-        )
-    names = ", ".join(f"{r.full_name} ({r.id})" for r in found)
-    raise InputError(
-        f"'{who}' could be {names}: type more of the name", file=event.source, field="player"
-    )

@@ -147,7 +147,7 @@ def elo_cmd(
     config_file: str | None,
 ) -> None:
     """The rating file for JECH once the tournament is over, with any extra games (PAPP's E)."""
-    from mipair.cli.papp.players import known_players
+    from mipair.desk.papp.people import known_players
     from mipair.desk.papp.rating import extra_game, rating_file_name, rating_text
 
     configuration = configure(config_file, event_file)

@@ -4,34 +4,8 @@ from __future__ import annotations
 
 import click
 
-from mipair.cli.papp.common import apply, config_option, configure, player_label
-from mipair.desk.papp.entries import Recorded
+from mipair.cli.papp.common import apply, config_option, configure
 from mipair.errors import InputError
-from mipair.formats.papp.event import Event
-from mipair.formats.papp.figures import format_score
-
-
-def coupon(event: Event, done: Recorded, relative: bool = False) -> str:
-    """One recorded coupon, naming its round (and saying when it corrects a finished round)."""
-    game, total = done.game, event.settings.total_discs
-    score = "-" if game.black_discs is None else format_score(game.black_discs, total, relative)
-    was = "" if done.replaced is None else format_score(done.replaced, total, relative)
-    if done.correction:
-        head = f"Round {done.round}, correction (was {was or 'not entered'})"
-    elif done.replaced is not None and done.replaced != game.black_discs:
-        head = f"Round {done.round} (replaces {was})"
-    else:
-        head = f"Round {done.round}"
-    return f"{head}: {player_label(event, game.black)} {score} {player_label(event, game.white)}"
-
-
-def _complete_notice(before: Event, after: Event, number: int) -> str:
-    """PAPP's notice when the last coupon of a round is in: the round's new standings."""
-    from mipair.desk.papp.reports import standings_text
-
-    if before.round(number).complete or not after.round(number).complete:
-        return ""
-    return f"Round {number}: results complete.\n" + standings_text(after, number)
 
 
 @click.command(
@@ -61,8 +35,7 @@ def result(
     ones are named on stderr and the exit code is 3. A coupon entered again
     with the same score is recorded once and said on stderr.
     """
-    from mipair.desk.papp.entries import current_round, record
-    from mipair.desk.papp.random_results import random_results
+    from mipair.desk.papp.changes import coupons
 
     if not entries and not draw:
         raise InputError("give coupons ('145 40'...), or --random", field="result")
@@ -70,31 +43,7 @@ def result(
     relative = configuration.config.relative_display
     bad: list[str] = []
     again: list[str] = []
-
-    def change(event: Event) -> tuple[Event, str]:
-        bad.clear()
-        again.clear()
-        start = event
-        lines = []
-        number = current_round(event) if round_no is None else round_no
-        for entry in entries:
-            try:
-                event, outcome = record(event, entry, round_no)
-            except InputError as exc:
-                bad.append(f"'{entry}' not recorded: {exc.message}")
-                continue
-            lines.append(coupon(event, outcome, relative))
-            if outcome.again:
-                again.append(
-                    f"warning: '{entry}': this coupon was entered already, with this score"
-                )
-        if draw:
-            event, drawn = random_results(event, number)
-            lines.append(f"Round {number}: {drawn} random results drawn")
-        text = "".join(f"{line}\n" for line in lines) + _complete_notice(start, event, number)
-        return event, text
-
-    apply(event_file, configuration, change)
+    apply(event_file, configuration, coupons(entries, round_no, draw, relative, bad, again))
     for warning in again:
         click.echo(warning, err=True)
     if bad:
@@ -120,37 +69,12 @@ def correct_cmd(
 ) -> None:
     """Correct a game of any round: the right BLACK, his discs, the right WHITE, his discs
     (players by number or by the start of their name)."""
-    from mipair.cli.papp.common import resolve_player
-    from mipair.desk.papp.entries import correct
+    from mipair.desk.papp.changes import correction
 
     configuration = configure(config_file, event_file)
-
-    def change(event: Event) -> tuple[Event, str]:
-        first, second = resolve_player(event, black), resolve_player(event, white)
-        after, outcome = correct(event, round_no, first, black_discs, second, white_discs)
-        text = coupon(after, outcome, configuration.config.relative_display) + "\n"
-        if outcome.round < after.paired_round:
-            text += (
-                f"Scores and tie-breaks recomputed; the pairing of round {after.paired_round} "
-                "is left as it is (papp clear-pairs, then papp pair, to redo it)\n"
-            )
-        if outcome.round < after.completed:
-            text += (
-                f"The files published for rounds {outcome.round}-{after.completed - 1} are kept "
-                f"as published; round {after.completed}'s standings are published again\n"
-            )
-        return after, text + _complete_notice(event, after, outcome.round)
-
+    relative = configuration.config.relative_display
+    change = correction(round_no, black, black_discs, white, white_discs, relative)
     apply(event_file, configuration, change)
-
-
-def _players(event: Event, players: tuple[str, ...]) -> list[int]:
-    """Players by number or name; ``*`` for every registered player."""
-    from mipair.cli.papp.common import resolve_player
-
-    if players == ("*",):
-        return event.ids
-    return [resolve_player(event, p) for p in players]
 
 
 def _change_roster(
@@ -161,17 +85,9 @@ def _change_roster(
     for_good: bool = False,
 ) -> None:
     """Withdraw (``leave``), delete or bring back players, save, then list who is out."""
-    from mipair.desk.papp.roster import delete, reinstate, withdraw
+    from mipair.desk.papp.changes import roster
 
-    configuration = configure(config_file, event_file)
-    move = (delete if for_good else withdraw) if leave else reinstate
-
-    def change(event: Event) -> tuple[Event, str]:
-        after = move(event, _players(event, players))
-        gone = ", ".join(player_label(after, p) for p in sorted(after.withdrawn))
-        return after, f"Round {after.round_to_pair}: withdrawn: {gone or 'nobody'}\n"
-
-    apply(event_file, configuration, change)
+    apply(event_file, configure(config_file, event_file), roster(players, leave, for_good))
 
 
 @click.command("withdraw")
@@ -202,15 +118,6 @@ def return_cmd(event_file: str, players: tuple[str, ...], config_file: str | Non
 @click.argument("country")
 def country_cmd(event_file: str, player: str, country: str, config_file: str | None) -> None:
     """Give PLAYER another nationality for this tournament (PAPP's 'N'), e.g. a team 'USA2'."""
-    from mipair.cli.papp.common import resolve_player
-    from mipair.desk.papp.roster import change_country
+    from mipair.desk.papp.changes import nationality
 
-    configuration = configure(config_file, event_file)
-
-    def change(event: Event) -> tuple[Event, str]:
-        pid = resolve_player(event, player)
-        old = event.country_of(pid)
-        after = change_country(event, pid, country)
-        return after, f"{player_label(after, pid)}: {old} -> {after.country_of(pid)}\n"
-
-    apply(event_file, configuration, change)
+    apply(event_file, configure(config_file, event_file), nationality(player, country))

@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 import click
 
 from mipair.cli.papp.common import config_option, configure
 from mipair.errors import FileAccessError, InputError
-
-
-def _coefficient(brightwell: str | None) -> Decimal | None:
-    if brightwell is None:
-        return None
-    try:
-        beta = Decimal(brightwell)
-    except InvalidOperation:
-        raise InputError(f"--brightwell: not a number: {brightwell!r}") from None
-    if not beta.is_finite() or beta < 0:
-        raise InputError("--brightwell must be a number >= 0")
-    return beta
 
 
 @click.command("new")
@@ -56,8 +43,12 @@ def new(
 ) -> None:
     """Create EVENT from a player file or a TRF file, with the configuration's settings
     (pays, score-bip, couleurs, toutes-rondes, brightwell)."""
-    from mipair.cli.papp.players import known_players
-    from mipair.desk.papp.creation import from_players, new_event_settings, seeded
+    from mipair.desk.papp.creation import (
+        brightwell_coefficient,
+        from_player_files,
+        new_event_settings,
+        seeded,
+    )
     from mipair.desk.papp.session import create_event
     from mipair.formats.papp.event import name_problem
     from mipair.formats.papp.from_trf import from_trf
@@ -71,7 +62,7 @@ def new(
         raise InputError("give --players or --trf, not both")
     configuration = configure(config_file, event_file)
     settings = new_event_settings(
-        configuration.config, name, date, rounds, _coefficient(brightwell), seed
+        configuration.config, name, date, rounds, brightwell_coefficient(brightwell), seed
     )
     if trf_file is not None:
         from mipair.formats.trf import read_tournament
@@ -80,19 +71,7 @@ def new(
         for note in notes:
             click.echo(f"mipair: {note}", err=True)
     else:
-        if players_file is None and not configuration.config.file("joueurs"):
-            raise InputError("give --players FILE (the configuration names no 'fichier joueurs')")
-        records, news = known_players(event_file, configuration, players_file)
-        if not ids:  # everyone of the player file; 'nouveaux' only by number
-            records = [r for r in records if r.id not in news]
-        missing = sorted(set(ids) - {record.id for record in records})
-        if missing:
-            raise InputError(
-                f"no player {', '.join(map(str, missing))} in the player file",
-                file=players_file,
-                field="--id",
-            )
-        event = from_players(records, settings, ids)
+        event = from_player_files(event_file, configuration, players_file, ids, settings)
     outcome = create_event(event_file, configuration, seeded(event, seed), force)
     for note in outcome.notes:
         click.echo(note, err=True)

@@ -44,6 +44,27 @@ def set_byes(
     return event.changed(results=results)
 
 
+def byes_of(
+    event: ChessEvent, players: Iterable[str], rounds: Iterable[int], kind: str | None
+) -> tuple[ChessEvent, list[int]]:
+    """Players named as the arbiter types them (a pairing number or the start of a name) get
+    the bye ``kind`` of :data:`BYES` in ``rounds`` (None: they play); the event and their
+    numbers (``absent``, ``bye``, ``present``)."""
+    ids = [event.player(p) for p in players]
+    bye = None if kind is None else BYES[kind]
+    return set_byes(event, ids, rounds, bye), ids
+
+
+def withdrawal(
+    event: ChessEvent, players: Iterable[str], first: int | None = None
+) -> tuple[ChessEvent, list[int], int]:
+    """Players named as the arbiter types them leave from round ``first`` (default: the next
+    to pair) on: the event, their numbers and the first round they miss (``withdraw``)."""
+    ids = [event.player(p) for p in players]
+    start = event.paired + 1 if first is None else first
+    return withdraw(event, ids, first), ids, start
+
+
 def withdraw(event: ChessEvent, players: Iterable[int], first: int | None = None) -> ChessEvent:
     """The players leave the tournament from round ``first`` on (default: the next round to
     pair): a zero-point bye in every round from there to the last."""

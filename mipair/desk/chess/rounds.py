@@ -41,7 +41,7 @@ from mipair.desk.chess.document import (
     PlayingRound,
     round_not_paired,
 )
-from mipair.desk.chess.notation import typed_result
+from mipair.desk.chess.notation import shown_result, typed_result
 from mipair.desk.chess.rounds_dates import with_round_date
 from mipair.desk.chess.settings import system_of
 from mipair.desk.chess.standings import with_ranks
@@ -72,6 +72,27 @@ class Results:
     playing: int | None = None  # the round being played after a correction of an earlier one
     broken: tuple[str, ...] = ()  # the absolute rules its pairing now breaks
     voided: bool = False  # its pairing was taken back
+
+
+def results_report(done: Results) -> dict[str, object]:
+    """What entering results did, as data (``mipair chess result --json``)."""
+    return {
+        "round": done.round,
+        "results": [
+            {
+                "board": e.board,
+                "white": e.white,
+                "black": e.black,
+                "result": shown_result(e.after),
+                "before": shown_result(e.before),
+            }
+            for e in done.entered
+        ],
+        "completed": done.completed,
+        "round_being_played": done.playing,
+        "broken_rules": list(done.broken),
+        "pairing_taken_back": done.voided,
+    }
 
 
 def pair_next(event: ChessEvent, date: str = "") -> tuple[ChessEvent, PlayingRound]:

@@ -3,6 +3,8 @@ the columns of the round cells of the 001 records)."""
 
 from __future__ import annotations
 
+import datetime
+
 from mipair.desk.chess.document import ChessEvent
 from mipair.desk.chess.settings import date_field
 from mipair.formats.trf_player import CELL_WIDTH, FIRST_CELL
@@ -10,6 +12,11 @@ from mipair.formats.trf_player import CELL_WIDTH, FIRST_CELL
 RECORD = "132"
 OFFSET = FIRST_CELL - len(RECORD) - 1
 """Where round 1's date starts in the record's text (the text follows ``132`` and a blank)."""
+
+
+def today() -> str:
+    """Today's date (YYYY-MM-DD): a round paired without a date is played today."""
+    return datetime.date.today().isoformat()
 
 
 def round_dates(event: ChessEvent) -> dict[int, str]:

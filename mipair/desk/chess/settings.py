@@ -12,7 +12,9 @@ those records, so a file written by another program is run the same way.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from mipair.desk.chess import engine
 from mipair.desk.chess.document import ChessEvent
@@ -59,6 +61,43 @@ class Settings:
     tiebreaks: str = ""  # "BH/C1,BH,SB"; "": the default list (a round robin's its own)
     baku: bool = False  # the Baku acceleration (C.04.7), 250 records written by the desk
     initial_colour: str = "white"  # the colour of the first player in round 1 (152)
+
+
+ACCELERATIONS = ("none", "baku")
+"""The accelerations a new tournament may have (``--acceleration``)."""
+
+
+def settings_of(options: Mapping[str, Any]) -> Settings:
+    """The settings ``mipair chess new`` takes, by its options' names (``rules`` the edition,
+    ``date`` the first and last day as ``YYYY-MM-DD[,YYYY-MM-DD]``, ``acceleration`` none or
+    baku, ``initial_colour`` white or black); what is missing or None: the default."""
+
+    def text(name: str) -> str:
+        return str(options.get(name) or "")
+
+    acceleration = text("acceleration") or "none"
+    if acceleration not in ACCELERATIONS:
+        raise InputError(
+            f"{acceleration!r}: one of {', '.join(ACCELERATIONS)}", field="acceleration"
+        )
+    begin, _, end = text("date").partition(",")
+    return Settings(
+        name=text("name"),
+        rounds=int(options.get("rounds") or 0),
+        system=options.get("system") or None,
+        edition=options.get("rules") or None,
+        place=text("place"),
+        federation=text("federation"),
+        begin=begin,
+        end=end,
+        arbiter=text("arbiter"),
+        time_control=text("time_control"),
+        points=text("points"),
+        pab=text("pab"),
+        tiebreaks=text("tiebreaks"),
+        baku=acceleration == "baku",
+        initial_colour=text("initial_colour") or "white",
+    )
 
 
 def new_event(settings: Settings) -> ChessEvent:
@@ -166,6 +205,19 @@ def federation_field(text: str, field: str = "federation") -> str:
     if value and not (len(value) == 3 and value.isascii() and value.isalpha()):
         raise InputError(f"{text.strip()[:20]!r}: a federation is three letters", field=field)
     return value
+
+
+def described(event: ChessEvent) -> dict[str, object]:
+    """What a new tournament is, as ``mipair chess new --json`` says it."""
+    system, rules, baku = system_of(event)
+    return {
+        "name": event.header("012"),
+        "rounds": event.total_rounds,
+        "system": system,
+        "rules": rules,
+        "baku": baku,
+        "tiebreaks": tiebreak_list(event).split(","),
+    }
 
 
 def system_of(event: ChessEvent) -> tuple[str, str, bool]:

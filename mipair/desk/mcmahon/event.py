@@ -203,6 +203,17 @@ def confirm(tournament: OgTournament, keys: Iterable[str]) -> None:
         player_of(tournament, key).registering_status = "FIN"
 
 
+def forbidden_pairs(texts: Iterable[str]) -> list[tuple[str, str]]:
+    """``KEY,KEY`` texts (``--forbid``) as pairs of keys."""
+    out = []
+    for text in texts:
+        first, sep, second = text.partition(",")
+        if not sep or not first.strip() or not second.strip():
+            raise InputError(f"--forbid {text!r}: two player keys expected, e.g. DOEJOHN,DOEJANE")
+        out.append((first.strip(), second.strip()))
+    return out
+
+
 def pair_next(
     tournament: OgTournament,
     edition: str | None = None,
@@ -268,6 +279,25 @@ def set_result(
     before = game.result
     game.result = parse_result(result)
     return game, before
+
+
+def round_or_last(tournament: OgTournament, round_number: int | None) -> int:
+    """``round_number``, else the last paired round (refused when none is paired yet)."""
+    if round_number is not None:
+        return round_number
+    last = paired_rounds(tournament)
+    if last == 0:
+        raise InputError("no round is paired yet", field="round")
+    return last
+
+
+def enter_results(
+    tournament: OgTournament, round_number: int | None, entries: Iterable[tuple[str, str]]
+) -> tuple[int, list[tuple[OgGame, str]]]:
+    """Enter (or correct) results of a round (default: the last paired), each a table or a
+    player's key and a typed result; the round and each game with its former result."""
+    r = round_or_last(tournament, round_number)
+    return r, [set_result(tournament, r, where, typed) for where, typed in entries]
 
 
 def unpair(tournament: OgTournament, round_number: int, force: bool = False) -> int:

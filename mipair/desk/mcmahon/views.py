@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from mipair.errors import InputError
-from mipair.formats.opengotha import OgPlayer, OgTournament
+from mipair.formats.opengotha import OgGame, OgPlayer, OgTournament
 from mipair.systems.mcmahon.params import params_of
 from mipair.systems.mcmahon.placement import Placement
 from mipair.systems.mcmahon.scores import Scores
@@ -31,6 +31,23 @@ def result_text(result: str) -> str:
     """A result as printed on a pairing list (blank while unknown)."""
     base = result.removesuffix("_BYDEF")
     return RESULT_TEXT[base] + ("!" if result != base else "")
+
+
+def results_report(round_number: int, changed: list[tuple[OgGame, str]]) -> dict[str, Any]:
+    """Results entered, as data (``mipair mcmahon result --json``)."""
+    return {
+        "round": round_number,
+        "results": [
+            {
+                "table": game.table,
+                "white": game.white,
+                "black": game.black,
+                "result": game.result,
+                "before": before,
+            }
+            for game, before in changed
+        ],
+    }
 
 
 def person(player: OgPlayer) -> dict[str, Any]:

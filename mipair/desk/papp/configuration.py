@@ -32,9 +32,11 @@ from pathlib import Path, PurePath
 from mipair.errors import FileAccessError, InputError
 from mipair.formats.papp.config import PappConfig, default_config_path
 from mipair.formats.papp.config_file import (
+    CONFIG_NAME,
     FILE_KINDS,
     default_config,
     locate_config,
+    parse_config,
     read_config,
 )
 from mipair.formats.text import save
@@ -91,12 +93,16 @@ class Configuration:
         """Write PAPP's default configuration at ``path`` when it is missing; the note to say."""
         if self.exists or self.path.exists():
             return None
-        save(self.path, default_config_path().read_text(encoding="utf-8"))
+        save(self.path, default_text())
         return f"mipair: {self.path} not found: PAPP's default configuration written there"
 
 
-def resolve_configuration(option: str | None, event_file: str | Path) -> Configuration:
-    """The configuration for a command on ``event_file`` (see the module docstring)."""
+def resolve_configuration(
+    option: str | None, event_file: str | Path, allowed: list[Path] | None = None
+) -> Configuration:
+    """The configuration for a command on ``event_file`` (see the module docstring); written
+    files may go to the event's folder and to ``allowed`` ones (default: those of
+    ``MIPAIR_PAPP_FOLDERS``)."""
     path, given = locate_config(option, Path(event_file).parent)
     if given and not path.is_file():
         raise FileAccessError(
@@ -107,12 +113,36 @@ def resolve_configuration(option: str | None, event_file: str | Path) -> Configu
     if not path.exists():
         return Configuration(default_config(), path, exists=False)
     config = read_config(path)
-    allowed = allowed_folders()
+    folders = allowed_folders() if allowed is None else allowed
+    return checked(Configuration(config, path, True), Path(event_file).parent, folders)
+
+
+def checked(configuration: Configuration, event_folder: Path, allowed: list[Path]) -> Configuration:
+    """``configuration`` refused (exit 3, at its ``fichier`` line) when a file it names would
+    be written outside ``event_folder`` and ``allowed``; with its warnings as notes."""
+    config, path = configuration.config, configuration.path
     for kind in WRITTEN:
         name = config.file(kind)
-        problem = written_name_problem(name, Path(event_file).parent, allowed) if name else None
+        problem = written_name_problem(name, event_folder, allowed) if name else None
         if problem:
             raise InputError(
                 problem, file=str(path), line=config.file_line(kind), field=f"fichier {kind}"
             )
-    return Configuration(config, path, True, tuple(w.located() for w in config.warnings))
+    notes = tuple(w.located() for w in config.warnings)
+    return Configuration(config, path, configuration.exists, notes)
+
+
+def stored_configuration(text: str | None) -> Configuration:
+    """The configuration of an event kept with its files (the service's desk): the text of its
+    ``papp.cfg``, else PAPP's defaults (never ``$PAPP_CFG``); the files it names are written in
+    the event's folder only."""
+    path = Path(CONFIG_NAME)
+    if text is None:
+        return Configuration(default_config(), path, exists=False)
+    config = parse_config(text, source=CONFIG_NAME, base=default_config())
+    return checked(Configuration(config, path, True), Path("/event"), [])
+
+
+def default_text() -> str:
+    """PAPP's default configuration, as :meth:`Configuration.write_default` writes it."""
+    return default_config_path().read_text(encoding="utf-8")

@@ -17,8 +17,11 @@ import hashlib
 import time
 from collections.abc import Iterable
 from dataclasses import replace
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
 
+from mipair.desk.papp.configuration import Configuration
+from mipair.desk.papp.people import known_players
 from mipair.errors import InputError
 from mipair.formats.papp.config import PappConfig
 from mipair.formats.papp.event import Event, Settings
@@ -31,6 +34,19 @@ LONG_EVENT = 8
 def default_brightwell(rounds: int | None) -> Decimal:
     """PAPP's proposed coefficient per point: 0 under 8 rounds (5 when not said), else 6."""
     return Decimal(6) if (rounds or 5) >= LONG_EVENT else Decimal(0)
+
+
+def brightwell_coefficient(brightwell: str | None) -> Decimal | None:
+    """A typed coefficient (``--brightwell``), None when not given."""
+    if brightwell is None:
+        return None
+    try:
+        beta = Decimal(brightwell)
+    except InvalidOperation:
+        raise InputError(f"--brightwell: not a number: {brightwell!r}") from None
+    if not beta.is_finite() or beta < 0:
+        raise InputError("--brightwell must be a number >= 0")
+    return beta
 
 
 def today() -> str:
@@ -71,6 +87,31 @@ def seeded(event: Event, seed: int | None) -> Event:
     key = f"{s.name}|{s.date}|{','.join(str(p) for p in sorted(event.ids))}"
     drawn = int(hashlib.sha256(key.encode("utf-8")).hexdigest()[:8], 16) & 0x7FFFFFFF
     return replace(event, settings=replace(s, seed=drawn))
+
+
+def from_player_files(
+    event_file: str | Path,
+    configuration: Configuration,
+    players_file: str | None,
+    ids: Iterable[int],
+    settings: Settings,
+) -> Event:
+    """A new event (``papp new --players``): every player of the player file (``players_file``,
+    else ``fichier joueurs``), or those of ``ids``, found also in ``nouveaux``."""
+    if players_file is None and not configuration.config.file("joueurs"):
+        raise InputError("give --players FILE (the configuration names no 'fichier joueurs')")
+    wanted = list(ids)
+    records, news = known_players(event_file, configuration, players_file)
+    if not wanted:  # everyone of the player file; 'nouveaux' only by number
+        records = [r for r in records if r.id not in news]
+    missing = sorted(set(wanted) - {record.id for record in records})
+    if missing:
+        raise InputError(
+            f"no player {', '.join(map(str, missing))} in the player file",
+            file=players_file,
+            field="--id",
+        )
+    return from_players(records, settings, wanted)
 
 
 def from_players(

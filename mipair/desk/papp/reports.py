@@ -107,7 +107,7 @@ def teams_text(event: Event, after: int) -> str:
     return "\n".join(rows) + "\n"
 
 
-def _cell(event: Event, number: int, pid: int, line_of: dict[int, int]) -> str:
+def crosstable_cell(event: Event, number: int, pid: int, line_of: dict[int, int]) -> str:
     """One round of the text crosstable: colour, + = - and the opponent's line."""
     rnd = event.round(number)
     if rnd.bip == pid:
@@ -139,7 +139,7 @@ def crosstable_text(event: Event, after: int) -> str:
     first, second = event.settings.colours
     rows = [f"*** {event.settings.name} ***", f"Crosstable after round {after}"]
     for ln in lines:
-        cells = " ".join(_cell(event, r, ln.id, line_of) for r in range(1, after + 1))
+        cells = " ".join(crosstable_cell(event, r, ln.id, line_of) for r in range(1, after + 1))
         history = state.players[ln.id]
         played = [c for c in history.colours if c is not None]
         colours = "".join(first[:1] if c == "B" else second[:1] for c in played)
