@@ -192,21 +192,37 @@ def generate(
     for rnd in range(1, rounds + 1):
         announced = {pid: Cell(None, None, plan[(pid, rnd)]) for pid in ids if (pid, rnd) in plan}
         cut = _with_round(t, rnd, announced)
-        try:
-            pairing = pair(system.state_before(cut, rnd, edition))
-        except NoPairingError as exc:
-            message = (
-                f"round {rnd} of the generated tournament (seed {seed}) "
-                f"cannot be paired: {exc.message}"
-            )
-            if on_stop is None or rnd == 1:
-                raise NoPairingError(message) from None
-            on_stop(f"{message}; the tournament ends after round {rnd - 1} of {rounds}")
+        pairing = paired_round(
+            lambda: pair(system.state_before(cut, rnd, edition)), rnd, seed, rounds, on_stop
+        )
+        if pairing is None:
             break
         if on_round is not None:
             on_round(cut, rnd, pairing)
         t = _with_round(cut, rnd, {**announced, **play_round(cut, rnd, pairing, cfg, rng)})
     return finish(t)
+
+
+def paired_round(
+    pair: Callable[[], RoundPairing],
+    rnd: int,
+    seed: int,
+    rounds: int,
+    on_stop: StopHook | None,
+) -> RoundPairing | None:
+    """Round ``rnd`` of a generated tournament paired by ``pair()``; when it cannot be,
+    NoPairingError saying so, or (given ``on_stop``, after round 1) None once ``on_stop``
+    is told that the tournament ends after the round before."""
+    try:
+        return pair()
+    except NoPairingError as exc:
+        message = (
+            f"round {rnd} of the generated tournament (seed {seed}) cannot be paired: {exc.message}"
+        )
+        if on_stop is None or rnd == 1:
+            raise NoPairingError(message) from None
+        on_stop(f"{message}; the tournament ends after round {rnd - 1} of {rounds}")
+        return None
 
 
 def _with_round(t: Tournament, rnd: int, cells: dict[int, Cell]) -> Tournament:

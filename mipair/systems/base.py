@@ -192,6 +192,9 @@ class PairingSystem(ABC, Generic[DocumentT, StateT]):
     title: ClassVar[str]
     """A human title, e.g. "FIDE Dutch system"."""
 
+    plays_teams: ClassVar[bool] = False
+    """Are its tournaments team ones (``generate`` makes teams of players, not players)?"""
+
     def __init__(self, registered: Registered) -> None:
         self.registered = registered
         """The system's line in the registry (:mod:`mipair.systems.registry`)."""

@@ -67,6 +67,12 @@ SYSTEMS: tuple[Registered, ...] = (
         ),
         dropin=True,
     ),
+    Registered(
+        "team",
+        "mipair.systems.team.system:TeamSystem",
+        trf_codes=("FIDE_TEAM",),
+        dropin=True,
+    ),
     Registered("papp", "mipair.systems.papp.system:PappSystem", endings=(".papp",)),
     Registered("mcmahon", "mipair.systems.mcmahon.system:McMahonSystem", endings=(".xml",)),
 )

@@ -93,11 +93,12 @@ def test_every_fide_system_has_its_code_and_the_registered_ones_are_generated() 
         "burstein",
         "lim",
         "round-robin",
+        "team",
     }
 
 
 def test_the_dropin_flags_and_their_usage_come_from_the_registry(toy) -> None:
-    flags = ("--dutch", "--dubov", "--burstein", "--lim", "--round-robin", "--toy")
+    flags = ("--dutch", "--dubov", "--burstein", "--lim", "--round-robin", "--team", "--toy")
     assert forms.system_flags() == flags
     assert forms.usage().endswith(f"SYSTEM: {', '.join(flags[:-1])} or --toy")
     assert dropin.parse(["--toy", "x.trf", "-p"]).system == "--toy"
@@ -117,7 +118,10 @@ def test_a_generated_tournament_says_which_system_paired_it(toy, tmp_path: Path)
     assert toy.rounds_published(again) == [1, 2, 3, 4]
 
 
-FLAGGED = {"--round-robin": SMALL.parents[1] / "round-robin" / "club.trf"}
+FLAGGED = {
+    "--round-robin": SMALL.parents[1] / "round-robin" / "club.trf",
+    "--team": SMALL.parents[1] / "team" / "c6-following.trf",
+}
 """A file each flag pairs (the Swiss systems' default: a Dutch tournament of 9 players in 5
 rounds, which no round robin plays)."""
 
