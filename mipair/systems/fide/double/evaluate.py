@@ -22,6 +22,7 @@ from mipair.pairing import RoundPairing
 from mipair.reports import HIGHER, LOWER, ORDER_ONLY, CriterionValue
 from mipair.systems.fide.double.criteria import Bracket, following_split
 from mipair.systems.fide.double.field import DoubleField
+from mipair.systems.fide.double.settings import DoubleSwissSettings
 from mipair.systems.fide.double.single import following_met
 from mipair.systems.fide.double.state import DoubleState
 from mipair.systems.fide.edition import CriterionSpec
@@ -50,7 +51,7 @@ def bye_values(field: DoubleField, bye: int | None) -> list[CriterionValue]:
         "largest-tpn": player.id,
     }
     out = []
-    for name in field.edition.settings["bye_order"]:
+    for name in DoubleSwissSettings.of(field.edition.settings).bye_order:
         article, text, better = BYE_VALUES[name]
         out.append(CriterionValue(article, text, values[name], better, "pairing-allocated bye"))
     return out

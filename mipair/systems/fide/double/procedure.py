@@ -16,11 +16,12 @@ There is no colour criterion: the games of a match alternate by construction.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from mipair.errors import NoPairingError
 from mipair.pairing import Board, RoundPairing
+from mipair.systems.fide.double.settings import DoubleSwissSettings
 from mipair.systems.fide.double.state import DoublePlayer, DoubleState
 from mipair.systems.fide.procedure import Evaluator, SwissProcedure
 
@@ -39,12 +40,7 @@ class DoubleSwissProcedure(SwissProcedure[DoubleState]):
     """C.04.5: the PAB, then the brackets from the top, then the colours."""
 
     criterion_tables = ("mipair.systems.fide.double.criteria:CRITERIA",)
-    fixed_settings: ClassVar[Mapping[str, object]] = {
-        "upfloater_order": ["score-descending", "tpn-ascending"],  # 3.5.3
-        "pairing_order": "identifier",  # 3.6.2
-        "set_criteria": ["C4", "C5", "C6", "C7"],  # 3.5.2, 3.5.5 (C5 before C6: .single)
-        "pairing_criteria": ["C8"],  # 3.6.4
-    }
+    settings_type = DoubleSwissSettings
 
     def pair(self, snapshot: DoubleState) -> RoundPairing:
         from mipair.systems.fide.double.colours import match_colours
@@ -81,7 +77,7 @@ def board_order(state: DoubleState, games: list[tuple[int, int]]) -> list[tuple[
 
 def bye_of(field: DoubleField, vertices: list[int]) -> int:
     """3.4: the PAB's vertex (see the module docstring)."""
-    order = field.edition.settings["bye_order"]
+    order = DoubleSwissSettings.of(field.edition.settings).bye_order
     players = field.players
     eligible = [v for v in vertices if not players[v].pab_barred]
     eligible.sort(key=lambda v: tuple(BYE_ORDER[name](players[v]) for name in order))

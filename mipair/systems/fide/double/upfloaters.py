@@ -32,6 +32,7 @@ from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.solver.weights import Weights
 from mipair.systems.fide.double.criteria import Bracket, following_split
 from mipair.systems.fide.double.field import DoubleField
+from mipair.systems.fide.double.settings import CriteriaList, DoubleSwissSettings
 from mipair.systems.fide.double.single import single_upfloater
 from mipair.systems.fide.double.tiers import kinds_of, tiers_of
 from mipair.systems.fide.edition import CriterionSpec
@@ -42,10 +43,10 @@ CHUNK = 24  # 3.5.4 tiers asked at once
 SETTLE_FROM = 2000  # pairs from which the criteria are first settled on the class model
 
 
-def set_specs(field: DoubleField, names: str) -> list[CriterionSpec]:
+def set_specs(field: DoubleField, names: CriteriaList) -> list[CriterionSpec]:
     """The active criteria the model file lists under ``names`` (``set_criteria``,
     ``pairing_criteria``), in its order."""
-    wanted = field.edition.settings[names]
+    wanted = DoubleSwissSettings.of(field.edition.settings).criteria(names)
     active = field.edition.active(field.state.round, field.last_round)
     return [spec for spec in active if spec.id in wanted]
 
