@@ -20,7 +20,12 @@ seed (the same seed gives the same file, written into its 012 record):
    ``E = 1 / (1 + 10^(-D/400))`` with D capped at 400 (FIDE rating rule);
    the draw probability is DrawPercentage, capped at 2(1-E) so that E holds;
    a game the system pairs with a player announced absent (a round robin keeps
-   its table after a retirement) is lost by forfeit by the absent player.
+   its table after a retirement) is lost by forfeit by the absent player;
+5. a system whose round is a match of several games (a Double-Swiss match,
+   :attr:`~mipair.systems.base.PairingSystem.games_per_round`) has each of its
+   rounds written as that many TRF rounds: each game played as above with the
+   colours reversed from one game to the next, a bye or an absence in all of
+   them, the points field counting the matches (:mod:`mipair.matches`).
 
 A round the engine cannot pair (a small field that has met itself, or whose
 colours clash, after retirements) stops the generation with NoPairingError,
@@ -38,8 +43,9 @@ from typing import Any
 
 from mipair.check.config import GeneratorConfig, model_players
 from mipair.errors import InputError, NoPairingError
+from mipair.matches import matches_written, scores_before
 from mipair.model import Cell, Colour, Player, Result, Tournament
-from mipair.pairing import RoundPairing
+from mipair.pairing import Board, RoundPairing
 from mipair.systems.base import AnySystem
 
 SEED_MAX = 2**31 - 1
@@ -175,13 +181,14 @@ def generate(
     players = _players(cfg, rng)
     ids = [p.id for p in players]
     rounds = cfg.rounds or 1
+    games = system.games_per_round
     plan = plan_absences(cfg, ids, rng)
     origin = f" after {cfg.model.source}" if cfg.model is not None and cfg.model.source else ""
     t = Tournament(
         players={p.id: p for p in players},
         results={pid: () for pid in ids},
         point_system=cfg.point_system,
-        total_rounds=rounds,
+        total_rounds=rounds * games,
         system=kind.code,
         initial_colour=rng.choice([Colour.WHITE, Colour.BLACK]),
         headers=(
@@ -190,36 +197,81 @@ def generate(
         ),
     )
     for rnd in range(1, rounds + 1):
-        announced = {pid: Cell(None, None, plan[(pid, rnd)]) for pid in ids if (pid, rnd) in plan}
-        cut = _with_round(t, rnd, announced)
-        try:
-            pairing = pair(system.state_before(cut, rnd, edition))
-        except NoPairingError as exc:
-            message = (
-                f"round {rnd} of the generated tournament (seed {seed}) "
-                f"cannot be paired: {exc.message}"
-            )
-            if on_stop is None or rnd == 1:
-                raise NoPairingError(message) from None
-            on_stop(f"{message}; the tournament ends after round {rnd - 1} of {rounds}")
+        announced = {
+            pid: (Cell(None, None, plan[(pid, rnd)]),) * games for pid in ids if (pid, rnd) in plan
+        }
+        cut = _with_round(t, rnd, announced, games)
+        pairing = paired_round(
+            lambda: pair(system.state_before(cut, rnd, edition)), rnd, seed, rounds, on_stop
+        )
+        if pairing is None:
             break
         if on_round is not None:
             on_round(cut, rnd, pairing)
-        t = _with_round(cut, rnd, {**announced, **play_round(cut, rnd, pairing, cfg, rng)})
-    return finish(t)
+        played = play_games(cut, rnd, pairing, cfg, rng, games)
+        t = _with_round(cut, rnd, {**announced, **played}, games)
+    return finish(t, games)
 
 
-def _with_round(t: Tournament, rnd: int, cells: dict[int, Cell]) -> Tournament:
-    results = {
-        pid: c[: rnd - 1] + ((cells[pid],) if pid in cells else ()) for pid, c in t.results.items()
-    }
+def paired_round(
+    pair: Callable[[], RoundPairing],
+    rnd: int,
+    seed: int,
+    rounds: int,
+    on_stop: StopHook | None,
+) -> RoundPairing | None:
+    """Round ``rnd`` of a generated tournament paired by ``pair()``; when it cannot be,
+    NoPairingError saying so, or (given ``on_stop``, after round 1) None once ``on_stop``
+    is told that the tournament ends after the round before."""
+    try:
+        return pair()
+    except NoPairingError as exc:
+        message = (
+            f"round {rnd} of the generated tournament (seed {seed}) cannot be paired: {exc.message}"
+        )
+        if on_stop is None or rnd == 1:
+            raise NoPairingError(message) from None
+        on_stop(f"{message}; the tournament ends after round {rnd - 1} of {rounds}")
+        return None
+
+
+def play_games(
+    t: Tournament,
+    rnd: int,
+    pairing: RoundPairing,
+    cfg: GeneratorConfig,
+    rng: random.Random,
+    games: int,
+) -> dict[int, tuple[Cell, ...]]:
+    """Each game of round ``rnd`` (``games`` TRF rounds), the colours reversed from one
+    game to the next."""
+    out: dict[int, tuple[Cell, ...]] = {}
+    for game in range(games):
+        boards = pairing.boards
+        if game % 2:
+            boards = tuple(Board(b.black, b.white) for b in boards)
+        column = games * (rnd - 1) + game + 1
+        for pid, cell in play_round(t, column, replace(pairing, boards=boards), cfg, rng).items():
+            out[pid] = out.get(pid, ()) + (cell,)
+    return out
+
+
+def _with_round(
+    t: Tournament, rnd: int, cells: dict[int, tuple[Cell, ...]], games: int = 1
+) -> Tournament:
+    before = games * (rnd - 1)
+    results = {pid: c[:before] + cells.get(pid, ()) for pid, c in t.results.items()}
     return replace(t, results=results)
 
 
-def finish(t: Tournament) -> Tournament:
-    """Fill the points and rank fields (rank: score, then pairing id)."""
+def finish(t: Tournament, games: int = 1) -> Tournament:
+    """Fill the points and rank fields (rank: score, then pairing id); with matches of
+    several games the points are the matches' (a PAB worth one match)."""
     ps = t.point_system
-    score = {pid: sum(ps.cell_points(c) for c in cells) for pid, cells in t.results.items()}
+    if games > 1:
+        score = scores_before(t, matches_written(t) + 1)
+    else:
+        score = {pid: sum(ps.cell_points(c) for c in cells) for pid, cells in t.results.items()}
     order = sorted(t.players, key=lambda pid: (-score[pid], pid))
     rank = {pid: k for k, pid in enumerate(order, 1)}
     players = {pid: replace(p, points=score[pid], rank=rank[pid]) for pid, p in t.players.items()}

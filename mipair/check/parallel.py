@@ -30,6 +30,7 @@ from rich.progress import (
 from mipair.check.config import GeneratorConfig
 from mipair.check.generate import generate
 from mipair.check.replay import RoundCheck, check_published
+from mipair.check.team_generate import random_team_tournament
 from mipair.errors import MipairError
 from mipair.formats.text import save
 from mipair.formats.trf import write_tournament
@@ -171,7 +172,8 @@ def write_generated(task: GenerateTask) -> str:
         if task.checklist:
             lists.append(system.check_list(system.state_before(t, rnd, rules), pairing))
 
-    t = generate(task.config, task.seed, system, rules, on_round, on_stop=notes.append)
+    make = random_team_tournament if system.plays_teams else generate
+    t = make(task.config, task.seed, system, rules, on_round, on_stop=notes.append)
     save(task.output, write_tournament(t, task.edition))
     if task.checklist:
         system.write_check_lists(task.checklist, lists)

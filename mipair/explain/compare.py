@@ -222,8 +222,9 @@ def compare(
     return Comparison(rnd, violations, same, note="Both pairings are equal on every criterion.")
 
 
-def colour_note(engine: RoundPairing, proposed: RoundPairing) -> str:
-    """For the same pairs: which boards get other colours than Article 5 gives."""
+def colour_note(engine: RoundPairing, proposed: RoundPairing, rule: str = "Article 5") -> str:
+    """For the same pairs: which boards get other colours than the colour rules (``rule``:
+    the FIDE Swiss systems' Article 5) give."""
     white = {frozenset((b.white, b.black)): b.white for b in engine.boards}
     swapped = [
         f"{b.black}-{b.white}"
@@ -233,7 +234,7 @@ def colour_note(engine: RoundPairing, proposed: RoundPairing) -> str:
     if not swapped:
         return "The proposal is the engine's pairing."
     return (
-        "Same pairs; colours differ from Article 5 on "
+        f"Same pairs; colours differ from {rule} on "
         + ", ".join(swapped)
         + " (engine's colours shown, White first)."
     )

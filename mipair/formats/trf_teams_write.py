@@ -7,9 +7,13 @@ TRF(x), whose only team record is ``013``, cannot hold.
 
 from __future__ import annotations
 
+from mipair.errors import TooLargeError
 from mipair.formats.trf_teams import MATCH_SYMBOLS
 from mipair.model import points_to_str
 from mipair.teams import LineUp, Team, TeamSection
+
+MAX_TEAM = 999
+"""The largest team number a ``310`` record can write: three columns."""
 
 
 def team_lines(section: TeamSection, edition: str) -> tuple[list[str], list[str]]:
@@ -25,6 +29,12 @@ def team_lines(section: TeamSection, edition: str) -> tuple[list[str], list[str]
         if edition != "trf26":
             return [], after
     else:
+        if teams and teams[-1].number > MAX_TEAM:
+            raise TooLargeError(
+                f"team {teams[-1].number}: a 310 record numbers at most {MAX_TEAM} teams "
+                "(three columns)",
+                field="310",
+            )
         after = [_line_310(team) for team in teams]
     before = [f"352 {section.boards}"] if section.boards else []
     if section.match_points is not None:

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from mipair.systems.base import AnySystem
 
 Compute = Callable[[Context, TieBreak], pl.DataFrame]
+PLACE_BASED = ("DE", "EDE")
+"""Tie-breaks that need the ranks so far (C.07 type A)."""
 
 COMPUTE: dict[str, Compute] = {
     "PTS": tb_counts.points,
@@ -71,26 +73,41 @@ def ranks(
     )
 
 
+def ranked_by_list(
+    table: pl.DataFrame,
+    keys: list[str],
+    lower: list[bool],
+    tiebreaks: Sequence[TieBreak],
+    compute: Callable[[TieBreak, pl.DataFrame | None], pl.DataFrame],
+) -> pl.DataFrame:
+    """``table`` ranked by its ``keys``, then by each tie-break in turn (C.07 4.2), with one
+    column a tie-break named as written. ``compute`` gives a tie-break's values (tournament,
+    player, value); a type-A tie-break (DE, EDE) is handed the ranks so far as ``place``."""
+    for position, tb in enumerate(tiebreaks):
+        places = None
+        if tb.acronym in PLACE_BASED:
+            places = ranks(table, keys, lower).select(T, P, pl.col("rank").alias("place"))
+        found = compute(tb, places)
+        table = table.join(found.rename({"value": f"tb{position}"}), on=[T, P], how="left")
+        keys = [*keys, f"tb{position}"]
+        lower = [*lower, tb.lower_is_better]
+    names = {f"tb{position}": tb.text for position, tb in enumerate(tiebreaks)}
+    return ranks(table, keys, lower).rename(names)
+
+
 def standings_table(ctx: Context, tiebreaks: Sequence[TieBreak]) -> pl.DataFrame:
     """tournament, id, rank, points and one column a tie-break (named as written)."""
     table = tb_counts.points(ctx, TieBreak("PTS", "PTS")).rename({"value": "points"})
     table = table.join(ctx.players.select(T, P, "counted"), on=[T, P], how="left")
-    keys, lower = ["counted", "points"], [False, False]  # cancelled results rank last (C.05)
-    for position, tb in enumerate(tiebreaks):
-        column = f"tb{position}"
-        if tb.acronym == "DE":
-            places = ranks(table, keys, lower).select(T, P, pl.col("rank").alias("place"))
-            values = direct_encounter(ctx, places)
-        else:
-            values = COMPUTE[tb.acronym](ctx, tb)
-        table = table.join(values.rename({"value": column}), on=[T, P], how="left")
-        keys.append(column)
-        lower.append(tb.lower_is_better)
-    ranked = ranks(table, keys, lower)
-    names = {f"tb{position}": tb.text for position, tb in enumerate(tiebreaks)}
-    return ranked.select(
-        T, pl.col(P).alias("id"), "rank", "points", *[pl.col(k).alias(v) for k, v in names.items()]
-    )
+
+    def compute(tb: TieBreak, places: pl.DataFrame | None) -> pl.DataFrame:
+        if places is not None:
+            return direct_encounter(ctx, places)
+        return COMPUTE[tb.acronym](ctx, tb)
+
+    # cancelled results rank last (C.05)
+    ranked = ranked_by_list(table, ["counted", "points"], [False, False], tiebreaks, compute)
+    return ranked.select(T, pl.col(P).alias("id"), "rank", "points", *[tb.text for tb in tiebreaks])
 
 
 def standings_of(tables: dict[str, pl.DataFrame], tiebreaks: Sequence[TieBreak]) -> pl.DataFrame:

@@ -44,10 +44,20 @@ def adjusted_scores(ctx: Context, fore: bool) -> pl.DataFrame:
     )
 
 
-def entries(ctx: Context, fore: bool, product: bool) -> pl.DataFrame:
-    """One value a round for BH/FB (the opponent's score) or SB (score x own points), tenths."""
+def entries(
+    ctx: Context, fore: bool, product: bool, own: pl.DataFrame | None = None
+) -> pl.DataFrame:
+    """One value a round for BH/FB (the opponent's score) or SB (score x own points), tenths.
+
+    ``own`` (tournament, player, round, ``own_pts``) gives the points the score is
+    multiplied by in place of the round's own: a team's other score (extended SB).
+    """
     scores = adjusted_scores(ctx, fore)
     rounds = opponent_values(ctx.rounds, scores, "abh").join(scores.select(T, P, "own"), on=[T, P])
+    if own is not None:
+        rounds = rounds.drop("pts").join(
+            own.select(T, P, "round", pl.col("own_pts").alias("pts")), on=[T, P, "round"]
+        )
     counts_as_game = (
         pl.col("played") | ~pl.col("swiss") | (pl.lit(fore) & (pl.col("round") == pl.col("last")))
     ) & pl.col("has_opp")

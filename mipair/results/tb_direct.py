@@ -73,15 +73,36 @@ def _one_pass(ctx: Context, state: pl.DataFrame) -> pl.DataFrame:
     return ordered.select(T, P, (pl.col("place") + offset.cast(pl.Int64)).alias("place"))
 
 
-def direct_encounter(ctx: Context, places: pl.DataFrame) -> pl.DataFrame:
-    """DE for every player, given ``places`` (tournament, player, place: the rank so far)."""
-    start = places.select(T, P, pl.col("place").cast(pl.Int64))
-    state = start
+def refine(ctx: Context, state: pl.DataFrame) -> pl.DataFrame:
+    """``state`` (tournament, player, place) with every tied group split by the games among
+    its players, again and again until nothing changes."""
     for _ in range(MAX_PASSES):
         following = _one_pass(ctx, state)
-        if following.join(state, on=[T, P, "place"], how="anti").height == 0:
+        if unchanged(following, state):
             break
         state = following
+    return state
+
+
+def unchanged(following: pl.DataFrame, state: pl.DataFrame) -> bool:
+    """Do two states give every player the same place?"""
+    return following.join(state, on=[T, P, "place"], how="anti").height == 0
+
+
+def start_places(places: pl.DataFrame) -> pl.DataFrame:
+    """The ranks so far as the state DE refines (tournament, player, place)."""
+    return places.select(T, P, pl.col("place").cast(pl.Int64))
+
+
+def direct_encounter(ctx: Context, places: pl.DataFrame) -> pl.DataFrame:
+    """DE for every player, given ``places`` (tournament, player, place: the rank so far)."""
+    start = start_places(places)
+    return place_values(start, refine(ctx, start))
+
+
+def place_values(start: pl.DataFrame, state: pl.DataFrame) -> pl.DataFrame:
+    """Each player's place within the group he was tied with at ``start`` (1, 2, ...), 0 for
+    everyone in a group ``state`` did not split."""
     final = start.rename({"place": "tied"}).join(state, on=[T, P])
     low = pl.col("place").min().over(T, "tied")
     split = pl.col("place").n_unique().over(T, "tied") > 1

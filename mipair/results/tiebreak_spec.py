@@ -3,7 +3,9 @@
 The acronyms and modifiers are those of FIDE Handbook C.07: Cut-n drops the
 n least significant values, Median-n the n least and the n most significant,
 a Koya limit sets the share of the maximum score an opponent needs, and a
-``U`` modifier gives unrated players a rating. What each acronym accepts, the
+``U`` modifier gives unrated players a rating. In a team tournament a score
+suffix picks the score a tie-break is computed on (``BH:GP/C1``: game points;
+``:MP`` match points; none: the primary score). What each acronym accepts, the
 default list and the FIDE rating tables are data in ``models/tiebreaks.toml``;
 a round robin's default list is ``models/round-robin-2026.toml``'s.
 """
@@ -55,6 +57,18 @@ class TieBreak:
     cut_high: int = 0  # values dropped from the top (Median-n)
     limit_percent: int | None = None  # KS: share of the maximum score (Koya limit)
     unrated: int | None = None  # the rating given to unrated players
+    score: str | None = None  # teams: MP or GP after a colon (None: the primary score)
+    divisor: int | None = None  # SSSC: the K modifier, the Buchholz's divisor
+
+    @property
+    def counts_matches(self) -> bool:
+        """A count of rounds (WIN, WON, REP): for a team, of matches, by match points."""
+        return bool(settings()["acronyms"][self.acronym].get("matches", False))
+
+    @property
+    def team_only(self) -> bool:
+        """A tie-break C.07 defines for teams alone (MPVGP, ESB, EDE, SSSC)."""
+        return bool(settings()["acronyms"][self.acronym].get("team", False))
 
     @property
     def lower_is_better(self) -> bool:
@@ -66,6 +80,12 @@ class TieBreak:
         return int(value) if whole and value is not None else value
 
 
+SCORES = ("MP", "GP")
+"""A team's two scores: match points and game points (C.07, teams)."""
+EXTENDED = {"MM": "EMMSB", "MG": "EMGSB", "GM": "EGMSB", "GG": "EGGSB"}
+"""``ESB:XY`` as the acronym that names it: X the opponent's score, Y the team's own."""
+
+
 def _number(text: str, whole: str, what: str) -> int:
     if not text.isdigit():
         raise InputError(f"{whole!r}: {what} needs a whole number", field=OPTION)
@@ -73,10 +93,19 @@ def _number(text: str, whole: str, what: str) -> int:
 
 
 def parse_tiebreak(text: str) -> TieBreak:
-    """``BH/C1`` -> TieBreak('BH/C1', 'BH', cut_low=1); unknown names raise InputError."""
+    """``BH/C1`` -> TieBreak('BH/C1', 'BH', cut_low=1); unknown names raise InputError.
+
+    ``BH:GP/C1`` also names the score (``MP``/``GP``); ``ESB:MG`` is ``EMGSB``.
+    """
     parts = text.strip().upper().split("/")
-    acronym = parts[0]
+    acronym, _, score = parts[0].partition(":")
     table = settings()["acronyms"]
+    if acronym == "ESB" and score in EXTENDED:
+        acronym, score = EXTENDED[score], ""
+    if score and score not in SCORES:
+        raise InputError(
+            f"{text.strip()!r}: the score after ':' is MP or GP, not {score!r}", field=OPTION
+        )
     if acronym not in table:
         known = ", ".join(table)
         raise InputError(f"unknown tie-break {text.strip()!r} (known: {known})", field=OPTION)
@@ -97,19 +126,49 @@ def parse_tiebreak(text: str) -> TieBreak:
         cut_high=median,
         limit_percent=values.get("L"),
         unrated=values.get("U"),
+        score=score or None,
+        divisor=values.get("K"),
     )
 
 
-def default_list(round_robin: bool = False) -> list[str]:
-    """The tie-breaks when neither the command nor the file gives a list: a round robin's
+def default_list(round_robin: bool = False, team: bool = False) -> list[str]:
+    """The tie-breaks when neither the command nor the file gives a list: a team
+    tournament's (``models/tiebreaks.toml``, ``[team]``), a round robin's
     (``models/round-robin-2026.toml``), else ``models/tiebreaks.toml``'s."""
-    chosen = round_robin_settings() if round_robin else settings()
+    if team:
+        return list(settings()["team"]["default"])
     if round_robin:
-        return list(chosen["tiebreaks"]["default"])
-    return list(chosen["default"])
+        return list(round_robin_settings()["tiebreaks"]["default"])
+    return list(settings()["default"])
 
 
-def parse_list(text: str | None, round_robin: bool = False) -> list[TieBreak]:
-    """A comma-separated list (None or empty: :func:`default_list`)."""
-    names = [n for n in (text or "").split(",") if n.strip()] or default_list(round_robin)
-    return [parse_tiebreak(name) for name in names]
+def parse_list(text: str | None, round_robin: bool = False, team: bool = False) -> list[TieBreak]:
+    """A comma-separated list (None or empty: :func:`default_list`), each entry one this
+    kind of tournament can compute: a score suffix and the team tie-breaks for teams
+    only, the tie-breaks of ratings and colours for individuals only."""
+    names = [n for n in (text or "").split(",") if n.strip()] or default_list(round_robin, team)
+    chosen = [parse_tiebreak(name) for name in names]
+    seen = [tb.text.upper() for tb in chosen]
+    for text in seen:
+        if seen.count(text) > 1:
+            raise InputError(f"{text!r} is listed twice", field=OPTION)
+    for tb in chosen:
+        for_players = settings()["acronyms"][tb.acronym].get("teams", True) is False
+        if not team and (tb.score or tb.team_only):
+            raise InputError(
+                f"{tb.text!r}: score suffixes and team tie-breaks are for team files", field=OPTION
+            )
+        if team and tb.score == "GP" and tb.counts_matches:
+            raise InputError(f"{tb.text!r}: {tb.acronym} counts matches: no :GP", field=OPTION)
+        if team and for_players:
+            raise InputError(
+                f"{tb.text!r}: {tb.acronym} is not computed for teams "
+                f"(known for teams: {', '.join(team_acronyms())})",
+                field=OPTION,
+            )
+    return chosen
+
+
+def team_acronyms() -> list[str]:
+    """The acronyms a team tournament's standings compute."""
+    return [a for a, spec in settings()["acronyms"].items() if spec.get("teams", True)]

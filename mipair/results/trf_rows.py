@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mipair.matches import is_double_swiss, pab_value
 from mipair.model import Cell, PointSystem, Result, Tournament
 from mipair.rounds import rounds_played
 
@@ -158,6 +159,9 @@ def game_columns(t: Tournament, index: int) -> Columns:
     worth = {key: ps.cell_points(c) / 10 for key, c in kinds.items()}
     byes = {key: bye_kind(c) for key, c in kinds.items()}
     keys = [None if c is None else (c.result, c.opponent is None) for c in cells]
+    points = [ps.cell_points(None) / 10 if k is None else worth[k] for k in keys]
+    if is_double_swiss(t.system):
+        _score_pabs_once(cells, points, rounds, ps)
     return {
         "tournament": [index] * len(cells),
         "round": list(range(1, rounds + 1)) * len(ids),
@@ -165,7 +169,20 @@ def game_columns(t: Tournament, index: int) -> Columns:
         "opponent": [None if c is None else c.opponent for c in cells],
         "colour": [None if c is None or c.colour is None else c.colour.value for c in cells],
         "result": [None if c is None else c.result.value for c in cells],
-        "points": [ps.cell_points(None) / 10 if k is None else worth[k] for k in keys],
+        "points": points,
         "played": [c is not None and c.is_played for c in cells],
         "bye": ["zero" if k is None else byes[k] for k in keys],
     }
+
+
+def _score_pabs_once(
+    cells: list[Cell | None], points: list[float], rounds: int, ps: PointSystem
+) -> None:
+    """A Double-Swiss file writes a match's PAB in both of its columns and its value is the
+    whole match's (C.04.5 1.4, ``models/double-swiss-2026.md`` section 9): the game-1
+    column scores it, the game-2 column nothing, so that a player's points are the file's."""
+    for start in range(0, len(cells), rounds):  # one player's columns
+        for first in range(start, start + rounds - 1, 2):
+            game_1, game_2 = cells[first], cells[first + 1]
+            if game_1 is not None and game_2 is not None and game_1.is_pab and game_2.is_pab:
+                points[first], points[first + 1] = pab_value(ps) / 10, 0.0

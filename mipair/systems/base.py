@@ -32,7 +32,10 @@ What a system must give:
 * :meth:`PairingSystem.generated_type`: the type and rounds of a random tournament
   (``generate``), for systems of TRF files whose rounds the field decides;
 * :meth:`PairingSystem.draw_lots`: pairing numbers drawn by lot (a round robin's),
-  for the chess desk.
+  for the chess desk;
+* :attr:`PairingSystem.games_per_round`: the TRF rounds one of its rounds fills (a
+  Double-Swiss match: two), for ``generate``; a system with several numbers its own
+  rounds in every other answer.
 
 What mipair must know of a system before loading its code (its name, the TRF
 codes and file endings that name it, the drop-in flag) is its line in
@@ -191,6 +194,12 @@ class PairingSystem(ABC, Generic[DocumentT, StateT]):
 
     title: ClassVar[str]
     """A human title, e.g. "FIDE Dutch system"."""
+
+    games_per_round: ClassVar[int] = 1
+    """The TRF rounds (columns) one round of the system fills: a Double-Swiss match, 2."""
+
+    plays_teams: ClassVar[bool] = False
+    """Are its tournaments team ones (``generate`` makes teams of players, not players)?"""
 
     def __init__(self, registered: Registered) -> None:
         self.registered = registered

@@ -57,6 +57,12 @@ SYSTEMS: tuple[Registered, ...] = (
         dropin=True,
     ),
     Registered(
+        "double-swiss",
+        "mipair.systems.fide.double.system:DoubleSwissSystem",
+        trf_codes=("FIDE_DOUBLESWISS", "CUSTOM_DOUBLESWISS"),
+        dropin=True,
+    ),
+    Registered(
         "round-robin",
         "mipair.systems.roundrobin.system:RoundRobinSystem",
         trf_codes=(
@@ -65,6 +71,12 @@ SYSTEMS: tuple[Registered, ...] = (
             "BERGER_ROUNDROBIN",
             "BERGER_DOUBLEROUNDROBIN",
         ),
+        dropin=True,
+    ),
+    Registered(
+        "team",
+        "mipair.systems.team.system:TeamSystem",
+        trf_codes=("FIDE_TEAM",),
         dropin=True,
     ),
     Registered("papp", "mipair.systems.papp.system:PappSystem", endings=(".papp",)),

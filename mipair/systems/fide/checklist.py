@@ -31,7 +31,7 @@ from dataclasses import asdict, dataclass
 
 from mipair.model import Colour, points_to_str
 from mipair.pairing import RoundPairing
-from mipair.systems.fide.colours import newcomer_preference, preference
+from mipair.systems.fide.colours import preference
 from mipair.systems.fide.rules import pab_eligible
 from mipair.systems.fide.state import PlayerState, Snapshot
 
@@ -94,7 +94,7 @@ def rows(snap: Snapshot, pairing: RoundPairing | None = None) -> list[Row]:
     t = snap.tournament
     counted = [st for st in snap.players.values() if st.tpn > 0]
     counted.sort(key=lambda st: (-st.pairing_score, st.tpn))
-    newcomer = newcomer_preference(snap.edition.settings)
+    newcomer = snap.edition.settings.newcomer
     out = []
     for st in counted:
         pref = preference(st, newcomer)

@@ -6,7 +6,7 @@ strong at +-1, mild otherwise, none before a first game; decided in the order
 the reference engine uses (|CD| >= 2 first, then two equal colours in a row,
 then |CD| = 1, then the last colour). Dubov (C.04.4.1 (2026) 1.6) has the same
 definitions but gives a player who has not played a mild preference for Black
-(1.6.4): the ``newcomer`` argument. Only played games count (C.04.2 (2026)
+(1.6.4): the ``newcomer`` argument (the edition's ``newcomer_preference``). Only played games count (C.04.2 (2026)
 3.4). The general colour rules (C.04.1 (2026) Art. 6 and 7): no colour
 difference beyond +-2, no colour three times in a row; a system may except
 some pairs (the Dutch topscorers).
@@ -14,10 +14,10 @@ some pairs (the Dutch topscorers).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mipair.model import Colour
 from mipair.systems.fide.state import PlayerState, Snapshot
@@ -27,9 +27,6 @@ if TYPE_CHECKING:
     from mipair.reports import Violation  # not loaded by a drop-in round
 
 COLOUR_NAME = {Colour.WHITE: "White", Colour.BLACK: "Black"}
-
-NEWCOMER = {"black-mild": Colour.BLACK, "none": None}
-"""A model file's ``newcomer_preference`` -> the colour a player without games seeks."""
 
 
 class Strength(IntEnum):
@@ -77,10 +74,21 @@ def preference(state: PlayerState, newcomer: Colour | None = None) -> Preference
     return Preference(None, Strength.NONE, cd, repeated)
 
 
-def newcomer_preference(settings: Mapping[str, Any]) -> Colour | None:
-    """The mild preference of a player who has not played, as the edition's model file
-    says (``newcomer_preference``; Dubov 1.6.4 "black-mild"; none when not said)."""
-    return NEWCOMER[settings.get("newcomer_preference", "none")]
+def give(first: int, second: int, colour: Colour) -> tuple[int, int]:
+    """(White's id, Black's id) when the player ``first`` gets ``colour`` against ``second``:
+    what every system's colour allocation returns."""
+    return (first, second) if colour is Colour.WHITE else (second, first)
+
+
+def latest_difference(a: PlayerState, b: PlayerState) -> Colour | None:
+    """The colour ``a`` gets by the rule every FIDE Swiss system has (Dutch 5.2.3,
+    Burstein and Dubov 5.2.4, Lim 5.4): at the latest game, aligned from the last one
+    played (C.04.2 3.4), in which the two had different colours, the colour ``b`` had
+    then; None when they never differed."""
+    for mine, theirs in zip(reversed(played_colours(a)), reversed(played_colours(b))):
+        if mine is not theirs:
+            return theirs
+    return None
 
 
 def absolute_class(pref: Preference) -> object:

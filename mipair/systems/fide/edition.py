@@ -23,6 +23,7 @@ from mipair.lazy import named
 from mipair.model_files import read_model
 from mipair.resources import model_file
 from mipair.systems.fide.procedure import EditionCriterion, SwissProcedure
+from mipair.systems.fide.settings import SwissSettings, parse
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,7 @@ DEFINITIONS = {
 REQUIRED = ("edition", "procedure", "absolute_ids", "colour_rules", "criteria")
 """The other keys every model file must have."""
 KNOWN = (*REQUIRED, *DEFINITIONS, "title")
-"""The keys the loader reads; any other is one of the edition's :attr:`Edition.settings`."""
+"""The keys the loader reads; the others are the edition's :attr:`Edition.settings`."""
 
 
 @dataclass(frozen=True)
@@ -83,9 +84,10 @@ class Edition:
     colour_rules: tuple[str, str] = ("", "")
     """How the edition's general Swiss rules number "no |CD| > 2" and "no colour
     three times in a row"."""
-    settings: dict[str, Any] = field(default_factory=dict, compare=False)
-    """The model file's other keys: the edition's own definitions, which its procedure
-    reads (Burstein: the seeding rounds, the PAB order, the Index)."""
+    settings: SwissSettings = field(default_factory=SwissSettings, compare=False)
+    """The model file's other keys, checked at load: the edition's own definitions, which
+    its procedure reads (Burstein: the seeding rounds, the PAB order, the Index), of the
+    type its procedure names (:mod:`mipair.systems.fide.settings`)."""
 
     def active(self, rnd: int, last_round: bool = False) -> tuple[CriterionSpec, ...]:
         """The criteria that exist when round ``rnd`` (the last one: ``last_round``) is paired."""
@@ -139,10 +141,9 @@ def read_edition(system: str, path: Path) -> Edition:
     for key, values in DEFINITIONS.items():
         if data[key] not in values:
             raise EditionError(f"{path}: {key} must be one of {', '.join(values)}")
-    procedure = procedure_of(path, data["procedure"])
-    for key, value in procedure.fixed_settings.items():
-        if data.get(key) != value:
-            raise EditionError(f"{path}: {key} must be {value!r}: its procedure knows no other")
+    cls = procedure_class(path, data["procedure"])
+    own = {key: value for key, value in data.items() if key not in KNOWN}
+    procedure = cls(parse(cls.settings_type, own, path))
     return Edition(
         system,
         data["edition"],
@@ -153,12 +154,12 @@ def read_edition(system: str, path: Path) -> Edition:
         data["bye_barred_by"],
         dict(data["absolute_ids"]),
         tuple(data["colour_rules"]),
-        {key: value for key, value in data.items() if key not in KNOWN},
+        procedure.settings,
     )
 
 
-def procedure_of(path: Path, reference: str) -> SwissProcedure[Any]:
-    """The procedure object a model file names; a class that is not a complete
+def procedure_class(path: Path, reference: str) -> type[SwissProcedure[Any]]:
+    """The procedure class a model file names; a class that is not a complete
     :class:`~mipair.systems.fide.procedure.SwissProcedure` is an error here."""
     try:
         cls = named(reference)
@@ -169,8 +170,7 @@ def procedure_of(path: Path, reference: str) -> SwissProcedure[Any]:
     lacking = sorted(getattr(cls, "__abstractmethods__", ()))
     if lacking:
         raise EditionError(f"{path}: procedure {reference!r} lacks {', '.join(lacking)}")
-    procedure: SwissProcedure[Any] = cls()
-    return procedure
+    return cls
 
 
 def criterion_spec(

@@ -8,14 +8,17 @@ them in a large field (:func:`mipair.systems.fide.sparse.core`), as its models
 start from. :func:`sat_mate` asks SAT alone, with no HiGHS model, for a
 caller that has another way to go when SAT finds none (the Dutch bye question,
 :func:`mipair.systems.fide.dutch.procedure2026.bye_score`);
-:func:`everyone_paired` asks the matching model, which goes on to a MIP.
+:func:`everyone_paired` asks the matching model, which goes on to a MIP;
+:func:`completable` makes it the round's first matching, or says that the
+absolute criteria allow no pairing (Dutch 2026 and Burstein C4).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mipair.solver.lexmatch import LexMatcher
+from mipair.errors import NoPairingError
+from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.solver.witness import sat_matching
 from mipair.systems.fide.field import RoundField
 from mipair.systems.fide.sparse import core
@@ -55,3 +58,13 @@ def everyone_paired(field: RoundField) -> list[int]:
     model = LexMatcher(n, field.edges, range(n), n // 2, core=core(field.edges, field.scores))
     model.maximise([])
     return model.answer.mate()
+
+
+def completable(field: RoundField, rules: str) -> None:
+    """An even field: some pairing of everyone exists (NoPairingError if not, naming the
+    edition's ``rules``); it becomes the round's first matching, which the brackets'
+    models start from."""
+    try:
+        field.hint = everyone_paired(field)
+    except Infeasible:
+        raise NoPairingError(f"no pairing satisfies the absolute criteria ({rules})") from None

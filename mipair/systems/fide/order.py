@@ -3,11 +3,13 @@
 Boards are sorted by the higher-ranked player's score, then the other
 player's score (both highest first, real points without acceleration), then
 the higher-ranked player's pairing number; the PAB is listed last. This is
-the order of C.04.2 as the reference engine applies it.
+the order of C.04.2 as the reference engine applies it. :func:`published` makes
+a round's pairing of its games so, for every FIDE Swiss system.
 """
 
 from __future__ import annotations
 
+from mipair.pairing import Board, RoundPairing
 from mipair.systems.fide.state import Snapshot
 
 
@@ -21,3 +23,10 @@ def board_order(snap: Snapshot, pairs: list[tuple[int, int]]) -> list[tuple[int,
         return (-hi.score, -lo.score, hi.tpn)
 
     return sorted(pairs, key=key)
+
+
+def published(snap: Snapshot, games: list[tuple[int, int]], bye: int | None) -> RoundPairing:
+    """``snap``'s round paired: the ``games`` (White's id, Black's id) in board order, and
+    the PAB's recipient (None: none)."""
+    boards = tuple(Board(white, black) for white, black in board_order(snap, games))
+    return RoundPairing(snap.round, boards, bye)

@@ -5,18 +5,22 @@ named in that file (:mod:`mipair.systems.fide.edition`). The object pairs a
 round and evaluates any complete pairing by the edition's criteria, so that
 the engine and ``why``/``check`` read the same rules from the same place.
 A class that lacks a member cannot be loaded as an edition's procedure.
-The system asks it, besides, for its own absolute facts about a pair, the breaches
-of a pairing's own colours and a note on a published round's colours; each
-has a default (none).
+The object is made with the edition's own settings, of the type it names
+(:attr:`SwissProcedure.settings_type`, :mod:`mipair.systems.fide.settings`),
+read from the model file and checked when it loads. Each system's absolute
+rules beyond C.04.1's are its procedure's hooks, one mechanism for every
+system: its own facts about a pair, the breaches of a pairing's own colours and
+a note on a published round's colours; each has a default (none).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from mipair.lazy import named
+from mipair.systems.fide.settings import SwissSettings
 
 if TYPE_CHECKING:
     from mipair.explain.facts import Fact
@@ -54,9 +58,11 @@ class SwissProcedure(ABC, Generic[StateT]):
     """Where the model file's function names are looked up (``module:table``, in order;
     each imported only when a name is not found in the ones before)."""
 
-    fixed_settings: ClassVar[Mapping[str, object]] = {}
-    """Settings of the model file the procedure implements one way only (an order the
-    text gives, stated in the file): a file asking another value is refused at load."""
+    settings_type: ClassVar[type[SwissSettings]] = SwissSettings
+    """The edition's own settings (the model file's other keys), as this procedure reads them."""
+
+    def __init__(self, settings: SwissSettings) -> None:
+        self.settings = settings
 
     def criterion(self, name: str) -> EditionCriterion | None:
         """The criterion function the model file names (None: no such function)."""

@@ -119,26 +119,81 @@ def test_info_names_each_system(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("system", "line", "setting"),
+    ("system", "line", "setting", "key"),
     [
-        ("lim", "maxi_tournament = false", "maxi_tournament = true"),
-        ("dubov", 'numbering = "middle-out"', 'numbering = "top-down"'),
+        ("lim", "maxi_tournament = false", "maxi_tournament = true", "maxi_tournament"),
+        (
+            "dubov",
+            'numbering = "middle-out"',
+            'numbering = "top-down"',
+            "shifter_order.numbering",
+        ),
+        ("lim", '"colour-balance", ', "", "floater_order"),
     ],
 )
 def test_a_model_file_asking_another_order_is_refused_at_load(
-    tmp_path: Path, system: str, line: str, setting: str
+    tmp_path: Path, system: str, line: str, setting: str, key: str
 ) -> None:
     """The orders a model file states are those its procedure implements; another value
-    fails when the edition is loaded, never silently."""
+    fails when the edition is loaded, never silently, naming the file, line and key
+    (exit 3)."""
+    from mipair.errors import EXIT_BAD_INPUT
     from mipair.resources import model_file
-    from mipair.systems.fide.edition import EditionError, read_edition
+    from mipair.systems.fide.edition import read_edition
+    from mipair.systems.fide.settings import SettingsError
 
     text = (model_file() / f"{system}-2026.toml").read_text()
     assert line in text
     path = tmp_path / f"{system}-2026.toml"
     path.write_text(text.replace(line, setting))
-    with pytest.raises(EditionError, match="its procedure knows no other"):
+    number = next(k for k, row in enumerate(text.splitlines(), 1) if line in row)
+    with pytest.raises(SettingsError, match="its procedure knows no other") as refused:
         read_edition(system, path)
+    assert refused.value.exit_code == EXIT_BAD_INPUT
+    assert refused.value.located().startswith(f"{path}:{number}: {key}: ")
+
+
+@pytest.mark.parametrize(
+    ("system", "line", "setting", "key", "what"),
+    [
+        (
+            "burstein",
+            'bye_order = ["lowest-score", "most-games-played", "lowest-index-rank"]',
+            'bye_order = ["lowest-score", "largest-score"]',
+            "bye_order[1]",
+            "must be one of",
+        ),
+        ("burstein", "at_most = 4", "at_most = -1", "seeding_rounds.at_most", "at least 0"),
+        ("dubov", 'upfloat = "pairing"', "upfloat = 1", "upfloat", "must be one of"),
+        ("dubov", "max_upfloats = { base = 2, per = 5 }", "", "max_upfloats", "missing"),
+        (
+            "lim",
+            "max_difference = 2",
+            'max_difference = "2"',
+            "colour_limits.max_difference",
+            "whole number",
+        ),
+        ("dutch", 'title = "', 'seeding = 1\ntitle = "', "seeding", "unknown setting"),
+    ],
+)
+def test_a_bad_setting_is_refused_at_load_with_its_file_line_and_key(
+    tmp_path: Path, system: str, line: str, setting: str, key: str, what: str
+) -> None:
+    """Every setting is checked by its type when the model file loads (a PAB order by the
+    names its system knows, a number by its bound, a key no system reads), not when a
+    round first reads it."""
+    from mipair.resources import model_file
+    from mipair.systems.fide.edition import read_edition
+    from mipair.systems.fide.settings import SettingsError
+
+    text = (model_file() / f"{system}-2026.toml").read_text()
+    assert line in text
+    path = tmp_path / f"{system}-2026.toml"
+    path.write_text(text.replace(line, setting, 1))
+    with pytest.raises(SettingsError, match=what) as refused:
+        read_edition(system, path)
+    assert refused.value.field == key
+    assert refused.value.located().startswith(f"{path}:")
 
 
 def bye_to_a_high_score(seed: int) -> tuple[Tournament, RoundPairing] | None:
@@ -174,3 +229,26 @@ def test_why_compares_dubov_bye_scores_as_numbers(tmp_path: Path) -> None:
     difference = json.loads(result.output)["difference"]
     assert (difference["criterion"], difference["better"]) == ("3.1.3", "engine")
     assert difference["engine"] < 10 <= difference["proposal"]
+
+
+def test_every_order_a_settings_type_allows_is_one_its_procedure_implements() -> None:
+    """The names a settings type lets a model file give (its ``Literal``s) are keys of the
+    tables that implement them: a name the type allows never fails when a round reads it."""
+    from typing import get_args, get_type_hints
+
+    from mipair.systems.fide.burstein.index import ORDER
+    from mipair.systems.fide.burstein.settings import BursteinSettings, IndexSettings
+    from mipair.systems.fide.bye import BYE_KEYS
+    from mipair.systems.fide.dubov.settings import DubovSettings
+    from mipair.systems.fide.lim.settings import LimSettings
+
+    def names(cls: type, key: str) -> set[str]:
+        kind = get_type_hints(cls, include_extras=True)[key]
+        while not hasattr(kind, "__origin__") or kind.__origin__ is not tuple:
+            kind = get_args(kind)[0]  # Annotated[tuple[Literal[...], ...], ...]
+        return set(get_args(get_args(kind)[0]))
+
+    for cls in (BursteinSettings, DubovSettings, LimSettings):
+        assert names(cls, "bye_order") <= set(BYE_KEYS), cls
+    assert names(LimSettings, "round_one_bye_order") <= set(BYE_KEYS)
+    assert names(IndexSettings, "order") == set(ORDER)

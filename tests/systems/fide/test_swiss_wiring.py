@@ -92,12 +92,23 @@ def test_every_fide_system_has_its_code_and_the_registered_ones_are_generated() 
         "dubov",
         "burstein",
         "lim",
+        "double-swiss",
         "round-robin",
+        "team",
     }
 
 
 def test_the_dropin_flags_and_their_usage_come_from_the_registry(toy) -> None:
-    flags = ("--dutch", "--dubov", "--burstein", "--lim", "--round-robin", "--toy")
+    flags = (
+        "--dutch",
+        "--dubov",
+        "--burstein",
+        "--lim",
+        "--double-swiss",
+        "--round-robin",
+        "--team",
+        "--toy",
+    )
     assert forms.system_flags() == flags
     assert forms.usage().endswith(f"SYSTEM: {', '.join(flags[:-1])} or --toy")
     assert dropin.parse(["--toy", "x.trf", "-p"]).system == "--toy"
@@ -117,9 +128,13 @@ def test_a_generated_tournament_says_which_system_paired_it(toy, tmp_path: Path)
     assert toy.rounds_published(again) == [1, 2, 3, 4]
 
 
-FLAGGED = {"--round-robin": SMALL.parents[1] / "round-robin" / "club.trf"}
+FLAGGED = {
+    "--round-robin": SMALL.parents[1] / "round-robin" / "club.trf",
+    "--double-swiss": SMALL.parents[1] / "double-swiss" / "round2-upfloater.trf",
+    "--team": SMALL.parents[1] / "team" / "c6-following.trf",
+}
 """A file each flag pairs (the Swiss systems' default: a Dutch tournament of 9 players in 5
-rounds, which no round robin plays)."""
+rounds, which no round robin plays and no Double-Swiss file holds: two TRF rounds a match)."""
 
 
 @pytest.mark.parametrize("flag", forms.system_flags())

@@ -20,13 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mipair.model import Colour
-from mipair.systems.fide.colours import played_colours, preference
+from mipair.systems.fide.colours import give, latest_difference, preference
 from mipair.systems.fide.state import PlayerState, Snapshot
-
-
-def give(first: PlayerState, second: PlayerState, colour: Colour) -> tuple[int, int]:
-    """(White's id, Black's id) when ``first`` gets ``colour``."""
-    return (first.id, second.id) if colour is Colour.WHITE else (second.id, first.id)
 
 
 def allocate(
@@ -37,18 +32,18 @@ def allocate(
     if a.played_games == 0 and b.played_games == 0:  # 5.2.1
         high, low = (a, b) if (a.pairing_score, -a.tpn) > (b.pairing_score, -b.tpn) else (b, a)
         initial = snap.initial_colour or Colour.WHITE
-        return give(high, low, initial if high.tpn % 2 else initial.opposite)
+        return give(high.id, low.id, initial if high.tpn % 2 else initial.opposite)
     if pa.colour is not None and pb.colour is not None and pa.colour is not pb.colour:  # 5.2.2
-        return give(a, b, pa.colour)
+        return give(a.id, b.id, pa.colour)
     if pa.strength != pb.strength:  # 5.2.3 (no preference is the weakest)
         stronger, other = (a, b) if pa.strength > pb.strength else (b, a)
         wanted = preference(stronger).colour
         assert wanted is not None
-        return give(stronger, other, wanted)
-    for mine, theirs in zip(reversed(played_colours(a)), reversed(played_colours(b))):  # 5.2.4
-        if mine is not theirs:
-            return give(a, b, theirs)
+        return give(stronger.id, other.id, wanted)
+    latest = latest_difference(a, b)  # 5.2.4
+    if latest is not None:
+        return give(a.id, b.id, latest)
     high, low = (a, b) if rank(a) < rank(b) else (b, a)  # 5.2.5
     wanted = preference(high).colour
     assert wanted is not None
-    return give(high, low, wanted)
+    return give(high.id, low.id, wanted)

@@ -23,16 +23,17 @@ from dataclasses import replace
 import numpy as np
 
 from mipair.errors import NoPairingError
-from mipair.pairing import Board, RoundPairing
+from mipair.pairing import RoundPairing
 from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.solver.weights import Weights
+from mipair.systems.fide.brackets import scoregroups
 from mipair.systems.fide.burstein.colours import allocate
 from mipair.systems.fide.burstein.criteria import PairContext
-from mipair.systems.fide.edition import EditionError
+from mipair.systems.fide.bye import Rank, bye_key
 from mipair.systems.fide.field import RoundField
-from mipair.systems.fide.first_matching import everyone_paired
+from mipair.systems.fide.first_matching import completable
 from mipair.systems.fide.footprint import refuse_too_large
-from mipair.systems.fide.order import board_order
+from mipair.systems.fide.order import published
 from mipair.systems.fide.sparse import core
 from mipair.systems.fide.state import PlayerState, Snapshot
 from mipair.systems.fide.weigh import kinds, roles
@@ -44,41 +45,22 @@ PACKED = 3
 """Questions offered to one solve, at most: packed exactly (:meth:`mipair.solver.lexmatch.LexMatcher.maximise`),
 a solve holds two or three; offering more made it harder (1000 players: 12.8 s, not 11.0)."""
 
-Rank = Callable[[PlayerState], tuple]
-"""1.8's sort key: the players of a bracket, the highest ranked first."""
 
-BYE_ORDER: dict[str, Callable[[Rank], Callable[[PlayerState], object]]] = {
-    "lowest-score": lambda rank: lambda p: p.pairing_score,
-    "most-games-played": lambda rank: lambda p: -p.played_games,
-    "lowest-index-rank": lambda rank: lambda p: tuple(-x for x in rank(p)),
-}
-"""3.1.3-3.1.5 by the names the model file gives them (each: the first candidate first)."""
-
-
-def bye_key(snap: Snapshot, rank: Rank) -> Callable[[PlayerState], tuple]:
-    """3.1: the order in which the players are candidates for the PAB (the edition's)."""
-    names = snap.edition.settings.get("bye_order", [])
-    if not names or any(name not in BYE_ORDER for name in names):
-        raise EditionError(f"{snap.edition.system}: bye_order {names!r} (known: {list(BYE_ORDER)})")
-    keys = [BYE_ORDER[name](rank) for name in names]
-    return lambda p: tuple(key(p) for key in keys)
-
-
-def pair_round(snap: Snapshot, rank: Rank) -> RoundPairing:
-    """The Burstein pairing of ``snap``'s round (not a seeding round); a field whose pairs
-    would not fit in the memory available is refused (exit 4), as the Dutch one is."""
+def pair_round(snap: Snapshot, rank: Rank, bye_order: Sequence[str]) -> RoundPairing:
+    """The Burstein pairing of ``snap``'s round (not a seeding round), the PAB's candidates
+    in ``bye_order``; a field whose pairs would not fit in the memory available is
+    refused (exit 4), as the Dutch one is."""
     refuse_too_large(snap)
-    bye = choose_bye(snap, rank) if len(snap.to_pair) % 2 else None
+    bye = choose_bye(snap, bye_key(bye_order, rank)) if len(snap.to_pair) % 2 else None
     rest = without(snap, bye)
     field = RoundField(rest, rest.edition)
     pairs: list[tuple[int, int]] = []
     if field.n:
-        completable(field)
+        completable(field, "C1, C3: rematches, colours, forbidden pairs")
         mate = Brackets(field, rank).pair()
         players = field.players
         pairs = [allocate(snap, players[v], players[w], rank) for v, w in mate.items() if v < w]
-    boards = tuple(Board(white, black) for white, black in board_order(snap, pairs))
-    return RoundPairing(snap.round, boards, bye)
+    return published(snap, pairs, bye)
 
 
 def without(snap: Snapshot, bye: int | None) -> Snapshot:
@@ -90,12 +72,11 @@ def without(snap: Snapshot, bye: int | None) -> Snapshot:
     return replace(snap, players=players)
 
 
-def choose_bye(snap: Snapshot, rank: Rank) -> int:
-    """3.1: the first candidate (:func:`bye_key`) who may take the PAB (C2) and leaves
+def choose_bye(snap: Snapshot, key: Callable[[PlayerState], tuple]) -> int:
+    """3.1: the first candidate in the order ``key`` who may take the PAB (C2) and leaves
     the others completely pairable (C4); NoPairingError when there is none."""
     field = RoundField(snap, snap.edition)
     n, players = field.n, field.players
-    key = bye_key(snap, rank)
     order = sorted((v for v in range(n) if field.eligible[v]), key=lambda v: key(players[v]))
     exits = [(v, "single") for v in order]
     first = len(field.edges)
@@ -120,29 +101,6 @@ def choose_bye(snap: Snapshot, rank: Rank) -> int:
     return players[order[single]].id
 
 
-def completable(field: RoundField) -> None:
-    """C4 for the round: some pairing of everyone exists (NoPairingError if not); it
-    becomes the round's first matching, which the windows start from."""
-    try:
-        field.hint = everyone_paired(field)
-    except Infeasible:
-        raise NoPairingError(
-            "no pairing satisfies the absolute criteria (C1, C3: rematches, colours, "
-            "forbidden pairs)"
-        ) from None
-
-
-def scoregroups(scores: Sequence[int]) -> list[list[int]]:
-    """The scoregroups of a field's vertices (sorted by score), from the top."""
-    out: list[list[int]] = []
-    for v, score in enumerate(scores):
-        if out and scores[out[-1][0]] == score:
-            out[-1].append(v)
-        else:
-            out.append([v])
-    return out
-
-
 class Brackets:
     """The brackets of one round from the top (3.2), the PAB recipient out of the field."""
 
@@ -154,7 +112,7 @@ class Brackets:
     def pair(self) -> dict[int, int]:
         """Pair bracket after bracket; vertex -> vertex."""
         field = self.field
-        groups = scoregroups(field.scores)
+        groups = scoregroups(range(field.n), field.scores.__getitem__)
         bracket, later = groups[0], groups[1:]
         final: dict[int, int] = {}
         while bracket:

@@ -18,21 +18,23 @@ The walk the engine makes, on a finished pairing (models/burstein-2026.md §3-4)
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import numpy as np
 
 from mipair.model import points_to_str
 from mipair.pairing import RoundPairing
-from mipair.reports import HIGHER, LOWER, CriterionValue
+from mipair.reports import HIGHER, CriterionValue
 from mipair.solver.edges import Edges
 from mipair.solver.lexmatch import Infeasible, LexMatcher
+from mipair.systems.fide.brackets import Bracket, mates, pairs_of, scoregroups
 from mipair.systems.fide.burstein.criteria import PairContext
-from mipair.systems.fide.burstein.engine import Rank, scoregroups, without
+from mipair.systems.fide.burstein.engine import without
+from mipair.systems.fide.bye import Rank, bye_values
 from mipair.systems.fide.edition import CriterionSpec
 from mipair.systems.fide.field import RoundField
 from mipair.systems.fide.state import Snapshot
-from mipair.systems.fide.values import Total, add, shown
+from mipair.systems.fide.values import Total, shown, total
 from mipair.systems.fide.weigh import weigh
 
 ARTICLE_4 = "Art. 4"
@@ -40,25 +42,19 @@ ARTICLE_4_TEXT = (
     "the first pairing in the order of Article 4; value: the BSN of the opponent of "
     "BSN 1, 2, ... (0: floats)"
 )
-POINT = 10
-"""Scores are held in tenths of a point and shown in points."""
 BYE_TEXT = {
-    "3.1.3": "the PAB to the lowest score; value: the recipient's score",
-    "3.1.4": "then to the most games played; value: the recipient's games",
-    "3.1.5": "then to the lowest ranked by 1.8; value: the recipient's place from the top",
+    "lowest-score": ("3.1.3", "the PAB to the lowest score; value: the recipient's score"),
+    "most-games-played": ("3.1.4", "then to the most games played; value: the recipient's games"),
+    "lowest-index-rank": (
+        "3.1.5",
+        "then to the lowest ranked by 1.8; value: the recipient's place from the top",
+    ),
 }
 
 
-@dataclass(frozen=True)
-class Bracket:
-    """One bracket of the walk: its vertices, the next scoregroup's, its residents' score."""
-
-    members: tuple[int, ...]
-    following: tuple[int, ...]
-    score: int
-
-
-def burstein_criteria(snap: Snapshot, rank: Rank) -> Callable[[RoundPairing], list[CriterionValue]]:
+def burstein_criteria(
+    snap: Snapshot, rank: Rank, bye_order: Sequence[str]
+) -> Callable[[RoundPairing], list[CriterionValue]]:
     """An evaluator of complete legal pairings of ``snap``'s round (not a seeding round)."""
     fields: dict[int | None, RoundField] = {}
 
@@ -69,22 +65,20 @@ def burstein_criteria(snap: Snapshot, rank: Rank) -> Callable[[RoundPairing], li
             rest = without(snap, bye)
             fields[bye] = RoundField(rest, rest.edition)
         field = fields[bye]
-        out = opening(snap, rank, bye) if bye is not None else []
+        out = opening(snap, rank, bye_order, bye) if bye is not None else []
         return out + Walk(field, rank, pairing).values()
 
     return evaluate
 
 
-def opening(snap: Snapshot, rank: Rank, bye: int) -> list[CriterionValue]:
+def opening(snap: Snapshot, rank: Rank, bye_order: Sequence[str], bye: int) -> list[CriterionValue]:
     """3.1: the PAB recipient by 3.1.3-3.1.5 (among the players who may take it and
     leave the others pairable, as a legal pairing's recipient does)."""
-    st = snap.players[bye]
-    place = sorted(snap.to_pair, key=lambda p: rank(snap.players[p])).index(bye) + 1
-    return [
-        CriterionValue("3.1.3", BYE_TEXT["3.1.3"], st.pairing_score / POINT, LOWER),
-        CriterionValue("3.1.4", BYE_TEXT["3.1.4"], st.played_games, HIGHER),
-        CriterionValue("3.1.5", BYE_TEXT["3.1.5"], place, HIGHER),
-    ]
+
+    def place() -> int:
+        return sorted(snap.to_pair, key=lambda p: rank(snap.players[p])).index(bye) + 1
+
+    return bye_values(bye_order, BYE_TEXT, snap.players[bye], place)
 
 
 class Walk:
@@ -93,15 +87,12 @@ class Walk:
     def __init__(self, field: RoundField, rank: Rank, pairing: RoundPairing) -> None:
         self.field, self.rank = field, rank
         index = {p.id: v for v, p in enumerate(field.players)}
-        self.mate = {v: v for v in range(field.n)}
-        for b in pairing.boards:
-            white, black = index[b.white], index[b.black]
-            self.mate[white], self.mate[black] = black, white
+        self.mate = {v: v for v in range(field.n)} | mates(pairing, index)
         self.specs: Sequence[CriterionSpec] = field.edition.active(field.snapshot.round)
 
     def brackets(self) -> Iterator[Bracket]:
         scores = self.field.scores
-        groups = scoregroups(scores)
+        groups = scoregroups(range(self.field.n), scores.__getitem__)
         incoming: list[int] = []
         for k, group in enumerate(groups):
             following = groups[k + 1] if k + 1 < len(groups) else []
@@ -118,7 +109,7 @@ class Walk:
         for bracket in self.brackets():
             label = f"bracket of score {points_to_str(bracket.score)}"
             inside = set(bracket.members)
-            pairs = [(v, w) for v in bracket.members if v < (w := self.mate[v]) and w in inside]
+            pairs = pairs_of(bracket.members, self.mate)
             floaters = [v for v in bracket.members if self.mate[v] not in inside]
             levels = sorted({scores[v] for v in bracket.members}, reverse=True)
             ahead = self.look_ahead(bracket, floaters) if bracket.following else None
@@ -134,11 +125,7 @@ class Walk:
         return out
 
     def total(self, function, context: PairContext, pairs: Sequence[tuple[int, int]]) -> Total:
-        players = self.field.players
-        total: Total = 0
-        for v, w in pairs:
-            total = add(total, function(context, players[v], players[w]))
-        return total
+        return total(function, context, self.field.players, pairs)
 
     def look_ahead(self, bracket: Bracket, floaters: list[int]) -> dict[tuple[str, str], Total]:
         """C7: the best the following bracket (the floaters and the next scoregroup) can

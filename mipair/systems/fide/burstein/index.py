@@ -22,18 +22,14 @@ Sonneborn-Berger in hundredths.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from mipair.model import Cell, PointSystem, Result
-from mipair.systems.fide.edition import EditionError
 from mipair.systems.fide.state import PlayerState, Snapshot
 
 ZERO_BYE_RESULTS = (Result.ZERO_BYE, Result.FORFEIT_LOSS)
 """An absence without an opponent: ``Z``, ``0000 - -`` (a blank cell is one too)."""
-
-SETTINGS = {"unplayed_round": "self", "zero_bye_run": "draw-for-opponents", "virtual_points": False}
-"""The readings of 1.7.2 this module implements, as the model file states them."""
 
 
 @dataclass(frozen=True)
@@ -84,16 +80,9 @@ ORDER: dict[str, Callable[[Index], RankKey]] = {
 """1.8's keys by the names the model file gives them (each: the higher ranked first)."""
 
 
-def ranking(snap: Snapshot) -> Callable[[PlayerState], tuple[int, ...]]:
-    """1.8: a sort key of players, the highest ranked first, by the edition's Index order."""
-    settings = snap.edition.settings.get("index", {})
-    for key, value in SETTINGS.items():
-        if settings.get(key, value) != value:
-            raise EditionError(f"{snap.edition.system}: index {key} = {settings[key]!r} is unknown")
-    names = settings.get("order", [])
-    unknown = [name for name in names if name not in ORDER]
-    if not names or unknown:
-        raise EditionError(f"{snap.edition.system}: index order {names!r} (known: {list(ORDER)})")
+def ranking(snap: Snapshot, names: Sequence[str]) -> Callable[[PlayerState], tuple[int, ...]]:
+    """1.8: a sort key of players, the highest ranked first, by the Index order ``names``
+    (the edition's ``[index] order``, checked when its model file loaded)."""
     idx = index(snap)
     keys = [ORDER[name](idx) for name in names]
     return lambda p: tuple(key(p) for key in keys)

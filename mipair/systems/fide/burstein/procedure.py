@@ -15,26 +15,23 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from mipair.errors import InputError
-from mipair.systems.fide.colours import (
-    Preference,
-    absolute_class,
-    colour_breaches,
-    colour_detail,
-)
-from mipair.systems.fide.procedure import Evaluator, SwissProcedure
+from mipair.systems.fide.burstein.settings import BursteinSettings
+from mipair.systems.fide.colours import Preference, absolute_class, colour_detail
+from mipair.systems.fide.procedure import Evaluator
 from mipair.systems.fide.state import PlayerState, Snapshot
+from mipair.systems.fide.strict_colours import StrictColourRules
 
 if TYPE_CHECKING:
-    from mipair.explain.facts import Fact
     from mipair.pairing import RoundPairing
-    from mipair.reports import Violation
     from mipair.systems.base import AnySystem
 
 
-class BursteinProcedure(SwissProcedure[Snapshot]):
+class BursteinProcedure(StrictColourRules):
     """C.04.4.2 (2026): the Dutch system for the seeding rounds, then the Burstein rules."""
 
     criterion_tables = ("mipair.systems.fide.burstein.criteria:CRITERIA",)
+    settings_type = BursteinSettings
+    settings: BursteinSettings
 
     # -- the seeding rounds (1.6) ------------------------------------------------------
 
@@ -49,8 +46,8 @@ class BursteinProcedure(SwissProcedure[Snapshot]):
                 line=1,
                 field="XXR/142",
             )
-        seeding = snapshot.edition.settings["seeding_rounds"]
-        return int(min(t.total_rounds // seeding["divisor"], seeding["at_most"]))
+        seeding = self.settings.seeding_rounds
+        return min(t.total_rounds // seeding.divisor, seeding.at_most)
 
     def seeding(self, snapshot: Snapshot) -> tuple[AnySystem, Snapshot] | None:
         """The system that pairs a seeding round and its state of the round (None: a
@@ -59,16 +56,16 @@ class BursteinProcedure(SwissProcedure[Snapshot]):
             return None
         from mipair.systems.registry import get_system
 
-        seeding = snapshot.edition.settings["seeding_rounds"]
-        system = get_system(seeding["system"])
-        state = system.state_before(snapshot.tournament, snapshot.round, seeding["edition"])
+        seeding = self.settings.seeding_rounds
+        system = get_system(seeding.system)
+        state = system.state_before(snapshot.tournament, snapshot.round, seeding.edition)
         return system, state
 
     def rank(self, snapshot: Snapshot) -> Callable[[PlayerState], tuple[int, ...]]:
         """1.8: the players' sort key by the Index, the highest ranked first."""
         from mipair.systems.fide.burstein.index import ranking
 
-        return ranking(snapshot)
+        return ranking(snapshot, self.settings.index.order)
 
     # -- the edition's procedure ---------------------------------------------------------
 
@@ -79,7 +76,7 @@ class BursteinProcedure(SwissProcedure[Snapshot]):
             return system.pair(state)
         from mipair.systems.fide.burstein.engine import pair_round
 
-        return pair_round(snapshot, self.rank(snapshot))
+        return pair_round(snapshot, self.rank(snapshot), self.settings.bye_order)
 
     def evaluator(self, snapshot: Snapshot) -> Evaluator:
         seeded = self.seeding(snapshot)
@@ -88,18 +85,7 @@ class BursteinProcedure(SwissProcedure[Snapshot]):
             return lambda pairing: system.evaluate(state, pairing)
         from mipair.systems.fide.burstein.evaluate import burstein_criteria
 
-        return burstein_criteria(snapshot, self.rank(snapshot))
-
-    def pair_facts(self, snapshot: Snapshot) -> Callable[[int, int], list[Fact]]:
-        """C3 (2.1.3): two players with the same absolute colour preference never meet
-        (no exception: in the seeding rounds the Dutch one, for topscorers, never applies)."""
-        from mipair.systems.fide.facts import colour_clashes
-
-        return colour_clashes(snapshot)
-
-    def colour_violations(self, snapshot: Snapshot, pairing: RoundPairing) -> list[Violation]:
-        """C.04.1 Art. 6 and 7 on the pairing's own colours (no exception in Burstein)."""
-        return colour_breaches(snapshot, pairing)
+        return burstein_criteria(snapshot, self.rank(snapshot), self.settings.bye_order)
 
     def colour_note(self, snapshot: Snapshot, engine: RoundPairing, published: RoundPairing) -> str:
         return colour_detail(snapshot, engine, published)

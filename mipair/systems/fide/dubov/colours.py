@@ -14,26 +14,22 @@ Higher ranked (5.2.1): more points, then the smaller TPN.
 from __future__ import annotations
 
 from mipair.model import Colour
-from mipair.systems.fide.colours import played_colours
+from mipair.systems.fide.colours import give, latest_difference
 from mipair.systems.fide.dubov.field import DubovPlayer
-
-
-def give(first: DubovPlayer, second: DubovPlayer, colour: Colour) -> tuple[int, int]:
-    """(white id, black id) when ``first`` gets ``colour``."""
-    return (first.id, second.id) if colour is Colour.WHITE else (second.id, first.id)
 
 
 def allocate(a: DubovPlayer, b: DubovPlayer, initial: Colour) -> tuple[int, int]:
     """5.2: (white id, black id) for the pair a-b."""
     high, low = (a, b) if (a.score, -a.id) > (b.score, -b.id) else (b, a)
     if a.state.played_games == 0 and b.state.played_games == 0:  # 5.2.1
-        return give(high, low, initial if high.id % 2 == 1 else initial.opposite)
+        return give(high.id, low.id, initial if high.id % 2 == 1 else initial.opposite)
     pa, pb = a.preference, b.preference
     if a.colour is not b.colour:  # 5.2.2
-        return give(a, b, a.colour)
+        return give(a.id, b.id, a.colour)
     if pa.strength != pb.strength:  # 5.2.3
-        return give(a, b, a.colour) if pa.strength > pb.strength else give(b, a, b.colour)
-    for x, y in zip(reversed(played_colours(a.state)), reversed(played_colours(b.state))):
-        if x is not y:  # 5.2.4
-            return give(a, b, y)
-    return give(high, low, high.colour)  # 5.2.5
+        stronger, other = (a, b) if pa.strength > pb.strength else (b, a)
+        return give(stronger.id, other.id, stronger.colour)
+    latest = latest_difference(a.state, b.state)  # 5.2.4
+    if latest is not None:
+        return give(a.id, b.id, latest)
+    return give(high.id, low.id, high.colour)  # 5.2.5

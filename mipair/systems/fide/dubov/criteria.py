@@ -12,32 +12,20 @@ these functions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from mipair.systems.fide.brackets import Bracket
 from mipair.systems.fide.dubov.field import DubovPlayer
 from mipair.systems.fide.procedure import Criterion, Value
 
 
-@dataclass(frozen=True)
-class Bracket:
-    """What the criteria need to know of the bracket: its residents' score."""
-
-    score: int
-
-    def upfloater(self, player: DubovPlayer) -> bool:
-        """A player of a lower score paired in the bracket (1.3.2)."""
-        return player.score < self.score
-
-
 def upfloater_count(ctx: Bracket, resident: DubovPlayer, other: DubovPlayer) -> Value:
     """C5 (2.3.1): a pair with an upfloater."""
-    return int(ctx.upfloater(other))
+    return int(ctx.from_below(other.score))
 
 
 def upfloater_scores(ctx: Bracket, resident: DubovPlayer, other: DubovPlayer) -> Value:
     """C6 (2.3.2): an upfloater at its score; the fewer at the lower scores, the smaller
     the score differences, largest first."""
-    return [(other.score, 1)] if ctx.upfloater(other) else 0
+    return [(other.score, 1)] if ctx.from_below(other.score) else 0
 
 
 def colour_misses(ctx: Bracket, resident: DubovPlayer, other: DubovPlayer) -> Value:
@@ -47,17 +35,17 @@ def colour_misses(ctx: Bracket, resident: DubovPlayer, other: DubovPlayer) -> Va
 
 def maximum_upfloaters(ctx: Bracket, resident: DubovPlayer, other: DubovPlayer) -> Value:
     """C8 (2.3.4): the upfloater is a maximum upfloater (1.8.1)."""
-    return int(ctx.upfloater(other) and other.maximum)
+    return int(ctx.from_below(other.score) and other.maximum)
 
 
 def maximum_upfloats(ctx: Bracket, resident: DubovPlayer, other: DubovPlayer) -> Value:
     """C9 (2.3.5): the times a maximum upfloater has been upfloated."""
-    return other.upfloats if ctx.upfloater(other) and other.maximum else 0
+    return other.upfloats if ctx.from_below(other.score) and other.maximum else 0
 
 
 def upfloated_last_round(ctx: Bracket, resident: DubovPlayer, other: DubovPlayer) -> Value:
     """C10 (2.3.6): the upfloater was upfloated in the previous round."""
-    return int(ctx.upfloater(other) and other.upfloated_last)
+    return int(ctx.from_below(other.score) and other.upfloated_last)
 
 
 CRITERIA: dict[str, Criterion[Bracket, DubovPlayer]] = {

@@ -19,15 +19,17 @@ from collections.abc import Callable
 
 from mipair.model import points_to_str
 from mipair.pairing import RoundPairing
-from mipair.reports import HIGHER, LOWER, ORDER_ONLY, CriterionValue
-from mipair.systems.fide.dubov.criteria import Bracket
+from mipair.reports import ORDER_ONLY, CriterionValue
+from mipair.systems.fide.brackets import Bracket, mates
+from mipair.systems.fide.bye import bye_values
 from mipair.systems.fide.dubov.field import DubovField
 from mipair.systems.fide.state import Snapshot
+from mipair.systems.fide.values import bracket_values
 
-BYE_VALUES = {
-    "lowest-score": ("3.1.3", "the PAB goes to the lowest score; value: its score", LOWER),
-    "most-games-played": ("3.1.4", "then to the most games played; value: its games", HIGHER),
-    "largest-tpn": ("3.1.5", "then to the largest TPN; value: its TPN", HIGHER),
+BYE_TEXT = {
+    "lowest-score": ("3.1.3", "the PAB goes to the lowest score; value: its score"),
+    "most-games-played": ("3.1.4", "then to the most games played; value: its games"),
+    "largest-tpn": ("3.1.5", "then to the largest TPN; value: its TPN"),
 }
 
 
@@ -37,65 +39,27 @@ def dubov_criteria(snap: Snapshot) -> Callable[[RoundPairing], list[CriterionVal
     return lambda pairing: evaluate(field, pairing)
 
 
-def bye_values(field: DubovField, bye: int | None) -> list[CriterionValue]:
-    """3.1.3-3.1.5 of the PAB, in the model file's ``bye_order``."""
-    if bye is None or bye not in field.vertex:
-        return []
-    player = field.players[field.vertex[bye]]
-    values = {
-        "lowest-score": player.score / 10,  # in points (compared as a number, not as text)
-        "most-games-played": player.state.played_games,
-        "largest-tpn": player.id,
-    }
-    out = []
-    for name in field.snapshot.edition.settings["bye_order"]:
-        article, text, better = BYE_VALUES[name]
-        value = values[name]
-        out.append(CriterionValue(article, text, value, better, "pairing-allocated bye"))
-    return out
-
-
 def evaluate(field: DubovField, pairing: RoundPairing) -> list[CriterionValue]:
     """Every value of ``pairing``, the PAB first, then each bracket from the top."""
-    vertex, players = field.vertex, field.players
-    mate: dict[int, int] = {}
-    for b in pairing.boards:
-        if b.white in vertex and b.black in vertex:
-            v, w = vertex[b.white], vertex[b.black]
-            mate[v], mate[w] = w, v
-    out = bye_values(field, pairing.bye)
+    players = field.players
+    mate = mates(pairing, field.vertex)
+    out = []
+    if pairing.bye is not None and pairing.bye in field.vertex:
+        recipient = players[field.vertex[pairing.bye]].state
+        label = "pairing-allocated bye"
+        out += bye_values(field.settings.bye_order, BYE_TEXT, recipient, label=label)
     snap = field.snapshot
     specs = snap.edition.active(snap.round, field.last_round)
     unpaired = sorted(mate)
     while unpaired:
         top = players[unpaired[0]].score
-        ctx = Bracket(top)
         residents = [v for v in unpaired if players[v].score == top]
         pairs = sorted({(min(v, mate[v]), max(v, mate[v])) for v in residents})
         upfloaters = sorted(w for _, w in pairs if players[w].score < top)
         label = f"bracket of score {points_to_str(top)}"
         levels = sorted({players[v].score for v in unpaired if players[v].score < top})
-        for spec in specs:
-            total: dict[int, int] = {}
-            count = 0
-            for v, w in pairs:
-                value = spec.function(ctx, players[v], players[w])
-                if isinstance(value, int):
-                    count += value
-                else:
-                    for level, k in value:
-                        total[level] = total.get(level, 0) + k
-            text = f"{spec.text}; value: {spec.value}"
-            better = HIGHER if spec.better == "higher" else LOWER
-            if not spec.levels:
-                out.append(CriterionValue(spec.id, text, count, better, label))
-                continue
-            out += [
-                CriterionValue(
-                    spec.id, text, total.get(s, 0), better, f"{label}, score {points_to_str(s)}"
-                )
-                for s in levels
-            ]
+        bracket = Bracket(tuple(residents), (), top)
+        out += bracket_values(specs, bracket, players, pairs, label, levels)
         out.append(
             CriterionValue(
                 "4.2",

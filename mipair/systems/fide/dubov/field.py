@@ -10,16 +10,15 @@ the legal pairs are those C1, C3 and the organiser's forbidden pairs allow.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
 from mipair.model import Colour, Tournament
 from mipair.rounds import accelerations_of
 from mipair.solver.edges import Edges
-from mipair.systems.fide.colours import Preference, newcomer_preference, preference
+from mipair.systems.fide.colours import Preference, preference
+from mipair.systems.fide.dubov.settings import DubovSettings, MaxUpfloats
 from mipair.systems.fide.pairable import Pairable, basic_pairs
 from mipair.systems.fide.players import RoundPlayer
 from mipair.systems.fide.state import PlayerState, Snapshot
@@ -77,9 +76,9 @@ def upfloat_rounds(t: Tournament, rnd: int, pairings: str) -> dict[int, list[int
     return out
 
 
-def max_upfloats(t: Tournament, rnd: int, rule: Mapping[str, int]) -> int:
+def max_upfloats(t: Tournament, rnd: int, rule: MaxUpfloats) -> int:
     """1.8.2: MaxT = base + rounds // per (the rounds of the tournament, 142/XXR)."""
-    return rule["base"] + (t.total_rounds or rnd) // rule["per"]
+    return rule.base + (t.total_rounds or rnd) // rule.per
 
 
 class DubovField:
@@ -87,11 +86,11 @@ class DubovField:
 
     def __init__(self, snap: Snapshot) -> None:
         self.snapshot = snap
-        settings: Mapping[str, Any] = snap.edition.settings
+        self.settings = settings = DubovSettings.of(snap.edition.settings)
         t, rnd = snap.tournament, snap.round
-        newcomer = newcomer_preference(settings)
-        floats = upfloat_rounds(t, rnd, settings["upfloat"])
-        limit = max_upfloats(t, rnd, settings["max_upfloats"])
+        newcomer = settings.newcomer
+        floats = upfloat_rounds(t, rnd, settings.upfloat)
+        limit = max_upfloats(t, rnd, settings.max_upfloats)
         states = sorted(
             (snap.players[pid] for pid in snap.to_pair), key=lambda p: (-p.pairing_score, p.id)
         )

@@ -18,46 +18,32 @@ pairing's own colours (C.04.1 Art. 6 and 7, with no exception either).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from mipair.errors import NoPairingError
-from mipair.pairing import Board, RoundPairing
-from mipair.systems.fide.procedure import Evaluator, SwissProcedure
+from mipair.pairing import RoundPairing
+from mipair.systems.fide.bye import bye_key
+from mipair.systems.fide.dubov.settings import DubovSettings
+from mipair.systems.fide.procedure import Evaluator
 from mipair.systems.fide.rules import pab_eligible
+from mipair.systems.fide.strict_colours import StrictColourRules
 
 if TYPE_CHECKING:
-    from mipair.explain.facts import Fact
-    from mipair.reports import Violation
     from mipair.systems.fide.dubov.field import DubovField
     from mipair.systems.fide.state import Snapshot
 
-BYE_ORDER = {
-    "lowest-score": lambda p: p.score,
-    "most-games-played": lambda p: -p.state.played_games,
-    "largest-tpn": lambda p: -p.id,
-}
-"""The model file's ``bye_order`` keys (3.1.3-3.1.5) -> a sort key of a player."""
 
-
-class DubovProcedure(SwissProcedure["Snapshot"]):
+class DubovProcedure(StrictColourRules):
     """C.04.4.1: the PAB, then the brackets from the top, then the colours."""
 
     criterion_tables = ("mipair.systems.fide.dubov.criteria:CRITERIA",)
-    fixed_settings: ClassVar[Mapping[str, object]] = {
-        "upfloater_order": ["score-descending", "tpn-ascending"],  # 4.2.2
-        "shifter_order": {  # 4.3.2, 4.3.3
-            "g1": ["aro-ascending", "tpn-ascending"],
-            "g2": ["tpn-ascending"],
-            "numbering": "middle-out",
-        },
-        "s1_order": ["aro-ascending", "tpn-ascending"],  # 3.2.5
-    }
+    settings_type = DubovSettings
+    settings: DubovSettings
 
     def pair(self, snapshot: Snapshot) -> RoundPairing:
         from mipair.systems.fide.dubov.colours import allocate
         from mipair.systems.fide.dubov.field import DubovField
-        from mipair.systems.fide.order import board_order
+        from mipair.systems.fide.order import published
 
         field = DubovField(snapshot)
         bye, brackets = pair_field(field)
@@ -67,33 +53,20 @@ class DubovProcedure(SwissProcedure["Snapshot"]):
             for pairs in brackets
             for v, w in pairs
         ]
-        boards = tuple(Board(*game) for game in board_order(snapshot, games))
-        return RoundPairing(snapshot.round, boards, None if bye is None else players[bye].id)
+        return published(snapshot, games, None if bye is None else players[bye].id)
 
     def evaluator(self, snapshot: Snapshot) -> Evaluator:
         from mipair.systems.fide.dubov.evaluate import dubov_criteria
 
         return dubov_criteria(snapshot)
 
-    def pair_facts(self, snapshot: Snapshot) -> Callable[[int, int], list[Fact]]:
-        """C3 (2.1.3): two players with the same absolute colour preference never meet."""
-        from mipair.systems.fide.facts import colour_clashes
-
-        return colour_clashes(snapshot)
-
-    def colour_violations(self, snapshot: Snapshot, pairing: RoundPairing) -> list[Violation]:
-        """C.04.1 Art. 6 and 7 on the pairing's own colours (no exception in Dubov)."""
-        from mipair.systems.fide.colours import colour_breaches
-
-        return colour_breaches(snapshot, pairing)
-
 
 def bye_of(field: DubovField, vertices: list[int]) -> int:
     """3.1: the PAB's vertex (see the module docstring)."""
-    order = field.snapshot.edition.settings["bye_order"]
     players = field.players
+    key = bye_key(field.settings.bye_order)
     eligible = [v for v in vertices if pab_eligible(players[v].state)]
-    eligible.sort(key=lambda v: tuple(BYE_ORDER[name](players[v]) for name in order))
+    eligible.sort(key=lambda v: key(players[v].state))
     bye = field.pairable.first_single(vertices, eligible)
     if bye is None:
         raise NoPairingError(

@@ -25,7 +25,7 @@ import numpy as np
 from mipair.errors import NoPairingError
 from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.solver.weights import Weights
-from mipair.systems.fide.dubov.criteria import Bracket
+from mipair.systems.fide.brackets import Bracket
 from mipair.systems.fide.dubov.field import DubovField
 from mipair.systems.fide.edition import CriterionSpec
 
@@ -111,7 +111,8 @@ def upfloaters(
         model = LexMatcher(field.n, edges, nodes, len(nodes) // 2, core=core)
         snap = field.snapshot
         specs = snap.edition.active(snap.round, field.last_round)
-        tiers = tiers_of(field, specs, Bracket(field.players[residents[0]].score), ends)
+        bracket = Bracket(tuple(residents), (), field.players[residents[0]].score)
+        tiers = tiers_of(field, specs, bracket, ends)
         classes = kinds_of(field)[0]
         if len(edges) < SETTLE_FROM or not model.classes(classes).settle(tiers):
             model.maximise(tiers)  # else the class model's optimum, realised, settled them

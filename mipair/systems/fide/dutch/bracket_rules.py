@@ -17,8 +17,8 @@ edition branch of its own:
 * :meth:`~DutchProcedure.players_below`: who the look-ahead of a bracket must
   keep pairable besides the following bracket (2012: C12 under C13).
 
-A subclass that lacks one of these cannot be loaded as an edition
-(:func:`mipair.systems.fide.edition.procedure_of`). The engine and the
+Each edition says the first four (the last two have defaults); a subclass that lacks one cannot be loaded as an edition
+(:func:`mipair.systems.fide.edition.procedure_class`). The engine and the
 evaluation read these rules only; :class:`~mipair.systems.fide.dutch.procedures.DutchProcedure`
 adds the pairing and the evaluator that run them.
 """
@@ -100,14 +100,15 @@ class BracketRules(ABC):
     def keeps_apart(self, bracket: Sequence[int], n_mdp: int) -> bool:
         """Do the first ``n_mdp`` players of ``bracket`` (its MDPs) never meet one another?"""
 
-    @abstractmethod
     def opening(self, snapshot: Snapshot, players: Sequence[int], bye: int | None) -> Opening:
-        """What the round settles before its brackets, for a pairing whose PAB is ``bye``."""
+        """What the round settles before its brackets, for a pairing whose PAB is ``bye``
+        (2026: C5; the editions before: nothing)."""
+        return Opening()
 
-    @abstractmethod
     def players_below(self, snapshot: Snapshot, score: int) -> list[PlayerState]:
         """Who a bracket's look-ahead keeps pairable besides the following bracket:
-        the players to pair scored below ``score`` (or none)."""
+        the players to pair scored below ``score`` (2012: C12 under C13; else none)."""
+        return []
 
     def pair_context(
         self, base: PairContext, bracket: BracketView, higher: int, lower: int

@@ -9,7 +9,7 @@ Allocation: C.04.3 (2026) Article 5 / (2017) E.1-E.5; only played games count
 from __future__ import annotations
 
 from mipair.model import Colour
-from mipair.systems.fide.colours import Preference, played_colours, preference
+from mipair.systems.fide.colours import Preference, give, latest_difference, preference
 from mipair.systems.fide.state import PlayerState, Snapshot
 
 
@@ -22,8 +22,7 @@ def allocate(snap: Snapshot, a: PlayerState, b: PlayerState) -> tuple[int, int]:
     """C.04.3 (2026) Article 5: return (white id, black id) for the pair a-b."""
     hi, lo = (a, b) if ranks_higher(a, b) else (b, a)
     ph, pl = preference(hi), preference(lo)
-    colour = _hi_colour(snap, hi, lo, ph, pl)
-    return (hi.id, lo.id) if colour is Colour.WHITE else (lo.id, hi.id)
+    return give(hi.id, lo.id, _hi_colour(snap, hi, lo, ph, pl))
 
 
 def _hi_colour(
@@ -42,11 +41,8 @@ def _hi_colour(
         if ph.absolute and abs(ph.cd) != abs(pl.cd):
             return ph.colour if abs(ph.cd) > abs(pl.cd) else ph.colour.opposite
         # 5.2.3 latest played round where the colours differed: swap them
-        for ch, cl in zip(reversed(played_colours(hi)), reversed(played_colours(lo))):
-            if ch is not cl:
-                return cl
-        # 5.2.4 the higher-ranked player's preference
-        return ph.colour
+        # 5.2.4 else the higher-ranked player's preference
+        return latest_difference(hi, lo) or ph.colour
     # 5.2.5 no preference at all: pairing-number parity and the initial colour
     initial = snap.initial_colour or Colour.WHITE
     return initial if hi.tpn % 2 == 1 else initial.opposite

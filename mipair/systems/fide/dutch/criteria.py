@@ -27,8 +27,8 @@ class PairContext:
     """What the criteria need to know about the bracket being paired."""
 
     prefs: dict[int, Preference]
-    in_bracket: bool  # both players belong to the current bracket
-    in_next: bool  # the lower player belongs to the next scoregroup
+    in_bracket: bool = False  # both players belong to the current bracket (set by pair)
+    in_next: bool = False  # the lower player belongs to the next scoregroup (set by pair)
     bye_score: int = 0  # S*: the lowest score a PAB recipient can have (C5)
     single_bye_floater: bool = False  # C9 applies to this pair (see the engine)
     unplayed_rank: dict[int, int] = field(default_factory=dict)  # played games -> C9 rank

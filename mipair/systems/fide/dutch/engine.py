@@ -12,12 +12,12 @@ allocation (Article 5) and the board order close the round.
 
 from __future__ import annotations
 
-from mipair.pairing import Board, RoundPairing
+from mipair.pairing import RoundPairing
 from mipair.systems.fide.dutch.bracket_rules import BracketRules
 from mipair.systems.fide.edition import Edition
 from mipair.systems.fide.field import RoundField
 from mipair.systems.fide.footprint import refuse_too_large
-from mipair.systems.fide.order import board_order
+from mipair.systems.fide.order import published
 from mipair.systems.fide.state import Snapshot
 
 
@@ -40,5 +40,4 @@ def publish(field: RoundField, final: dict[int, int], procedure: BracketRules) -
             bye = field.players[v].id
         elif v < w:
             pairs.append(procedure.allocate(field.snapshot, field.players[v], field.players[w]))
-    boards = tuple(Board(white, black) for white, black in board_order(field.snapshot, pairs))
-    return RoundPairing(field.snapshot.round, boards, bye)
+    return published(field.snapshot, pairs, bye)

@@ -45,6 +45,8 @@ from dataclasses import dataclass, field, replace
 from mipair.model import points_to_str
 from mipair.pairing import RoundPairing
 from mipair.reports import ORDER_ONLY, CriterionValue
+from mipair.systems.fide.brackets import Bracket, scoregroups
+from mipair.systems.fide.brackets import mates as paired
 from mipair.systems.fide.colours import preference
 from mipair.systems.fide.dutch.bracket_rules import BracketRules, BracketView, Opening, RoundView
 from mipair.systems.fide.dutch.criteria import PairContext
@@ -58,22 +60,10 @@ ORDER = "order"
 
 def mates(pairing: RoundPairing) -> dict[int, int]:
     """Each player's opponent (the bye: the player itself)."""
-    mate = {}
-    for b in pairing.boards:
-        mate[b.white], mate[b.black] = b.black, b.white
+    mate = paired(pairing)
     if pairing.bye is not None:
         mate[pairing.bye] = pairing.bye
     return mate
-
-
-@dataclass(frozen=True)
-class Bracket:
-    """One step of the walk: the bracket, the next scoregroup, the bracket's resident score."""
-
-    players: tuple[int, ...]
-    next_group: tuple[int, ...]
-    score: int
-    last_group: bool  # the next scoregroup is the last one
 
 
 @dataclass
@@ -113,12 +103,7 @@ def dutch_criteria(
     st = snap.players
     edition = snap.edition
     ids = sorted(snap.to_pair, key=lambda p: (-st[p].pairing_score, st[p].tpn))
-    groups: list[list[int]] = []
-    for p in ids:
-        if groups and st[groups[-1][0]].pairing_score == st[p].pairing_score:
-            groups[-1].append(p)
-        else:
-            groups.append([p])
+    groups = scoregroups(ids, lambda p: st[p].pairing_score)
     view = RoundView(
         prefs={p: preference(st[p]) for p in ids},
         eligible={p: not st[p].pab_ineligible for p in ids},
@@ -142,7 +127,7 @@ def evaluate(rnd: Round, pairing: RoundPairing) -> list[CriterionValue]:
     for bracket in rnd.walk(mate):
         view = bracket_view(rnd, bracket, mate, opening, odd)
         base = rnd.procedure.bracket_context(round_view, view)
-        window = bracket.players + bracket.next_group
+        window = bracket.members + bracket.following
         label = f"bracket of score {points_to_str(bracket.score)}"
         pairs = [
             (h, mate[h])
@@ -163,21 +148,21 @@ def bracket_view(
 ) -> BracketView:
     """The bracket of the walk as the procedure's contexts read it."""
     st = rnd.snap.players
-    members = set(bracket.players)
-    mdps = [p for p in bracket.players if st[p].pairing_score > bracket.score]
-    window = bracket.players + bracket.next_group
+    members = set(bracket.members)
+    mdps = [p for p in bracket.members if st[p].pairing_score > bracket.score]
+    window = bracket.members + bracket.following
     single = rnd.procedure.single_bye_floater(
         opening, bracket.score, all(mate[v] in members for v in members), odd
     )
     return BracketView(
         members,
-        set(bracket.next_group),
+        set(bracket.following),
         set(mdps),
-        apart=rnd.procedure.keeps_apart(bracket.players, len(mdps)),
+        apart=rnd.procedure.keeps_apart(bracket.members, len(mdps)),
         lowest=bracket.score,
         window_min=min(st[p].pairing_score for p in window),
-        last_window=not bracket.next_group,
-        next_is_last=bracket.last_group,
+        last_window=not bracket.following,
+        next_is_last=bracket.following_is_last,
         single=single,
         previous_single=single,
     )
@@ -206,17 +191,17 @@ def bracket_totals(
                 totals[k] = add(total, spec.function(ctx, st[h], st[low]))
     looking = {k: spec.following for k, spec in enumerate(rnd.specs) if spec.following}
     ahead = list(looking)
-    if ahead and bracket.next_group:
+    if ahead and bracket.following:
         bset = view.members
         following = sorted(
-            [p for p in bracket.players if mate[p] not in bset or mate[p] == p]
-            + list(bracket.next_group),
+            [p for p in bracket.members if mate[p] not in bset or mate[p] == p]
+            + list(bracket.following),
             key=rnd.rank.__getitem__,
         )
         context = replace(base, in_bracket=True, h_in_bracket=True, special=False)
         key = (tuple(following), base.window_min)
         if key not in rnd.ahead:
-            next_score = st[bracket.next_group[0]].pairing_score
+            next_score = st[bracket.following[0]].pairing_score
             rnd.ahead[key] = best_following(
                 rnd.snap,
                 [st[p] for p in following],

@@ -21,20 +21,23 @@ may break them; C10/C11 (2017: C.8/C.9) then count it as a quality criterion.
 
 from __future__ import annotations
 
-from mipair.explain.facts import Fact, Matching, PairingProblem
+from collections.abc import Callable
+
+from mipair.explain.facts import Fact, Matching
 from mipair.pairing import RoundPairing
 from mipair.reports import Violation
 from mipair.systems.base import BoardMaker
 from mipair.systems.fide.colours import colour_breaches as shared_colour_breaches
 from mipair.systems.fide.colours import preference
 from mipair.systems.fide.dutch.absolute import clash_class, is_topscorer
-from mipair.systems.fide.facts import basic_problem, colour_fact
+from mipair.systems.fide.facts import colour_fact
 from mipair.systems.fide.state import Snapshot
 
 
-def dutch_problem(snap: Snapshot) -> PairingProblem:
-    """The players to pair in ``snap`` and every absolute-criterion fact among them:
-    C.04.1's (:func:`~mipair.systems.fide.facts.basic_problem`) and C3's colour clashes."""
+def colour_clashes(snap: Snapshot) -> Callable[[int, int], list[Fact]]:
+    """C3: a fact for each pair of ``snap``'s non-topscorers with the same absolute colour
+    preference (what the Dutch system adds to C.04.1's facts,
+    :func:`~mipair.systems.fide.facts.basic_problem`)."""
     ids = snap.to_pair
     prefs = {p: preference(snap.players[p]) for p in ids}
     classes = {p: clash_class(snap, snap.players[p], prefs[p]) for p in ids}
@@ -44,7 +47,7 @@ def dutch_problem(snap: Snapshot) -> PairingProblem:
             return [colour_fact(a, b, prefs[a], prefs[b], ", and neither is a topscorer")]
         return []
 
-    return basic_problem(snap, clash)
+    return clash
 
 
 def colour_breaches(snap: Snapshot, pairing: RoundPairing) -> list[Violation]:

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.systems.fide.dutch.absolute import clash_class
 from mipair.systems.fide.dutch.criteria import PairContext
-from mipair.systems.fide.procedure import Criterion
+from mipair.systems.fide.procedure import Criterion, Value
 from mipair.systems.fide.rules import forbidden_pairs, rematch
 from mipair.systems.fide.state import PlayerState, Snapshot
 from mipair.systems.fide.values import Total, add
@@ -45,8 +45,8 @@ def best_following(
     everyone = list(players) + list(below)
     banned = forbidden_pairs(snap)
     classes = [clash_class(snap, p, context.prefs.get(p.id)) for p in everyone]
-    zero: list[int | list[tuple[int, int]]] = [0] * len(functions)
-    values: dict[tuple[int, int], list[int | list[tuple[int, int]]]] = {}
+    zero: list[Value] = [0] * len(functions)
+    values: dict[tuple[int, int], list[Value]] = {}
     for i, high in enumerate(everyone):
         for j in range(i + 1, len(everyone)):
             low = everyone[j]
@@ -73,9 +73,7 @@ def best_following(
     return totals
 
 
-def _tiers(
-    values: Iterable[list[int | list[tuple[int, int]]]], count: int
-) -> list[tuple[int, int | None]]:
+def _tiers(values: Iterable[list[Value]], count: int) -> list[tuple[int, int | None]]:
     """The lexicographic tiers: each function in order, levelled ones by level, highest first."""
     levels: list[set[int]] = [set() for _ in range(count)]
     levelled = [False] * count
@@ -95,7 +93,7 @@ def _tiers(
 
 def _best_matching(
     n: int,
-    values: dict[tuple[int, int], list[int | list[tuple[int, int]]]],
+    values: dict[tuple[int, int], list[Value]],
     tiers: list[tuple[int, int | None]],
     complete: Sequence[int] | None = None,
 ) -> list[tuple[int, int]]:

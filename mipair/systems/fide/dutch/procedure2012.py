@@ -19,13 +19,12 @@ from collections.abc import Sequence
 import numpy as np
 
 from mipair.errors import NoPairingError
-from mipair.model import Colour
 from mipair.solver.edges import Positions
 from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.solver.weights import Weights
-from mipair.systems.fide.colours import played_colours, preference
+from mipair.systems.fide.colours import give, latest_difference, preference
 from mipair.systems.fide.dutch.bracket import Bracket
-from mipair.systems.fide.dutch.bracket_rules import BracketRules, BracketView, Opening, RoundView
+from mipair.systems.fide.dutch.bracket_rules import BracketRules, BracketView, RoundView
 from mipair.systems.fide.dutch.colours import allocate, ranks_higher
 from mipair.systems.fide.dutch.criteria2012 import PairContext2012
 from mipair.systems.fide.dutch.procedure2026 import first_matching
@@ -48,8 +47,6 @@ class Dutch2012(DutchProcedure):
     def bracket_context(self, round_view: RoundView, bracket: BracketView) -> PairContext2012:
         return PairContext2012(
             prefs=round_view.prefs,
-            in_bracket=False,
-            in_next=False,
             bracket_min=bracket.lowest,
             odd_round=round_view.odd_round,
         )
@@ -57,9 +54,6 @@ class Dutch2012(DutchProcedure):
     def keeps_apart(self, bracket: Sequence[int], n_mdp: int) -> bool:
         """A6, C4: in a heterogeneous bracket S1 (the MDPs) meets S2 (the residents) only."""
         return heterogeneous(list(bracket), n_mdp)
-
-    def opening(self, snapshot: Snapshot, players: Sequence[int], bye: int | None) -> Opening:
-        return Opening()
 
     def players_below(self, snapshot: Snapshot, score: int) -> list[PlayerState]:
         """C12 under C13: the look-ahead keeps the players below pairable too."""
@@ -177,9 +171,6 @@ def allocate_2012(snap: Snapshot, a: PlayerState, b: PlayerState) -> tuple[int, 
     ph, pl = preference(hi), preference(lo)
     if not (ph.absolute and pl.absolute and ph.colour is pl.colour):
         return allocate(snap, a, b)
-    colour = ph.colour
-    for ch, cl in zip(reversed(played_colours(hi)), reversed(played_colours(lo))):
-        if ch is not cl:
-            colour = cl
-            break
-    return (hi.id, lo.id) if colour is Colour.WHITE else (lo.id, hi.id)
+    colour = latest_difference(hi, lo) or ph.colour
+    assert colour is not None
+    return give(hi.id, lo.id, colour)

@@ -21,13 +21,11 @@ from mipair.solver.edges import Positions
 from mipair.solver.lexmatch import LexMatcher
 from mipair.solver.weights import Weights
 from mipair.systems.fide.dutch.bracket import Bracket
-from mipair.systems.fide.dutch.bracket_rules import BracketRules, BracketView, Opening, RoundView
-from mipair.systems.fide.dutch.colours import allocate
+from mipair.systems.fide.dutch.bracket_rules import BracketRules, BracketView, RoundView
 from mipair.systems.fide.dutch.criteria import PairContext
 from mipair.systems.fide.dutch.procedures import DutchProcedure
 from mipair.systems.fide.field import RoundField
 from mipair.systems.fide.sparse import core
-from mipair.systems.fide.state import PlayerState, Snapshot
 from mipair.systems.fide.weigh import kinds, roles
 
 
@@ -37,15 +35,9 @@ class Dutch2017(DutchProcedure):
     def brackets(self, field: RoundField) -> dict[int, int]:
         return brackets_2017(field, self)
 
-    def allocate(self, snapshot: Snapshot, a: PlayerState, b: PlayerState) -> tuple[int, int]:
-        """E.1-E.5 (the rules of 2026 Article 5)."""
-        return allocate(snapshot, a, b)
-
     def bracket_context(self, round_view: RoundView, bracket: BracketView) -> PairContext:
         return PairContext(
             prefs=round_view.prefs,
-            in_bracket=False,
-            in_next=False,
             window_min=bracket.window_min,
             special=bracket.last_window,
             final=bracket.next_is_last,
@@ -55,12 +47,6 @@ class Dutch2017(DutchProcedure):
     def keeps_apart(self, bracket: Sequence[int], n_mdp: int) -> bool:
         """A.3: a bracket's MDPs are paired with residents (S1 against S2) only."""
         return True
-
-    def opening(self, snapshot: Snapshot, players: Sequence[int], bye: int | None) -> Opening:
-        return Opening()
-
-    def players_below(self, snapshot: Snapshot, score: int) -> list[PlayerState]:
-        return []
 
 
 def completable(field: RoundField, rest: list[int]) -> bool:

@@ -30,11 +30,10 @@ from mipair.solver.lexmatch import CLASSES_FROM, Infeasible, LexMatcher
 from mipair.solver.weights import ColumnKeys, KeyedWeights, Weights
 from mipair.systems.fide.dutch.bracket import Bracket
 from mipair.systems.fide.dutch.bracket_rules import BracketRules, BracketView, Opening, RoundView
-from mipair.systems.fide.dutch.colours import allocate
 from mipair.systems.fide.dutch.criteria import PairContext
 from mipair.systems.fide.dutch.procedures import DutchProcedure
 from mipair.systems.fide.field import RoundField
-from mipair.systems.fide.first_matching import everyone_paired, sat_mate
+from mipair.systems.fide.first_matching import completable, sat_mate
 from mipair.systems.fide.sparse import core
 from mipair.systems.fide.state import PlayerState, Snapshot
 from mipair.systems.fide.weigh import KEYED_FROM, kinds, roles
@@ -51,15 +50,9 @@ class Dutch2026(DutchProcedure):
     def brackets(self, field: RoundField) -> dict[int, int]:
         return Procedure2026(field, first_matching(field), self).brackets()
 
-    def allocate(self, snapshot: Snapshot, a: PlayerState, b: PlayerState) -> tuple[int, int]:
-        """Article 5."""
-        return allocate(snapshot, a, b)
-
     def bracket_context(self, round_view: RoundView, bracket: BracketView) -> PairContext:
         return PairContext(
             prefs=round_view.prefs,
-            in_bracket=False,
-            in_next=False,
             bye_score=round_view.bye_score,
             unplayed_rank=round_view.unplayed_rank,
             single_bye_floater=bracket.single,
@@ -87,9 +80,6 @@ class Dutch2026(DutchProcedure):
         s_star = st[bye].pairing_score if bye is not None else 0
         value = CriterionValue("C5", C5_TEXT, s_star / POINT, LOWER)
         return Opening((value,), s_star, unplayed_ranks((st[p] for p in players), s_star))
-
-    def players_below(self, snapshot: Snapshot, score: int) -> list[PlayerState]:
-        return []
 
     def single_bye_floater(
         self, opening: Opening, bracket_score: int, paired_inside: bool, odd: bool
@@ -120,7 +110,7 @@ def first_matching(field: RoundField) -> ByeScore:
     (:func:`bye_score`); NoPairingError when the absolute criteria allow none."""
     if field.odd:
         return bye_score(field)
-    completable(field)
+    completable(field, "rematches, colours, forbidden pairs")
     return ByeScore(0, False)
 
 
@@ -234,17 +224,6 @@ def score_levels(scores: Sequence[int]) -> np.ndarray:
     weigh a pair by its players' levels alone (the classes of the bye question)."""
     rank = {score: k for k, score in enumerate(sorted(set(scores)))}
     return np.array([rank[s] for s in scores], dtype=np.int32)
-
-
-def completable(field: RoundField) -> None:
-    """An even field: some pairing of everyone exists (NoPairingError if not);
-    it becomes the round's first matching."""
-    try:
-        field.hint = everyone_paired(field)
-    except Infeasible:
-        raise NoPairingError(
-            "no pairing satisfies the absolute criteria (rematches, colours, forbidden pairs)"
-        ) from None
 
 
 class Procedure2026:

@@ -11,18 +11,11 @@ needs neither.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from mipair.model import Tournament
-from mipair.pairing import RoundPairing
 from mipair.systems.base import BoardMaker
 from mipair.systems.fide.state import Snapshot
 from mipair.systems.fide.system import FideSystem
 from mipair.systems.registry import get_system
-
-if TYPE_CHECKING:
-    from mipair.explain.facts import PairingProblem
-    from mipair.reports import Violation
 
 
 class DutchSystem(FideSystem):
@@ -30,29 +23,10 @@ class DutchSystem(FideSystem):
 
     title = "FIDE Dutch system"
 
-    def violations(
-        self, state: Snapshot, pairing: RoundPairing, problem: PairingProblem | None = None
-    ) -> list[Violation]:
-        """The generic checks, then the general colour rules on the pairing's own colours
-        (C.04.1: |CD| <= 2, no colour three times in a row; topscorer pairs excepted)."""
-        from mipair.systems.fide.dutch.facts import colour_breaches
-
-        return super().violations(state, pairing, problem) + colour_breaches(state, pairing)
-
-    def problem(self, state: Snapshot) -> PairingProblem:
-        from mipair.systems.fide.dutch.facts import dutch_problem
-
-        return dutch_problem(state)
-
     def boards_of(self, state: Snapshot) -> BoardMaker:
         from mipair.systems.fide.dutch.facts import dutch_boards
 
         return dutch_boards(state)
-
-    def colour_note(self, state: Snapshot, engine: RoundPairing, published: RoundPairing) -> str:
-        from mipair.systems.fide.colours import colour_detail
-
-        return colour_detail(state, engine, published)
 
 
 def dutch_snapshot(t: Tournament, rnd: int, rules: str | None = None) -> Snapshot:

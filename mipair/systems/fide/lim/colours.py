@@ -14,8 +14,7 @@ Higher ranked (R13): the higher score, then the smaller number.
 
 from __future__ import annotations
 
-from mipair.model import Colour
-from mipair.systems.fide.colours import played_colours
+from mipair.systems.fide.colours import give, latest_difference
 from mipair.systems.fide.lim.field import LimField
 
 
@@ -23,23 +22,18 @@ def allocate(field: LimField, v: int, w: int, below: bool) -> tuple[int, int]:
     """Article 5: (white id, black id) for the pair of vertices v-w (``below``: made
     below the median)."""
     a, b = field.players[v], field.players[w]
-
-    def give(first: int, colour: Colour) -> tuple[int, int]:
-        other = b.id if first == a.id else a.id
-        return (first, other) if colour is Colour.WHITE else (other, first)
-
     fits = field.colours_allowed(v, w)
     if len(fits) == 1:  # 5.1, 5.3
-        return give(a.id, fits[0])
+        return give(a.id, b.id, fits[0])
     if a.due is not None and b.due is not None and a.due is not b.due:  # 5.1, 5.5, 5.6
-        return give(a.id, a.due)
+        return give(a.id, b.id, a.due)
     if a.due is not None and b.due is None:
-        return give(a.id, a.due)
+        return give(a.id, b.id, a.due)
     if b.due is not None and a.due is None:
-        return give(b.id, b.due)
-    for x, y in zip(reversed(played_colours(a.state)), reversed(played_colours(b.state))):
-        if x is not y:  # 5.4: the latest difference
-            return give(a.id, y)
+        return give(b.id, a.id, b.due)
+    latest = latest_difference(a.state, b.state)  # 5.4: the latest difference
+    if latest is not None:
+        return give(a.id, b.id, latest)
     high, low = (a, b) if (a.score, -a.id) > (b.score, -b.id) else (b, a)
-    decider = low if below else high  # 5.4: the rank
-    return give(decider.id, decider.due or field.initial_colour)
+    decider, other = (low, high) if below else (high, low)  # 5.4: the rank
+    return give(decider.id, other.id, decider.due or field.initial_colour)

@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from mipair.pairing import RoundPairing
 from mipair.reports import LOWER, CriterionValue
+from mipair.systems.fide.brackets import mates
 from mipair.systems.fide.lim.field import LimField
 from mipair.systems.fide.lim.run import LimRun
 from mipair.systems.fide.lim.steps import BYE, CRACK, FLOAT, TAKE, Step
@@ -34,11 +35,7 @@ def lim_steps(snap: Snapshot) -> Callable[[RoundPairing], list[CriterionValue]]:
 def evaluate(field: LimField, steps: list[Step], pairing: RoundPairing) -> list[CriterionValue]:
     """The value of each of the text's choices for ``pairing``, up to the first it leaves."""
     vertex = field.vertex
-    mate: dict[int, int] = {}
-    for b in pairing.boards:
-        if b.white in vertex and b.black in vertex:
-            v, w = vertex[b.white], vertex[b.black]
-            mate[v], mate[w] = w, v
+    mate = mates(pairing, vertex)
     bye = vertex.get(pairing.bye) if pairing.bye is not None else None
     cracked = [
         frozenset(s.chosen) for s in steps if s.kind == CRACK and isinstance(s.chosen, tuple)

@@ -9,13 +9,14 @@ from collections.abc import Callable
 from mipair.explain.facts import Fact, pair
 from mipair.model import Colour
 from mipair.systems.fide.lim.field import within_limits
+from mipair.systems.fide.lim.settings import LimSettings
 from mipair.systems.fide.state import Snapshot
 
 
 def incompatible_pairs(snap: Snapshot) -> Callable[[int, int], list[Fact]]:
     """A fact for each pair of ``snap``'s players that no colour allocation keeps within
     the colour limits (the model file's ``colour_limits``)."""
-    limits = snap.edition.settings["colour_limits"]
+    limits = LimSettings.of(snap.edition.settings).colour_limits
     fits = {
         p: (
             within_limits(snap.players[p], Colour.WHITE, limits),

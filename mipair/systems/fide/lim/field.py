@@ -12,14 +12,13 @@ than the last; none before a first game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 
 from mipair.model import Colour
 from mipair.systems.fide.colours import played_colours
+from mipair.systems.fide.lim.settings import ColourLimits, LimSettings
 from mipair.systems.fide.pairable import Pairable, basic_pairs
 from mipair.systems.fide.players import RoundPlayer
 from mipair.systems.fide.state import PlayerState, Snapshot
@@ -42,14 +41,14 @@ def due_colour(state: PlayerState) -> Colour | None:
     return history[-1].opposite if history else None
 
 
-def within_limits(state: PlayerState, colour: Colour, limits: Mapping[str, int]) -> bool:
+def within_limits(state: PlayerState, colour: Colour, limits: ColourLimits) -> bool:
     """5.1: after ``colour``, no colour more than ``max_in_a_row`` times in a row and a
     difference of at most ``max_difference``."""
     history = [*played_colours(state), colour]
     cd = sum(1 if c is Colour.WHITE else -1 for c in history)
-    run = limits["max_in_a_row"] + 1
+    run = limits.max_in_a_row + 1
     repeated = len(history) >= run and len(set(history[-run:])) == 1
-    return abs(cd) <= limits["max_difference"] and not repeated
+    return abs(cd) <= limits.max_difference and not repeated
 
 
 def floated_last_round(snap: Snapshot, state: PlayerState) -> bool:
@@ -67,8 +66,8 @@ class LimField:
 
     def __init__(self, snap: Snapshot) -> None:
         self.snapshot = snap
-        settings: Mapping[str, Any] = snap.edition.settings
-        self.limits = settings["colour_limits"]
+        self.settings = LimSettings.of(snap.edition.settings)
+        self.limits = self.settings.colour_limits
         t = snap.tournament
         states = sorted(
             (snap.players[pid] for pid in snap.to_pair), key=lambda p: (-p.pairing_score, p.id)
@@ -100,10 +99,7 @@ class LimField:
         """2.1 (see the module docstring) and the forbidden pairs, as a symmetric matrix."""
         n = self.n
         allowed = basic_pairs(self.snapshot, [p.state for p in self.players])
-        if not (
-            self.last_round
-            and self.snapshot.edition.settings["colour_limits"]["lifted_in_last_round"]
-        ):
+        if not (self.last_round and self.limits.lifted_in_last_round):
             kinds: dict[tuple[bool, bool], list[int]] = {}
             for v in range(n):
                 key = (self.within(v, Colour.WHITE), self.within(v, Colour.BLACK))

@@ -12,10 +12,11 @@ no pairing whose own colours break them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from mipair.pairing import Board, RoundPairing
+from mipair.pairing import RoundPairing
+from mipair.systems.fide.lim.settings import LimSettings
 from mipair.systems.fide.procedure import Evaluator, SwissProcedure
 
 if TYPE_CHECKING:
@@ -29,40 +30,18 @@ if TYPE_CHECKING:
 class LimProcedure(SwissProcedure["Snapshot"]):
     """C.04.4.3: the PAB, the groups toward the median, the median, the colours."""
 
-    fixed_settings: ClassVar[Mapping[str, object]] = {
-        "median": {"numerator": "rounds-played * win", "denominator": 2},  # 2.2
-        "maxi_tournament": False,  # 3.2.3, 3.8, 5.7: not implemented
-        "maxi_rating_window": 100,
-        "floater_order": [  # 3.9, 3.10, 3.2.2, 3.2.4
-            "type-d-c-b-a",
-            "not-floated-last-round",
-            "colour-balance",
-            "lowest-numbered-downward",
-        ],
-        "floater_pairing_order": {  # 3.6-3.8
-            "down": ["score-descending", "tpn-ascending"],
-            "up": ["score-ascending", "tpn-descending"],
-        },
-        "exchange_order": ["bottom-half-in-order", "top-half-upwards"],  # 4.2-4.3
-        "colour_exchange": "first-due-other-colour",  # 5.2
-        "cracking": {  # 2.6
-            "more_from_above": "lower-side",
-            "otherwise": "higher-side",
-            "order": "last-made-first",
-        },
-    }
+    settings_type = LimSettings
+    settings: LimSettings
 
     def pair(self, snapshot: Snapshot) -> RoundPairing:
         from mipair.systems.fide.lim.field import LimField
         from mipair.systems.fide.lim.run import LimRun
-        from mipair.systems.fide.order import board_order
+        from mipair.systems.fide.order import published
 
         field = LimField(snapshot)
         run = LimRun(field)
         games = [colours(field, run, v, w, below) for v, w, below in run.pairs]
-        boards = tuple(Board(*game) for game in board_order(snapshot, games))
-        bye = None if run.bye is None else field.players[run.bye].id
-        return RoundPairing(snapshot.round, boards, bye)
+        return published(snapshot, games, None if run.bye is None else field.players[run.bye].id)
 
     def evaluator(self, snapshot: Snapshot) -> Evaluator:
         from mipair.systems.fide.lim.evaluate import lim_steps
@@ -87,7 +66,7 @@ def limits_lifted(snapshot: Snapshot) -> bool:
     """Article 6: the colour limits do not hold in the last round (as the model file says)."""
     total = snapshot.tournament.total_rounds
     last = total is not None and snapshot.round >= total
-    return last and snapshot.edition.settings["colour_limits"]["lifted_in_last_round"]
+    return last and LimSettings.of(snapshot.edition.settings).colour_limits.lifted_in_last_round
 
 
 def colours(field: LimField, run: LimRun, v: int, w: int, below: bool) -> tuple[int, int]:

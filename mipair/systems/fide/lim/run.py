@@ -17,10 +17,11 @@ Every choice is recorded as a :class:`~mipair.systems.fide.lim.steps.Step`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from mipair.errors import NoPairingError
 from mipair.model import Colour, points_to_str
+from mipair.systems.fide.bye import bye_key
 from mipair.systems.fide.lim.field import LimField
 from mipair.systems.fide.lim.group import DOWN, UP, Group
 from mipair.systems.fide.lim.steps import BYE, CRACK, TAKE, Step
@@ -47,7 +48,7 @@ class LimRun:
         players = self.field.players
         ids = sorted(range(self.field.n), key=lambda v: players[v].id)
         if len(ids) % 2:
-            order = sorted(ids, key=self.bye_key("round_one_bye_order"))
+            order = sorted(ids, key=self.bye_key(self.field.settings.round_one_bye_order))
             self.bye = order[0]
             self.steps.append(
                 Step("7.1", "the lowest rated", "round 1", BYE, self.bye, tuple(order))
@@ -113,22 +114,16 @@ class LimRun:
         )
         self.pairs = [(v, w, False) for v, w in upper + middle] + [(v, w, True) for v, w in lower]
 
-    def bye_key(self, setting: str) -> Callable[[int], tuple[int, ...]]:
-        """The order of PAB candidates the model file's ``setting`` names (1.1, 7.1)."""
-        players = self.field.players
-        keys: dict[str, Callable[[int], int]] = {
-            "lowest-score": lambda v: players[v].score,
-            "lowest-rating": lambda v: players[v].state.rating,
-            "largest-tpn": lambda v: -players[v].id,
-        }
-        order = [keys[name] for name in self.field.snapshot.edition.settings[setting]]
-        return lambda v: tuple(key(v) for key in order)
+    def bye_key(self, names: Sequence[str]) -> Callable[[int], tuple]:
+        """The order of PAB candidates (vertices) ``names`` gives (1.1, 7.1)."""
+        players, key = self.field.players, bye_key(names)
+        return lambda v: key(players[v].state)
 
     def pab(self, ids: list[int]) -> int:
         """1.1: the lowest ranked of the lowest score who may have the PAB and whose leaving
         lets the others all be paired."""
         players = self.field.players
-        order = sorted(ids, key=self.bye_key("bye_order"))
+        order = sorted(ids, key=self.bye_key(self.field.settings.bye_order))
         order = [v for v in order if pab_eligible(players[v].state)]
         rest = set(ids)
 

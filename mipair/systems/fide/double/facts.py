@@ -1,0 +1,84 @@
+"""A Double-Swiss round's absolute rules as removable facts (what ``why`` and ``explain`` use).
+
+[C1]: two players who have played a match (not one ended by forfeit) do not
+meet again; the organiser's forbidden pairs are kept apart the same way
+(DS18). [C2]: a player who had the PAB, won a match by forfeit or had a
+full-point bye does not get the PAB. Each fact is numbered as the model file's
+``absolute_ids`` says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from mipair.explain.facts import BYE, Fact, PairingProblem, pair
+from mipair.matches import match
+from mipair.systems.fide.double.state import DoubleState
+from mipair.systems.fide.edition import Edition
+from mipair.systems.fide.facts import STRUCTURE, forbidden_fact
+
+
+def _matches(numbers: list[int]) -> str:
+    return ("match " if len(numbers) == 1 else "matches ") + ", ".join(map(str, numbers))
+
+
+def met_in(state: DoubleState, a: int, b: int) -> list[int]:
+    """The matches a and b played (ended by forfeit: not a meeting)."""
+    t = state.tournament
+    return [k for k in range(1, state.round) if (m := match(t, a, k)).is_played and m.opponent == b]
+
+
+def rematch_fact(state: DoubleState, a: int, b: int) -> Fact:
+    when = _matches(met_in(state, a, b))
+    return Fact(
+        "rematch",
+        (a, b),
+        f"players {a} and {b} have already played a match ({when})",
+        f"allow {a} and {b} a second match",
+        frozenset({pair(a, b)}),
+        note=when,
+    )
+
+
+def bye_cause(state: DoubleState, pid: int) -> str:
+    """Why the player may not have the PAB: the first match that bars it."""
+    t = state.tournament
+    for k in range(1, state.round):
+        past = match(t, pid, k)
+        if past.is_pab:
+            return f"had the pairing-allocated bye in match {k}"
+        if past.won_by_forfeit:
+            return f"won match {k} by forfeit"
+        if past.opponent is None and past.games[0] is not None:
+            return f"had a full-point bye in match {k}"
+    return "barred from the bye"
+
+
+def bye_fact(state: DoubleState, pid: int) -> Fact:
+    cause = bye_cause(state, pid)
+    return Fact(
+        "bye",
+        (pid,),
+        f"player {pid} may not receive the bye ({cause})",
+        f"allow player {pid} the bye",
+        frozenset({pair(pid, BYE)}),
+        note=cause,
+    )
+
+
+def round_problem(state: DoubleState, edition: Edition) -> PairingProblem:
+    """The players to pair and the facts among them, numbered as the edition says."""
+    ids = state.to_pair
+    players = state.players
+    facts: list[Fact] = []
+    for i, a in enumerate(ids):
+        for b in ids[i + 1 :]:
+            if b in players[a].opponents:
+                facts.append(rematch_fact(state, a, b))
+            if pair(a, b) in state.forbidden:
+                facts.append(forbidden_fact(a, b))
+    facts += [bye_fact(state, p) for p in ids if players[p].pab_barred]
+    numbered = edition.absolute_ids
+    facts = [replace(f, criterion=numbered.get(f.kind, f.kind)) for f in facts]
+    rules = {kind: numbered[key] for kind, key in STRUCTURE.items() if key in numbered}
+    return PairingProblem(round=state.round, players=tuple(ids), facts=tuple(facts), rules=rules)
