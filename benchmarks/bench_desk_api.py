@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""A chess open played through the desk's API: each kind of call's time, median and 95th
-percentile, as a director's page or program meets them.
+"""A chess open played through the desk's API and its pages: each kind of call's time, median
+and 95th percentile, as a director's page or program meets them.
 
     python3 benchmarks/bench_desk_api.py                        # SQLite in a temporary folder
     python3 benchmarks/bench_desk_api.py --database postgresql+psycopg://USER@HOST/EMPTY_NAME
@@ -12,8 +12,12 @@ the session cookie and its CSRF token, creates a chess tournament of ``--rounds`
 registers ``--players`` players one by one; then each round: the pairing (in the worker
 lane: timed apart), the round read back, every result entered board by board (one request,
 one revision each), then the standings, the crosstable, a player's card, the tournament's
-summary, and the public standings and pairing by the tournament's link. Each call is timed
-at the client, from its request to its whole answer (the HTTP client's own time included).
+summary, and the public standings and pairing by the tournament's link. The pages are timed
+the same way on the same day: each round's first result is saved by the round page's form (the
+session cookie and the form's CSRF token), and after each round every director's page
+(overview, players, the round, standings, crosstable, a card) and every public page is read
+(:func:`read_pages`). Each call is timed at the client, from its request to its whole answer
+(the HTTP client's own time included).
 """
 
 from __future__ import annotations
@@ -51,7 +55,7 @@ class Timed:
         started = time.perf_counter()
         answer = call()
         self.times.setdefault(kind, []).append(time.perf_counter() - started)
-        if answer.status_code not in (200, 201):
+        if answer.status_code not in (200, 201, 303):
             raise SystemExit(f"{kind}: {answer.status_code} {answer.text[:300]}")
         return answer.json() if answer.headers.get("content-type") == "application/json" else None
 
@@ -124,7 +128,18 @@ def play(client: httpx.Client, players: int, rounds: int, timed: Timed) -> None:
         boards = timed("read the round", lambda: client.get(f"{base}/rounds/{number}"))["pairing"][
             "boards"
         ]
-        for board in boards:
+        pages = f"/desk/tournaments/{created['tournament']['id']}"
+        form = {
+            "csrf_token": csrf,
+            "revision": str(revision),
+            f"result:{boards[0]['board']}": rng.choice(RESULTS),
+        }
+        timed(
+            "page: save a result (the round's form)",
+            lambda: client.post(f"{pages}/rounds/{number}/results", data=form),
+        )
+        revision = timed("summary", lambda: client.get(base))["revision"]
+        for board in boards[1:]:
             entry = {"board": board["board"], "result": rng.choice(RESULTS)}
             revision = timed(
                 "enter a result",
@@ -133,16 +148,32 @@ def play(client: httpx.Client, players: int, rounds: int, timed: Timed) -> None:
                     json={"revision": revision, "results": [entry]},
                 ),
             )["revision"]
+        slug = created["tournament"]["slug"]
+        card = rng.randrange(1, players + 1)
+        read_pages(client, timed, pages, f"/public/{slug}", number, card)
         timed("standings", lambda: client.get(f"{base}/standings"))
         timed("crosstable", lambda: client.get(f"{base}/crosstable"))
         timed(
             "a player's card", lambda: client.get(f"{base}/players/{rng.randrange(1, players + 1)}")
         )
-        timed("summary", lambda: client.get(base))
         timed("public standings", lambda: client.get(f"{public}/standings"))
         timed("public round", lambda: client.get(f"{public}/rounds/{number}"))
     timed("history page", lambda: client.get(f"{base}/revisions"))
     timed("download TRF-2026", lambda: client.get(f"{base}/files/trf26"))
+
+
+def read_pages(
+    client: httpx.Client, timed: Timed, pages: str, public: str, number: int, card: int
+) -> None:
+    """Every page of the tournament after round ``number`` (``card``: a player's): the
+    director's and the public link's (HTML, each checked to be 200)."""
+    for where, base in (("page", pages), ("public page", public)):
+        timed(f"{where}: overview", lambda: client.get(base))
+        timed(f"{where}: players", lambda: client.get(f"{base}/players"))
+        timed(f"{where}: the round", lambda: client.get(f"{base}/rounds/{number}"))
+        timed(f"{where}: standings", lambda: client.get(f"{base}/standings"))
+        timed(f"{where}: crosstable", lambda: client.get(f"{base}/crosstable"))
+        timed(f"{where}: a player's card", lambda: client.get(f"{base}/players/{card}"))
 
 
 def main() -> None:

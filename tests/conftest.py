@@ -82,3 +82,33 @@ def anna(desk_service: object) -> Iterator[object]:
     director = Director(desk_service, "anna")  # type: ignore[arg-type]
     yield director
     director.close()
+
+
+@pytest.fixture(scope="module")
+def desk_pages(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """``mipair serve`` started as docs/desk.md starts it, on a data folder of its own, its
+    accounts made (one for each module that asks: tests/support/desk_browser.py)."""
+    from tests.support.desk_browser import documented_server
+
+    with documented_server(tmp_path_factory.mktemp("desk-data")) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def chromium_browser() -> Iterator[object]:
+    """Debian's chromium driven by Playwright (skipped where either is missing)."""
+    from tests.support.chromium import chromium
+
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture
+def anna_window(chromium_browser: object, desk_pages: object) -> Iterator[object]:
+    """A browser window of its own, signed in to ``desk_pages`` as anna."""
+    from tests.support.desk_browser import DeskPage
+
+    window = DeskPage(chromium_browser, desk_pages)  # type: ignore[arg-type]
+    window.sign_in("anna")
+    yield window
+    window.close()

@@ -19,7 +19,8 @@ The operations every game offers, with the same names and arguments:
   ``mipair mcmahon pair`` or ``mipair papp pair`` gives on the same file),
   ``results`` (entered or corrected, any round), ``unpair``;
 * reading: ``summary``, ``players``, ``pairing``, ``standings``, ``crosstable``,
-  ``card`` (one player's rounds), ``download`` in the game's own formats;
+  ``card`` (one player's rounds), ``download`` in the game's own formats,
+  ``result_key`` (what names a board of a pairing in ``results``);
 * ``why`` (a proposed round held against the system's) and ``explain`` (why no
   pairing exists), through the operations layer.
 
@@ -77,10 +78,13 @@ class Option:
     help: str
     required: bool = False
     default: Any = None
+    file: bool = False
+    """A file's text (a page offers to choose the file)."""
 
     def describe(self) -> dict[str, Any]:
         kinds = {str: "string", int: "integer", bool: "boolean", list: "list of strings"}
-        return {"type": kinds[self.kind], "help": self.help, "required": self.required}
+        described = {"type": kinds[self.kind], "help": self.help, "required": self.required}
+        return described | ({"file": True} if self.file else {})
 
 
 def options_of(given: Mapping[str, Any], spec: Sequence[Option], what: str) -> dict[str, Any]:
@@ -243,6 +247,11 @@ class Desk(ABC):
         ``explain`` judge): the files themselves unless the game keeps a paired round
         where its system would not pair it again."""
         return files
+
+    def result_key(self, board: Mapping[str, Any]) -> str:
+        """What names ``board`` (a board of :meth:`pairing`) in :meth:`results`: its number,
+        unless the game names a board otherwise."""
+        return str(board["board"])
 
     def opened(self, files: Files) -> Opened:
         """The tournament's own file read by the operations layer, from its bytes (as the

@@ -1,4 +1,4 @@
-"""The FastAPI application: the JSON API, the arbiters' page, errors as JSON, the worker lanes.
+"""The FastAPI application: the JSON API, the arbiters' pages, errors as JSON, the worker lanes.
 
 ``create_app(settings)`` builds it; the lanes start with the app and stop
 with it. Run it with ``mipair serve`` (:mod:`mipair.cli.serve`), which gives
@@ -23,6 +23,9 @@ from mipair.service import docs, page, routes
 from mipair.service.desk import auth, public, rounds, tournaments
 from mipair.service.desk.answers import mipair_error
 from mipair.service.desk.storage import DeskStore, RequestLog
+from mipair.service.desk_pages import day, director
+from mipair.service.desk_pages import public as public_pages
+from mipair.service.desk_pages.frame import NotShown, SignInFirst, not_shown, sign_in_first
 from mipair.service.limits import Refused
 from mipair.service.logs import setup_logging
 from mipair.service.problems import problem, unexpected
@@ -106,11 +109,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(Refused, refused)
     app.add_exception_handler(MipairError, mipair_error)
+    app.add_exception_handler(SignInFirst, sign_in_first)
+    app.add_exception_handler(NotShown, not_shown)
     app.add_exception_handler(Exception, unexpected_error)
     app.add_middleware(RequestLog)
     app.include_router(routes.router)
     for desk_router in (auth.router, tournaments.router, rounds.router, public.router):
         app.include_router(desk_router)
+    for pages in (director.router, day.router, public_pages.router):
+        app.include_router(pages)
     app.include_router(page.router)
     app.include_router(docs.router)
     docs.mount_static(app)

@@ -81,8 +81,10 @@ async def read_limited(request: Request, max_bytes: int) -> bytes:
     return b"".join([chunk async for chunk in limited_body(request, max_bytes)])
 
 
-async def read_form(request: Request, max_bytes: int, max_fields: int) -> FormData:
-    """A multipart form of at most ``max_bytes``, parsed while it streams (Refused: 413 past
+async def read_form(
+    request: Request, max_bytes: int, max_fields: int, max_files: int = 1
+) -> FormData:
+    """A multipart form of at most ``max_bytes`` (``max_files`` file parts), parsed while it streams (Refused: 413 past
     the limit, 415 for another kind of body, 422 for a broken form), every part in memory.
 
     Starlette's parser spools a file part to a temporary file past its
@@ -100,7 +102,7 @@ async def read_form(request: Request, max_bytes: int, max_fields: int) -> FormDa
     parser = MultiPartParser(
         request.headers,
         limited_body(request, max_bytes),
-        max_files=1,
+        max_files=max_files,
         max_fields=max_fields,
         max_part_size=max_bytes,
     )

@@ -20,18 +20,8 @@ sync_api = pytest.importorskip(
     "playwright.sync_api", reason="Playwright's Python client is not installed"
 )
 
+from tests.support.chromium import CHROMIUM, FLAGS, Watched
 from tests.support.service_server import SCENARIOS, Server, running_server
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 
 if not shutil.which(CHROMIUM):
     pytest.skip(
@@ -51,45 +41,6 @@ def browser() -> Iterator[object]:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         yield chromium
         chromium.close()
-
-
-class Watched:
-    """A page in a context with no network but the server, recording every console error,
-    page error and failed or refused request."""
-
-    def __init__(self, browser, server: Server) -> None:
-        self.context = browser.new_context()
-        self.problems: list[str] = []
-        local = server.url + "/"
-
-        def route(handler_route) -> None:
-            if handler_route.request.url.startswith(local) or handler_route.request.url.startswith(
-                "data:"
-            ):
-                handler_route.continue_()
-            else:
-                self.problems.append(f"network: {handler_route.request.url}")
-                handler_route.abort()
-
-        self.context.route("**/*", route)
-        self.page = self.context.new_page()
-        self.page.on(
-            "console",
-            lambda m: (
-                self.problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None
-            ),
-        )
-        self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
-        self.page.on("requestfailed", lambda r: self.problems.append(f"failed: {r.url}"))
-        self.page.on(
-            "response",
-            lambda r: self.problems.append(f"{r.status}: {r.url}") if r.status >= 400 else None,
-        )
-
-    def close(self) -> list[str]:
-        self.page.wait_for_timeout(300)  # the favicon is fetched after the load
-        self.context.close()
-        return self.problems
 
 
 def upload(browser, server: Server, name: str, system: str = "dutch") -> Watched:

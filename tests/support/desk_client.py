@@ -11,6 +11,7 @@ change, as the API asks.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator, Mapping
@@ -156,3 +157,16 @@ def chess_file(players: int, seed: int = 1) -> bytes:
         event, _ = register(event, entry)
     event, _ = pair_next(event, "2026-06-01")
     return event_text(event).encode("utf-8")
+
+
+def filled(path: str, tournament: int) -> str:
+    """A route's path with its parameters: the tournament, round 3, player 1, a format, an
+    account to share with."""
+    values = {
+        "tournament_id": str(tournament),
+        "round_number": "3",
+        "player": "1",
+        "format": "trf26",
+        "account": "carla",
+    }
+    return re.sub(r"\{(\w+)\}", lambda m: values[m[1]], path)

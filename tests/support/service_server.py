@@ -71,12 +71,17 @@ def running_server(
             wait_healthy(server, process, warm=warm)
             yield server
         finally:
-            process.terminate()
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+            stop(process)
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop a server as its operator would (SIGTERM), killing it after 15 s."""
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def worker_processes(server_pid: int) -> list[int]:

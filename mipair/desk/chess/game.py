@@ -9,6 +9,7 @@ the same change gives the same bytes.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from mipair.desk import views
@@ -32,6 +33,14 @@ TRF_FORMATS = {
     "trfx": "TRF(x), as JaVaFo and bbpPairings read it (mipair convert --to trfx)",
     "trf16": "TRF16, FIDE's rating report of 2016 (mipair convert --to trf16)",
 }
+
+
+@lru_cache(maxsize=8)
+def parsed(name: str, data: bytes) -> ChessEvent:
+    """The event a file's bytes hold. An event is a frozen value, every change makes a new
+    one: the last few files read are kept, so that what reads one file several times (a
+    page's heading and its table, a change's checks and its answer) parses it once."""
+    return parse_event(decode(data), name)
 
 
 class ChessDesk(Desk):
@@ -89,7 +98,7 @@ class ChessDesk(Desk):
 
     def event(self, files: Files) -> ChessEvent:
         name = self.main_file(files)
-        return parse_event(decode(files[name]), name)
+        return parsed(name, files[name])
 
     def changed(
         self, files: Files, after: ChessEvent, what: str, report: dict[str, Any]

@@ -65,9 +65,11 @@ class OthelloDesk(Desk):
     )
     create_options = (
         Option("name", str, "Tournament name (also the folder of its files).", required=True),
-        Option("players", str, "The player file's text (JECH/PAPP format).", required=True),
+        Option(
+            "players", str, "The player file's text (JECH/PAPP format).", required=True, file=True
+        ),
         Option("players_name", str, f"The player file's name (default {PLAYER_FILE})."),
-        Option("config", str, "The configuration's text (papp.cfg; default: PAPP's)."),
+        Option("config", str, "The configuration's text (papp.cfg; default: PAPP's).", file=True),
         Option("ids", list, "Register only these player numbers (default: all).", default=[]),
         Option("date", str, "Tournament date (default: today, DD/MM/YYYY as PAPP)."),
         Option("rounds", int, "Number of rounds (decides the round robin)."),
@@ -329,6 +331,10 @@ class OthelloDesk(Desk):
             return change
 
         return self.applied(files, make, f"results of round {number}: {', '.join(coupons)}")
+
+    def result_key(self, board: Mapping[str, Any]) -> str:
+        """A coupon names its game by a player: the board's first (Black)."""
+        return str(board["first"]["id"])
 
     def unpair(self, files: Files, round_number: int | None, force: bool) -> Changed:
         to_pair = self.event(files).round_to_pair

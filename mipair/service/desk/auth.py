@@ -20,9 +20,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from fastapi import APIRouter, Depends, Request, Security
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.security import APIKeyCookie, APIKeyHeader, HTTPBearer
 
 from mipair.service.desk.schemas import SignIn
@@ -160,16 +161,28 @@ async def sign_in_route(body: SignIn, request: Request) -> JSONResponse:
     director = await call(request, sign_in, body.name, body.password, client_address(request))
     opened = await call(request, open_session, director)
     response = JSONResponse(session_json(director, opened.token, opened.expires_at, True))
+    set_session_cookie(request, response, opened.token, opened.expires_at)
+    return response
+
+
+def set_session_cookie(
+    request: Request, response: Response, token: str, expires_at: datetime
+) -> None:
+    """The session cookie on ``response``: HttpOnly, SameSite=Lax, Secure as configured, for
+    the session's lifetime (signing in through the API or the pages)."""
     response.set_cookie(
         COOKIE,
-        opened.token,
-        max_age=int((opened.expires_at - utc_now()).total_seconds()),
+        token,
+        max_age=int((expires_at - utc_now()).total_seconds()),
         path="/",
         httponly=True,
         samesite="lax",
         secure=secure_cookie(request),
     )
-    return response
+
+
+def clear_session_cookie(response: Response) -> None:
+    response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
 
 
 @router.post("/sign-out", responses=AUTH_ERRORS)
@@ -177,7 +190,7 @@ async def sign_out_route(request: Request, signed: Signed = Depends(director)) -
     """End this session (the cookie's, or the bearer token's)."""
     await call(request, close_session, signed.token)
     response = JSONResponse({"director": None})
-    response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
+    clear_session_cookie(response)
     return response
 
 

@@ -22,7 +22,7 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the service extra is not installed")
 
-from tests.support.desk_client import PASSWORD, Director, desk_server
+from tests.support.desk_client import PASSWORD, Director, desk_server, filled
 from tests.support.service_server import SCENARIOS, Server
 
 OPEN_ROUTES = {"/v1/desk/games", "/v1/desk/sign-in", "/v1/desk/tokens"}
@@ -70,17 +70,6 @@ def director_routes(server: Server) -> list[tuple[str, str]]:
         if path.startswith("/v1/desk/") and path not in OPEN_ROUTES
         for method in methods
     ]
-
-
-def filled(path: str, tournament: int) -> str:
-    values = {
-        "tournament_id": str(tournament),
-        "round_number": "3",
-        "player": "1",
-        "format": "trf26",
-        "account": "carla",
-    }
-    return re.sub(r"\{(\w+)\}", lambda m: values[m[1]], path)
 
 
 def body_of(path: str) -> dict[str, Any]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -23,13 +22,11 @@ import pytest
 pytest.importorskip("fastapi", reason="the service extra is not installed")
 
 from tests.support.desk_client import Director
+from tests.support.desk_days import GO_RESULTS, PAPP_LINE, REAL_GO, cut_go_file
 from tests.support.installed_command import cli, mipair
-from tests.support.service_server import ROOT, SCENARIOS, Server
+from tests.support.service_server import SCENARIOS, Server
 
-REAL_GO = ROOT.parent / "shared" / "data" / "go" / "Toulouse2024.xml"
-"""A real OpenGotha file (38 players, six rounds, absences), beside the clone."""
 CHESS_RESULTS = ["1-0", "0-1", "1/2", "1-0", "+-"]
-GO_RESULTS = ["1-0", "0-1", "1-0", "0-1", "="]
 
 
 def public(server: Server, slug: str, path: str = "") -> Any:
@@ -101,16 +98,6 @@ def test_a_chess_day_cut_before_round_3(
     assert public(desk_service, slug, "/players/1")["card"]["player"]["name"] == "Kowalski, Adam"
 
 
-def cut_go_file(source: Path, folder: Path, last: int) -> Path:
-    """``source`` with its rounds after ``last`` taken back, by ``mipair mcmahon unpair``."""
-    file = folder / source.name
-    shutil.copy(source, file)
-    played = max(int(r) for r in re.findall(rb'roundNumber="(\d+)"', file.read_bytes()))
-    for _ in range(played - last):
-        cli(folder, "mcmahon", "unpair", file, "--force")
-    return file
-
-
 @pytest.mark.parametrize(
     "source",
     [SCENARIOS / "mcmahon" / "club.xml", REAL_GO],
@@ -153,10 +140,6 @@ def test_a_go_day_cut_before_round_3(
         public(desk_service, slug, "/rounds/3")["pairing"]["boards"]
         == anna.get(f"{base}/rounds/3")["pairing"]["boards"]
     )
-
-
-PAPP_LINE = re.compile(r"^\s*(\d+)\s+(\S+) \[\s*(\S+)\] [ -](.*) (\d+) (\S+)$")
-"""A line of ``mipair papp standings``: rank, points, tie-break, name, number, country."""
 
 
 def test_an_othello_day(desk_service: Server, anna: Director, tmp_path: Path) -> None:
