@@ -120,7 +120,7 @@ def team_text(view: dict[str, Any]) -> str:
     rows, columns = view["standings"], view["tiebreaks"]
     width = max([len(r["name"]) for r in rows] + [4])
     lines = [
-        f"{'rank':>4} {'no':>4}  {'team':<{width}} {'MP':>5} {'GP':>6}"
+        f"{'rank':>4} {'no':>4}  {'name':<{width}} {'MP':>5} {'GP':>6}"
         + "".join(f" {c:>8}" for c in columns)
     ]
     for r in rows:

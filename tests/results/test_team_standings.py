@@ -174,7 +174,7 @@ def test_the_page_and_the_table(tmp_path: Path) -> None:
     assert csv["id"].to_list() == [r["id"] for r in rows]
     assert csv["match_points"].to_list() == [r["match_points"] for r in rows]
     header = done.stdout.splitlines()[0].split()
-    assert header == ["rank", "no", "team", "MP", "GP", *rows[0]["tiebreaks"]]
+    assert header == ["rank", "no", "name", "MP", "GP", *rows[0]["tiebreaks"]]
 
 
 def test_a_list_the_file_cannot_compute_is_one_line(tmp_path: Path) -> None:

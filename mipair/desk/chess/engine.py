@@ -17,15 +17,26 @@ from mipair.errors import InputError, NoPairingError, TooLargeError
 from mipair.model import Tournament
 from mipair.pairing import Board, RoundPairing
 from mipair.systems.base import AnySystem
+from mipair.systems.registered import Registered
 from mipair.systems.registry import get_system, trf_systems
 
 BAKU = "BAKU"
 """The ETT26 suffix of a 192 code that asks for the Baku acceleration (C.04.7)."""
 
 
+def _desk_lines() -> tuple[Registered, ...]:
+    """The systems of TRF files whose rounds the desk keeps: individual players, one game
+    a round (a team system's matches and a two-game match are not yet kept by the desk)."""
+    return tuple(
+        line
+        for line in trf_systems()
+        if not get_system(line.name).plays_teams and get_system(line.name).games_per_round == 1
+    )
+
+
 def systems() -> tuple[str, ...]:
-    """The systems a chess desk can run: those of TRF files, the default first."""
-    return tuple(line.name for line in trf_systems())
+    """The systems a chess desk can run (:func:`_desk_lines`), the default first."""
+    return tuple(line.name for line in _desk_lines())
 
 
 def default_system() -> str:
@@ -55,11 +66,11 @@ def read_type(code: str) -> tuple[str, str, bool]:
     system in its default edition; a code of a system mipair does not pair is refused."""
     if not code.strip():
         return default_system(), editions(default_system())[0], False
-    line = next((line for line in trf_systems() if line.names_code(code)), None)
+    line = next((line for line in _desk_lines() if line.names_code(code)), None)
     if line is None:
         raise InputError(
             f"tournament type {code.strip()!r}: mipair's chess desk pairs "
-            f"{', '.join(line.trf_codes[0] for line in trf_systems())} (record 192)",
+            f"{', '.join(line.trf_codes[0] for line in _desk_lines())} (record 192)",
             field="192",
         )
     upper = code.strip().upper()
