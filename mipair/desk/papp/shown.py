@@ -26,7 +26,7 @@ def person(event: Event, pid: int) -> dict[str, Any]:
     return views.person(pid, record.full_name, country=event.country_of(pid), rating=record.rating)
 
 
-def pairing(event: Event, round_number: int | None) -> dict[str, Any]:
+def pairing(event: Event, round_number: int | None) -> views.Pairing:
     """A paired round (default: the latest) with the scores entered so far."""
     number = event.paired_round if round_number is None else round_number
     if not 1 <= number <= event.paired_round or not event.round(number).paired:
