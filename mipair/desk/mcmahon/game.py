@@ -26,7 +26,7 @@ from mipair.desk.mcmahon.views import (
 )
 from mipair.errors import InputError
 from mipair.formats.h9 import h9_bytes
-from mipair.formats.opengotha import OgTournament, parse_opengotha
+from mipair.formats.opengotha import OgPlayer, OgTournament, parse_opengotha
 from mipair.formats.opengotha_write import format_opengotha
 from mipair.systems.base import AnySystem
 from mipair.systems.mcmahon.params import model, params_of
@@ -328,7 +328,7 @@ def _completed(t: OgTournament) -> int:
     return paired - 1 if open_round else paired
 
 
-def _person(p: Any) -> dict[str, object]:
+def _person(p: OgPlayer) -> dict[str, object]:
     shown = person(p)
     return views.person(
         shown["key"], shown["name"], **{k: shown[k] for k in ("rank", "country", "club")}

@@ -33,7 +33,7 @@ def result_text(result: str) -> str:
     return RESULT_TEXT[base] + ("!" if result != base else "")
 
 
-def results_report(round_number: int, changed: list[tuple[OgGame, str]]) -> dict[str, Any]:
+def results_report(round_number: int, changed: list[tuple[OgGame, str]]) -> dict[str, object]:
     """Results entered, as data (``mipair mcmahon result --json``)."""
     return {
         "round": round_number,
@@ -65,7 +65,7 @@ def _general(tournament: OgTournament, attribute: str) -> str:
     return found[0] if found else ""
 
 
-def heading(tournament: OgTournament) -> dict[str, Any]:
+def heading(tournament: OgTournament) -> dict[str, object]:
     return {
         "name": _general(tournament, "name"),
         "location": _general(tournament, "location"),

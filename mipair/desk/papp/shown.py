@@ -20,7 +20,7 @@ from mipair.systems.papp.scoring import (
 )
 
 
-def person(event: Event, pid: int) -> dict[str, Any]:
+def person(event: Event, pid: int) -> dict[str, object]:
     """A player by his number, with his country and rating."""
     record = event.player(pid)
     return views.person(pid, record.full_name, country=event.country_of(pid), rating=record.rating)
@@ -79,7 +79,7 @@ def ranked(event: Event, after: int | None, with_rounds: bool) -> dict[str, Any]
     return views.standings(rnd, [tiebreak_name(event), "discs", "Buchholz"], rows)
 
 
-def card(event: Event, player: str) -> dict[str, Any]:
+def card(event: Event, player: str) -> dict[str, object]:
     """A player's card: each round's colour, score and opponent, his rank and points."""
     pid = registered_player(event, player)
     total = event.settings.total_discs
