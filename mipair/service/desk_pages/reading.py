@@ -27,7 +27,7 @@ async def shown_view(
     signed: Signed | None,
     template: str,
     key: str,
-    make: Callable[[Desk, Files], Any],
+    make: Callable[[Desk, Files], object],
     failure: Failure | None = None,
     status: int = 200,
     **context: Any,
