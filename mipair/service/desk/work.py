@@ -181,7 +181,17 @@ async def change(
 async def created(
     request: Request, signed: Signed, desk: Desk, changed: Changed
 ) -> dict[str, object]:
-    """A new tournament of ``desk``'s game holding ``changed``'s files, as revision 1."""
+    """A new tournament of ``desk``'s game holding ``changed``'s files, as revision 1: the
+    answer of the API."""
+    info, number = await stored(request, signed, desk, changed)
+    return {"tournament": info_json(info), **changed_json(number, changed, True)}
+
+
+async def stored(
+    request: Request, signed: Signed, desk: Desk, changed: Changed
+) -> tuple[TournamentInfo, int]:
+    """A new tournament of ``desk``'s game holding ``changed``'s files: it and its first
+    revision's number."""
     summary = await run_in_threadpool(desk.summary, changed.files)
     name = str(summary.get("name") or desk.main_file(changed.files))
     info, first = await call(
@@ -193,4 +203,4 @@ async def created(
         Document.of(changed.files),
         changed.what,
     )
-    return {"tournament": info_json(info), **changed_json(first.number, changed, True)}
+    return info, first.number
