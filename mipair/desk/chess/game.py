@@ -16,7 +16,7 @@ from mipair.desk import views
 from mipair.desk.chess import attendance, registration, rounds, standings
 from mipair.desk.chess.document import ChessEvent, round_not_paired
 from mipair.desk.chess.notation import shown_result
-from mipair.desk.chess.pairing_view import pairing_view
+from mipair.desk.chess.pairing_view import Seat, pairing_view
 from mipair.desk.chess.rounds_dates import today
 from mipair.desk.chess.settings import described, new_event, settings_of, system_of
 from mipair.desk.chess.trf_file import event_text, parse_event
@@ -272,13 +272,19 @@ class ChessDesk(Desk):
         return self.changed(files, after, f"round {playing.number} taken back", report)
 
 
-def _person(row: Mapping[str, Any]) -> dict[str, object]:
+def _person(row: standings.Person) -> dict[str, object]:
     """A chess player in the views' shape (the pairing number as the id)."""
-    extras = {k: row[k] for k in ("title", "federation", "rating", "fide_id") if k in row}
-    return views.person(row["id"], row["name"], **extras)
+    return views.person(
+        row["id"],
+        row["name"],
+        title=row["title"],
+        federation=row["federation"],
+        rating=row["rating"],
+        fide_id=row["fide_id"],
+    )
 
 
-def _seat(seat: Mapping[str, Any]) -> dict[str, object]:
+def _seat(seat: Seat) -> dict[str, object]:
     return {**_person(seat), "points": seat["points"]}
 
 
