@@ -17,6 +17,7 @@ from mipair.desk import views
 from mipair.desk.game import Changed, Desk, Download, Files, Option, Status, options_of
 from mipair.desk.mcmahon import event
 from mipair.desk.mcmahon.views import (
+    StandingsView,
     heading,
     pairing_view,
     person,
@@ -331,10 +332,14 @@ def _completed(t: OgTournament) -> int:
 def _person(p: OgPlayer) -> dict[str, object]:
     shown = person(p)
     return views.person(
-        shown["key"], shown["name"], **{k: shown[k] for k in ("rank", "country", "club")}
+        shown["key"],
+        shown["name"],
+        rank=shown["rank"],
+        country=shown["country"],
+        club=shown["club"],
     )
 
 
-def _indices(t: OgTournament, view: dict[str, Any]) -> list[int]:
+def _indices(t: OgTournament, view: StandingsView) -> list[int]:
     index = {p.key: k for k, p in enumerate(t.players)}
     return [index[row["key"]] for row in view["standings"]]
