@@ -185,16 +185,16 @@ class Desk(ABC):
     def pairing(self, files: Files, round_number: int | None) -> views.Pairing:
         """A paired round (default: the last paired) as :func:`mipair.desk.views.pairing`."""
 
-    def standings(self, files: Files, after: int | None) -> dict[str, object]:
+    def standings(self, files: Files, after: int | None) -> views.Standings:
         """The standings after a round (default: the last complete one)."""
         return self.ranked(files, after, with_rounds=False)
 
-    def crosstable(self, files: Files, after: int | None) -> dict[str, object]:
+    def crosstable(self, files: Files, after: int | None) -> views.Standings:
         """The crosstable after a round (default: the last complete one)."""
         return self.ranked(files, after, with_rounds=True)
 
     @abstractmethod
-    def ranked(self, files: Files, after: int | None, with_rounds: bool) -> dict[str, object]:
+    def ranked(self, files: Files, after: int | None, with_rounds: bool) -> views.Standings:
         """The standings after a round (default: the last complete one), each row with its
         rounds' cells when ``with_rounds`` (the crosstable)."""
 

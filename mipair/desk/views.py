@@ -25,7 +25,7 @@ rank, club; country).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 
 class Pairing(TypedDict):
@@ -39,6 +39,24 @@ class Pairing(TypedDict):
     bye: dict[str, object] | None
     byes: list[dict[str, object]]
     absent: list[dict[str, object]]
+
+
+class Row(TypedDict):
+    """A line of the standings, as :func:`row` makes it."""
+
+    rank: int | None
+    player: dict[str, object]
+    points: str
+    values: list[str]
+    rounds: NotRequired[list[str]]
+
+
+class Standings(TypedDict):
+    """The standings or the crosstable, as :func:`standings` makes them."""
+
+    after: int
+    columns: list[str]
+    rows: list[Row]
 
 
 def person(identifier: object, name: str, **extras: object) -> dict[str, object]:
@@ -88,9 +106,9 @@ def row(
     points: str,
     values: Sequence[str],
     rounds: Sequence[str] | None = None,
-) -> dict[str, object]:
+) -> Row:
     """One line of the standings (of the crosstable, with ``rounds``)."""
-    line: dict[str, object] = {
+    line: Row = {
         "rank": rank,
         "player": player,
         "points": points,
@@ -101,9 +119,7 @@ def row(
     return line
 
 
-def standings(
-    after: int, names: Sequence[str], rows: Sequence[dict[str, object]]
-) -> dict[str, object]:
+def standings(after: int, names: Sequence[str], rows: Sequence[Row]) -> Standings:
     """The standings (or crosstable) after round ``after``."""
     return {"after": after, "columns": list(names), "rows": list(rows)}
 

@@ -164,7 +164,7 @@ class ChessDesk(Desk):
             columns=views.columns("Board", "White", "Black"),
         )
 
-    def ranked(self, files: Files, after: int | None, with_rounds: bool) -> dict[str, object]:
+    def ranked(self, files: Files, after: int | None, with_rounds: bool) -> views.Standings:
         event = self.event(files)
         view = (standings.crosstable_view if with_rounds else standings.standings_view)(
             event, after

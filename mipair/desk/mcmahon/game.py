@@ -170,7 +170,7 @@ class GoDesk(Desk):
             columns=views.columns("Table", "White", "Black"),
         )
 
-    def ranked(self, files: Files, after: int | None, with_rounds: bool) -> dict[str, object]:
+    def ranked(self, files: Files, after: int | None, with_rounds: bool) -> views.Standings:
         t = self.tournament(files)
         view = standings_view(t, _completed(t) if after is None else after)
         rows = [

@@ -231,7 +231,7 @@ class OthelloDesk(Desk):
     def pairing(self, files: Files, round_number: int | None) -> views.Pairing:
         return shown.pairing(self.event(files), round_number)
 
-    def ranked(self, files: Files, after: int | None, with_rounds: bool) -> dict[str, object]:
+    def ranked(self, files: Files, after: int | None, with_rounds: bool) -> views.Standings:
         return shown.ranked(self.event(files), after, with_rounds)
 
     def card(self, files: Files, player: str) -> dict[str, object]:

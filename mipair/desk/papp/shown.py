@@ -4,8 +4,6 @@ crosstable of PAPP's L and W (points, the tie-break, discs, Buchholz), a player'
 
 from __future__ import annotations
 
-from typing import Any
-
 from mipair.desk import views
 from mipair.desk.papp.people import registered_player
 from mipair.desk.papp.reports import crosstable_cell, score_text
@@ -54,7 +52,7 @@ def pairing(event: Event, round_number: int | None) -> views.Pairing:
     )
 
 
-def ranked(event: Event, after: int | None, with_rounds: bool) -> dict[str, Any]:
+def ranked(event: Event, after: int | None, with_rounds: bool) -> views.Standings:
     """The standings after a complete round (default: the last), as PAPP's L, with each
     round's cell of PAPP's W when ``with_rounds``."""
     rnd = event.completed if after is None else after
