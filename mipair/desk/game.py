@@ -249,7 +249,7 @@ class Desk(ABC):
         where its system would not pair it again."""
         return files
 
-    def result_key(self, board: Mapping[str, object]) -> str:
+    def result_key(self, board: views.Board) -> str:
         """What names ``board`` (a board of :meth:`pairing`) in :meth:`results`: its number,
         unless the game names a board otherwise."""
         return str(board["board"])

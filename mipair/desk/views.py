@@ -28,6 +28,16 @@ from collections.abc import Sequence
 from typing import NotRequired, TypedDict
 
 
+class Board(TypedDict):
+    """A board of a pairing, as :func:`board` makes it."""
+
+    board: int
+    first: dict[str, object]
+    second: dict[str, object]
+    result: str
+    extras: dict[str, object]
+
+
 class Pairing(TypedDict):
     """A round's pairing, as :func:`pairing` makes it (a front end reads its boards back)."""
 
@@ -35,7 +45,7 @@ class Pairing(TypedDict):
     complete: bool
     date: str
     columns: dict[str, str]
-    boards: list[dict[str, object]]
+    boards: list[Board]
     bye: dict[str, object] | None
     byes: list[dict[str, object]]
     absent: list[dict[str, object]]
@@ -71,7 +81,7 @@ def columns(board: str, first: str, second: str) -> dict[str, str]:
 
 def board(
     number: int, first: dict[str, object], second: dict[str, object], result: str, **extras: object
-) -> dict[str, object]:
+) -> Board:
     """One board of a pairing."""
     return {"board": number, "first": first, "second": second, "result": result, "extras": extras}
 
@@ -79,7 +89,7 @@ def board(
 def pairing(
     round_number: int,
     complete: bool,
-    boards: Sequence[dict[str, object]],
+    boards: Sequence[Board],
     *,
     columns: dict[str, str],
     bye: dict[str, object] | None = None,

@@ -333,7 +333,7 @@ class OthelloDesk(Desk):
 
         return self.applied(files, make, f"results of round {number}: {', '.join(coupons)}")
 
-    def result_key(self, board: Mapping[str, Any]) -> str:
+    def result_key(self, board: views.Board) -> str:
         """A coupon names its game by a player: the board's first (Black)."""
         return str(board["first"]["id"])
 
