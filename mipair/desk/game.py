@@ -78,7 +78,7 @@ class Option:
     kind: type
     help: str
     required: bool = False
-    default: Any = None
+    default: object = None
     file: bool = False
     """A file's text (a page offers to choose the file)."""
 
