@@ -18,6 +18,7 @@ removed, upper-cased), the string OpenGotha writes in its games.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 
 import click
 
@@ -108,7 +109,7 @@ def show_round(tournament, round_number: int, as_json: bool, html_file: str | No
     echo_view(view, as_json, pairing_text)
 
 
-def echo_view(view: dict, as_json: bool, as_text) -> None:
+def echo_view(view: Mapping[str, object], as_json: bool, as_text) -> None:
     """Print a view as JSON or as its text."""
     click.echo(
         json.dumps(view, indent=2, ensure_ascii=False) if as_json else as_text(view), nl=as_json

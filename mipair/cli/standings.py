@@ -20,6 +20,7 @@ from mipair.results.output import write_table
 from mipair.results.schema import GAMES, PLAYERS, TOURNAMENTS, frame
 from mipair.results.standings import ranking_rows
 from mipair.results.team_standings import read_team_file, team_ranking
+from mipair.results.team_tables import TeamTables
 
 
 def _cell(value: object) -> str:
@@ -92,7 +93,7 @@ def standings(
     click.echo(text, nl=False)
 
 
-def heading(title: dict[str, str], rounds: int, system: str) -> dict[str, Any]:
+def heading(title: dict[str, str], rounds: int, system: str) -> dict[str, object]:
     """What the printed page says of the tournament (012, 022, 042, 052)."""
     return {
         "name": title.get("012", ""),
@@ -104,7 +105,7 @@ def heading(title: dict[str, str], rounds: int, system: str) -> dict[str, Any]:
     }
 
 
-def team_view(tables: Any, rows: list[dict[str, Any]]) -> dict[str, Any]:
+def team_view(tables: TeamTables, rows: list[dict[str, Any]]) -> dict[str, Any]:
     """The team standings as the text, the JSON and the page show them."""
     return {
         "tournament": heading(tables.title, tables.last, tables.system or "Team Swiss"),

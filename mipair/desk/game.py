@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
+from mipair.desk import views
 from mipair.errors import FileAccessError, InputError, MipairError
 from mipair.operations.files import Opened, open_tournament
 from mipair.operations.judging import proposal
@@ -56,7 +57,7 @@ class Changed:
 
     files: dict[str, bytes]
     what: str
-    report: dict[str, Any] = field(default_factory=dict)
+    report: Mapping[str, object] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -77,11 +78,11 @@ class Option:
     kind: type
     help: str
     required: bool = False
-    default: Any = None
+    default: object = None
     file: bool = False
     """A file's text (a page offers to choose the file)."""
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> dict[str, object]:
         kinds = {str: "string", int: "integer", bool: "boolean", list: "list of strings"}
         described = {"type": kinds[self.kind], "help": self.help, "required": self.required}
         return described | ({"file": True} if self.file else {})
@@ -172,33 +173,33 @@ class Desk(ABC):
     # -- reading -----------------------------------------------------------------------
 
     @abstractmethod
-    def summary(self, files: Files) -> dict[str, Any]:
+    def summary(self, files: Files) -> dict[str, object]:
         """``name``, ``system``, ``rounds``, ``completed``, ``playing`` (the round being played
         or None), ``next`` (the round to pair or None), ``players``."""
 
     @abstractmethod
-    def players(self, files: Files) -> list[dict[str, Any]]:
+    def players(self, files: Files) -> list[dict[str, object]]:
         """Every registered player, as the views name them."""
 
     @abstractmethod
-    def pairing(self, files: Files, round_number: int | None) -> dict[str, Any]:
+    def pairing(self, files: Files, round_number: int | None) -> views.Pairing:
         """A paired round (default: the last paired) as :func:`mipair.desk.views.pairing`."""
 
-    def standings(self, files: Files, after: int | None) -> dict[str, Any]:
+    def standings(self, files: Files, after: int | None) -> views.Standings:
         """The standings after a round (default: the last complete one)."""
         return self.ranked(files, after, with_rounds=False)
 
-    def crosstable(self, files: Files, after: int | None) -> dict[str, Any]:
+    def crosstable(self, files: Files, after: int | None) -> views.Standings:
         """The crosstable after a round (default: the last complete one)."""
         return self.ranked(files, after, with_rounds=True)
 
     @abstractmethod
-    def ranked(self, files: Files, after: int | None, with_rounds: bool) -> dict[str, Any]:
+    def ranked(self, files: Files, after: int | None, with_rounds: bool) -> views.Standings:
         """The standings after a round (default: the last complete one), each row with its
         rounds' cells when ``with_rounds`` (the crosstable)."""
 
     @abstractmethod
-    def card(self, files: Files, player: str) -> dict[str, Any]:
+    def card(self, files: Files, player: str) -> dict[str, object]:
         """One player and their rounds so far."""
 
     @abstractmethod
@@ -248,7 +249,7 @@ class Desk(ABC):
         where its system would not pair it again."""
         return files
 
-    def result_key(self, board: Mapping[str, Any]) -> str:
+    def result_key(self, board: views.Board) -> str:
         """What names ``board`` (a board of :meth:`pairing`) in :meth:`results`: its number,
         unless the game names a board otherwise."""
         return str(board["board"])
@@ -259,7 +260,7 @@ class Desk(ABC):
         name = self.main_file(files)
         return open_tournament(name, None, None, files[name])
 
-    def why(self, files: Files, pairs: Sequence[str]) -> dict[str, Any]:
+    def why(self, files: Files, pairs: Sequence[str]) -> dict[str, object]:
         """A proposed round (``WHITE-BLACK`` boards as ``mipair why --pair`` takes them, ``ID-0``
         the bye) held against the system's, as ``mipair why --json`` gives it."""
         found = self.opened(self.before_pairing(files))
@@ -272,14 +273,14 @@ class Desk(ABC):
         comparison = system.compare(state, proposal(system, state, boards, field="pairs"))
         return {"system": system.name, **comparison.to_json(), "text": comparison.text()}
 
-    def explain(self, files: Files, seconds: float) -> dict[str, Any]:
+    def explain(self, files: Files, seconds: float) -> dict[str, object]:
         """Why the round to pair has no pairing (or that it has one), as ``mipair explain
         --json`` gives it, looking ``seconds`` for the smallest reason."""
         found = self.opened(self.before_pairing(files))
         explanation = found.system.explain(found.state, seconds=seconds)
         return {"system": found.system.name, **explanation.to_json(), "text": explanation.text()}
 
-    def describe(self) -> dict[str, Any]:
+    def describe(self) -> dict[str, object]:
         """What a form or a client needs to know of this game's desk."""
         return {
             "game": self.name,

@@ -25,10 +25,51 @@ rank, club; country).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import NotRequired, TypedDict
 
 
-def person(identifier: object, name: str, **extras: object) -> dict[str, Any]:
+class Board(TypedDict):
+    """A board of a pairing, as :func:`board` makes it."""
+
+    board: int
+    first: dict[str, object]
+    second: dict[str, object]
+    result: str
+    extras: dict[str, object]
+
+
+class Pairing(TypedDict):
+    """A round's pairing, as :func:`pairing` makes it (a front end reads its boards back)."""
+
+    round: int
+    complete: bool
+    date: str
+    columns: dict[str, str]
+    boards: list[Board]
+    bye: dict[str, object] | None
+    byes: list[dict[str, object]]
+    absent: list[dict[str, object]]
+
+
+class Row(TypedDict):
+    """A line of the standings, as :func:`row` makes it."""
+
+    rank: int | None
+    player: dict[str, object]
+    points: str
+    values: list[str]
+    rounds: NotRequired[list[str]]
+
+
+class Standings(TypedDict):
+    """The standings or the crosstable, as :func:`standings` makes them."""
+
+    after: int
+    columns: list[str]
+    rows: list[Row]
+
+
+def person(identifier: object, name: str, **extras: object) -> dict[str, object]:
     """A player: the id the desk's commands take, the name, what the game adds."""
     return {"id": str(identifier), "name": name, **extras}
 
@@ -39,8 +80,8 @@ def columns(board: str, first: str, second: str) -> dict[str, str]:
 
 
 def board(
-    number: int, first: dict[str, Any], second: dict[str, Any], result: str, **extras: object
-) -> dict[str, Any]:
+    number: int, first: dict[str, object], second: dict[str, object], result: str, **extras: object
+) -> Board:
     """One board of a pairing."""
     return {"board": number, "first": first, "second": second, "result": result, "extras": extras}
 
@@ -48,14 +89,14 @@ def board(
 def pairing(
     round_number: int,
     complete: bool,
-    boards: Sequence[dict[str, Any]],
+    boards: Sequence[Board],
     *,
     columns: dict[str, str],
-    bye: dict[str, Any] | None = None,
-    byes: Sequence[dict[str, Any]] = (),
-    absent: Sequence[dict[str, Any]] = (),
+    bye: dict[str, object] | None = None,
+    byes: Sequence[dict[str, object]] = (),
+    absent: Sequence[dict[str, object]] = (),
     date: str = "",
-) -> dict[str, Any]:
+) -> Pairing:
     """A round's pairing (see the module docstring)."""
     return {
         "round": round_number,
@@ -71,13 +112,13 @@ def pairing(
 
 def row(
     rank: int | None,
-    player: dict[str, Any],
+    player: dict[str, object],
     points: str,
     values: Sequence[str],
     rounds: Sequence[str] | None = None,
-) -> dict[str, Any]:
+) -> Row:
     """One line of the standings (of the crosstable, with ``rounds``)."""
-    line: dict[str, Any] = {
+    line: Row = {
         "rank": rank,
         "player": player,
         "points": points,
@@ -88,18 +129,18 @@ def row(
     return line
 
 
-def standings(after: int, names: Sequence[str], rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+def standings(after: int, names: Sequence[str], rows: Sequence[Row]) -> Standings:
     """The standings (or crosstable) after round ``after``."""
     return {"after": after, "columns": list(names), "rows": list(rows)}
 
 
 def game(
     round_number: int,
-    opponent: dict[str, Any] | None,
+    opponent: dict[str, object] | None,
     colour: str | None,
     result: str,
     shown: str = "",
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """One round of a player's card."""
     return {
         "round": round_number,
@@ -111,7 +152,7 @@ def game(
 
 
 def card(
-    player: dict[str, Any], rank: int | None, points: str, rounds: Sequence[dict[str, Any]]
-) -> dict[str, Any]:
+    player: dict[str, object], rank: int | None, points: str, rounds: Sequence[dict[str, object]]
+) -> dict[str, object]:
     """A player's card."""
     return {"player": player, "rank": rank, "points": points, "rounds": list(rounds)}

@@ -56,7 +56,7 @@ def _take_descriptors(fds: list[int]) -> None:
             os.close(fd)
 
 
-def _stream(fd: int, setup: tuple[str, str, bool, bool] | None) -> Any:
+def _stream(fd: int, setup: tuple[str, str, bool, bool] | None) -> io.TextIOWrapper | None:
     """A standard stream on ``fd`` encoded and buffered as the client's was."""
     if setup is None:
         return None
@@ -71,7 +71,7 @@ def _stream(fd: int, setup: tuple[str, str, bool, bool] | None) -> Any:
     )
 
 
-def _take_streams(setups: list[Any]) -> None:
+def _take_streams(setups: list[tuple[str, str, bool, bool] | None]) -> None:
     """New ``sys.stdin/stdout/stderr`` over descriptors 0-2."""
     streams = [_stream(fd, setup) for fd, setup in enumerate(setups)]
     sys.stdin, sys.stdout, sys.stderr = streams

@@ -19,7 +19,6 @@ import time
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, StreamingResponse
@@ -145,9 +144,10 @@ async def arbiter_check(request: Request) -> StreamingResponse:
     job = Job("published", system, rules or None, body, name, (), service.settings.explain_seconds)
     listed, _ = await service.solve(job, departure(request))
     failure = listed.body.get("error")
-    numbers = [] if failure else list(listed.body.get("rounds", []))  # type: ignore[call-overload]
+    listed_rounds = listed.body.get("rounds", [])
+    numbers = [] if failure or not isinstance(listed_rounds, list) else list(listed_rounds)
 
-    async def verdicts() -> AsyncIterator[dict[str, Any]]:
+    async def verdicts() -> AsyncIterator[dict[str, object]]:
         for number in numbers:
             answer, _ = await service.solve(
                 replace(job, kind="check", rounds=(number,)), departure(request)
@@ -170,10 +170,10 @@ async def arbiter_check(request: Request) -> StreamingResponse:
     return StreamingResponse(chunks, media_type="text/html; charset=utf-8")
 
 
-def from_check(body: dict[str, object], number: int) -> dict[str, Any]:
+def from_check(body: dict[str, object], number: int) -> dict[str, object]:
     """The one round of a check answer."""
     rounds = body.get("rounds") or [{}]
-    found: dict[str, Any] = dict(rounds[0]) if isinstance(rounds, list) else {}
+    found: dict[str, object] = dict(rounds[0]) if isinstance(rounds, list) else {}
     return {
         "round": number,
         "verdict": found.get("verdict", ""),

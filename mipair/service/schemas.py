@@ -3,8 +3,6 @@ plain dicts by the jobs; these describe them)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import BaseModel, Field
 
 
@@ -35,7 +33,7 @@ class CheckAnswer(BaseModel):
     system: str
     rules: str | None
     outcome: str = Field(description="agrees, differs (all legal) or illegal")
-    rounds: list[CheckedRound | dict[str, Any]]
+    rounds: list[CheckedRound | dict[str, object]]
 
 
 class ExplainAnswer(BaseModel):
@@ -48,7 +46,7 @@ class ExplainAnswer(BaseModel):
 class WhyAnswer(BaseModel):
     system: str
     text: str
-    violations: list[Any]
+    violations: list[object]
     model_config = {"extra": "allow"}
 
 

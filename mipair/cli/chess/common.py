@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TypeVar
 
 import click
 
@@ -40,10 +40,13 @@ def round_list(text: str, option: str = "--round") -> list[int]:
     return numbers
 
 
+View = TypeVar("View", bound=Mapping[str, object])
+
+
 def show(
-    view: dict[str, Any],
+    view: View,
     as_json: bool,
-    as_text: Callable[[dict[str, Any]], str],
+    as_text: Callable[[View], str],
     html_file: str | None,
     template: str,
 ) -> None:

@@ -16,7 +16,7 @@ from mipair.desk import views
 from mipair.desk.chess import attendance, registration, rounds, standings
 from mipair.desk.chess.document import ChessEvent, round_not_paired
 from mipair.desk.chess.notation import shown_result
-from mipair.desk.chess.pairing_view import pairing_view
+from mipair.desk.chess.pairing_view import Seat, pairing_view
 from mipair.desk.chess.rounds_dates import today
 from mipair.desk.chess.settings import described, new_event, settings_of, system_of
 from mipair.desk.chess.trf_file import event_text, parse_event
@@ -101,7 +101,7 @@ class ChessDesk(Desk):
         return parsed(name, files[name])
 
     def changed(
-        self, files: Files, after: ChessEvent, what: str, report: dict[str, Any]
+        self, files: Files, after: ChessEvent, what: str, report: Mapping[str, object]
     ) -> Changed:
         """The files after a change, written as ``mipair chess`` writes them."""
         name = self.main_file(files)
@@ -123,7 +123,7 @@ class ChessDesk(Desk):
 
     # -- reading -----------------------------------------------------------------------
 
-    def summary(self, files: Files) -> dict[str, Any]:
+    def summary(self, files: Files) -> dict[str, object]:
         event = self.event(files)
         system, edition, baku = system_of(event)
         heading = standings.heading(event)
@@ -140,11 +140,11 @@ class ChessDesk(Desk):
             "heading": heading,
         }
 
-    def players(self, files: Files) -> list[dict[str, Any]]:
+    def players(self, files: Files) -> list[dict[str, object]]:
         event = self.event(files)
         return [_person(standings.person(event, pid)) for pid in sorted(event.tournament.players)]
 
-    def pairing(self, files: Files, round_number: int | None) -> dict[str, Any]:
+    def pairing(self, files: Files, round_number: int | None) -> views.Pairing:
         event = self.event(files)
         number = event.paired if round_number is None else round_number
         if not 1 <= number <= event.paired:
@@ -164,7 +164,7 @@ class ChessDesk(Desk):
             columns=views.columns("Board", "White", "Black"),
         )
 
-    def ranked(self, files: Files, after: int | None, with_rounds: bool) -> dict[str, Any]:
+    def ranked(self, files: Files, after: int | None, with_rounds: bool) -> views.Standings:
         event = self.event(files)
         view = (standings.crosstable_view if with_rounds else standings.standings_view)(
             event, after
@@ -181,7 +181,7 @@ class ChessDesk(Desk):
         ]
         return views.standings(view["after"], view["tiebreaks"], rows)
 
-    def card(self, files: Files, player: str) -> dict[str, Any]:
+    def card(self, files: Files, player: str) -> dict[str, object]:
         event = self.event(files)
         pid = event.player(player)
         view = standings.crosstable_view(event)
@@ -272,13 +272,19 @@ class ChessDesk(Desk):
         return self.changed(files, after, f"round {playing.number} taken back", report)
 
 
-def _person(row: Mapping[str, Any]) -> dict[str, Any]:
+def _person(row: standings.Person) -> dict[str, object]:
     """A chess player in the views' shape (the pairing number as the id)."""
-    extras = {k: row[k] for k in ("title", "federation", "rating", "fide_id") if k in row}
-    return views.person(row["id"], row["name"], **extras)
+    return views.person(
+        row["id"],
+        row["name"],
+        title=row["title"],
+        federation=row["federation"],
+        rating=row["rating"],
+        fide_id=row["fide_id"],
+    )
 
 
-def _seat(seat: Mapping[str, Any]) -> dict[str, Any]:
+def _seat(seat: Seat) -> dict[str, object]:
     return {**_person(seat), "points": seat["points"]}
 
 
@@ -290,7 +296,7 @@ def _listed(ids: Sequence[int]) -> str:
     return ", ".join(map(str, ids))
 
 
-def _playing_game(event: ChessEvent, pid: int) -> list[dict[str, Any]]:
+def _playing_game(event: ChessEvent, pid: int) -> list[dict[str, object]]:
     """The round being played as a player's card shows it (the result once entered)."""
     playing = event.playing
     assert playing is not None

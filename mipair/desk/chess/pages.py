@@ -10,7 +10,7 @@ written in by hand.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from mipair.desk.chess.standings import entry_text
 from mipair.desk.pages import environment
@@ -18,7 +18,7 @@ from mipair.desk.pages import environment
 PACKAGE = "mipair.desk.chess"
 
 
-def page(template: str, view: dict[str, Any]) -> str:
+def page(template: str, view: Mapping[str, object]) -> str:
     """The page ``template`` (``pairing``, ``standings`` or ``crosstable``) of a view."""
     return (
         environment(PACKAGE).get_template(f"{template}.html").render(**view, entry_text=entry_text)

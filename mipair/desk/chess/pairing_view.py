@@ -7,19 +7,54 @@ result column to fill in by hand (:mod:`~mipair.desk.chess.pages`).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TypedDict
 
 from mipair.desk.chess.document import ChessEvent, Outcome
 from mipair.desk.chess.notation import shown_result
 from mipair.desk.chess.rounds_dates import round_dates
-from mipair.desk.chess.standings import heading, person
+from mipair.desk.chess.standings import Person, heading, person
 from mipair.model import Result, Tournament, points_to_str
 from mipair.rounds import scores_before
 
 BYE_WORDS = {Result.HALF_BYE: "half-point bye", Result.FULL_BYE: "full-point bye"}
 
 
-def pairing_view(event: ChessEvent, rnd: int) -> dict[str, Any]:
+class Seat(Person):
+    """A player at a board, with his points before the round."""
+
+    points: str
+
+
+class AskedBye(Seat):
+    """A player who asked for a bye, and which."""
+
+    bye: str
+
+
+class Board(TypedDict):
+    """A board: its players, the result as shown and as the two players' codes."""
+
+    board: int
+    white: Seat
+    black: Seat
+    result: str
+    codes: list[str] | None
+
+
+class PairingView(TypedDict):
+    """A round's pairing (:func:`pairing_view`)."""
+
+    tournament: dict[str, object]
+    round: int
+    date: str
+    complete: bool
+    boards: list[Board]
+    bye: Seat | None
+    byes: list[AskedBye]
+    absent: list[Seat]
+
+
+def pairing_view(event: ChessEvent, rnd: int) -> PairingView:
     """Round ``rnd`` (paired): its boards in order with each player's points before it."""
     boards = event.round_boards(rnd)
     t = event.tournament
@@ -34,7 +69,7 @@ def pairing_view(event: ChessEvent, rnd: int) -> dict[str, Any]:
         bye = next((pid for pid in t.players if (c := t.cell(pid, rnd)) and c.is_pab), None)
     asked = {pid: c.result for pid in t.players if (c := t.cell(pid, rnd)) and not c.takes_part}
 
-    def seat(pid: int) -> dict[str, Any]:
+    def seat(pid: int) -> Seat:
         return {**person(event, pid), "points": points_to_str(before[pid])}
 
     return {
@@ -75,7 +110,7 @@ def _outcome(event: ChessEvent, white: int, rnd: int) -> Outcome | None:
     return None if other is None else (cell.result, other.result)
 
 
-def pairing_text(view: dict[str, Any]) -> str:
+def pairing_text(view: PairingView) -> str:
     """The pairing as a plain list: board, White, points, result, points, Black."""
     width = max([len(b[s]["name"]) for b in view["boards"] for s in ("white", "black")] + [5])
     state = "" if view["complete"] else " (being played)"

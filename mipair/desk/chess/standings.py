@@ -12,11 +12,51 @@ has them.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from mipair.desk.chess.document import ChessEvent
 from mipair.errors import InputError
 from mipair.model import Cell, Tournament
+
+
+class Person(TypedDict):
+    """A player as lists name him (:func:`person`)."""
+
+    id: int
+    name: str
+    titled: str
+    title: str
+    federation: str
+    rating: int | None
+    fide_id: str
+
+
+class Entry(TypedDict):
+    """A crosstable cell (:func:`_entry`)."""
+
+    opponent: int | None
+    line: int | None
+    colour: str | None
+    result: str
+
+
+class Row(Person):
+    """A line of the standings: the player, his rank, points and tie-breaks (by their names);
+    in the crosstable, his rounds."""
+
+    rank: int
+    points: float
+    tiebreaks: dict[str, float | None]
+    rounds: NotRequired[list[Entry]]
+
+
+class StandingsView(TypedDict):
+    """The standings (:func:`standings_view`) or the crosstable (:func:`crosstable_view`)."""
+
+    tournament: dict[str, object]
+    after: int
+    tiebreaks: list[str]
+    standings: list[Row]
 
 
 def completed_tournament(event: ChessEvent, after: int | None = None) -> Tournament:
@@ -47,7 +87,7 @@ def with_ranks(event: ChessEvent) -> ChessEvent:
     return event.changed(players={pid: replace(p, rank=ranks[pid]) for pid, p in people.items()})
 
 
-def heading(event: ChessEvent) -> dict[str, Any]:
+def heading(event: ChessEvent) -> dict[str, object]:
     """What a printed page says of the tournament: name, place, dates, rounds, system."""
     from mipair.desk.chess import engine
     from mipair.desk.chess.settings import system_of
@@ -64,7 +104,7 @@ def heading(event: ChessEvent) -> dict[str, Any]:
     }
 
 
-def person(event: ChessEvent, pid: int) -> dict[str, Any]:
+def person(event: ChessEvent, pid: int) -> Person:
     """A player as lists name him."""
     p = event.tournament.players[pid]
     return {
@@ -78,7 +118,7 @@ def person(event: ChessEvent, pid: int) -> dict[str, Any]:
     }
 
 
-def standings_view(event: ChessEvent, after: int | None = None) -> dict[str, Any]:
+def standings_view(event: ChessEvent, after: int | None = None) -> StandingsView:
     """The standings after the completed rounds (or round ``after``), one row a player."""
     rows = ranking(event, after)
     names = list(rows[0]["tiebreaks"]) if rows else []
@@ -98,7 +138,7 @@ def standings_view(event: ChessEvent, after: int | None = None) -> dict[str, Any
     }
 
 
-def crosstable_view(event: ChessEvent, after: int | None = None) -> dict[str, Any]:
+def crosstable_view(event: ChessEvent, after: int | None = None) -> StandingsView:
     """Each player in standings order, his rounds against the opponents' places."""
     view = standings_view(event, after)
     line_of = {row["id"]: k for k, row in enumerate(view["standings"], 1)}
@@ -108,7 +148,7 @@ def crosstable_view(event: ChessEvent, after: int | None = None) -> dict[str, An
     return view
 
 
-def _entry(cell: Cell, line_of: dict[int, int]) -> dict[str, Any]:
+def _entry(cell: Cell, line_of: dict[int, int]) -> Entry:
     """A crosstable cell: the opponent's line, the colour, the result code."""
     opponent = cell.opponent
     return {
@@ -123,7 +163,7 @@ def _points(value: object) -> str:
     return "-" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def standings_text(view: dict[str, Any]) -> str:
+def standings_text(view: StandingsView) -> str:
     """The standings as a plain table."""
     names = view["tiebreaks"]
     width = max([len(r["name"]) for r in view["standings"]] + [4])
@@ -141,7 +181,7 @@ def standings_text(view: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def crosstable_text(view: dict[str, Any]) -> str:
+def crosstable_text(view: StandingsView) -> str:
     """The crosstable: a line a player, a column a round (``12w1``: line 12, White, a win)."""
     width = max([len(r["name"]) for r in view["standings"]] + [4])
     rounds = range(1, view["after"] + 1)
@@ -160,7 +200,7 @@ def crosstable_text(view: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def entry_text(entry: dict[str, Any]) -> str:
+def entry_text(entry: Entry) -> str:
     """``12w1``, ``7b=``, ``3w+``; a round without a game: its code alone (``U``, ``H``, ``Z``)."""
     if entry["line"] is None:
         return entry["result"]

@@ -17,6 +17,7 @@ from mipair.desk import views
 from mipair.desk.game import Changed, Desk, Download, Files, Option, Status, options_of
 from mipair.desk.mcmahon import event
 from mipair.desk.mcmahon.views import (
+    StandingsView,
     heading,
     pairing_view,
     person,
@@ -26,7 +27,7 @@ from mipair.desk.mcmahon.views import (
 )
 from mipair.errors import InputError
 from mipair.formats.h9 import h9_bytes
-from mipair.formats.opengotha import OgTournament, parse_opengotha
+from mipair.formats.opengotha import OgPlayer, OgTournament, parse_opengotha
 from mipair.formats.opengotha_write import format_opengotha
 from mipair.systems.base import AnySystem
 from mipair.systems.mcmahon.params import model, params_of
@@ -91,7 +92,7 @@ class GoDesk(Desk):
         return parse_opengotha(files[name], name)
 
     def changed(
-        self, files: Files, after: OgTournament, what: str, report: dict[str, Any]
+        self, files: Files, after: OgTournament, what: str, report: Mapping[str, object]
     ) -> Changed:
         """The file after a change, written as ``mipair mcmahon`` writes it."""
         text = format_opengotha(after).encode("utf-8")
@@ -125,7 +126,7 @@ class GoDesk(Desk):
 
     # -- reading -----------------------------------------------------------------------
 
-    def summary(self, files: Files) -> dict[str, Any]:
+    def summary(self, files: Files) -> dict[str, object]:
         t = self.tournament(files)
         params = params_of(t)
         paired = event.paired_rounds(t)
@@ -143,10 +144,10 @@ class GoDesk(Desk):
             "heading": found,
         }
 
-    def players(self, files: Files) -> list[dict[str, Any]]:
+    def players(self, files: Files) -> list[dict[str, object]]:
         return [_person(p) for p in self.tournament(files).players]
 
-    def pairing(self, files: Files, round_number: int | None) -> dict[str, Any]:
+    def pairing(self, files: Files, round_number: int | None) -> views.Pairing:
         t = self.tournament(files)
         number = event.round_or_last(t, round_number)
         view = pairing_view(t, number)
@@ -169,9 +170,9 @@ class GoDesk(Desk):
             columns=views.columns("Table", "White", "Black"),
         )
 
-    def ranked(self, files: Files, after: int | None, with_rounds: bool) -> dict[str, Any]:
+    def ranked(self, files: Files, after: int | None, with_rounds: bool) -> views.Standings:
         t = self.tournament(files)
-        view = standings_view(t, self.summary(files)["completed"] if after is None else after)
+        view = standings_view(t, _completed(t) if after is None else after)
         rows = [
             views.row(
                 row["place"],
@@ -184,11 +185,11 @@ class GoDesk(Desk):
         ]
         return views.standings(view["after"], view["columns"], rows)
 
-    def card(self, files: Files, player: str) -> dict[str, Any]:
+    def card(self, files: Files, player: str) -> dict[str, object]:
         t = self.tournament(files)
         key = event.player_of(t, player).key
         who = {p.key: p for p in t.players}
-        rounds = []
+        rounds: list[tuple[int, dict[str, object]]] = []
         for g in sorted(t.games, key=lambda g: g.round):
             if key not in (g.white, g.black):
                 continue
@@ -198,22 +199,26 @@ class GoDesk(Desk):
             )
             opponent = who[g.black if white else g.white]
             rounds.append(
-                views.game(
+                (
                     g.round,
-                    _person(opponent),
-                    "w" if white else "b",
-                    codes[0 if white else 1],
-                    shown=result_text(g.result),
+                    views.game(
+                        g.round,
+                        _person(opponent),
+                        "w" if white else "b",
+                        codes[0 if white else 1],
+                        shown=result_text(g.result),
+                    ),
                 )
             )
-        rounds += [views.game(b.round, None, None, "bye") for b in t.byes if b.player == key]
-        rounds.sort(key=lambda r: r["round"])
-        standing = next(
-            (r for r in self.standings(files, None)["rows"] if r["player"]["id"] == key), None
-        )
-        rank = None if standing is None else standing["rank"]
-        points = "" if standing is None else standing["points"]
-        return views.card(_person(who[key]), rank, points, rounds)
+        rounds += [
+            (b.round, views.game(b.round, None, None, "bye")) for b in t.byes if b.player == key
+        ]
+        rounds.sort(key=lambda numbered: numbered[0])
+        view = standings_view(t, _completed(t))
+        standing = next((row for row in view["standings"] if row["key"] == key), None)
+        rank = None if standing is None else standing["place"]
+        points = "" if standing is None or not standing["shown"] else standing["shown"][0]
+        return views.card(_person(who[key]), rank, points, [view for _, view in rounds])
 
     def downloads(self) -> tuple[Download, ...]:
         return (
@@ -276,7 +281,7 @@ class GoDesk(Desk):
         if start > last:
             raise InputError(f"all {last} rounds are paired already", field="round")
         absent = self.attendance(files, players, range(start, last + 1), "absent")
-        named = ", ".join(absent.report["players"])
+        named = ", ".join(event.player_of(t, k).key for k in players)
         return Changed(absent.files, f"withdrawn from round {start}: {named}", absent.report)
 
     def pair(self, files: Files, fields: Mapping[str, Any]) -> Changed:
@@ -317,13 +322,24 @@ class GoDesk(Desk):
         return {self.main_file(files): format_opengotha(t).encode("utf-8")}
 
 
-def _person(p: Any) -> dict[str, Any]:
+def _completed(t: OgTournament) -> int:
+    """The last round whose results are all in."""
+    paired = event.paired_rounds(t)
+    open_round = any(g.result == "RESULT_UNKNOWN" for g in t.games if g.round == paired)
+    return paired - 1 if open_round else paired
+
+
+def _person(p: OgPlayer) -> dict[str, object]:
     shown = person(p)
     return views.person(
-        shown["key"], shown["name"], **{k: shown[k] for k in ("rank", "country", "club")}
+        shown["key"],
+        shown["name"],
+        rank=shown["rank"],
+        country=shown["country"],
+        club=shown["club"],
     )
 
 
-def _indices(t: OgTournament, view: dict[str, Any]) -> list[int]:
+def _indices(t: OgTournament, view: StandingsView) -> list[int]:
     index = {p.key: k for k, p in enumerate(t.players)}
     return [index[row["key"]] for row in view["standings"]]

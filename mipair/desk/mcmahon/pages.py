@@ -9,18 +9,18 @@ every page).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from mipair.desk.pages import environment
 
 PACKAGE = "mipair.desk.mcmahon"
 
 
-def pairing_page(view: dict[str, Any]) -> str:
+def pairing_page(view: Mapping[str, object]) -> str:
     """The HTML page of a round (data of :func:`~mipair.desk.mcmahon.views.pairing_view`)."""
     return environment(PACKAGE).get_template("pairing.html").render(**view)
 
 
-def standings_page(view: dict[str, Any]) -> str:
+def standings_page(view: Mapping[str, object]) -> str:
     """The HTML page of the standings (data of :func:`~mipair.desk.mcmahon.views.standings_view`)."""
     return environment(PACKAGE).get_template("standings.html").render(**view)

@@ -8,7 +8,7 @@ key, full name, rank, country and club; results as Go players write them
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from mipair.errors import InputError
 from mipair.formats.opengotha import OgGame, OgPlayer, OgTournament
@@ -27,13 +27,65 @@ RESULT_TEXT = {
 }
 
 
+class Person(TypedDict):
+    """A player as the lists name him (:func:`person`)."""
+
+    key: str
+    name: str
+    rank: str
+    country: str
+    club: str
+
+
+class GameLine(TypedDict):
+    """A game of a round's pairing."""
+
+    table: int
+    white: str
+    black: str
+    handicap: int
+    result: str
+
+
+class PairingView(TypedDict):
+    """A round's pairing (:func:`pairing_view`); players by key, ``players`` names them."""
+
+    tournament: dict[str, object]
+    round: int
+    games: list[GameLine]
+    bye: str | None
+    absent: list[str]
+    not_paired: list[str]
+    players: dict[str, Person]
+
+
+class Row(Person):
+    """A line of the standings: place, player, each round's game, each criterion."""
+
+    place: int
+    tied: bool
+    rounds: list[str]
+    shown: list[str]
+    values: dict[str, float]
+
+
+class StandingsView(TypedDict):
+    """The standings after a round (:func:`standings_view`)."""
+
+    tournament: dict[str, object]
+    after: int
+    criteria: list[str]
+    columns: list[str]
+    standings: list[Row]
+
+
 def result_text(result: str) -> str:
     """A result as printed on a pairing list (blank while unknown)."""
     base = result.removesuffix("_BYDEF")
     return RESULT_TEXT[base] + ("!" if result != base else "")
 
 
-def results_report(round_number: int, changed: list[tuple[OgGame, str]]) -> dict[str, Any]:
+def results_report(round_number: int, changed: list[tuple[OgGame, str]]) -> dict[str, object]:
     """Results entered, as data (``mipair mcmahon result --json``)."""
     return {
         "round": round_number,
@@ -50,7 +102,7 @@ def results_report(round_number: int, changed: list[tuple[OgGame, str]]) -> dict
     }
 
 
-def person(player: OgPlayer) -> dict[str, Any]:
+def person(player: OgPlayer) -> Person:
     return {
         "key": player.key,
         "name": player.full_name,
@@ -65,7 +117,7 @@ def _general(tournament: OgTournament, attribute: str) -> str:
     return found[0] if found else ""
 
 
-def heading(tournament: OgTournament) -> dict[str, Any]:
+def heading(tournament: OgTournament) -> dict[str, object]:
     return {
         "name": _general(tournament, "name"),
         "location": _general(tournament, "location"),
@@ -75,7 +127,7 @@ def heading(tournament: OgTournament) -> dict[str, Any]:
     }
 
 
-def pairing_view(tournament: OgTournament, round_number: int) -> dict[str, Any]:
+def pairing_view(tournament: OgTournament, round_number: int) -> PairingView:
     """A round: its games by table, its bye, and who does not play it (players by key;
     ``players`` names each of them)."""
     games = sorted((g for g in tournament.games if g.round == round_number), key=lambda g: g.table)
@@ -106,7 +158,7 @@ def pairing_view(tournament: OgTournament, round_number: int) -> dict[str, Any]:
 
 def standings_view(
     tournament: OgTournament, after: int, edition: str | None = None
-) -> dict[str, Any]:
+) -> StandingsView:
     """The standings after a round: place, player, each round's game, each criterion."""
     params = params_of(tournament, edition)
     if not 0 <= after <= params.rounds:
@@ -117,7 +169,7 @@ def standings_view(
     table = standings(Placement(scores, after, params.placement))
     line_of = {s.index: k for k, s in enumerate(table, 1)}
     criteria = list(params.placement)
-    rows = []
+    rows: list[Row] = []
     for s in table:
         p = tournament.players[s.index]
         rows.append(
@@ -141,7 +193,7 @@ def standings_view(
     }
 
 
-def pairing_text(view: dict[str, Any]) -> str:
+def pairing_text(view: PairingView) -> str:
     """The pairing as a plain list (table, White, Black, handicap, result)."""
     who = view["players"]
 
@@ -164,7 +216,7 @@ def pairing_text(view: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def standings_text(view: dict[str, Any]) -> str:
+def standings_text(view: StandingsView) -> str:
     """The standings as a plain table."""
     columns = view["columns"]
     head = f"{'Pl':>4}  {'Name':30} {'Rk':>4} " + " ".join(f"{c:>7}" for c in columns)

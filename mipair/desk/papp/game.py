@@ -23,6 +23,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from mipair.desk import views
 from mipair.desk.game import Changed, Desk, Download, Files, Option, Status, laid_out, options_of
 from mipair.desk.papp import changes, shown
 from mipair.desk.papp.configuration import Configuration, default_text, stored_configuration
@@ -206,7 +207,7 @@ class OthelloDesk(Desk):
 
     # -- reading -----------------------------------------------------------------------
 
-    def summary(self, files: Files) -> dict[str, Any]:
+    def summary(self, files: Files) -> dict[str, object]:
         event = self.event(files)
         s = event.settings
         paired = event.paired_round
@@ -223,17 +224,17 @@ class OthelloDesk(Desk):
             "heading": {"name": s.name, "date": s.date, "rounds": s.rounds},
         }
 
-    def players(self, files: Files) -> list[dict[str, Any]]:
+    def players(self, files: Files) -> list[dict[str, object]]:
         event = self.event(files)
         return [shown.person(event, p.id) for p in event.players]
 
-    def pairing(self, files: Files, round_number: int | None) -> dict[str, Any]:
+    def pairing(self, files: Files, round_number: int | None) -> views.Pairing:
         return shown.pairing(self.event(files), round_number)
 
-    def ranked(self, files: Files, after: int | None, with_rounds: bool) -> dict[str, Any]:
+    def ranked(self, files: Files, after: int | None, with_rounds: bool) -> views.Standings:
         return shown.ranked(self.event(files), after, with_rounds)
 
-    def card(self, files: Files, player: str) -> dict[str, Any]:
+    def card(self, files: Files, player: str) -> dict[str, object]:
         return shown.card(self.event(files), player)
 
     def downloads(self) -> tuple[Download, ...]:
@@ -332,7 +333,7 @@ class OthelloDesk(Desk):
 
         return self.applied(files, make, f"results of round {number}: {', '.join(coupons)}")
 
-    def result_key(self, board: Mapping[str, Any]) -> str:
+    def result_key(self, board: views.Board) -> str:
         """A coupon names its game by a player: the board's first (Black)."""
         return str(board["first"]["id"])
 

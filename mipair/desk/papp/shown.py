@@ -4,8 +4,6 @@ crosstable of PAPP's L and W (points, the tie-break, discs, Buchholz), a player'
 
 from __future__ import annotations
 
-from typing import Any
-
 from mipair.desk import views
 from mipair.desk.papp.people import registered_player
 from mipair.desk.papp.reports import crosstable_cell, score_text
@@ -20,13 +18,13 @@ from mipair.systems.papp.scoring import (
 )
 
 
-def person(event: Event, pid: int) -> dict[str, Any]:
+def person(event: Event, pid: int) -> dict[str, object]:
     """A player by his number, with his country and rating."""
     record = event.player(pid)
     return views.person(pid, record.full_name, country=event.country_of(pid), rating=record.rating)
 
 
-def pairing(event: Event, round_number: int | None) -> dict[str, Any]:
+def pairing(event: Event, round_number: int | None) -> views.Pairing:
     """A paired round (default: the latest) with the scores entered so far."""
     number = event.paired_round if round_number is None else round_number
     if not 1 <= number <= event.paired_round or not event.round(number).paired:
@@ -54,7 +52,7 @@ def pairing(event: Event, round_number: int | None) -> dict[str, Any]:
     )
 
 
-def ranked(event: Event, after: int | None, with_rounds: bool) -> dict[str, Any]:
+def ranked(event: Event, after: int | None, with_rounds: bool) -> views.Standings:
     """The standings after a complete round (default: the last), as PAPP's L, with each
     round's cell of PAPP's W when ``with_rounds``."""
     rnd = event.completed if after is None else after
@@ -79,7 +77,7 @@ def ranked(event: Event, after: int | None, with_rounds: bool) -> dict[str, Any]
     return views.standings(rnd, [tiebreak_name(event), "discs", "Buchholz"], rows)
 
 
-def card(event: Event, player: str) -> dict[str, Any]:
+def card(event: Event, player: str) -> dict[str, object]:
     """A player's card: each round's colour, score and opponent, his rank and points."""
     pid = registered_player(event, player)
     total = event.settings.total_discs

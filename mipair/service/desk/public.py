@@ -9,7 +9,7 @@ nothing tells who runs the tournament or its history. An unknown link is 404.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 from starlette.concurrency import run_in_threadpool
@@ -26,8 +26,8 @@ After = Annotated[int | None, Query(description="After this round (default: the 
 
 
 async def public_view(
-    request: Request, slug: str, key: str, make: Callable[[Desk, Files], Any]
-) -> dict[str, Any]:
+    request: Request, slug: str, key: str, make: Callable[[Desk, Files], object]
+) -> dict[str, object]:
     """``{"name", "game", "revision", key: make(desk, files)}`` of the tournament at ``slug``."""
     found = await call(request, public_tournament, slug)
     desk = desk_named(found.game.value)
@@ -36,36 +36,36 @@ async def public_view(
 
 
 @router.get("", responses=ERRORS)
-async def summary(slug: str, request: Request) -> dict[str, Any]:
+async def summary(slug: str, request: Request) -> dict[str, object]:
     """The tournament's name and where its day stands."""
     return await public_view(request, slug, "summary", lambda d, f: d.summary(f))
 
 
 @router.get("/players", responses=ERRORS)
-async def players(slug: str, request: Request) -> dict[str, Any]:
+async def players(slug: str, request: Request) -> dict[str, object]:
     """The registered players."""
     return await public_view(request, slug, "players", lambda d, f: d.players(f))
 
 
 @router.get("/players/{player}", responses=ERRORS)
-async def card(slug: str, player: str, request: Request) -> dict[str, Any]:
+async def card(slug: str, player: str, request: Request) -> dict[str, object]:
     """A player's card (by the id the views give)."""
     return await public_view(request, slug, "card", lambda d, f: d.card(f, player))
 
 
 @router.get("/rounds/{round_number}", responses=ERRORS)
-async def pairing(slug: str, round_number: int, request: Request) -> dict[str, Any]:
+async def pairing(slug: str, round_number: int, request: Request) -> dict[str, object]:
     """A round's pairing with the results so far."""
     return await public_view(request, slug, "pairing", lambda d, f: d.pairing(f, round_number))
 
 
 @router.get("/standings", responses=ERRORS)
-async def standings(slug: str, request: Request, after: After = None) -> dict[str, Any]:
+async def standings(slug: str, request: Request, after: After = None) -> dict[str, object]:
     """The standings."""
     return await public_view(request, slug, "standings", lambda d, f: d.standings(f, after))
 
 
 @router.get("/crosstable", responses=ERRORS)
-async def crosstable(slug: str, request: Request, after: After = None) -> dict[str, Any]:
+async def crosstable(slug: str, request: Request, after: After = None) -> dict[str, object]:
     """The crosstable."""
     return await public_view(request, slug, "crosstable", lambda d, f: d.crosstable(f, after))

@@ -8,7 +8,7 @@ solve of the service.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request
 
@@ -40,7 +40,7 @@ async def players(tournament_id: int, request: Request, signed: Signed = Depends
 @router.post("/players", responses=ERRORS)
 async def register(
     tournament_id: int, body: Registration, request: Request, signed: Signed = Depends(director)
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Register a player, as the game's `register` command does (late entries too)."""
     return await change(
         request, signed, tournament_id, body.revision, lambda d, f: d.register(f, body.player)
@@ -58,7 +58,7 @@ async def card(
 @router.post("/attendance", responses=ERRORS)
 async def attendance(
     tournament_id: int, body: Attendance, request: Request, signed: Signed = Depends(director)
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Who plays rounds not yet paired: absences, byes asked for, returns (the game's
     statuses: GET /v1/desk/games)."""
     return await change(
@@ -73,7 +73,7 @@ async def attendance(
 @router.post("/withdrawals", responses=ERRORS)
 async def withdraw(
     tournament_id: int, body: Withdrawal, request: Request, signed: Signed = Depends(director)
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Players leave the tournament from round ``first`` (default: the next to pair) on."""
     return await change(
         request,
@@ -87,7 +87,7 @@ async def withdraw(
 @router.post("/rounds", responses=SOLVE_ERRORS)
 async def pair(
     tournament_id: int, body: Pairing, request: Request, signed: Signed = Depends(director)
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Pair the next round and save it (the pairing of `mipair solve`, `mipair mcmahon pair`,
     `mipair papp pair` on the same file), solved in the worker lanes; 409 ``no_pairing``
     with the reason when there is none (then GET .../explain)."""
@@ -117,7 +117,7 @@ async def results(
     body: Results,
     request: Request,
     signed: Signed = Depends(director),
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Enter or correct results of a round, board by board (any round: a completed one is
     corrected as the game's `result --round` corrects it). A round or board that does not
     exist is refused (422) and nothing is saved."""
@@ -138,7 +138,7 @@ async def unpair(
     body: Unpairing,
     request: Request,
     signed: Signed = Depends(director),
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Take the round being played back (with its results only when ``force``)."""
     return await change(
         request,
@@ -173,7 +173,7 @@ async def crosstable(
 @router.post("/why", responses=SOLVE_ERRORS)
 async def why(
     tournament_id: int, body: Proposal, request: Request, signed: Signed = Depends(director)
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """A proposed round (a swap of the pairing, say) held against the system's, as `mipair
     why --pair` holds it: the absolute rules it breaks, else the first criterion that
     decides. The round judged is the one being played (as it was paired), else the next."""

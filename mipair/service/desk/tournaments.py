@@ -58,7 +58,7 @@ IMPORT_BODY = {
 
 
 @router.get("/games")
-async def games() -> dict[str, Any]:
+async def games() -> dict[str, object]:
     """Each game's desk: what a new tournament, a registration and a pairing take (named as
     the command line's options), the attendance statuses, how results are typed, the
     download formats."""
@@ -66,7 +66,9 @@ async def games() -> dict[str, Any]:
 
 
 @router.get("/tournaments", responses=ERRORS)
-async def list_tournaments(request: Request, signed: Signed = Depends(director)) -> dict[str, Any]:
+async def list_tournaments(
+    request: Request, signed: Signed = Depends(director)
+) -> dict[str, object]:
     """The director's tournaments and those shared with them, latest change first."""
     found = await call(request, tournaments_of, signed.director)
     return {"tournaments": [info_json(info) for info in found]}
@@ -75,7 +77,7 @@ async def list_tournaments(request: Request, signed: Signed = Depends(director))
 @router.post("/tournaments", status_code=201, responses=ERRORS)
 async def new_tournament(
     body: NewTournament, request: Request, signed: Signed = Depends(director)
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """A new tournament, as the game's `new` command makes it (revision 1)."""
     desk = desk_named(body.game)
     changed = await run_in_threadpool(desk.create, body.settings)
@@ -116,7 +118,7 @@ async def import_tournament(
     request: Request,
     signed: Signed = Depends(director),
     name: Annotated[str | None, Query(description="The raw body's file name.")] = None,
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """A tournament from its files (a TRF of any edition, an OpenGotha file, a PAPP event):
     the game told from the file, every file read as its game reads it. A file that does not
     parse is refused (422, its located line) and nothing is stored."""
@@ -133,7 +135,7 @@ async def import_tournament(
 @router.get("/tournaments/{tournament_id}", responses=ERRORS)
 async def get_tournament(
     tournament_id: Id, request: Request, signed: Signed = Depends(director)
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """The tournament: its listing, and where its day stands (rounds completed, the round
     being played, the next round to pair, players)."""
     current = await read(request, signed, tournament_id)
@@ -184,7 +186,7 @@ async def revisions(
     request: Request,
     signed: Signed = Depends(director),
     before: Annotated[int | None, Query(description="Revisions numbered below this.")] = None,
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """The audit trail, newest first (100 at a time): each revision's number, when, who and
     what; ``restores`` the revision an undo brought back."""
     found = await call(request, history, signed.director, tournament_id, before)
@@ -194,7 +196,7 @@ async def revisions(
 @router.post("/tournaments/{tournament_id}/undo", responses=ERRORS)
 async def undo_route(
     tournament_id: Id, body: Based, request: Request, signed: Signed = Depends(director)
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Undo the latest change not undone yet: a new revision bringing back the state before
     it (409 at the first state, or when ``revision`` is not the current one)."""
     done = await call(request, undo, signed.director, tournament_id, body.revision)
@@ -204,7 +206,7 @@ async def undo_route(
 @router.post("/tournaments/{tournament_id}/restore", responses=ERRORS)
 async def restore_route(
     tournament_id: Id, body: Restoring, request: Request, signed: Signed = Depends(director)
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """A new revision bringing back the files of revision ``to``."""
     done = await call(request, restore, signed.director, tournament_id, body.revision, body.to)
     return {"revision": done.number, "changed": True, "what": done.what, "report": {}}

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from fastapi import Request
 from starlette.concurrency import run_in_threadpool
@@ -67,15 +66,15 @@ async def view(
     signed: Signed,
     tournament_id: int,
     key: str,
-    make: Callable[[Desk, Files], Any],
-) -> dict[str, Any]:
+    make: Callable[[Desk, Files], object],
+) -> dict[str, object]:
     """``{"revision": N, key: make(desk, files)}``: a view of the current revision."""
     current = await read(request, signed, tournament_id)
     shown = await run_in_threadpool(make, current.desk, current.files)
     return {"revision": current.revision.number, key: shown}
 
 
-def info_json(info: TournamentInfo) -> dict[str, Any]:
+def info_json(info: TournamentInfo) -> dict[str, object]:
     """A tournament as its directors' lists show it."""
     return {
         "id": info.id,
@@ -91,7 +90,7 @@ def info_json(info: TournamentInfo) -> dict[str, Any]:
     }
 
 
-def revision_json(revision: RevisionInfo) -> dict[str, Any]:
+def revision_json(revision: RevisionInfo) -> dict[str, object]:
     return {
         "revision": revision.number,
         "at": revision.at.isoformat(),
@@ -101,12 +100,12 @@ def revision_json(revision: RevisionInfo) -> dict[str, Any]:
     }
 
 
-def changed_json(number: int, changed: Changed, saved: bool) -> dict[str, Any]:
+def changed_json(number: int, changed: Changed, saved: bool) -> dict[str, object]:
     """The answer to a change: the tournament's revision after it, and what it did."""
     return {"revision": number, "changed": saved, "what": changed.what, "report": changed.report}
 
 
-async def solved(request: Request, job: Job) -> dict[str, Any]:
+async def solved(request: Request, job: Job) -> dict[str, object]:
     """A desk's job solved in the worker lanes: its answer (else its error answer, raised)."""
     service: Service = request.app.state.service
     answer, headers = await service.solve(job, departure(request))
@@ -117,15 +116,22 @@ async def solved(request: Request, job: Job) -> dict[str, Any]:
 
 async def in_lane(request: Request, job: Job) -> Changed:
     """A desk's change solved in the worker lanes: the files after it."""
-    body: dict[str, Any] = await solved(request, job)
-    return Changed(dict(body["files"]), str(body["what"]), dict(body["report"]))
+    body = await solved(request, job)
+    files, report = body["files"], body["report"]  # as the worker's desk job made them
+    assert isinstance(files, Mapping) and isinstance(report, Mapping)
+    return Changed(dict(files), str(body["what"]), dict(report))
 
 
 def lane_job(
-    kind: str, current: Current, options: Mapping[str, Any] | None = None, **fields: Any
+    kind: str,
+    current: Current,
+    options: Mapping[str, object] | None = None,
+    *,
+    pairs: tuple[str, ...] = (),
+    explain_seconds: float = 3.0,
 ) -> Job:
     """The job of a desk's work on ``current``'s files (the lane is chosen by the tournament's
-    own file, as an upload's); ``fields``: the job's others (``pairs``, ``explain_seconds``)."""
+    own file, as an upload's), with ``why``'s ``pairs`` and ``explain``'s ``explain_seconds``."""
     main = current.desk.main_file(current.files)
     return Job(
         kind,
@@ -136,7 +142,8 @@ def lane_job(
         game=current.desk.name,
         files=tuple(sorted(current.files.items())),
         options=tuple(sorted((options or {}).items())),
-        **fields,
+        pairs=pairs,
+        explain_seconds=explain_seconds,
     )
 
 
@@ -147,7 +154,7 @@ async def change(
     based_on: int,
     apply: Callable[[Desk, Files], Changed] | None = None,
     job: Callable[[Current], Job] | None = None,
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Apply a change based on revision ``based_on`` (the module docstring): ``apply`` in a
     thread, or the ``job`` it gives in the worker lanes."""
     current = await read(request, signed, tournament_id)
@@ -171,8 +178,20 @@ async def change(
     return changed_json(saved.number, changed, True)
 
 
-async def created(request: Request, signed: Signed, desk: Desk, changed: Changed) -> dict[str, Any]:
-    """A new tournament of ``desk``'s game holding ``changed``'s files, as revision 1."""
+async def created(
+    request: Request, signed: Signed, desk: Desk, changed: Changed
+) -> dict[str, object]:
+    """A new tournament of ``desk``'s game holding ``changed``'s files, as revision 1: the
+    answer of the API."""
+    info, number = await stored(request, signed, desk, changed)
+    return {"tournament": info_json(info), **changed_json(number, changed, True)}
+
+
+async def stored(
+    request: Request, signed: Signed, desk: Desk, changed: Changed
+) -> tuple[TournamentInfo, int]:
+    """A new tournament of ``desk``'s game holding ``changed``'s files: it and its first
+    revision's number."""
     summary = await run_in_threadpool(desk.summary, changed.files)
     name = str(summary.get("name") or desk.main_file(changed.files))
     info, first = await call(
@@ -184,4 +203,4 @@ async def created(request: Request, signed: Signed, desk: Desk, changed: Changed
         Document.of(changed.files),
         changed.what,
     )
-    return {"tournament": info_json(info), **changed_json(first.number, changed, True)}
+    return info, first.number

@@ -14,7 +14,6 @@ left it, a bad entry says which field, a round with no pairing says why
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
@@ -60,7 +59,7 @@ async def overview_page(
     signed: Signed,
     shown: Shown,
     failure: Failure | None = None,
-    **context: Any,
+    **context: object,
 ) -> HTMLResponse:
     """The director's overview, with the latest changes."""
     assert shown.info is not None
@@ -73,7 +72,7 @@ async def saved_or_shown(
     request: Request,
     signed: Signed,
     tournament_id: int,
-    work: Awaitable[Any],
+    work: Awaitable[object],
     then: str,
     page: Callable[[Signed, Shown, Failure], Awaitable[Response]],
 ) -> Response:
@@ -92,7 +91,7 @@ def applied(
     tournament_id: int,
     form: Form,
     apply: Callable[[Desk, Files], Changed],
-) -> Awaitable[dict[str, Any]]:
+) -> Awaitable[dict[str, object]]:
     """The change ``apply`` based on the revision the form's page showed."""
     return change(request, signed, tournament_id, form.revision, apply)
 
@@ -128,7 +127,7 @@ async def pair(tournament_id: int, request: Request) -> Response:
     return await overview_page(request, signed, shown, failure, explain=explained)
 
 
-async def explanation(request: Request, signed: Signed, tournament_id: int) -> dict[str, Any]:
+async def explanation(request: Request, signed: Signed, tournament_id: int) -> dict[str, object]:
     """Why the round to pair has no pairing (``mipair explain``), in the worker lanes."""
     current = await read(request, signed, tournament_id)
     seconds = request.app.state.service.settings.explain_seconds
@@ -295,7 +294,7 @@ async def why(tournament_id: int, round_number: int, request: Request) -> Respon
     form = await page_form(request, signed)
     proposed = [line.strip() for line in form.get("pairs").splitlines() if line.strip()]
 
-    async def judged() -> dict[str, Any]:
+    async def judged() -> dict[str, object]:
         current = await read(request, signed, tournament_id)
         return await solved(request, lane_job("desk_why", current, pairs=tuple(proposed)))
 

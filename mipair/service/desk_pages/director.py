@@ -14,13 +14,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from mipair.desk.game import Option
+from mipair.desk.game import Changed, Desk, Option
 from mipair.desk.games import desk_for_files, desk_named, desks, game_names
 from mipair.errors import InputError
 from mipair.service.desk.auth import (
@@ -31,7 +30,7 @@ from mipair.service.desk.auth import (
     signed_in,
 )
 from mipair.service.desk.storage import call
-from mipair.service.desk.work import created
+from mipair.service.desk.work import stored
 from mipair.service.desk_pages.frame import (
     Failure,
     Form,
@@ -43,9 +42,9 @@ from mipair.service.desk_pages.frame import (
     see_other,
 )
 from mipair.service.limits import Refused
-from mipair.store.sessions import close_session, open_session
+from mipair.store.sessions import SignedIn, close_session, open_session
 from mipair.store.signin import sign_in
-from mipair.store.tournaments import tournaments_of
+from mipair.store.tournaments import TournamentInfo, tournaments_of
 
 router = APIRouter(include_in_schema=False)
 
@@ -71,7 +70,7 @@ async def sign_in_form(request: Request) -> Response:
     form = await page_form(request, None)
     back = desk_page(form.get("next", "/desk"))
 
-    async def opened() -> Any:
+    async def opened() -> SignedIn:
         director = await call(
             request, sign_in, form.get("name"), form.get("password"), client_address(request)
         )
@@ -112,10 +111,10 @@ async def tournament_list(request: Request) -> Response:
     return await list_page(request, await page_director(request))
 
 
-def options_of_form(form: Form, spec: Sequence[Option]) -> dict[str, Any]:
+def options_of_form(form: Form, spec: Sequence[Option]) -> dict[str, object]:
     """The options a form gives, typed as ``spec`` says (a number that is not one is bad
     input naming its field; an empty field is not given)."""
-    given: dict[str, Any] = {}
+    given: dict[str, object] = {}
     for option in spec:
         text = form.get(option.name).strip()
         if option.file:
@@ -154,10 +153,11 @@ async def new_tournament(request: Request) -> Response:
     signed = await page_director(request)
     form = await page_form(request, signed)
 
-    async def made() -> dict[str, Any]:
+    async def made() -> TournamentInfo:
         desk = desk_named(form.get("game"))
         changed = await run_in_threadpool(desk.create, options_of_form(form, desk.create_options))
-        return await created(request, signed, desk, changed)
+        info, _ = await stored(request, signed, desk, changed)
+        return info
 
     answer, failure = await attempt(made())
     if failure is not None or answer is None:
@@ -168,7 +168,7 @@ async def new_tournament(request: Request) -> Response:
         return render(
             request, "new.html", signed, None, 422, game=game, values=values, failure=failure
         )
-    return see_other(f"/desk/tournaments/{answer['tournament']['id']}")
+    return see_other(f"/desk/tournaments/{answer.id}")
 
 
 @router.post("/desk/import", response_class=HTMLResponse)
@@ -178,15 +178,16 @@ async def import_files(request: Request) -> Response:
     signed = await page_director(request)
     form = await page_form(request, signed)
 
-    async def imported() -> dict[str, Any]:
-        def read_files() -> Any:
+    async def imported() -> TournamentInfo:
+        def read_files() -> tuple[Desk, Changed]:
             desk = desk_for_files(form.files)
             return desk, desk.imported(form.files)
 
         desk, changed = await run_in_threadpool(read_files)
-        return await created(request, signed, desk, changed)
+        info, _ = await stored(request, signed, desk, changed)
+        return info
 
     answer, failure = await attempt(imported())
     if failure is not None or answer is None:
         return await list_page(request, signed, failure, failure.status if failure else 422)
-    return see_other(f"/desk/tournaments/{answer['tournament']['id']}")
+    return see_other(f"/desk/tournaments/{answer.id}")

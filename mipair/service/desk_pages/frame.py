@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 from urllib.parse import parse_qsl, quote
 
 from fastapi import Request
@@ -144,7 +144,8 @@ class Failure:
 
 def failure_of(exc: MipairError | Refused) -> Failure:
     answer = exc.answer if isinstance(exc, Refused) else answer_of(exc)
-    error: dict[str, Any] = dict(answer.body.get("error") or {})  # type: ignore[call-overload]
+    found = answer.body.get("error")
+    error: Mapping[str, object] = found if isinstance(found, Mapping) else {}
     revision, based_on = error.get("revision"), error.get("based_on")
     return Failure(
         answer.status,
@@ -174,7 +175,7 @@ class Shown:
     name: str
     revision: int
     base: str
-    summary: dict[str, Any]
+    summary: dict[str, object]
     info: TournamentInfo | None = None
     latest: RevisionInfo | None = None
 
@@ -186,7 +187,7 @@ class Shown:
     def paired(self) -> list[int]:
         """The rounds paired so far (the completed ones and the round being played)."""
         last = self.summary.get("playing") or self.summary.get("completed") or 0
-        return list(range(1, int(last) + 1))
+        return list(range(1, last + 1)) if isinstance(last, int) else []
 
     async def view(self, make: Callable[[Desk, Files], T]) -> T:
         """A view of the files (made in a thread)."""
@@ -235,7 +236,7 @@ async def public_of(request: Request, slug: str) -> Shown:
     return Shown(desk, files, found.name, found.revision, f"/public/{slug}", summary)
 
 
-def extras(person: Mapping[str, Any]) -> str:
+def extras(person: Mapping[str, object]) -> str:
     """What a game adds to a player's name (title, federation, rating; rank, club; country),
     as one short line."""
     shown = (str(v) for k, v in person.items() if k not in ("id", "name", "points", "bye") and v)
@@ -251,11 +252,11 @@ def render(
     signed: Signed | None,
     shown: Shown | None = None,
     status: int = 200,
-    **context: Any,
+    **context: object,
 ) -> HTMLResponse:
     """The page ``template`` with what every page has: the director and their CSRF token,
     the tournament shown and its heading, the version."""
-    common: dict[str, Any] = {
+    common: dict[str, object] = {
         "version": __version__,
         "director": signed.director.name if signed else None,
         "csrf": csrf_token(signed.token) if signed and signed.by_cookie else "",

@@ -11,7 +11,6 @@ standings before the first round) is a page that says so, with the refusal's sta
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from fastapi import Request
 from fastapi.responses import HTMLResponse
@@ -27,10 +26,10 @@ async def shown_view(
     signed: Signed | None,
     template: str,
     key: str,
-    make: Callable[[Desk, Files], Any],
+    make: Callable[[Desk, Files], object],
     failure: Failure | None = None,
     status: int = 200,
-    **context: Any,
+    **context: object,
 ) -> HTMLResponse:
     """The page ``template`` showing ``make``'s view as ``key`` (the desk's refusal shown
     instead, when it refuses)."""
@@ -48,7 +47,7 @@ async def overview(
     signed: Signed | None,
     failure: Failure | None = None,
     status: int = 200,
-    **context: Any,
+    **context: object,
 ) -> HTMLResponse:
     """Where the day stands: the rounds, the players' count; for a director the forms to pair
     and undo, the downloads, the public link and the latest changes."""
@@ -91,13 +90,13 @@ async def round_page(
     number: int,
     failure: Failure | None = None,
     status: int = 200,
-    **context: Any,
+    **context: object,
 ) -> HTMLResponse:
     """A round's pairing with its results; for a director, a result field a board (the
     keyboard moves from board to board) and, for the round being played, a proposed
     pairing to hold against the system's (``why``)."""
 
-    def made(desk: Desk, files: Files) -> dict[str, Any]:
+    def made(desk: Desk, files: Files) -> dict[str, object]:
         pairing = desk.pairing(files, number)
         keys = [desk.result_key(board) for board in pairing["boards"]]
         return {**pairing, "keys": keys}
