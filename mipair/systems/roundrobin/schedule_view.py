@@ -9,7 +9,7 @@ data is printed as text, as JSON and, by the command, as a printable page.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from mipair.model import Tournament
 from mipair.systems.roundrobin.draw import numbers_as_drawn, recorded_draw
@@ -17,6 +17,54 @@ from mipair.systems.roundrobin.schedule import cycle_of, schedule
 from mipair.systems.roundrobin.settings import Cycles
 from mipair.systems.roundrobin.summary import cycles_text
 from mipair.systems.roundrobin.varma import varma_groups
+
+
+class Person(TypedDict):
+    """A player as the schedule names them (by number only without a file)."""
+
+    id: int
+    name: str
+    rating: int | None
+    federation: str
+
+
+class Board(TypedDict):
+    board: int
+    white: Person
+    black: Person
+
+
+class RoundView(TypedDict):
+    round: int
+    cycle: int
+    boards: list[Board]
+    bye: Person | None
+
+
+class Draw(TypedDict):
+    """The drawing of lots the file records, and whether its numbers are the draw's."""
+
+    method: str
+    seed: str
+    as_drawn: bool | None
+
+
+class Heading(TypedDict):
+    name: str
+    location: str
+    begin: str
+    end: str
+
+
+class ScheduleView(TypedDict):
+    """The whole schedule (:func:`schedule_view`)."""
+
+    tournament: Heading
+    players: list[Person]
+    type: str
+    rounds: list[RoundView]
+    draw: Draw | None
+    varma: dict[str, list[int]] | None
 
 
 def header(t: Tournament | None, code: str) -> str:
@@ -28,11 +76,11 @@ def header(t: Tournament | None, code: str) -> str:
 
 def schedule_view(
     size: int, cycles: Cycles, t: Tournament | None = None, varma: bool = False
-) -> dict[str, Any]:
+) -> ScheduleView:
     """The schedule of ``size`` players over ``cycles`` (``t``: the tournament whose players
     they are; ``varma``: with the groups of Annex 2)."""
 
-    def player(number: int) -> dict[str, Any]:
+    def player(number: int) -> Person:
         if t is None:
             return {"id": number, "name": "", "rating": None, "federation": ""}
         p = t.players[number]
@@ -43,7 +91,7 @@ def schedule_view(
             "federation": p.federation,
         }
 
-    rounds = [
+    rounds: list[RoundView] = [
         {
             "round": r.number,
             "cycle": cycle_of(size, r.number),
@@ -56,7 +104,7 @@ def schedule_view(
         for r in schedule(size, cycles)
     ]
     drawn = recorded_draw(t) if t is not None else None
-    draw = None
+    draw: Draw | None = None
     if t is not None and drawn is not None:
         draw = {"method": drawn[0], "seed": drawn[1], "as_drawn": numbers_as_drawn(t)}
     return {
@@ -74,7 +122,7 @@ def schedule_view(
     }
 
 
-def schedule_text(view: dict[str, Any]) -> str:
+def schedule_text(view: ScheduleView) -> str:
     """The schedule as plain text: the players, then each round's boards and bye."""
     rounds = view["rounds"]
     lines = [
@@ -99,7 +147,7 @@ def schedule_text(view: dict[str, Any]) -> str:
         ]
     width = max((len(p["name"]) for p in view["players"]), default=0)
 
-    def who(p: dict[str, Any]) -> str:
+    def who(p: Person) -> str:
         return f"{p['id']:4} {p['name']:<{width}}" if named else f"{p['id']:4}"
 
     for r in rounds:
