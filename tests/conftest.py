@@ -112,3 +112,12 @@ def anna_window(chromium_browser: object, desk_pages: object) -> Iterator[object
     window.sign_in("anna")
     yield window
     window.close()
+
+
+@pytest.fixture(scope="module")
+def pairing_service() -> Iterator[object]:
+    """A real ``mipair serve`` on 127.0.0.1 for a module's pairing requests (one worker)."""
+    from tests.support.service_server import running_server  # httpx: the service extra
+
+    with running_server(workers=1, queue=8) as running:
+        yield running

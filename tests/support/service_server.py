@@ -7,19 +7,22 @@ installed one itself)."""
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
+from httpx import Response
 
+from tests.support.installed_command import mipair
 from tests.support.paths import ROOT
 
 SCENARIOS = ROOT / "scenarios"
@@ -111,3 +114,23 @@ def wait_healthy(
     raise RuntimeError(
         f"mipair serve did not answer /health in {seconds} s: {server.log.read_text()}"
     )
+
+
+def post_file(server: Server, endpoint: str, path: Path, **params: object) -> Response:
+    """``POST /v1/ENDPOINT`` with the file at ``path`` as the body, ``params`` as the query."""
+    with server.client() as client:
+        return client.post(f"/v1/{endpoint}", params=params, content=path.read_bytes())
+
+
+def assert_pair_is_the_commands(
+    server: Server, system: str, path: Path, named: Mapping[str, str]
+) -> None:
+    """``/v1/pair`` on ``path`` (``named``: the system named, or found from the file) gives
+    the boards ``mipair solve`` gives, and the drop-in form's text (``--SYSTEM -p``)."""
+    answer = post_file(server, "pair", path, **named)
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    solved = json.loads(mipair("solve", path, "--json").stdout)
+    assert body["system"] == system and body["rules"] == "2026"
+    assert body["boards"] == solved["boards"] and body["bye"] == solved["bye"]
+    assert body["text"] == mipair(f"--{system}", path, "-p").stdout

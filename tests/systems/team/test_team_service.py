@@ -4,7 +4,6 @@ explain and the page on team files, each answer held against the installed comma
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,38 +15,20 @@ pytest.importorskip("httpx", reason="httpx is not installed")
 
 from mipair.formats.trf_write import write_tournament
 from tests.support.installed_command import mipair
-from tests.support.service_server import SCENARIOS, Server, running_server
+from tests.support.service_server import SCENARIOS, Server, assert_pair_is_the_commands, post_file
 from tests.support.swiss_brute.build import build_teams
 
 TEAM = SCENARIOS / "team"
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    with running_server(workers=1, queue=8) as running:
-        yield running
-
-
-def post(server: Server, endpoint: str, path: Path, **params: object):
-    with server.client() as client:
-        return client.post(f"/v1/{endpoint}", params=params, content=path.read_bytes())
-
-
 @pytest.mark.parametrize("named", [{}, {"system": "team"}])
-def test_pair_is_the_commands(server: Server, named: dict[str, str]) -> None:
-    path = TEAM / "c6-following.trf"
-    answer = post(server, "pair", path, **named)
-    assert answer.status_code == 200, answer.text
-    body = answer.json()
-    solved = json.loads(mipair("solve", path, "--json").stdout)
-    assert body["system"] == "team" and body["rules"] == "2026"
-    assert body["boards"] == solved["boards"] and body["bye"] == solved["bye"]
-    assert body["text"] == mipair("--team", path, "-p").stdout
+def test_pair_is_the_commands(pairing_service: Server, named: dict[str, str]) -> None:
+    assert_pair_is_the_commands(pairing_service, "team", TEAM / "c6-following.trf", named)
 
 
-def test_why_check_and_explain(server: Server, tmp_path: Path) -> None:
+def test_why_check_and_explain(pairing_service: Server, tmp_path: Path) -> None:
     path = TEAM / "c6-following.trf"
-    with server.client() as client:
+    with pairing_service.client() as client:
         why = client.post(
             "/v1/why",
             params={"pair": ["1-4", "5-3", "7-2", "8-6"]},
@@ -57,7 +38,7 @@ def test_why_check_and_explain(server: Server, tmp_path: Path) -> None:
     illegal = tmp_path / "illegal.trf"
     rounds = [["1-3:1=", "2-4:1="], ["3-1:1=", "4-2:=="]]
     illegal.write_text(write_tournament(build_teams(4, rounds, total=3)))
-    checked = post(server, "check", illegal).json()
+    checked = post_file(pairing_service, "check", illegal).json()
     command = json.loads(mipair("check", illegal, "--json").stdout)
     assert checked["outcome"] == "illegal"
     assert checked["rounds"] == [
@@ -67,13 +48,13 @@ def test_why_check_and_explain(server: Server, tmp_path: Path) -> None:
     met = tmp_path / "met.trf"
     met_rounds = [["1-2:11", "3-4:11"], ["1-3:11", "2-4:11"], ["1-4:11", "2-3:11"]]
     met.write_text(write_tournament(build_teams(4, met_rounds, total=5)))
-    explained = post(server, "explain", met).json()
+    explained = post_file(pairing_service, "explain", met).json()
     assert not explained["pairable"] and "already played a match" in explained["text"]
 
 
-def test_the_page_pairs_a_team_file(server: Server) -> None:
+def test_the_page_pairs_a_team_file(pairing_service: Server) -> None:
     path = TEAM / "typeb-c9.trf"
-    with server.client() as client:
+    with pairing_service.client() as client:
         page = client.post("/arbiter", files={"tournament": (path.name, path.read_bytes())})
     assert page.status_code == 200
     assert "team" in page.text and "Team 1" in page.text
