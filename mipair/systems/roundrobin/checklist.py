@@ -10,11 +10,12 @@ check lists are written.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from mipair.model import points_to_str
 from mipair.pairing import RoundPairing
 from mipair.rounds import scores_before
+from mipair.systems.checklist_table import TableCheckList
 from mipair.systems.roundrobin.schedule import cycle_of
 from mipair.systems.roundrobin.state import RoundRobinState
 
@@ -86,27 +87,8 @@ def format_rows(table: list[Row], title: str) -> str:
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
-@dataclass(frozen=True)
-class RoundRobinCheckList:
-    """One round's check list (:class:`~mipair.systems.base.CheckList`): a text section
-    headed ``Round #N``, or one entry of a JSON document's ``rounds``."""
-
-    round: int
-    rules: str
-    rows: tuple[Row, ...]
-
-    def text(self) -> str:
-        title = f"Check list, round {self.round} ({self.rules})"
-        return f"Round #{self.round}\n" + format_rows(list(self.rows), title)
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "round": self.round,
-            "rules": self.rules,
-            "players": [asdict(row) for row in self.rows],
-        }
-
-
-def check_list(state: RoundRobinState, pairing: RoundPairing | None) -> RoundRobinCheckList:
+def check_list(state: RoundRobinState, pairing: RoundPairing | None) -> TableCheckList:
     """The check list of ``state``'s round (``pairing`` fills the last column)."""
-    return RoundRobinCheckList(state.round, "C.05 round robin", tuple(rows(state, pairing)))
+    rules, table = "C.05 round robin", rows(state, pairing)
+    title = f"Check list, round {state.round} ({rules})"
+    return TableCheckList.of(state.round, rules, format_rows(table, title), table)

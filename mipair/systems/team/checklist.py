@@ -10,10 +10,11 @@ for people, JSON (a name ending in ``.json``) for programs, as the other systems
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from mipair.model import points_to_str
 from mipair.pairing import RoundPairing
+from mipair.systems.checklist_table import TableCheckList
 from mipair.systems.team.field import TeamState
 
 
@@ -75,34 +76,25 @@ def rows(state: TeamState, pairing: RoundPairing | None) -> list[Row]:
     return out
 
 
-@dataclass(frozen=True)
-class TeamCheckList:
-    """One round's check list (:class:`~mipair.systems.base.CheckList`)."""
-
-    round: int
-    rules: str
-    rows: tuple[Row, ...]
-
-    def text(self) -> str:
-        lines = [
-            f"Round #{self.round}",
-            f"Check list, round {self.round} ({self.rules})",
-            "",
-            f"{'TPN':>4} {'Team':<24} {'Score':>5} {'2nd':>5} {'Colours':<10} {'Pref':<4} "
-            f"{'Float':<5} {'NoPAB':<5} Now",
-        ]
-        for r in self.rows:
-            lines.append(
-                f"{r.id:>4} {r.name[:24]:<24} {r.score:>5} {r.secondary:>5} {r.colours:<10} "
-                f"{r.preference:<4} {'yes' if r.floated else '':<5} "
-                f"{'yes' if r.pab_barred else '':<5} {r.now}"
-            )
-        return "\n".join(line.rstrip() for line in lines) + "\n"
-
-    def to_json(self) -> dict[str, object]:
-        return {"round": self.round, "rules": self.rules, "teams": [asdict(r) for r in self.rows]}
+def format_rows(table: list[Row], title: str) -> str:
+    """The check list's table: a heading, then one team a line."""
+    lines = [
+        title,
+        "",
+        f"{'TPN':>4} {'Team':<24} {'Score':>5} {'2nd':>5} {'Colours':<10} {'Pref':<4} "
+        f"{'Float':<5} {'NoPAB':<5} Now",
+    ]
+    for r in table:
+        lines.append(
+            f"{r.id:>4} {r.name[:24]:<24} {r.score:>5} {r.secondary:>5} {r.colours:<10} "
+            f"{r.preference:<4} {'yes' if r.floated else '':<5} "
+            f"{'yes' if r.pab_barred else '':<5} {r.now}"
+        )
+    return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
-def check_list(state: TeamState, pairing: RoundPairing | None) -> TeamCheckList:
+def check_list(state: TeamState, pairing: RoundPairing | None) -> TableCheckList:
     """The check list of ``state``'s round (``pairing`` fills the last column)."""
-    return TeamCheckList(state.round, "C.04.6 Swiss system for teams", tuple(rows(state, pairing)))
+    rules, table = "C.04.6 Swiss system for teams", rows(state, pairing)
+    title = f"Check list, round {state.round} ({rules})"
+    return TableCheckList.of(state.round, rules, format_rows(table, title), table, key="teams")

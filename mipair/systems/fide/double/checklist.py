@@ -11,11 +11,12 @@ systems' check lists are written.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from mipair.matches import match, scores_before
 from mipair.model import points_to_str
 from mipair.pairing import RoundPairing
+from mipair.systems.checklist_table import TableCheckList
 from mipair.systems.fide.double.state import DoubleState
 
 
@@ -96,26 +97,8 @@ def format_rows(table: list[Row], title: str) -> str:
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
-@dataclass(frozen=True)
-class DoubleCheckList:
-    """One match round's check list (:class:`~mipair.systems.base.CheckList`)."""
-
-    round: int
-    rules: str
-    rows: tuple[Row, ...]
-
-    def text(self) -> str:
-        title = f"Check list, match round {self.round} ({self.rules})"
-        return f"Round #{self.round}\n" + format_rows(list(self.rows), title)
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "round": self.round,
-            "rules": self.rules,
-            "players": [asdict(row) for row in self.rows],
-        }
-
-
-def check_list(state: DoubleState, pairing: RoundPairing | None) -> DoubleCheckList:
+def check_list(state: DoubleState, pairing: RoundPairing | None) -> TableCheckList:
     """The check list of ``state``'s match round (``pairing`` fills the last column)."""
-    return DoubleCheckList(state.round, "C.04.5 Double-Swiss (2026)", tuple(rows(state, pairing)))
+    rules, table = "C.04.5 Double-Swiss (2026)", rows(state, pairing)
+    title = f"Check list, match round {state.round} ({rules})"
+    return TableCheckList.of(state.round, rules, format_rows(table, title), table)
