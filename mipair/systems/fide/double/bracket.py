@@ -22,7 +22,8 @@ from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.systems.fide.double.criteria import Bracket
 from mipair.systems.fide.double.field import DoubleField
 from mipair.systems.fide.double.tiers import adjacency, tiers_of
-from mipair.systems.fide.double.upfloaters import CHUNK, set_specs
+from mipair.systems.fide.double.upfloaters import set_specs
+from mipair.systems.fide.upfloat_order import CHUNK
 
 Pair = tuple[int, int]
 

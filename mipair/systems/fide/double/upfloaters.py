@@ -36,10 +36,10 @@ from mipair.systems.fide.double.settings import CriteriaList, DoubleSwissSetting
 from mipair.systems.fide.double.single import single_upfloater
 from mipair.systems.fide.double.tiers import kinds_of, tiers_of
 from mipair.systems.fide.edition import CriterionSpec
+from mipair.systems.fide.upfloat_order import choose_in_order
 
 CORE_FROM = 3000  # pairs from which the model starts from a core of them (column generation)
 REACH = 8  # pairs among the possible upfloaters in the core: vertices at most this far apart
-CHUNK = 24  # 3.5.4 tiers asked at once
 SETTLE_FROM = 2000  # pairs from which the criteria are first settled on the class model
 
 
@@ -86,7 +86,7 @@ def upfloaters(field: DoubleField, residents: list[int], pool: list[int]) -> lis
             else:
                 waiting += tiers_of(field, spec, ctx, ends, upfloat)
         settle(model, waiting, classes)
-        choose_in_order(model, field, resident, pool, ends)
+        choose_in_order(model, field.score, resident, pool, ends)
     except Infeasible:
         raise NoPairingError(
             "no set of upfloaters allows a legal pairing of the bracket of players "
@@ -125,36 +125,3 @@ def following_met(
     model.maximise(tiers, keep=False)
     if -model.answer.value(tiers[0]) == left % 2:
         model.maximise(tiers)
-
-
-def choose_in_order(
-    model: LexMatcher, field: DoubleField, resident: np.ndarray, pool: list[int], ends: np.ndarray
-) -> None:
-    """3.5.4: among the sets of the best key, the first in the order of 3.5.3 (the vertex
-    order of the pool). Each possible upfloater of a score that has upfloaters, earliest
-    first, is one tier (upfloated or not); with one upfloater in all, one tier weighing
-    each candidate by its place does the same in one question."""
-    mate = model.answer.mate()
-    quota: dict[int, int] = {}
-    for v in pool:
-        if resident[mate[v]]:
-            quota[field.score(v)] = quota.get(field.score(v), 0) + 1
-    candidates = [v for v in pool if field.score(v) in quota]
-    columns: dict[int, list[int]] = {}
-    for c in np.flatnonzero(resident[ends[0]] & ~resident[ends[1]]).tolist():
-        columns.setdefault(int(ends[1][c]), []).append(c)
-    if sum(quota.values()) == 1:
-        last = len(candidates)
-        model.maximise(
-            [{c: last - k for k, v in enumerate(candidates) for c in columns.get(v, [])}]
-        )
-        return
-    for start in range(0, len(candidates), CHUNK):
-        if not any(quota.values()):
-            break
-        chunk = candidates[start : start + CHUNK]
-        model.maximise([{c: 1 for c in columns.get(v, [])} for v in chunk])
-        mate = model.answer.mate()
-        for v in chunk:
-            if resident[mate[v]]:
-                quota[field.score(v)] -= 1

@@ -28,10 +28,10 @@ from mipair.solver.weights import Weights
 from mipair.systems.fide.brackets import Bracket
 from mipair.systems.fide.dubov.field import DubovField
 from mipair.systems.fide.edition import CriterionSpec
+from mipair.systems.fide.upfloat_order import choose_in_order
 
 CORE_FROM = 3000  # pairs from which the model starts from a core of them (column generation)
 REACH = 8  # pairs among the possible upfloaters in the core: vertices at most this far apart
-CHUNK = 24  # 4.2 tiers asked at once
 SETTLE_FROM = 2000  # pairs from which the criteria are first settled on the class model
 # (200 players, a round with two upfloaters: 9.8 s of MIPs, 1.1 s settled; 50 players:
 # the class model costs more than the MIPs)
@@ -116,7 +116,7 @@ def upfloaters(
         classes = kinds_of(field)[0]
         if len(edges) < SETTLE_FROM or not model.classes(classes).settle(tiers):
             model.maximise(tiers)  # else the class model's optimum, realised, settled them
-        choose_in_order(model, field, resident, pool, ends)
+        choose_in_order(model, lambda v: field.players[v].score, resident, pool, ends)
     except Infeasible:
         raise NoPairingError(
             f"no set of upfloaters allows a legal pairing of the bracket of "
@@ -126,37 +126,3 @@ def upfloaters(
     chosen = [v for v in pool if resident[mate[v]]]
     inside = set(residents) | set(chosen)
     return chosen, {v: mate[v] for v in inside}
-
-
-def choose_in_order(
-    model: LexMatcher, field: DubovField, resident: np.ndarray, pool: list[int], ends: np.ndarray
-) -> None:
-    """4.2: among the sets of the best key, the first by sequence numbers (score, then
-    TPN: the vertex order of the pool). Each possible upfloater of a score that has
-    upfloaters, earliest first, is one tier (upfloated or not); with one upfloater in
-    all, one tier weighing each candidate by its place does the same in one question."""
-    mate = model.answer.mate()
-    quota: dict[int, int] = {}
-    for v in pool:
-        if resident[mate[v]]:
-            quota[field.players[v].score] = quota.get(field.players[v].score, 0) + 1
-    candidates = [v for v in pool if field.players[v].score in quota]
-    with_resident = resident[ends[0]]
-    columns: dict[int, list[int]] = {}
-    for c in np.flatnonzero(with_resident & ~resident[ends[1]]).tolist():
-        columns.setdefault(int(ends[1][c]), []).append(c)
-    if sum(quota.values()) == 1:
-        last = len(candidates)
-        model.maximise(
-            [{c: last - k for k, v in enumerate(candidates) for c in columns.get(v, [])}]
-        )
-        return
-    for start in range(0, len(candidates), CHUNK):
-        if not any(quota.values()):
-            break
-        chunk = candidates[start : start + CHUNK]
-        model.maximise([{c: 1 for c in columns.get(v, [])} for v in chunk])
-        mate = model.answer.mate()
-        for v in chunk:
-            if resident[mate[v]]:
-                quota[field.players[v].score] -= 1

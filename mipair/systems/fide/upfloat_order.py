@@ -1,0 +1,56 @@
+"""The set of upfloaters the rules' order picks among those of the best values.
+
+Dubov (4.2) and the Double-Swiss system (3.5.3, 3.5.4) rank the sets of upfloaters
+that are best by their criteria by the candidates' order (score, then TPN: the order
+of the pool's vertices): the first such set is the one whose earliest candidates are
+upfloated. Asked of the solver as tiers after the criteria: each candidate of a score
+that has upfloaters, earliest first, upfloated or not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from mipair.solver.lexmatch import LexMatcher
+
+CHUNK = 24
+"""Candidates' tiers asked of the solver at once."""
+
+
+def choose_in_order(
+    model: LexMatcher,
+    score: Callable[[int], int],
+    resident: np.ndarray,
+    pool: list[int],
+    ends: np.ndarray,
+) -> None:
+    """Among the sets of the best values in ``model``, the first by the pool's order
+    (``score``: a vertex's score; ``resident``: the bracket's own vertices; ``ends``: each
+    column's two vertices). With one upfloater in all, one tier weighing each candidate by
+    its place does the same in one question."""
+    mate = model.answer.mate()
+    quota: dict[int, int] = {}
+    for v in pool:
+        if resident[mate[v]]:
+            quota[score(v)] = quota.get(score(v), 0) + 1
+    candidates = [v for v in pool if score(v) in quota]
+    columns: dict[int, list[int]] = {}
+    for c in np.flatnonzero(resident[ends[0]] & ~resident[ends[1]]).tolist():
+        columns.setdefault(int(ends[1][c]), []).append(c)
+    if sum(quota.values()) == 1:
+        last = len(candidates)
+        model.maximise(
+            [{c: last - k for k, v in enumerate(candidates) for c in columns.get(v, [])}]
+        )
+        return
+    for start in range(0, len(candidates), CHUNK):
+        if not any(quota.values()):
+            break
+        chunk = candidates[start : start + CHUNK]
+        model.maximise([{c: 1 for c in columns.get(v, [])} for v in chunk])
+        mate = model.answer.mate()
+        for v in chunk:
+            if resident[mate[v]]:
+                quota[score(v)] -= 1
