@@ -36,7 +36,7 @@ from mipair.formats.text import save
 from mipair.formats.trf import write_tournament
 from mipair.model import Tournament
 from mipair.pairing import RoundPairing
-from mipair.systems.base import CheckList
+from mipair.systems.records import CheckList
 from mipair.systems.registry import get_system
 
 T = TypeVar("T")

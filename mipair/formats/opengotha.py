@@ -19,20 +19,13 @@ does not change how a file is read: every game is kept. Writing:
 
 Bad files raise :class:`~mipair.errors.InputError` located at the element's
 line (exit 3), hostile ones too: elements nested deeper than :data:`DEPTH_MAX`,
-entity declarations and external references (:func:`_tree`).
+entity declarations and external references
+(:mod:`mipair.formats.opengotha_tree`).
 """
 
 from __future__ import annotations
 
-import io
-from collections.abc import Iterator
 from dataclasses import dataclass, field
-from xml.sax import SAXParseException
-from xml.sax.handler import ContentHandler, feature_string_interning
-from xml.sax.xmlreader import AttributesImpl, Locator
-
-from defusedxml.common import EntitiesForbidden, ExternalReferenceForbidden
-from defusedxml.expatreader import DefusedExpatParser
 
 from mipair.errors import InputError
 from mipair.formats.go_players import (
@@ -44,8 +37,9 @@ from mipair.formats.go_players import (
     rank_text,
     resolve,
 )
+from mipair.formats.opengotha_tree import DEPTH_MAX, Node, read_tree
 
-__all__ = ["parse_rank", "player_key", "rank_text"]  # also read from here
+__all__ = ["DEPTH_MAX", "Node", "parse_rank", "player_key", "rank_text"]  # also read from here
 
 DATA_VERSION = "201"
 ROUNDS_MAX = 20  # the length of the ``participating`` flags
@@ -58,32 +52,6 @@ RESULTS = (
     "RESULT_BOTHLOSE",
 )
 """Game results as OpenGotha writes them; each may also end in ``_BYDEF``."""
-
-
-@dataclass
-class Node:
-    """An XML element kept as read: tag, attributes (in file order), children, line."""
-
-    tag: str
-    attrs: dict[str, str]
-    children: list[Node] = field(default_factory=list)
-    line: int = 0
-
-    def find(self, tag: str) -> Node | None:
-        """The first descendant (or self) named ``tag``."""
-        return next(self.iter(tag), None)
-
-    def iter(self, tag: str) -> Iterator[Node]:
-        """Every descendant (or self) named ``tag``, in document order."""
-        if self.tag == tag:
-            yield self
-        for child in self.children:
-            yield from child.iter(tag)
-
-    def __eq__(self, other: object) -> bool:  # the line is where it was read, not content
-        if not isinstance(other, Node):
-            return NotImplemented
-        return (self.tag, self.attrs, self.children) == (other.tag, other.attrs, other.children)
 
 
 @dataclass
@@ -190,89 +158,8 @@ class OgTournament:
 
 # -- reading -------------------------------------------------------------------------
 
-DEPTH_MAX = 32
-"""Elements nested deeper than this are refused: OpenGotha writes five levels at most
-(``Tournament/TournamentParameterSet/PlacementParameterSet/PlacementCriteria/...``),
-and every walk over the kept tree (reading parameters, writing the file back) is then
-bounded (an element nested a thousand deep would exhaust Python's recursion limit)."""
-
-
-class _TreeBuilder(ContentHandler):
-    """The SAX events of the document as a tree of :class:`Node` with their lines."""
-
-    def __init__(self, path: str) -> None:
-        super().__init__()
-        self.path = path
-        self.locator: Locator | None = None
-        self.stack: list[Node] = []
-        self.top: list[Node] = []
-
-    def setDocumentLocator(self, locator: Locator) -> None:
-        self.locator = locator
-
-    def line(self) -> int:
-        """The line the parser is at (1 before it started)."""
-        found = self.locator.getLineNumber() if self.locator is not None else None
-        return found or 1
-
-    def startElement(self, name: str, attrs: AttributesImpl) -> None:
-        if len(self.stack) >= DEPTH_MAX:
-            raise InputError(
-                f"<{name}> is nested more than {DEPTH_MAX} elements deep "
-                "(an OpenGotha file has five levels)",
-                file=self.path,
-                line=self.line(),
-                field="element",
-            )
-        node = Node(name, dict(attrs.items()), [], self.line())
-        (self.stack[-1].children if self.stack else self.top).append(node)
-        self.stack.append(node)
-
-    def endElement(self, name: str) -> None:
-        self.stack.pop()
-
-
-def _tree(text: bytes, path: str) -> Node:
-    """The XML document as a tree of :class:`Node` with line numbers.
-
-    Read by defusedxml's expat parser: entity declarations (the "billion laughs"
-    and every entity expansion) and references to external entities or an external
-    DTD are refused, not expanded or fetched (an OpenGotha file has none)."""
-    builder = _TreeBuilder(path)
-    parser = DefusedExpatParser(forbid_dtd=False, forbid_entities=True, forbid_external=True)
-    parser.setFeature(feature_string_interning, True)  # one string per attribute name
-    parser.setContentHandler(builder)
-    try:
-        parser.parse(io.BytesIO(text))
-    except LookupError as exc:  # an encoding Python does not know
-        raise InputError(f"not readable: {exc}", file=path, line=1, field="encoding") from None
-    except SAXParseException as exc:
-        raise InputError(
-            f"not well-formed ({exc.getMessage()})",
-            file=path,
-            line=exc.getLineNumber(),
-            field="XML",
-        ) from None
-    except (EntitiesForbidden, ExternalReferenceForbidden) as exc:
-        raise InputError(_refused(exc), file=path, line=builder.line(), field="DOCTYPE") from None
-    if not builder.top or builder.top[0].tag != "Tournament":
-        raise InputError(
-            "the root element must be <Tournament>", file=path, line=1, field="Tournament"
-        )
-    return builder.top[0]
-
-
 DIGITS_MAX = 18
 """The most digits a number of the file may have (OpenGotha's are 64-bit: 9.2 x 10^18)."""
-
-
-def _refused(exc: EntitiesForbidden | ExternalReferenceForbidden) -> str:
-    """What a DOCTYPE asked for that is refused."""
-    if isinstance(exc, EntitiesForbidden):
-        asked = f"entity declarations are refused (<!ENTITY {exc.name}>)"
-    else:
-        asked = f"external references are not followed ({exc.sysid or exc.pubid or exc.context})"
-    return asked + ": an OpenGotha file has none"
 
 
 def _integer(node: Node, name: str, path: str, default: int | None = None) -> int:
@@ -397,7 +284,7 @@ def read_opengotha(path: str) -> OgTournament:
 
 def parse_opengotha(data: bytes, path: str = "<xml>") -> OgTournament:
     """An OpenGotha tournament from the bytes of its XML file."""
-    root = _tree(data, path)
+    root = read_tree(data, path)
     players: list[OgPlayer] = []
     games: list[OgGame] = []
     byes: list[OgBye] = []

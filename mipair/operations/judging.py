@@ -17,7 +17,8 @@ from mipair.check.parallel import RoundTask, check_loaded, check_task, run
 from mipair.check.replay import RoundCheck, TournamentCheck, check_published
 from mipair.errors import InputError, MipairError
 from mipair.pairing import Board, RoundPairing
-from mipair.systems.base import AnySystem, CheckList
+from mipair.systems.base import AnySystem
+from mipair.systems.records import CheckList
 
 
 def check_players(

@@ -2,7 +2,7 @@
 
 The round robin, the Double-Swiss and the team systems each lay out their own columns
 (:mod:`mipair.systems.roundrobin.checklist` and the others); what a check list file
-does with them is the same for all (:class:`~mipair.systems.base.CheckList`): a text
+does with them is the same for all (:class:`~mipair.systems.records.CheckList`): a text
 section headed ``Round #N``, or one entry of a JSON document's ``rounds`` with the rows
 under ``players`` (``teams`` for a team tournament).
 """

@@ -1,4 +1,4 @@
-"""What ``mipair info`` says of a TRF file (:class:`~mipair.systems.base.Summary`), for every
+"""What ``mipair info`` says of a TRF file (:class:`~mipair.systems.records.Summary`), for every
 system of TRF files (the FIDE Swiss systems, the round robin)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from mipair.formats.text import load
 from mipair.formats.trf import detect_edition, parse_text
 from mipair.model import PointSystem, Result, Tournament, points_to_str
 from mipair.rounds import next_round, rounds_played
-from mipair.systems.base import Summary
+from mipair.systems.records import Summary
 
 BYE_NAMES = {
     Result.PAB: "pairing-allocated (U)",

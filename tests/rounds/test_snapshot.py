@@ -14,8 +14,8 @@ from mipair.errors import InputError
 from mipair.formats.trf import read_tournament
 from mipair.model import Colour, ForbiddenPairs
 from mipair.rounds import next_round, round_to_pair, rounds_played
-from mipair.systems.base import UnsupportedError
 from mipair.systems.fide.dutch.system import dutch_snapshot as snapshot
+from mipair.systems.records import UnsupportedError
 from tests.support.paths import ROOT
 
 SCENARIOS = ROOT / "scenarios" / "dutch"

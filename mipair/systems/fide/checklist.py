@@ -172,7 +172,7 @@ def checklist_json(snap: Snapshot, pairing: RoundPairing | None = None) -> dict[
 @dataclass(frozen=True)
 class RoundCheckList:
     """One round's check list as a check list file holds it
-    (:class:`~mipair.systems.base.CheckList`): text sections headed ``Round #N`` as JaVaFo
+    (:class:`~mipair.systems.records.CheckList`): text sections headed ``Round #N`` as JaVaFo
     and bbpPairings write them, or one entry of a JSON document's ``rounds``."""
 
     round: int

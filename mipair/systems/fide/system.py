@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING, ClassVar
 from mipair.model import Tournament
 from mipair.pairing import Board, RoundPairing
 from mipair.rounds import cut_before, published_pairing, round_to_pair
-from mipair.systems.base import PlayerLabels, RelaxedPairer, Summary
+from mipair.systems.base import RelaxedPairer
 from mipair.systems.fide.edition import available_editions, load_edition
 from mipair.systems.fide.state import Snapshot, snapshot
+from mipair.systems.records import PlayerLabels, Summary
 from mipair.systems.trf_system import TrfSystem, boards_text
 
 if TYPE_CHECKING:  # the explanation layer and the reports load only when asked (start-up)

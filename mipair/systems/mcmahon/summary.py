@@ -1,12 +1,12 @@
-"""What ``mipair info`` says of an OpenGotha tournament (:class:`~mipair.systems.base.Summary`)."""
+"""What ``mipair info`` says of an OpenGotha tournament (:class:`~mipair.systems.records.Summary`)."""
 
 from __future__ import annotations
 
 from mipair.errors import InputError
 from mipair.formats.opengotha import OgTournament, rank_text
-from mipair.systems.base import Summary
 from mipair.systems.mcmahon.params import params_of
 from mipair.systems.mcmahon.state import next_round
+from mipair.systems.records import Summary
 
 
 def opengotha_summary(tournament: OgTournament, edition: str | None, title: str) -> Summary:

@@ -23,7 +23,7 @@ from mipair.explain.facts import BYE, Fact, PairingProblem, pair
 from mipair.formats.opengotha import OgTournament, parse_opengotha, read_opengotha
 from mipair.pairing import Board, RoundPairing
 from mipair.reports import HIGHER, CriterionValue, PublishedRound
-from mipair.systems.base import Card, PairingSystem, PlayerLabels, Summary, UnsupportedError
+from mipair.systems.base import Card, PairingSystem
 from mipair.systems.mcmahon.field import Entrant, Field
 from mipair.systems.mcmahon.pairing import field_of, in_list_order, pair_state
 from mipair.systems.mcmahon.params import model
@@ -32,6 +32,7 @@ from mipair.systems.mcmahon.state import McMahonState, published_state
 from mipair.systems.mcmahon.state import state_of as next_round_state
 from mipair.systems.mcmahon.summary import opengotha_summary
 from mipair.systems.mcmahon.weights import components, declared_terms, signed_handicap
+from mipair.systems.records import PlayerLabels, Summary, UnsupportedError
 
 TOTAL = "total"
 

@@ -22,13 +22,14 @@ from mipair.formats.papp.event_file import parse_event, read_event
 from mipair.formats.text import decode
 from mipair.pairing import Board, RoundPairing
 from mipair.reports import LOWER, CriterionValue, PublishedRound, Standing
-from mipair.systems.base import Card, PairingSystem, PlayerLabels, Summary
+from mipair.systems.base import Card, PairingSystem
 from mipair.systems.papp.pairing import pair_round
 from mipair.systems.papp.penalties import components, round_state
 from mipair.systems.papp.planned import within_rounds
 from mipair.systems.papp.presentation import describe_pairing
 from mipair.systems.papp.scoring import format_points, format_tiebreak
 from mipair.systems.papp.scoring import standings as papp_standings
+from mipair.systems.records import PlayerLabels, Summary
 
 TOTAL = "total"
 """PAPP minimises one number: the sum of the penalties p_ij of the pairs (manual 4.2)."""

@@ -26,7 +26,7 @@ from functools import cached_property
 
 from mipair.errors import InputError
 from mipair.model import Tournament
-from mipair.systems.base import Generated
+from mipair.systems.records import Generated
 from mipair.systems.roundrobin.berger import rounds_per_cycle
 from mipair.systems.roundrobin.schedule import (
     FIDE_DOUBLE,

@@ -27,7 +27,8 @@ from mipair.rounds import (
     round_to_pair,
     scores_before,
 )
-from mipair.systems.base import BoardMaker, CheckList, Generated, PlayerLabels, Summary
+from mipair.systems.base import BoardMaker
+from mipair.systems.records import CheckList, Generated, PlayerLabels, Summary
 from mipair.systems.roundrobin import evaluate, facts
 from mipair.systems.roundrobin.settings import settings
 from mipair.systems.roundrobin.state import (

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 from mipair.model import Tournament, points_to_str
 from mipair.pairing import RoundPairing
-from mipair.systems.base import BoardMaker, CheckList, Generated, PlayerLabels, Summary
+from mipair.systems.base import BoardMaker
+from mipair.systems.records import CheckList, Generated, PlayerLabels, Summary
 from mipair.systems.team.field import TeamState, team_state
 from mipair.systems.team.settings import settings
 from mipair.systems.trf_system import TrfSystem

@@ -21,7 +21,6 @@ from mipair.matches import GAMES, columns, matches_written, scores_before
 from mipair.model import Tournament
 from mipair.pairing import Board, RoundPairing
 from mipair.rounds import published_pairing
-from mipair.systems.base import CheckList, Generated, PlayerLabels, Summary
 from mipair.systems.fide.double.field import SYSTEM
 from mipair.systems.fide.double.state import (
     DoubleState,
@@ -30,6 +29,7 @@ from mipair.systems.fide.double.state import (
     match_to_pair,
 )
 from mipair.systems.fide.edition import available_editions, load_edition
+from mipair.systems.records import CheckList, Generated, PlayerLabels, Summary
 from mipair.systems.trf_system import TrfSystem, boards_text
 
 if TYPE_CHECKING:
