@@ -87,10 +87,12 @@ def _share(n: int, rate: float) -> int:
 
 
 def plan_absences(
-    cfg: GeneratorConfig, ids: list[int], rng: random.Random
+    cfg: GeneratorConfig, ids: list[int], rng: random.Random, rounds: int | None = None
 ) -> dict[tuple[int, int], Result]:
-    """``(player, round) -> Z or H`` for the announced absences (see the module docstring)."""
-    rounds = cfg.rounds or 1
+    """``(entrant, round) -> Z or H`` for the announced absences (see the module docstring)
+    over ``rounds`` rounds (None: the configuration's), at least two entrants left in every
+    round; a team tournament's teams are planned the same way."""
+    rounds = rounds if rounds is not None else cfg.rounds or 1
     plan: dict[tuple[int, int], Result] = {}
     if rounds >= 2:
         for pid in rng.sample(ids, _share(len(ids), cfg.retired_rate)):

@@ -28,7 +28,7 @@ from dataclasses import replace
 from typing import Any
 
 from mipair.check.config import GeneratorConfig
-from mipair.check.generate import draw_result, finish, paired_round
+from mipair.check.generate import draw_result, finish, paired_round, plan_absences
 from mipair.errors import InputError
 from mipair.model import Cell, Colour, Player, Result, Tournament
 from mipair.pairing import RoundPairing
@@ -45,31 +45,6 @@ OTHER_SIDE = {
 MOST_TEAMS = 999
 """The most teams a TRF-2026 file numbers (``310`` columns 5-7)."""
 RoundHook = Callable[[Tournament, int, RoundPairing], None]
-
-
-def plan_out(
-    cfg: GeneratorConfig, teams: list[int], rounds: int, rng: random.Random
-) -> dict[tuple[int, int], Result]:
-    """``(team, round) -> Z or H``: retirements and half-point byes (see the module
-    docstring), at least two teams left in every round."""
-    plan: dict[tuple[int, int], Result] = {}
-
-    def share(rate: float) -> int:
-        return min(len(teams), round(len(teams) / rate)) if rate > 0 else 0
-
-    if rounds >= 2:
-        for n in rng.sample(teams, share(cfg.retired_rate)):
-            for r in range(rng.randint(2, rounds), rounds + 1):
-                plan[(n, r)] = Result.ZERO_BYE
-        for n in rng.sample(teams, share(cfg.half_point_bye_rate)):
-            free = [r for r in range(1, rounds) if (n, r) not in plan]
-            if free:
-                plan[(n, rng.choice(free))] = Result.HALF_BYE
-    for r in range(1, rounds + 1):
-        out = [n for n in teams if (n, r) in plan]
-        while len(teams) - len(out) < 2 and out:
-            plan.pop((out.pop(), r))
-    return plan
 
 
 class TeamGame:
@@ -183,7 +158,7 @@ def random_team_tournament(
     game = TeamGame(cfg, seed, rng, kind.code, kind.text)
     rounds = cfg.rounds or 1
     teams = list(game.members)
-    plan = plan_out(cfg, teams, rounds, rng)
+    plan = plan_absences(cfg, teams, rng, rounds)
     for rnd in range(1, rounds + 1):
         announced = {
             pid: Cell(None, None, plan[(n, rnd)])
