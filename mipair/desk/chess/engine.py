@@ -25,13 +25,15 @@ BAKU = "BAKU"
 
 
 def _desk_lines() -> tuple[Registered, ...]:
-    """The systems of TRF files whose rounds the desk keeps: individual players, one game
-    a round (a team system's matches and a two-game match are not yet kept by the desk)."""
-    return tuple(
-        line
-        for line in trf_systems()
-        if not get_system(line.name).plays_teams and get_system(line.name).games_per_round == 1
-    )
+    """The systems of TRF files whose rounds the desk keeps: one game a round, individual
+    players or teams (a team's matches: :mod:`mipair.desk.chess.team_event`); a two-game
+    match is not yet kept by the desk."""
+    return tuple(line for line in trf_systems() if get_system(line.name).games_per_round == 1)
+
+
+def plays_teams(system: str) -> bool:
+    """Whether ``system`` pairs teams (its rounds are matches of boards)."""
+    return _system(system).plays_teams
 
 
 def systems() -> tuple[str, ...]:

@@ -77,7 +77,12 @@ def ranking(event: ChessEvent, after: int | None = None) -> list[dict[str, Any]]
 
 
 def with_ranks(event: ChessEvent) -> ChessEvent:
-    """The players' rank fields set from the standings (none before round 1 is complete)."""
+    """The players' rank fields set from the standings (none before round 1 is complete);
+    in a team tournament, the teams' standing (:func:`~.team_event.with_team_ranks`)."""
+    if event.tournament.teams is not None:
+        from mipair.desk.chess.team_event import with_team_ranks
+
+        return with_team_ranks(event)
     people = event.tournament.players
     ranks: dict[int, int | None] = {pid: None for pid in people}
     if event.completed and people:

@@ -1,0 +1,218 @@
+"""A Team Swiss (C.04.6) at the chess desk: what makes a chess tournament file a team one.
+
+The file stays a TRF-2026 team file (models/team-2026.md, section 1), so that ``mipair
+solve``, ``mipair standings`` and every TRF-2026 reader open it:
+
+* ``192`` ``FIDE_TEAM_...`` (the colour preferences and the scores), ``352`` the colours
+  of the boards (its length is the number of boards), ``362`` the match points;
+* ``310`` each team: its number (TPN), name, and its players' ``001`` ids in board order,
+  with its match points, game points and rank after the completed rounds;
+* ``001`` the players with their games, as for individuals (a match is its boards'
+  games); ``300`` a team's line-up of a round when it is not its ``310`` order; ``320``
+  the pairing-allocated byes (a drawn match's value, C.04.6 1.4); ``240`` a team's bye
+  or absence asked for a round.
+
+The round being played is kept as the individual desk keeps it (its games in ``MPB``
+records, match after match, board 1 first), and the team given its PAB in the desk's
+record ``MPT`` (columns 5-7 the round, 9-11 the team); both go into the records above
+once the round's last result is in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+
+from mipair.desk.chess import engine
+from mipair.desk.chess.document import ChessEvent, folded
+from mipair.desk.chess.notation import model
+from mipair.errors import InputError
+from mipair.formats.trf_teams import TeamRecords
+from mipair.model import Tournament, parse_points
+from mipair.team_rounds import standings
+from mipair.teams import MatchPointSystem, Team, TeamSection
+
+TEAM_PAB = "MPT"
+"""The desk's record of the team given the PAB of the round being played (``RRR TTT``)."""
+
+
+@cache
+def team_model() -> dict[str, object]:
+    """The ``[team]`` table of ``models/chess-desk.toml``."""
+    return dict(model()["team"])
+
+
+def is_team(event: ChessEvent) -> bool:
+    """Whether the tournament's system (192) pairs teams."""
+    from mipair.desk.chess.settings import system_of
+
+    return engine.plays_teams(system_of(event)[0])
+
+
+def section(event: ChessEvent) -> TeamSection:
+    """The tournament's teams (a team tournament has a section from its creation on)."""
+    found = event.tournament.teams
+    if found is None:
+        raise InputError("this is not a team tournament (no 310 record)", field="team")
+    return found
+
+
+def with_section(event: ChessEvent, **changes: object) -> ChessEvent:
+    """The event with its team section's ``changes``."""
+    return event.changed(teams=replace(section(event), **changes))  # type: ignore[arg-type]
+
+
+def with_team(event: ChessEvent, team: Team) -> ChessEvent:
+    """The event with ``team`` (new or changed) among its teams."""
+    teams = dict(section(event).teams)
+    teams[team.number] = team
+    return with_section(event, teams=teams)
+
+
+def board_count(event: ChessEvent) -> int:
+    """The boards of a match (the length of ``352``)."""
+    return len(section(event).boards or "")
+
+
+def white_sequence(event: ChessEvent) -> str:
+    """The colours of the boards of the team with White on board 1: ``352`` read from W
+    (models/team-2026.md T5: a sequence beginning with B is played by that team reversed)."""
+    colours = section(event).boards or ""
+    return colours.translate(str.maketrans("WB", "BW")) if colours[:1] == "B" else colours
+
+
+def team_named(event: ChessEvent, text: str) -> Team:
+    """The team ``text`` names: its number, or the start of its name that fits one team only
+    (case and accents aside)."""
+    teams = section(event).teams
+    wanted = text.strip()
+    if wanted.isascii() and wanted.isdigit():
+        if int(wanted) not in teams:
+            raise InputError(f"no team has the number {int(wanted)}", field="team")
+        return teams[int(wanted)]
+    key = folded(wanted)
+    found = [t for t in teams.values() if key and folded(t.name).startswith(key)]
+    exact = [t for t in found if folded(t.name) == key]
+    found = exact if len(exact) == 1 else found
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise InputError(f"no team's name starts with {wanted[:40]!r}", field="team")
+    names = ", ".join(f"{t.name} ({t.number})" for t in found[:5])
+    raise InputError(f"{wanted!r} could be {names}: type more of the name", field="team")
+
+
+def team_of_player(event: ChessEvent, pid: int) -> Team:
+    """The team player ``pid`` plays for."""
+    number = section(event).player_teams().get(pid)
+    if number is None:
+        raise InputError(f"player {pid} is in no team", field="player")
+    return section(event).teams[number]
+
+
+# -- a new team tournament ---------------------------------------------------------------
+
+
+def team_settings(event: ChessEvent, boards: int | None, points: str, kind: str) -> ChessEvent:
+    """A new tournament of a team system: ``boards`` boards a match (352, alternating from
+    White), ``points`` the match points of a win, draw and loss (362, ``2,1,0`` by
+    default) and ``kind`` the words of 192 after ``FIDE_TEAM_`` (``TYPEA_MP_GP`` by
+    default: type A colour preferences, match points then game points)."""
+    count = int(str(team_model()["boards"])) if boards is None else boards
+    most = int(str(team_model()["most_boards"]))
+    if not 1 <= count <= most:
+        raise InputError(f"a match has 1 to {most} boards, not {count}", field="boards")
+    words = (kind or str(team_model()["type"])).strip().upper()
+    known = [str(k) for k in team_model()["types"]]  # type: ignore[attr-defined]
+    if words not in known:
+        raise InputError(f"{kind!r}: the team type is one of {', '.join(known)}", field="team-type")
+    if engine.BAKU in event.tournament.system.upper().split("_"):
+        raise InputError(
+            "the desk keeps no acceleration for teams (their 250 records name teams)",
+            field="acceleration",
+        )
+    teams = TeamSection(teams={}, boards=("WB" * count)[:count], match_points=match_points(points))
+    return event.changed(teams=teams, system=f"{event.tournament.system}_{words}")
+
+
+def match_points(text: str) -> MatchPointSystem:
+    """``WIN,DRAW,LOSS`` match points (``2,1,0`` when empty)."""
+    if not text.strip():
+        return MatchPointSystem()
+    parts = [p.strip() for p in text.split(",")]
+    try:
+        values = [parse_points(p) for p in parts]
+    except ValueError:
+        raise InputError(f"{text!r}: match points as WIN,DRAW,LOSS", field="match-points") from None
+    if len(values) != 3 or any(not 0 <= v <= 999 for v in values):
+        raise InputError(f"{text!r}: three values 0 to 99.9, WIN,DRAW,LOSS", field="match-points")
+    return MatchPointSystem(*values)
+
+
+# -- the file ---------------------------------------------------------------------------
+
+
+def section_of_records(records: TeamRecords) -> TeamSection:
+    """The team section of a file without players yet (teams registered, nobody in them):
+    TRF-2026's reader builds it only with players."""
+    return TeamSection(
+        teams={team.number: team for team, _ in records.teams},
+        boards=records.boards[0] if records.boards else None,
+        match_points=records.match_points[0] if records.match_points else None,
+    )
+
+
+def check_team_file(t: Tournament) -> None:
+    """A file whose 192 names a team system holds its teams' records (352 at least)."""
+    from mipair.desk.chess.settings import type_code
+
+    system = engine.read_type(type_code(t))[0]
+    if engine.plays_teams(system) and (t.teams is None or not t.teams.boards):
+        raise InputError(
+            f"tournament type {t.system!r}: a team tournament's file has its boards (352) and "
+            "its teams (310)",
+            field="192",
+        )
+
+
+def cut_section(t: Tournament, after: int) -> Tournament:
+    """``t``'s team records of rounds 1..``after`` only (its cells are cut by the caller)."""
+    teams = t.teams
+    if teams is None:
+        return t
+    bye = teams.bye
+    return replace(
+        t,
+        teams=replace(
+            teams,
+            bye=None if bye is None else replace(bye, teams=bye.teams[:after]),
+            forfeits=tuple(f for f in teams.forfeits if f.round <= after),
+            line_ups=tuple(u for u in teams.line_ups if u.round <= after),
+            byes=tuple(b for b in teams.byes if b.round <= after),
+        ),
+    )
+
+
+def with_team_ranks(event: ChessEvent) -> ChessEvent:
+    """The teams' ``310`` match points, game points and rank after the completed rounds (none
+    before round 1 is complete), as ``mipair standings`` ranks them."""
+    from mipair.desk.chess.team_views import team_rows
+
+    teams = section(event).teams
+    values: dict[int, tuple[int | None, int | None, int | None]] = dict.fromkeys(
+        teams, (None, None, None)
+    )
+    if event.completed and teams and event.tournament.players:
+        from mipair.desk.chess.standings import completed_tournament
+
+        totals = standings(cut_section(completed_tournament(event), event.completed))
+        for row in team_rows(event):
+            mp, gp = totals[row["id"]]
+            values[row["id"]] = (mp, gp, row["rank"])
+    changed = {
+        n: replace(team, match_points=values[n][0], game_points=values[n][1], rank=values[n][2])
+        for n, team in teams.items()
+    }
+    if changed == dict(teams):
+        return event
+    return with_section(event, teams=changed)
