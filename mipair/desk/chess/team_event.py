@@ -28,7 +28,7 @@ from mipair.desk.chess.document import ChessEvent, folded
 from mipair.desk.chess.notation import model
 from mipair.errors import InputError
 from mipair.formats.trf_teams import TeamRecords
-from mipair.model import Tournament, parse_points
+from mipair.model import Cell, Tournament, parse_points
 from mipair.team_rounds import standings
 from mipair.teams import MatchPointSystem, Team, TeamSection
 
@@ -173,6 +173,17 @@ def check_team_file(t: Tournament) -> None:
             "its teams (310)",
             field="192",
         )
+
+
+def written_cells(event: ChessEvent) -> dict[int, tuple[Cell | None, ...]]:
+    """Each player's cells of the completed rounds as a team file writes them: as kept, a
+    round without a game or a bye blank (a reserve whose team played: the team's round is
+    its match; a ``0000 - Z`` would announce the team absent, models/team-2026.md T25)."""
+    done = event.completed
+    return {
+        pid: (cells := event.tournament.results.get(pid, ())[:done]) + (None,) * (done - len(cells))
+        for pid in sorted(event.tournament.players)
+    }
 
 
 def cut_section(t: Tournament, after: int) -> Tournament:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 
 from mipair.desk.chess import engine, rounds
 from mipair.desk.chess.document import (
+    ABSENT,
     ChessEvent,
     Game,
     PlayingRound,
@@ -282,7 +283,20 @@ def _completed(event: ChessEvent, rnd: int, matches: list[Match], pab: int | Non
     event = with_section(event, line_ups=tuple(line_ups))
     if pab is not None:
         event = _with_pab(event, rnd, pab)
-    return with_ranks(event.with_header(TEAM_PAB, ""))
+    paired = [n for m in matches for n in (m.white, m.black)] + ([pab] if pab else [])
+    return with_ranks(_reserves_blank(event, rnd, paired).with_header(TEAM_PAB, ""))
+
+
+def _reserves_blank(event: ChessEvent, rnd: int, paired: list[int]) -> ChessEvent:
+    """The round's cell of a player of a paired team who had no board left blank (the
+    team's round is its match or PAB: :func:`~.team_event.written_cells`)."""
+    results = dict(event.tournament.results)
+    for number in paired:
+        for pid in section(event).teams[number].players:
+            cells = results.get(pid, ())
+            if len(cells) >= rnd and cells[rnd - 1] == ABSENT:
+                results[pid] = (*cells[: rnd - 1], None, *cells[rnd:])
+    return event.changed(results=results)
 
 
 def _with_pab(event: ChessEvent, rnd: int, team: int) -> ChessEvent:

@@ -24,6 +24,7 @@ from mipair.desk.chess.team_event import section, team_named, with_section, with
 from mipair.errors import InputError, TooLargeError
 from mipair.formats.trf_player import MAX_ID
 from mipair.formats.trf_teams_write import MAX_TEAM
+from mipair.model import Cell
 from mipair.teams import Team, TeamRoundBye
 
 TEAM_NAME_COLUMNS = 32
@@ -87,9 +88,21 @@ def add_player(
     players = (*team.players[: place - 1], pid, *team.players[place - 1 :])
     grown = event.changed(
         players={**people, pid: replace(player, id=pid)},
-        results={**event.tournament.results, pid: (ABSENT,) * event.completed},
+        results={**event.tournament.results, pid: _cells_before(event, team)},
     )
     return with_team(grown, replace(team, players=players)), pid, place
+
+
+def _cells_before(event: ChessEvent, team: Team) -> tuple[Cell | None, ...]:
+    """A new player's completed rounds: blank where his team played (he had no board), an
+    absence where it did not."""
+    cells = []
+    for rnd in range(1, event.completed + 1):
+        took_part = any(
+            (cell := event.cell(pid, rnd)) is not None and cell != ABSENT for pid in team.players
+        )
+        cells.append(None if took_part else ABSENT)
+    return tuple(cells)
 
 
 def team_byes(

@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from mipair.desk.chess import engine
 from mipair.desk.chess.document import CRLF, ChessEvent, Game, Outcome, PlayingRound
 from mipair.desk.chess.settings import type_code
-from mipair.desk.chess.team_event import check_team_file, section_of_records
+from mipair.desk.chess.team_event import check_team_file, section_of_records, written_cells
 from mipair.formats.text import load, newline_of, split_lines
 from mipair.formats.trf import parse_text
 from mipair.formats.trf_checks import COUNTERPART
@@ -230,7 +230,7 @@ def _playing(lines: list[_BoardLine], t: Tournament, done: int, source: str) -> 
 def event_text(event: ChessEvent) -> str:
     """The file of ``event`` (see the module docstring)."""
     t, done = event.tournament, event.completed
-    played = event.completed_cells()
+    played = written_cells(event) if t.teams is not None else event.completed_cells()
     cut = replace(t, results=played)
     scores = scores_before(cut, done + 1)
     players = [

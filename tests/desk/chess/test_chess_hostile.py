@@ -115,7 +115,8 @@ def test_files_that_are_not_a_chess_tournament(day: Path, tmp_path: Path) -> Non
     assert refused(3, "chess", "pairing", xml).startswith(f"{xml}:1: record code:")
     team = tmp_path / "team.trf"
     team.write_bytes(day.read_bytes().replace(b"192 FIDE_DUTCH", b"192 FIDE_TEAM"))
-    assert "192: tournament type 'FIDE_TEAM'" in refused(3, "chess", "standings", team)
+    line = refused(3, "chess", "standings", team)  # a team system's file lists its teams
+    assert "192: tournament type 'FIDE_TEAM': a team tournament's file has its boards" in line
 
 
 EDITS = [
