@@ -216,6 +216,10 @@ class Desk(ABC):
     def register(self, files: Files, fields: Mapping[str, Any]) -> Changed:
         """Register a player (the ``register`` command's arguments, by their names)."""
 
+    def register_team(self, files: Files, fields: Mapping[str, Any]) -> Changed:
+        """Register a team (``name``) in a team tournament; a game without teams refuses."""
+        raise InputError(f"a {self.name} tournament has no teams", field="team")
+
     @abstractmethod
     def attendance(
         self, files: Files, players: Sequence[str], rounds: Sequence[int], status: str
