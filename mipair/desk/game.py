@@ -181,6 +181,10 @@ class Desk(ABC):
     def players(self, files: Files) -> list[dict[str, object]]:
         """Every registered player, as the views name them."""
 
+    def teams(self, files: Files) -> list[dict[str, object]] | None:
+        """A team tournament's teams, as the views name them (None: a game without teams)."""
+        return None
+
     @abstractmethod
     def pairing(self, files: Files, round_number: int | None) -> views.Pairing:
         """A paired round (default: the last paired) as :func:`mipair.desk.views.pairing`."""

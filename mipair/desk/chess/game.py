@@ -107,11 +107,6 @@ class ChessDesk(Desk):
         name = self.main_file(files)
         return parsed(name, files[name])
 
-    def team_event(self, files: Files) -> ChessEvent | None:
-        """The event when it is a team tournament (:mod:`~mipair.desk.chess.team_game`)."""
-        event = self.event(files)
-        return event if is_team(event) else None
-
     def changed(
         self, files: Files, after: ChessEvent, what: str, report: Mapping[str, object]
     ) -> Changed:
@@ -155,7 +150,16 @@ class ChessDesk(Desk):
 
     def players(self, files: Files) -> list[dict[str, object]]:
         event = self.event(files)
-        return [_person(standings.person(event, pid)) for pid in sorted(event.tournament.players)]
+        people = [_person(standings.person(event, pid)) for pid in sorted(event.tournament.players)]
+        if is_team(event):  # each player with his team
+            member = section(event).player_teams()
+            names = {n: team.name for n, team in section(event).teams.items()}
+            return [p | {"team": names[member[int(str(p["id"]))]]} for p in people]
+        return people
+
+    def teams(self, files: Files) -> list[dict[str, object]] | None:
+        event = self.event(files)
+        return team_game.teams(event) if is_team(event) else None
 
     def pairing(self, files: Files, round_number: int | None) -> views.Pairing:
         event = self.event(files)

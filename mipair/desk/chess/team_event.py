@@ -82,10 +82,12 @@ def white_sequence(event: ChessEvent) -> str:
 
 
 def team_named(event: ChessEvent, text: str) -> Team:
-    """The team ``text`` names: its number, or the start of its name that fits one team only
-    (case and accents aside)."""
+    """The team ``text`` names: its number (``3`` or ``T3``), or the start of its name that
+    fits one team only (case and accents aside)."""
     teams = section(event).teams
     wanted = text.strip()
+    if wanted[:1] in "Tt" and wanted[1:].isascii() and wanted[1:].isdigit():
+        wanted = wanted[1:]  # T3: team 3, as the desk's views name teams
     if wanted.isascii() and wanted.isdigit():
         if int(wanted) not in teams:
             raise InputError(f"no team has the number {int(wanted)}", field="team")

@@ -16,7 +16,7 @@ from typing import Any
 from mipair.desk import views
 from mipair.desk.chess.document import ChessEvent, round_not_paired
 from mipair.desk.chess.registration import Entry
-from mipair.desk.chess.team_event import section, team_named
+from mipair.desk.chess.team_event import section, team_named, team_of_player
 from mipair.desk.chess.team_matches import enter_match_results, match_report
 from mipair.desk.chess.team_registration import add_player, add_team, team_byes, team_withdrawal
 from mipair.desk.chess.team_views import (
@@ -25,6 +25,7 @@ from mipair.desk.chess.team_views import (
     team_pairing_view,
     team_standings_view,
 )
+from mipair.errors import InputError
 
 BYES = {"absent": "zero", "half-bye": "half", "full-bye": "full", "plays": None}
 """An attendance status -> a team's bye (240)."""
@@ -39,17 +40,17 @@ def pairing(event: ChessEvent, round_number: int | None) -> views.Pairing:
     boards = []
     for m in view["matches"]:
         for b in m["boards"]:
-            teams = {"white_team": m["white"], "black_team": m["black"]}
             boards.append(
                 views.board(
                     len(boards) + 1,
                     _person(b["white"]),
                     _person(b["black"]),
                     b["result"],
-                    match=m["match"],
                     key=b["key"],
-                    match_result=m["result"],
-                    **teams,
+                    match=f"{m['white']['name']} – {m['black']['name']}",
+                    score=m["result"],
+                    white_team=team_id(m["white"]["id"]),
+                    black_team=team_id(m["black"]["id"]),
                 )
             )
     pab = view["pab"]
@@ -57,8 +58,8 @@ def pairing(event: ChessEvent, round_number: int | None) -> views.Pairing:
         number,
         view["complete"],
         boards,
-        bye=None if pab is None else views.person(pab["id"], pab["name"]),
-        byes=[{**views.person(b["id"], b["name"]), "bye": b["bye"]} for b in view["byes"]],
+        bye=None if pab is None else views.person(team_id(pab["id"]), pab["name"]),
+        byes=[{**views.person(team_id(b["id"]), b["name"]), "bye": b["bye"]} for b in view["byes"]],
         date=view["date"],
         columns=views.columns("Board", "White", "Black"),
     )
@@ -70,7 +71,7 @@ def ranked(event: ChessEvent, after: int | None, with_rounds: bool) -> views.Sta
     rows = [
         views.row(
             row["rank"],
-            views.person(row["id"], row["name"]),
+            views.person(team_id(row["id"]), row["name"]),
             _points(row["match_points"] if view["primary"] == "MP" else row["game_points"]),
             [_points(row["tiebreaks"][n]) for n in view["tiebreaks"]],
             rounds=row["rounds"] if with_rounds else None,
@@ -80,23 +81,41 @@ def ranked(event: ChessEvent, after: int | None, with_rounds: bool) -> views.Sta
     return views.standings(view["after"], view["tiebreaks"], rows)
 
 
-def card(event: ChessEvent, team_text: str) -> dict[str, object]:
-    """A team's card: the team, its rank and match points, its rounds, its players."""
-    number = team_named(event, team_text).number
+def team_id(number: int) -> str:
+    """How the views name a team (``T3``): a number alone is a player's."""
+    return f"T{number}"
+
+
+def teams(event: ChessEvent) -> list[dict[str, object]]:
+    """Every team, as the views name them, with its number of players."""
+    return [
+        views.person(team_id(n), team.name, players=len(team.players))
+        for n, team in sorted(section(event).teams.items())
+    ]
+
+
+def card(event: ChessEvent, text: str) -> dict[str, object]:
+    """A team's card (the team named, or the team of the player named: a board's player
+    links to his team): the team, its rank and match points, its rounds, its players."""
+    try:
+        number = team_named(event, text).number if not text.strip().isdigit() else 0
+    except InputError:
+        number = 0
+    number = number or team_of_player(event, event.player(text)).number
     found = team_card(event, number)
     rounds = [
         views.game(
             r["round"],
             None
             if r["opponent"] is None
-            else views.person(r["opponent"]["id"], r["opponent"]["name"]),
+            else views.person(team_id(r["opponent"]["id"]), r["opponent"]["name"]),
             r["colour"],
             r["kind"],
             shown=f"{r['game_points']} ({r['match_points']} MP)" if r.get("game_points") else "",
         )
         for r in found["rounds"]
     ]
-    team = views.person(number, found["team"]["name"])
+    team = views.person(team_id(number), found["team"]["name"])
     players = [_person(p) for p in found["players"]]
     return views.card(team, found["rank"], _points(found["match_points"]), rounds) | {
         "players": players

@@ -68,13 +68,13 @@ def test_a_team_day_through_the_api(desk_service: Server, anna: Director, tmp_pa
         paired = anna.change(f"{base}/rounds", {"options": {"date": DATE}})["report"]
         matches = list(
             dict.fromkeys(
-                (int(b["extras"]["white_team"]["id"]), int(b["extras"]["black_team"]["id"]))
+                (int(b["extras"]["white_team"][1:]), int(b["extras"]["black_team"][1:]))
                 for b in paired["boards"]
             )
         )
         assert matches == [(b["white"], b["black"]) for b in solved["boards"]]
         assert (paired["bye"] or {}).get("id") == (
-            None if solved["bye"] is None else str(solved["bye"])
+            None if solved["bye"] is None else f"T{solved['bye']}"  # a team: T and its number
         )
         cli(tmp_path, "chess", "pair", file, "--save", "--date", DATE)
         typed = results_of(paired, rnd)
@@ -85,8 +85,8 @@ def test_a_team_day_through_the_api(desk_service: Server, anna: Director, tmp_pa
         assert anna.download(tournament, "trf26") == file.read_bytes()
         expected = json.loads(cli(tmp_path, "standings", file, "--json"))
         shown = anna.get(f"{base}/standings")["standings"]
-        assert [(int(r["player"]["id"]), r["rank"]) for r in shown["rows"]] == [
-            (e["id"], e["rank"]) for e in expected
+        assert [(r["player"]["id"], r["rank"]) for r in shown["rows"]] == [
+            (f"T{e['id']}", e["rank"]) for e in expected
         ]
         assert [r["values"] for r in shown["rows"]] == [
             [f"{v:g}" if isinstance(v, float) else str(v) for v in e["tiebreaks"].values()]
@@ -100,8 +100,11 @@ def test_a_team_day_through_the_api(desk_service: Server, anna: Director, tmp_pa
     pairing = httpx.get(f"{link}/rounds/3", timeout=60).json()["pairing"]
     assert pairing["boards"][0]["extras"]["key"] == "1.1" and pairing["complete"]
     card = httpx.get(f"{link}/players/Arles", timeout=60).json()["card"]
-    assert card["player"]["name"] == "Arles" and len(card["rounds"]) == 3
+    assert card["player"] == {"id": "T1", "name": "Arles"} and len(card["rounds"]) == 3
     assert [p["name"] for p in card["players"]][0] == "Arles Player1, X"
+    assert httpx.get(f"{link}/players/5", timeout=60).json()["card"] == {  # player 5's team
+        **httpx.get(f"{link}/players/T2", timeout=60).json()["card"]
+    }
     crosstable = httpx.get(f"{link}/crosstable", timeout=60).json()["crosstable"]
     assert all(len(r["rounds"]) == 3 for r in crosstable["rows"])
 
