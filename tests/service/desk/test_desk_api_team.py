@@ -101,7 +101,7 @@ def test_a_team_day_through_the_api(desk_service: Server, anna: Director, tmp_pa
     assert pairing["boards"][0]["extras"]["key"] == "1.1" and pairing["complete"]
     card = httpx.get(f"{link}/players/Arles", timeout=60).json()["card"]
     assert card["player"] == {"id": "T1", "name": "Arles"} and len(card["rounds"]) == 3
-    assert [p["name"] for p in card["players"]][0] == "Arles Player1, X"
+    assert card["players"][0]["name"] == "Arles Player1, X"
     assert httpx.get(f"{link}/players/5", timeout=60).json()["card"] == {  # player 5's team
         **httpx.get(f"{link}/players/T2", timeout=60).json()["card"]
     }
