@@ -27,8 +27,8 @@ def standings(file: str, after: int | None, as_json: bool, html_file: str | None
     event = read(file)
     with about(file):
         if is_team(event):
-            view = team_standings_view(event, after)
-            show(view, as_json, team_standings_text, html_file, "team_standings")
+            teams = team_standings_view(event, after)
+            show(teams, as_json, team_standings_text, html_file, "team_standings")
             return
         view = standings_view(event, after)
     show(view, as_json, standings_text, html_file, "standings")
@@ -50,8 +50,8 @@ def crosstable(file: str, after: int | None, as_json: bool, html_file: str | Non
     event = read(file)
     with about(file):
         if is_team(event):
-            view = team_crosstable_view(event, after)
-            show(view, as_json, team_crosstable_text, html_file, "team_crosstable")
+            teams = team_crosstable_view(event, after)
+            show(teams, as_json, team_crosstable_text, html_file, "team_crosstable")
             return
         view = crosstable_view(event, after)
     show(view, as_json, crosstable_text, html_file, "crosstable")

@@ -28,6 +28,9 @@ from mipair.formats.text import decode, newline_of
 from mipair.formats.trf import lost_in, parse_text, write_tournament
 from mipair.systems.base import AnySystem
 
+_person = standings.person_view
+"""A chess player in the views' shape."""
+
 BYES = {"absent": "zero", "half-bye": "half", "full-bye": "full", "plays": None}
 """An attendance status -> the bye of ``mipair chess bye --points`` (None: ``present``)."""
 TRF_FORMATS = {
@@ -313,18 +316,6 @@ class ChessDesk(Desk):
         after, playing = (unpair_matches if is_team(event) else rounds.unpair)(event, force)
         report = {"round": playing.number, "boards": len(playing.games)}
         return self.changed(files, after, f"round {playing.number} taken back", report)
-
-
-def _person(row: standings.Person) -> dict[str, object]:
-    """A chess player in the views' shape (the pairing number as the id)."""
-    return views.person(
-        row["id"],
-        row["name"],
-        title=row["title"],
-        federation=row["federation"],
-        rating=row["rating"],
-        fide_id=row["fide_id"],
-    )
 
 
 def _seat(seat: Seat) -> dict[str, object]:

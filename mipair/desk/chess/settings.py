@@ -18,6 +18,7 @@ from typing import Any
 
 from mipair.desk.chess import engine
 from mipair.desk.chess.document import ChessEvent
+from mipair.desk.chess.team_settings import team_settings
 from mipair.errors import InputError
 from mipair.formats.trf_player import MAX_ROUND
 from mipair.formats.trf_records import canonical_points
@@ -164,8 +165,6 @@ def new_event(settings: Settings) -> ChessEvent:
         if settings.boards is not None or settings.match_points or settings.team_type:
             raise InputError(f"{system} pairs players: boards are a team system's", field="boards")
         return event
-    from mipair.desk.chess.team_event import team_settings
-
     return team_settings(event, settings.boards, settings.match_points, settings.team_type)
 
 

@@ -21,31 +21,21 @@ once the round's last result is in.
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import cache
 
 from mipair.desk.chess import engine
 from mipair.desk.chess.document import ChessEvent, folded
-from mipair.desk.chess.notation import model
+from mipair.desk.chess.settings import system_of, type_code
 from mipair.errors import InputError
 from mipair.formats.trf_teams import TeamRecords
-from mipair.model import Cell, Tournament, parse_points
-from mipair.team_rounds import standings
-from mipair.teams import MatchPointSystem, Team, TeamSection
+from mipair.model import Cell, Tournament
+from mipair.teams import Team, TeamSection
 
 TEAM_PAB = "MPT"
 """The desk's record of the team given the PAB of the round being played (``RRR TTT``)."""
 
 
-@cache
-def team_model() -> dict[str, object]:
-    """The ``[team]`` table of ``models/chess-desk.toml``."""
-    return dict(model()["team"])
-
-
 def is_team(event: ChessEvent) -> bool:
     """Whether the tournament's system (192) pairs teams."""
-    from mipair.desk.chess.settings import system_of
-
     return engine.plays_teams(system_of(event)[0])
 
 
@@ -112,45 +102,6 @@ def team_of_player(event: ChessEvent, pid: int) -> Team:
     return section(event).teams[number]
 
 
-# -- a new team tournament ---------------------------------------------------------------
-
-
-def team_settings(event: ChessEvent, boards: int | None, points: str, kind: str) -> ChessEvent:
-    """A new tournament of a team system: ``boards`` boards a match (352, alternating from
-    White), ``points`` the match points of a win, draw and loss (362, ``2,1,0`` by
-    default) and ``kind`` the words of 192 after ``FIDE_TEAM_`` (``TYPEA_MP_GP`` by
-    default: type A colour preferences, match points then game points)."""
-    count = int(str(team_model()["boards"])) if boards is None else boards
-    most = int(str(team_model()["most_boards"]))
-    if not 1 <= count <= most:
-        raise InputError(f"a match has 1 to {most} boards, not {count}", field="boards")
-    words = (kind or str(team_model()["type"])).strip().upper()
-    known = [str(k) for k in team_model()["types"]]  # type: ignore[attr-defined]
-    if words not in known:
-        raise InputError(f"{kind!r}: the team type is one of {', '.join(known)}", field="team-type")
-    if engine.BAKU in event.tournament.system.upper().split("_"):
-        raise InputError(
-            "the desk keeps no acceleration for teams (their 250 records name teams)",
-            field="acceleration",
-        )
-    teams = TeamSection(teams={}, boards=("WB" * count)[:count], match_points=match_points(points))
-    return event.changed(teams=teams, system=f"{event.tournament.system}_{words}")
-
-
-def match_points(text: str) -> MatchPointSystem:
-    """``WIN,DRAW,LOSS`` match points (``2,1,0`` when empty)."""
-    if not text.strip():
-        return MatchPointSystem()
-    parts = [p.strip() for p in text.split(",")]
-    try:
-        values = [parse_points(p) for p in parts]
-    except ValueError:
-        raise InputError(f"{text!r}: match points as WIN,DRAW,LOSS", field="match-points") from None
-    if len(values) != 3 or any(not 0 <= v <= 999 for v in values):
-        raise InputError(f"{text!r}: three values 0 to 99.9, WIN,DRAW,LOSS", field="match-points")
-    return MatchPointSystem(*values)
-
-
 # -- the file ---------------------------------------------------------------------------
 
 
@@ -166,8 +117,6 @@ def section_of_records(records: TeamRecords) -> TeamSection:
 
 def check_team_file(t: Tournament) -> None:
     """A file whose 192 names a team system holds its teams' records (352 at least)."""
-    from mipair.desk.chess.settings import type_code
-
     system = engine.read_type(type_code(t))[0]
     if engine.plays_teams(system) and (t.teams is None or not t.teams.boards):
         raise InputError(
@@ -204,28 +153,3 @@ def cut_section(t: Tournament, after: int) -> Tournament:
             byes=tuple(b for b in teams.byes if b.round <= after),
         ),
     )
-
-
-def with_team_ranks(event: ChessEvent) -> ChessEvent:
-    """The teams' ``310`` match points, game points and rank after the completed rounds (none
-    before round 1 is complete), as ``mipair standings`` ranks them."""
-    from mipair.desk.chess.team_views import team_rows
-
-    teams = section(event).teams
-    values: dict[int, tuple[int | None, int | None, int | None]] = dict.fromkeys(
-        teams, (None, None, None)
-    )
-    if event.completed and teams and event.tournament.players:
-        from mipair.desk.chess.standings import completed_tournament
-
-        totals = standings(cut_section(completed_tournament(event), event.completed))
-        for row in team_rows(event):
-            mp, gp = totals[row["id"]]
-            values[row["id"]] = (mp, gp, row["rank"])
-    changed = {
-        n: replace(team, match_points=values[n][0], game_points=values[n][1], rank=values[n][2])
-        for n, team in teams.items()
-    }
-    if changed == dict(teams):
-        return event
-    return with_section(event, teams=changed)

@@ -16,6 +16,7 @@ from typing import Any
 from mipair.desk import views
 from mipair.desk.chess.document import ChessEvent, round_not_paired
 from mipair.desk.chess.registration import Entry
+from mipair.desk.chess.standings import person_view
 from mipair.desk.chess.team_event import section, team_named, team_of_player
 from mipair.desk.chess.team_matches import enter_match_results, match_report
 from mipair.desk.chess.team_registration import add_player, add_team, team_byes, team_withdrawal
@@ -27,9 +28,6 @@ from mipair.desk.chess.team_views import (
 )
 from mipair.errors import InputError
 
-BYES = {"absent": "zero", "half-bye": "half", "full-bye": "full", "plays": None}
-"""An attendance status -> a team's bye (240)."""
-
 
 def pairing(event: ChessEvent, round_number: int | None) -> views.Pairing:
     """A paired round's matches, board after board (see the module docstring)."""
@@ -37,14 +35,14 @@ def pairing(event: ChessEvent, round_number: int | None) -> views.Pairing:
     if not 1 <= number <= event.paired:
         raise round_not_paired(event, number)
     view = team_pairing_view(event, number)
-    boards = []
+    boards: list[views.Board] = []
     for m in view["matches"]:
         for b in m["boards"]:
             boards.append(
                 views.board(
                     len(boards) + 1,
-                    _person(b["white"]),
-                    _person(b["black"]),
+                    person_view(b["white"]),
+                    person_view(b["black"]),
                     b["result"],
                     key=b["key"],
                     match=f"{m['white']['name']} – {m['black']['name']}",
@@ -116,7 +114,7 @@ def card(event: ChessEvent, text: str) -> dict[str, object]:
         for r in found["rounds"]
     ]
     team = views.person(team_id(number), found["team"]["name"])
-    players = [_person(p) for p in found["players"]]
+    players = [person_view(p) for p in found["players"]]
     return views.card(team, found["rank"], _points(found["match_points"]), rounds) | {
         "players": players
     }
@@ -141,9 +139,10 @@ def register_team(event: ChessEvent, name: str) -> tuple[ChessEvent, str, dict[s
 
 
 def attendance(
-    event: ChessEvent, teams: Sequence[str], rounds: Sequence[int], status: str
+    event: ChessEvent, teams: Sequence[str], rounds: Sequence[int], kind: str | None
 ) -> tuple[ChessEvent, list[int]]:
-    return team_byes(event, teams, rounds, BYES[status])
+    """Teams' byes (``kind`` of ``mipair chess bye --points``; None: they play)."""
+    return team_byes(event, teams, rounds, kind)
 
 
 def withdraw(
@@ -159,17 +158,6 @@ def results(
     keys = ", ".join(f"{m}.{b}" for m, b in (entered.boards[e.board] for e in entered.done.entered))
     what = f"results of round {entered.done.round}: {keys}"
     return after, what, match_report(entered.done, entered.boards)
-
-
-def _person(p: Mapping[str, Any]) -> dict[str, object]:
-    return views.person(
-        p["id"],
-        p["name"],
-        title=p["title"],
-        federation=p["federation"],
-        rating=p["rating"],
-        fide_id=p["fide_id"],
-    )
 
 
 def _points(value: object) -> str:

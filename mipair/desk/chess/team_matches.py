@@ -34,7 +34,6 @@ from mipair.desk.chess.document import (
 from mipair.desk.chess.notation import typed_result
 from mipair.desk.chess.rounds_dates import with_round_date
 from mipair.desk.chess.settings import system_of
-from mipair.desk.chess.standings import with_ranks
 from mipair.desk.chess.team_event import (
     TEAM_PAB,
     board_count,
@@ -43,6 +42,7 @@ from mipair.desk.chess.team_event import (
     white_sequence,
     with_section,
 )
+from mipair.desk.chess.team_standings import with_team_ranks
 from mipair.desk.chess.trf_file import event_text, parse_event
 from mipair.errors import InputError
 from mipair.model import Cell, Result
@@ -208,7 +208,7 @@ def enter_match_results(
             after = _completed(after, number, matches, pab)
         return after, MatchResults(done, labels)
     corrected, done = rounds.enter_results(replace(event, playing=None), number, typed)
-    after, done = _judged(replace(corrected, playing=playing), done)
+    after, done = _judged(replace(with_team_ranks(corrected), playing=playing), done)
     return after, MatchResults(done, labels)
 
 
@@ -284,7 +284,7 @@ def _completed(event: ChessEvent, rnd: int, matches: list[Match], pab: int | Non
     if pab is not None:
         event = _with_pab(event, rnd, pab)
     paired = [n for m in matches for n in (m.white, m.black)] + ([pab] if pab else [])
-    return with_ranks(_reserves_blank(event, rnd, paired).with_header(TEAM_PAB, ""))
+    return with_team_ranks(_reserves_blank(event, rnd, paired).with_header(TEAM_PAB, ""))
 
 
 def _reserves_blank(event: ChessEvent, rnd: int, paired: list[int]) -> ChessEvent:

@@ -21,6 +21,7 @@ from mipair.desk.chess.document import ABSENT, ChessEvent, check_future_round, f
 from mipair.desk.chess.registration import Entry, player_of
 from mipair.desk.chess.settings import text_field
 from mipair.desk.chess.team_event import section, team_named, with_section, with_team
+from mipair.desk.chess.team_standings import with_team_ranks
 from mipair.errors import InputError, TooLargeError
 from mipair.formats.trf_player import MAX_ID
 from mipair.formats.trf_teams_write import MAX_TEAM
@@ -45,7 +46,7 @@ def add_team(event: ChessEvent, name: str) -> tuple[ChessEvent, int]:
     number = max(teams, default=0) + 1
     if number > MAX_TEAM:
         raise TooLargeError(f"a TRF-2026 file numbers at most {MAX_TEAM} teams", field="team")
-    return with_team(event, Team(number, title)), number
+    return with_team_ranks(with_team(event, Team(number, title))), number
 
 
 def add_player(
@@ -90,7 +91,7 @@ def add_player(
         players={**people, pid: replace(player, id=pid)},
         results={**event.tournament.results, pid: _cells_before(event, team)},
     )
-    return with_team(grown, replace(team, players=players)), pid, place
+    return with_team_ranks(with_team(grown, replace(team, players=players))), pid, place
 
 
 def _cells_before(event: ChessEvent, team: Team) -> tuple[Cell | None, ...]:

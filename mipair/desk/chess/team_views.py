@@ -14,21 +14,16 @@ from typing import Any
 from mipair.desk.chess.document import ChessEvent
 from mipair.desk.chess.notation import shown_result
 from mipair.desk.chess.rounds_dates import round_dates
-from mipair.desk.chess.standings import completed_tournament, heading, person
-from mipair.desk.chess.team_event import cut_section, section
+from mipair.desk.chess.standings import heading, person
+from mipair.desk.chess.team_event import section
 from mipair.desk.chess.team_matches import round_matches
-from mipair.model import Points, Tournament, points_to_str
+from mipair.desk.chess.team_standings import ranking, tournament_after
+from mipair.model import Points, points_to_str
 from mipair.team_rounds import Kind, TeamRound, standings, team_rounds
 
 BYE_WORDS = {"H": "half-point bye", "F": "full-point bye", "Z": "absent"}
 KIND_CODES = {Kind.PAB: "PAB", Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.ABSENT: "-"}
 """A crosstable's cell of a round without a match."""
-
-
-def _tournament_after(event: ChessEvent, after: int | None) -> Tournament:
-    """The tournament as its completed rounds (or rounds 1..``after``) leave it, teams too."""
-    t = completed_tournament(event, after)
-    return cut_section(t, event.completed if after is None else after)
 
 
 def _team(event: ChessEvent, number: int, scores: dict[int, tuple[Points, Points]]) -> dict:
@@ -50,7 +45,7 @@ def team_pairing_view(event: ChessEvent, rnd: int) -> dict[str, Any]:
     round, its boards (``key`` ``MATCH.BOARD``, as results are typed) and its score once
     every board has a result; the PAB team; the teams' byes and absences asked for."""
     matches, pab = round_matches(event, rnd)
-    before = standings(_tournament_after(event, rnd - 1), rnd - 1) if rnd > 1 else {}
+    before = standings(tournament_after(event, rnd - 1), rnd - 1) if rnd > 1 else {}
     t = event.tournament
     playing = event.playing if event.playing and event.playing.number == rnd else None
     games = event.round_boards(rnd)
@@ -130,27 +125,9 @@ def team_pairing_text(view: dict[str, Any]) -> str:
 # -- the standings -----------------------------------------------------------------------
 
 
-def team_rows(event: ChessEvent, after: int | None = None) -> list[dict[str, Any]]:
-    """The team ranking after the completed rounds (or round ``after``), as ``mipair
-    standings --json`` gives it on the same file."""
-    return _ranking(event, after)[1]
-
-
-def _ranking(event: ChessEvent, after: int | None) -> tuple[str, list[dict[str, Any]]]:
-    """The primary score (``MP`` or ``GP``) and the team ranking."""
-    from mipair.desk.chess.settings import tiebreak_list
-    from mipair.results.team_standings import team_ranking
-
-    t = _tournament_after(event, after)
-    if not section(event).teams or not t.players:
-        return "MP", []
-    tables, rows = team_ranking(t, tiebreak_list(event) or None)
-    return tables.primary, rows
-
-
 def team_standings_view(event: ChessEvent, after: int | None = None) -> dict[str, Any]:
     """The team standings (the view of ``mipair standings`` for a team file)."""
-    primary, rows = _ranking(event, after)
+    primary, rows = ranking(event, after)
     return {
         "tournament": heading(event),
         "after": event.completed if after is None else after,
@@ -184,7 +161,7 @@ def team_crosstable_view(event: ChessEvent, after: int | None = None) -> dict[st
     view = team_standings_view(event, after)
     line_of = {row["id"]: k for k, row in enumerate(view["standings"], 1)}
     done = view["after"]
-    history = team_rounds(_tournament_after(event, after), done) if view["standings"] else {}
+    history = team_rounds(tournament_after(event, after), done) if view["standings"] else {}
     for row in view["standings"]:
         row["rounds"] = [_cell(r, line_of) for r in history[row["id"]]]
     return view
@@ -224,9 +201,9 @@ def team_card(event: ChessEvent, number: int) -> dict[str, Any]:
     """One team: its players in board order, its rank and scores, its rounds so far (the
     round being played's match too)."""
     team = section(event).teams[number]
-    rows = {row["id"]: row for row in team_rows(event)}
+    rows = {row["id"]: row for row in ranking(event)[1]}
     history = (
-        team_rounds(_tournament_after(event, None), event.completed).get(number, ())
+        team_rounds(tournament_after(event, None), event.completed).get(number, ())
         if event.completed and event.tournament.players
         else ()
     )

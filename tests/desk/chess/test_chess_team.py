@@ -68,6 +68,12 @@ def pair_as_solve(file: Path, rnd: int) -> dict[str, Any]:
     return view
 
 
+def play(file: Path, keys: list[str], rng: random.Random) -> None:
+    """A random result on each board named (``MATCH.BOARD``)."""
+    typed = [x for key in keys for x in (key, rng.choice(["1-0", "0-1", "="]))]
+    ok("chess", "result", file, *typed)
+
+
 def standings_agree(file: Path) -> list[dict[str, Any]]:
     mine = ok_json("chess", "standings", file)["standings"]
     assert mine == ok_json("standings", file)
@@ -88,12 +94,7 @@ def test_a_team_day(tmp_path: Path) -> None:
         ok("chess", "register", file, f"Foix Player{board}, X", "--in", "Foix",
            "--rating", 1900 - board)  # fmt: skip
     keys = [b["key"] for m in view["matches"] for b in m["boards"]]
-    ok(
-        "chess",
-        "result",
-        file,
-        *[x for key in keys for x in (key, rng.choice(["1-0", "0-1", "="]))],
-    )
+    play(file, keys, rng)
     rows = standings_agree(file)
     pab = view["pab"]["id"]
     assert next(r for r in rows if r["id"] == pab)["match_points"] == 1  # a drawn match (1.4)
@@ -109,12 +110,7 @@ def test_a_team_day(tmp_path: Path) -> None:
     done = ok_json("chess", "result", file, str(forfeited["match"]), "-+")  # the whole match
     assert {r["key"] for r in done["results"]} == {b["key"] for b in forfeited["boards"]}
     rest = [b["key"] for m in view["matches"][:-1] for b in m["boards"]]
-    ok(
-        "chess",
-        "result",
-        file,
-        *[x for key in rest for x in (key, rng.choice(["1-0", "0-1", "="]))],
-    )
+    play(file, rest, rng)
     played = read_tournament(file)
     assert played.cell(reserve, 2) is not None and played.cell(ids[1], 2) is None  # blank
     assert any(u.round == 2 and u.team == 1 for u in played.teams.line_ups)  # type: ignore[union-attr]
@@ -135,24 +131,14 @@ def test_a_team_day(tmp_path: Path) -> None:
     if correction["pairing_taken_back"]:
         view = pair_as_solve(file, 3)
     keys = [b["key"] for m in view["matches"] for b in m["boards"]]
-    ok(
-        "chess",
-        "result",
-        file,
-        *[x for key in keys for x in (key, rng.choice(["1-0", "0-1", "="]))],
-    )
+    play(file, keys, rng)
     standings_agree(file)
 
     assert ok_json("chess", "withdraw", file, "Brest") == {"players": [2], "from": 4}
     view = pair_as_solve(file, 4)
     assert 2 not in {n for pair in matches_of(view) for n in pair} | {(view["pab"] or {}).get("id")}
     keys = [b["key"] for m in view["matches"] for b in m["boards"]]
-    ok(
-        "chess",
-        "result",
-        file,
-        *[x for key in keys for x in (key, rng.choice(["1-0", "0-1", "="]))],
-    )
+    play(file, keys, rng)
     rows = standings_agree(file)
     assert len(rows) == 6
     assert "4 rounds checked, all agree" in ok("check", file)
