@@ -210,3 +210,24 @@ def test_the_settings_of_a_team_tournament(tmp_path: Path) -> None:
     line = refused(3, "chess", "new", tmp_path / "x.trf", "--name", "X", "--rounds", 3,
                    "--boards", 4)  # fmt: skip
     assert "boards are a team system's" in line
+
+
+def test_a_correction_voids_the_round_being_played(tmp_path: Path) -> None:
+    """Two teams whose round-1 match was forfeited meet again in round 2 (a match not played
+    may be repeated, C.04.6 2.1.1); a correction makes it played: round 2's pairing breaks C1
+    and, without results, is taken back; no other pairing exists (exit 1)."""
+    file = tmp_path / "duel.trf"
+    ok("chess", "new", file, "--name", "Duel", "--rounds", 2, "--system", "team", "--boards", 2)
+    for team in ("Arles", "Brest"):
+        ok("chess", "team", file, team)
+        for board in (1, 2):
+            ok("chess", "register", file, f"{team} {board}, X", "--in", team)
+    ok("chess", "pair", file, "--save")
+    ok("chess", "result", file, "1", "+-")
+    again = matches_of(ok_json("chess", "pair", file, "--save"))
+    assert [set(pair) for pair in again] == [{1, 2}]  # the same two teams
+    done = ok_json("chess", "result", file, "--round", "1", "1.1", "1-0")
+    assert done["round_being_played"] == 2 and done["pairing_taken_back"]
+    assert done["broken_rules"] == ["teams 1 and 2 have already played a match (round 1)"]
+    assert ok("chess", "pairing", file).startswith("Round 1 ")  # the last round paired
+    assert refused(1, "chess", "pair", file, "--save")
