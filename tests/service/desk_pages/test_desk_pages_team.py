@@ -74,6 +74,12 @@ def test_a_team_day_in_the_browser(anna_window: DeskPage, tmp_path: Path) -> Non
         assert [b.extras.split()[0] for b in boards] == [
             b["key"] for m in expected["matches"] for b in m["boards"]
         ]
+        proposed = [f"{m['white']['id']}-{m['black']['id']}" for m in expected["matches"]]
+        assert page.input_value("#why-pairs").split() == proposed  # the matches, by team
+        if rnd == 1:
+            with page.expect_navigation():
+                page.click("#why-submit")
+            assert "The proposal is the engine's pairing." in page.inner_text("#why-answer")
         typed = [rng.choice(["1-0", "0-1", "1/2"]) for _ in boards]
         anna.type_results(typed)
         keys = [b.extras.split()[0] for b in boards]
