@@ -23,7 +23,7 @@ from mipair.systems.fide.double.criteria import Bracket
 from mipair.systems.fide.double.field import DoubleField
 from mipair.systems.fide.double.tiers import adjacency, tiers_of
 from mipair.systems.fide.double.upfloaters import set_specs
-from mipair.systems.fide.upfloat_order import CHUNK
+from mipair.systems.swiss_upfloaters import CHUNK
 
 Pair = tuple[int, int]
 

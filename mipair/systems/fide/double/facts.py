@@ -15,7 +15,8 @@ from mipair.explain.facts import BYE, Fact, PairingProblem, pair
 from mipair.matches import match
 from mipair.systems.fide.double.state import DoubleState
 from mipair.systems.fide.edition import Edition
-from mipair.systems.fide.facts import STRUCTURE, forbidden_fact
+from mipair.systems.fide.facts import STRUCTURE
+from mipair.systems.swiss_facts import forbidden_fact
 
 
 def _matches(numbers: list[int]) -> str:

@@ -36,7 +36,7 @@ from mipair.systems.fide.double.settings import CriteriaList, DoubleSwissSetting
 from mipair.systems.fide.double.single import single_upfloater
 from mipair.systems.fide.double.tiers import kinds_of, tiers_of
 from mipair.systems.fide.edition import CriterionSpec
-from mipair.systems.fide.upfloat_order import choose_in_order
+from mipair.systems.swiss_upfloaters import choose_in_order
 
 CORE_FROM = 3000  # pairs from which the model starts from a core of them (column generation)
 REACH = 8  # pairs among the possible upfloaters in the core: vertices at most this far apart

@@ -25,10 +25,10 @@ import numpy as np
 from mipair.errors import NoPairingError
 from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.solver.weights import Weights
-from mipair.systems.fide.brackets import Bracket
 from mipair.systems.fide.dubov.field import DubovField
 from mipair.systems.fide.edition import CriterionSpec
-from mipair.systems.fide.upfloat_order import choose_in_order
+from mipair.systems.swiss_brackets import Bracket
+from mipair.systems.swiss_upfloaters import choose_in_order
 
 CORE_FROM = 3000  # pairs from which the model starts from a core of them (column generation)
 REACH = 8  # pairs among the possible upfloaters in the core: vertices at most this far apart

@@ -1,10 +1,10 @@
 """The set of upfloaters the rules' order picks among those of the best values.
 
-Dubov (4.2) and the Double-Swiss system (3.5.3, 3.5.4) rank the sets of upfloaters
-that are best by their criteria by the candidates' order (score, then TPN: the order
-of the pool's vertices): the first such set is the one whose earliest candidates are
-upfloated. Asked of the solver as tiers after the criteria: each candidate of a score
-that has upfloaters, earliest first, upfloated or not.
+Dubov (4.2), the Double-Swiss system (3.5.3, 3.5.4) and the Team Swiss system (3.5.4)
+rank the sets of upfloaters that are best by their criteria by the candidates' order
+(score, then TPN: the order of the pool's vertices): the first such set is the one whose
+earliest candidates are upfloated. Asked of the solver as tiers after the criteria: each
+candidate of a score that has upfloaters, earliest first, upfloated or not.
 """
 
 from __future__ import annotations
@@ -17,6 +17,16 @@ from mipair.solver.lexmatch import LexMatcher
 
 CHUNK = 24
 """Candidates' tiers asked of the solver at once."""
+
+
+def upfloat_columns(resident: np.ndarray, ends: np.ndarray) -> dict[int, list[int]]:
+    """Each lower vertex's columns that pair it with a resident (``resident``: the
+    bracket's own vertices; ``ends``: each column's two vertices, either end the lower)."""
+    columns: dict[int, list[int]] = {}
+    for c in np.flatnonzero(resident[ends[0]] ^ resident[ends[1]]).tolist():
+        lower = int(ends[1][c]) if resident[ends[0][c]] else int(ends[0][c])
+        columns.setdefault(lower, []).append(c)
+    return columns
 
 
 def choose_in_order(
@@ -36,9 +46,7 @@ def choose_in_order(
         if resident[mate[v]]:
             quota[score(v)] = quota.get(score(v), 0) + 1
     candidates = [v for v in pool if score(v) in quota]
-    columns: dict[int, list[int]] = {}
-    for c in np.flatnonzero(resident[ends[0]] & ~resident[ends[1]]).tolist():
-        columns.setdefault(int(ends[1][c]), []).append(c)
+    columns = upfloat_columns(resident, ends)
     if sum(quota.values()) == 1:
         last = len(candidates)
         model.maximise(
