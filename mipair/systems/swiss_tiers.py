@@ -36,10 +36,10 @@ def kind_tiers(
     ctx: object,
     players: Sequence[Any],
     kinds: tuple[np.ndarray, int],
-    ends: Sequence[np.ndarray],
+    ends: np.ndarray,
     weighed: np.ndarray | None = None,
 ) -> list[Weights]:
-    """The ``criteria`` over the edges ``ends`` (their two vertices, the smaller first) of
+    """The ``criteria`` over the edges ``ends`` (shape (2, m): their two vertices, the smaller first) of
     the bracket ``ctx``, as tiers to maximise; an edge where ``weighed`` is false weighs
     nothing. ``kinds``: :func:`kind_numbers` of ``players``."""
     kind, count = kinds

@@ -30,12 +30,13 @@ import numpy as np
 from mipair.errors import NoPairingError
 from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.solver.weights import Weights
-from mipair.systems.fide.double.criteria import Bracket, following_split
+from mipair.systems.fide.double.criteria import following_split
 from mipair.systems.fide.double.field import DoubleField
 from mipair.systems.fide.double.settings import CriteriaList, DoubleSwissSettings
 from mipair.systems.fide.double.single import single_upfloater
 from mipair.systems.fide.double.tiers import kinds_of, tiers_of
 from mipair.systems.fide.edition import CriterionSpec
+from mipair.systems.swiss_brackets import ScoreBracket
 from mipair.systems.swiss_upfloaters import choose_in_order
 
 CORE_FROM = 3000  # pairs from which the model starts from a core of them (column generation)
@@ -71,7 +72,7 @@ def upfloaters(field: DoubleField, residents: list[int], pool: list[int]) -> lis
         near = np.abs(ends[1] - ends[0]) <= REACH
         core = np.flatnonzero(resident[ends[0]] | near).tolist()
     top = field.score(residents[0])
-    ctx = Bracket(top, field.following(top))
+    ctx = ScoreBracket(top, field.following(top))
     upfloat = resident[ends[0]] & ~resident[ends[1]]
     below = ~resident[ends[0]]
     try:
@@ -108,7 +109,7 @@ def following_met(
     field: DoubleField,
     model: LexMatcher,
     spec: CriterionSpec,
-    ctx: Bracket,
+    ctx: ScoreBracket,
     ends: np.ndarray,
     below: np.ndarray,
     pool: list[int],

@@ -28,6 +28,7 @@ from mipair.solver.weights import Weights
 from mipair.systems.fide.dubov.field import DubovField
 from mipair.systems.fide.edition import CriterionSpec
 from mipair.systems.swiss_brackets import Bracket
+from mipair.systems.swiss_tiers import kind_numbers, kind_tiers
 from mipair.systems.swiss_upfloaters import choose_in_order
 
 CORE_FROM = 3000  # pairs from which the model starts from a core of them (column generation)
@@ -40,17 +41,9 @@ SETTLE_FROM = 2000  # pairs from which the criteria are first settled on the cla
 def kinds_of(field: DubovField) -> tuple[np.ndarray, int]:
     """A number per vertex for what the criteria read of it (score, colour sought,
     upfloats), and how many numbers: vertices of one number weigh alike."""
-    kind_of: dict[tuple, int] = {}
-    kinds = np.array(
-        [
-            kind_of.setdefault(
-                (p.score, p.colour, p.maximum, p.upfloats, p.upfloated_last), len(kind_of)
-            )
-            for p in field.players
-        ],
-        dtype=np.int64,
+    return kind_numbers(
+        (p.score, p.colour, p.maximum, p.upfloats, p.upfloated_last) for p in field.players
     )
-    return kinds, len(kind_of)
 
 
 def tiers_of(
@@ -61,33 +54,9 @@ def tiers_of(
     per score level from the lowest up. Pairs without a resident weigh nothing; each
     criterion is called once per kind of pair (:func:`kinds_of`)."""
     players = field.players
-    kinds, count = kinds_of(field)
-    kind_of = range(count)
-    example = {k: v for v, k in reversed(list(enumerate(kinds.tolist())))}
     resident = np.array([p.score == ctx.score for p in players], dtype=bool)
-    with_resident = resident[ends[0]]
-    keys = kinds[ends[0]] * len(kind_of) + kinds[ends[1]]
-    keys[~with_resident] = -1
-    unique, inverse = np.unique(keys, return_inverse=True)
-    out: list[Weights] = []
-    for spec in specs:
-        scalar = np.zeros(len(unique), dtype=np.int64)
-        levels: dict[int, np.ndarray] = {}
-        for k, key in enumerate(unique.tolist()):
-            if key < 0:
-                continue
-            a, b = players[example[key // len(kind_of)]], players[example[key % len(kind_of)]]
-            value = spec.function(ctx, a, b)
-            if isinstance(value, int):
-                scalar[k] = value
-            else:
-                for level, count in value:
-                    levels.setdefault(level, np.zeros(len(unique), dtype=np.int64))[k] += count
-        if spec.levels:
-            out += [Weights.dense(-levels[s][inverse]) for s in sorted(levels)]
-        else:
-            out.append(Weights.dense(-scalar[inverse]))
-    return out
+    criteria = [(spec.function, bool(spec.levels)) for spec in specs]
+    return kind_tiers(criteria, ctx, players, kinds_of(field), ends, resident[ends[0]])
 
 
 def upfloaters(
