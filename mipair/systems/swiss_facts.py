@@ -3,7 +3,8 @@
 Each system states its absolute rules (C.04.1's rematch and PAB rules, and the
 organiser's forbidden pairs; the Double-Swiss and Team Swiss [C1] and [C2]) as
 :class:`~mipair.explain.facts.Fact` in an arbiter's words, what ``why`` checks and
-``explain`` reduces. What they share is built here: the forbidden pair's fact
+``explain`` reduces. What they share is built here: a fact that keeps two apart
+(:func:`pair_fact`) or one from the PAB (:func:`barred_fact`), the forbidden pair's
 (:func:`forbidden_fact`), the list of rounds or matches a fact names
 (:func:`listed`), and the round's problem (:func:`numbered_problem`): the facts of
 every pair in pairing-number order, then those of the players barred from the PAB,
@@ -15,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 
-from mipair.explain.facts import Fact, PairingProblem, pair
+from mipair.explain.facts import BYE, Fact, PairingProblem, pair
 
 
 def listed(numbers: Sequence[int], singular: str, plural: str) -> str:
@@ -23,15 +24,21 @@ def listed(numbers: Sequence[int], singular: str, plural: str) -> str:
     return (singular if len(numbers) == 1 else plural) + " " + ", ".join(map(str, numbers))
 
 
+def pair_fact(kind: str, a: int, b: int, text: str, relax: str, note: str = "") -> Fact:
+    """A rule of ``kind`` that keeps a and b apart, in the system's words (``relax``: how
+    an arbiter would lift it)."""
+    return Fact(kind, (a, b), text, relax, frozenset({pair(a, b)}), note=note)
+
+
+def barred_fact(player: int, text: str, relax: str, cause: str) -> Fact:
+    """The rule that keeps ``player`` from the PAB, for ``cause``, in the system's words."""
+    return Fact("bye", (player,), text, relax, frozenset({pair(player, BYE)}), note=cause)
+
+
 def forbidden_fact(a: int, b: int, who: str = "players") -> Fact:
     """The organiser forbids a and b to meet (``who``: 'players' or 'teams')."""
-    return Fact(
-        "forbidden",
-        (a, b),
-        f"{who} {a} and {b} are a forbidden pair",
-        f"lift the forbidden pair {a}-{b}",
-        frozenset({pair(a, b)}),
-    )
+    text = f"{who} {a} and {b} are a forbidden pair"
+    return pair_fact("forbidden", a, b, text, f"lift the forbidden pair {a}-{b}")
 
 
 def numbered_problem(

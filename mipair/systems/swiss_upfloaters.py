@@ -18,6 +18,30 @@ from mipair.solver.lexmatch import LexMatcher
 CHUNK = 24
 """Candidates' tiers asked of the solver at once."""
 
+CORE_FROM = 3000
+"""Pairs from which the model of a set of upfloaters starts from a core of them (column
+generation: the other pairs come in only when they must)."""
+
+REACH = 8
+"""Pairs among the possible upfloaters in the core: vertices at most this far apart."""
+
+
+def residents_of(n: int, residents: list[int]) -> np.ndarray:
+    """The bracket's own vertices among the round's ``n``, as a mask."""
+    resident = np.zeros(n, dtype=bool)
+    resident[residents] = True
+    return resident
+
+
+def upfloat_core(resident: np.ndarray, ends: np.ndarray) -> list[int] | None:
+    """The columns the model of a large choice of upfloaters starts from: every pair of a
+    resident, and the pairs of near vertices (the residents' own vertices first: ``ends``
+    holds each column's two vertices); None below :data:`CORE_FROM` pairs (all of them)."""
+    if len(ends[0]) < CORE_FROM:
+        return None
+    near = np.abs(ends[1] - ends[0]) <= REACH
+    return np.flatnonzero(resident[ends[0]] | near).tolist()
+
 
 def upfloat_columns(resident: np.ndarray, ends: np.ndarray) -> dict[int, list[int]]:
     """Each lower vertex's columns that pair it with a resident (``resident``: the

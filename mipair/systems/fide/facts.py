@@ -13,12 +13,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from mipair.explain.facts import BYE, Fact, PairingProblem, pair
+from mipair.explain.facts import Fact, PairingProblem, pair
 from mipair.model import Result
 from mipair.systems.fide.colours import COLOUR_NAME, Preference, absolute_class, preference
 from mipair.systems.fide.rules import forbidden_pairs, pab_eligible, rematch
 from mipair.systems.fide.state import Snapshot, pab_ineligible
-from mipair.systems.swiss_facts import forbidden_fact, listed, numbered_problem
+from mipair.systems.swiss_facts import (
+    barred_fact,
+    forbidden_fact,
+    listed,
+    numbered_problem,
+    pair_fact,
+)
 
 
 def games_between(snap: Snapshot, a: int, b: int) -> list[int]:
@@ -34,13 +40,13 @@ def games_between(snap: Snapshot, a: int, b: int) -> list[int]:
 
 def rematch_fact(snap: Snapshot, a: int, b: int) -> Fact:
     when = listed(games_between(snap, a, b), "round", "rounds")
-    return Fact(
+    return pair_fact(
         "rematch",
-        (a, b),
+        a,
+        b,
         f"players {a} and {b} have already played each other ({when})",
         f"allow {a} and {b} to play each other again",
-        frozenset({pair(a, b)}),
-        note=when,
+        when,
     )
 
 
@@ -68,13 +74,11 @@ def bye_causes(snap: Snapshot, pid: int) -> str:
 def bye_fact(snap: Snapshot, pid: int) -> Fact:
     cause = bye_causes(snap, pid)
     second = "a second bye" if snap.players[pid].had_pab else "the bye"
-    return Fact(
-        "bye",
-        (pid,),
+    return barred_fact(
+        pid,
         f"player {pid} may not receive the bye ({cause})",
         f"allow player {pid} {second}",
-        frozenset({pair(pid, BYE)}),
-        note=cause,
+        cause,
     )
 
 
@@ -119,14 +123,14 @@ def colour_fact(a: int, b: int, pa: Preference, pb: Preference, exception: str =
     meet (``exception``: why the system's exception does not apply, e.g. topscorers)."""
     assert pa.colour is not None
     col = COLOUR_NAME[pa.colour]
-    return Fact(
+    return pair_fact(
         "colour",
-        (a, b),
+        a,
+        b,
         f"players {a} ({why_absolute(pa)}) and {b} ({why_absolute(pb)}) must both have "
         f"{col}{exception}",
         f"let {a} and {b} meet although one of them cannot have {col}",
-        frozenset({pair(a, b)}),
-        note=col,
+        col,
     )
 
 

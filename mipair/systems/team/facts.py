@@ -10,8 +10,14 @@ problem is built as every Swiss system's (:func:`~mipair.systems.swiss_facts.num
 
 from __future__ import annotations
 
-from mipair.explain.facts import BYE, Fact, PairingProblem, pair
-from mipair.systems.swiss_facts import forbidden_fact, listed, numbered_problem
+from mipair.explain.facts import Fact, PairingProblem, pair
+from mipair.systems.swiss_facts import (
+    barred_fact,
+    forbidden_fact,
+    listed,
+    numbered_problem,
+    pair_fact,
+)
 from mipair.systems.team.field import TeamState
 from mipair.systems.team.settings import settings
 from mipair.team_rounds import Kind
@@ -24,13 +30,13 @@ def rematch_fact(state: TeamState, a: int, b: int) -> Fact:
     """[C1]: a and b played a match (a game over the board) already."""
     rounds = [k for k, r in enumerate(state.history[a], 1) if r.played and r.opponent == b]
     when = listed(rounds, "round", "rounds")
-    return Fact(
+    return pair_fact(
         "rematch",
-        (a, b),
+        a,
+        b,
         f"teams {a} and {b} have already played a match ({when})",
         f"allow {a} and {b} to meet again",
-        frozenset({pair(a, b)}),
-        note=when,
+        when,
     )
 
 
@@ -49,13 +55,11 @@ def bye_causes(state: TeamState, team: int) -> str:
 
 def bye_fact(state: TeamState, team: int) -> Fact:
     cause = bye_causes(state, team)
-    return Fact(
-        "bye",
-        (team,),
+    return barred_fact(
+        team,
         f"team {team} may not receive the PAB ({cause})",
         f"allow team {team} the PAB",
-        frozenset({pair(team, BYE)}),
-        note=cause,
+        cause,
     )
 
 

@@ -25,12 +25,10 @@ field (Dirac's theorem).
 
 from __future__ import annotations
 
-import numpy as np
-
 from mipair.errors import NoPairingError
 from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.systems.swiss_brackets import ScoreBracket
-from mipair.systems.swiss_upfloaters import choose_in_order
+from mipair.systems.swiss_upfloaters import choose_in_order, residents_of
 from mipair.systems.team.settings import settings
 from mipair.systems.team.vertices import RoundVertices
 
@@ -84,8 +82,7 @@ def upfloaters(field: RoundVertices, residents: list[int], pool: list[int]) -> l
                 if -sum(model.answer.value(tier) for tier in tiers) > 1:
                     continue  # T16: no set keeps it; it tells none apart
             model.maximise(tiers)
-        resident = np.zeros(field.n, dtype=bool)
-        resident[residents] = True
+        resident = residents_of(field.n, residents)
         choose_in_order(model, field.score, resident, pool, edges.ends)
     except Infeasible:
         raise NoPairingError(

@@ -238,9 +238,9 @@ def test_every_order_a_settings_type_allows_is_one_its_procedure_implements() ->
 
     from mipair.systems.fide.burstein.index import ORDER
     from mipair.systems.fide.burstein.settings import BursteinSettings, IndexSettings
-    from mipair.systems.swiss_bye import BYE_KEYS
     from mipair.systems.fide.dubov.settings import DubovSettings
     from mipair.systems.fide.lim.settings import LimSettings
+    from mipair.systems.swiss_bye import BYE_KEYS
 
     def names(cls: type, key: str) -> set[str]:
         kind = get_type_hints(cls, include_extras=True)[key]

@@ -9,12 +9,18 @@ full-point bye does not get the PAB. Each fact is numbered as the model file's
 
 from __future__ import annotations
 
-from mipair.explain.facts import BYE, Fact, PairingProblem, pair
+from mipair.explain.facts import Fact, PairingProblem, pair
 from mipair.matches import match
 from mipair.systems.fide.double.state import DoubleState
 from mipair.systems.fide.edition import Edition
 from mipair.systems.fide.facts import STRUCTURE
-from mipair.systems.swiss_facts import forbidden_fact, listed, numbered_problem
+from mipair.systems.swiss_facts import (
+    barred_fact,
+    forbidden_fact,
+    listed,
+    numbered_problem,
+    pair_fact,
+)
 
 
 def met_in(state: DoubleState, a: int, b: int) -> list[int]:
@@ -25,13 +31,13 @@ def met_in(state: DoubleState, a: int, b: int) -> list[int]:
 
 def rematch_fact(state: DoubleState, a: int, b: int) -> Fact:
     when = listed(met_in(state, a, b), "match", "matches")
-    return Fact(
+    return pair_fact(
         "rematch",
-        (a, b),
+        a,
+        b,
         f"players {a} and {b} have already played a match ({when})",
         f"allow {a} and {b} a second match",
-        frozenset({pair(a, b)}),
-        note=when,
+        when,
     )
 
 
@@ -51,13 +57,11 @@ def bye_cause(state: DoubleState, pid: int) -> str:
 
 def bye_fact(state: DoubleState, pid: int) -> Fact:
     cause = bye_cause(state, pid)
-    return Fact(
-        "bye",
-        (pid,),
+    return barred_fact(
+        pid,
         f"player {pid} may not receive the bye ({cause})",
         f"allow player {pid} the bye",
-        frozenset({pair(pid, BYE)}),
-        note=cause,
+        cause,
     )
 
 

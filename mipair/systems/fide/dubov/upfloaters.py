@@ -29,10 +29,8 @@ from mipair.systems.fide.dubov.field import DubovField
 from mipair.systems.fide.edition import CriterionSpec
 from mipair.systems.swiss_brackets import Bracket
 from mipair.systems.swiss_tiers import kind_numbers, kind_tiers
-from mipair.systems.swiss_upfloaters import choose_in_order
+from mipair.systems.swiss_upfloaters import choose_in_order, residents_of, upfloat_core
 
-CORE_FROM = 3000  # pairs from which the model starts from a core of them (column generation)
-REACH = 8  # pairs among the possible upfloaters in the core: vertices at most this far apart
 SETTLE_FROM = 2000  # pairs from which the criteria are first settled on the class model
 # (200 players, a round with two upfloaters: 9.8 s of MIPs, 1.1 s settled; 50 players:
 # the class model costs more than the MIPs)
@@ -70,12 +68,8 @@ def upfloaters(
     nodes = residents + pool
     edges = field.edges_among(nodes)
     ends = edges.array()
-    resident = np.zeros(field.n, dtype=bool)
-    resident[residents] = True
-    core = None
-    if len(edges) >= CORE_FROM:
-        near = np.abs(ends[1] - ends[0]) <= REACH
-        core = np.flatnonzero(resident[ends[0]] | near).tolist()
+    resident = residents_of(field.n, residents)
+    core = upfloat_core(resident, ends)
     try:
         model = LexMatcher(field.n, edges, nodes, len(nodes) // 2, core=core)
         snap = field.snapshot
