@@ -24,13 +24,18 @@ from typing import Any, Protocol
 from mipair.reports import HIGHER, LOWER, CriterionValue
 
 
-class Candidate(Protocol):
-    """What the keys read of a PAB candidate."""
+class Ranked(Protocol):
+    """What every PAB order reads of a candidate: its pairing number and score."""
 
     @property
     def id(self) -> int: ...  # the pairing number (TPN)
     @property
     def pairing_score(self) -> int: ...  # tenths of a point
+
+
+class Candidate(Ranked, Protocol):
+    """What the keys read of a PAB candidate."""
+
     @property
     def played_games(self) -> int: ...
     @property
@@ -75,13 +80,9 @@ BYE_KEYS: Mapping[str, ByeKey] = {
 """The keys a model file's ``bye_order`` may name."""
 
 
-class MatchCandidate(Protocol):
+class MatchCandidate(Ranked, Protocol):
     """What the keys of a match system read of a PAB candidate (a player, a team)."""
 
-    @property
-    def id(self) -> int: ...  # the pairing number (TPN)
-    @property
-    def pairing_score(self) -> int: ...  # tenths of a point
     @property
     def matches_played(self) -> int: ...
 
