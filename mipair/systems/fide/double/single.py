@@ -2,7 +2,7 @@
 
 A bracket of an odd number of residents needs at least one upfloater. When one
 is enough (C4), the candidates are single players, and each is judged by
-completion questions ([C3], :class:`~mipair.systems.fide.pairable.Pairable`:
+completion questions ([C3], :class:`~mipair.systems.swiss_pairable.Pairable`:
 Dirac's theorem when it answers, SAT otherwise) instead of a matching model
 of every unpaired player, which a large field would make slow:
 
