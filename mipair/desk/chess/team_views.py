@@ -258,20 +258,5 @@ def _playing_match(event: ChessEvent, number: int) -> list[dict[str, Any]]:
     return []
 
 
-def team_card_text(card: dict[str, Any]) -> str:
-    lines = [
-        f"{card['team']['id']} {card['team']['name']}: rank {card['rank'] or '-'}, "
-        f"{_shown(card['match_points'])} MP, {_shown(card['game_points'])} GP"
-    ]
-    lines += [f"  board {k}: {p['id']:>4} {p['titled']}" for k, p in enumerate(card["players"], 1)]
-    for r in card["rounds"]:
-        opponent = r["opponent"]["name"] if r["opponent"] else r["kind"]
-        lines.append(
-            f"  round {r['round']}: {opponent} {r['colour'] or ''} "
-            f"{r.get('game_points', '')} {r.get('match_points', '')}".rstrip()
-        )
-    return "\n".join(lines) + "\n"
-
-
 def _shown(value: object) -> str:
     return "-" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
