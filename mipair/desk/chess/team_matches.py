@@ -47,6 +47,7 @@ from mipair.desk.chess.trf_file import event_text, parse_event
 from mipair.errors import InputError
 from mipair.model import Cell, Result
 from mipair.pairing import Board, RoundPairing
+from mipair.team_rounds import TeamReader
 from mipair.teams import ByeRecord, LineUp
 
 FORFEITS = {Result.FORFEIT_WIN: "+", Result.FORFEIT_LOSS: "-"}
@@ -65,15 +66,30 @@ class Match:
 
 
 def round_matches(event: ChessEvent, rnd: int) -> tuple[list[Match], int | None]:
-    """The matches of a paired round in their published order, and its PAB team."""
+    """The matches of a paired round in their published order, and its PAB team. A
+    completed round's boards are in its teams' line-ups' order (a round the desk did not
+    pair may list its games otherwise); a match's White has White on board 1."""
     team_of = section(event).player_teams()
-    found: dict[frozenset[int], Match] = {}
-    for place, board in enumerate(event.round_boards(rnd)):
-        white, black = team_of[board.white], team_of[board.black]
-        key = frozenset((white, black))
-        match = found.get(key) or Match(len(found) + 1, white, black, ())
-        found[key] = replace(match, games=(*match.games, place))
-    return list(found.values()), pab_team(event, rnd)
+    boards = event.round_boards(rnd)
+    found: dict[frozenset[int], list[int]] = {}
+    for place, board in enumerate(boards):
+        found.setdefault(frozenset((team_of[board.white], team_of[board.black])), []).append(place)
+    if rnd <= event.completed:
+        reader = TeamReader(event.tournament)
+        for places in found.values():
+            team = section(event).teams[team_of[boards[places[0]].white]]
+            line_up = reader.line_up(team, rnd)
+            places.sort(key=lambda p: _board_of(line_up, boards[p].white, boards[p].black))
+    matches = [
+        Match(k, team_of[boards[p[0]].white], team_of[boards[p[0]].black], tuple(p))
+        for k, p in enumerate(found.values(), 1)
+    ]
+    return matches, pab_team(event, rnd)
+
+
+def _board_of(line_up: list[int], white: int, black: int) -> int:
+    """A game's board: the place of its player of the line-up's team."""
+    return line_up.index(white) if white in line_up else line_up.index(black)
 
 
 def pab_team(event: ChessEvent, rnd: int) -> int | None:

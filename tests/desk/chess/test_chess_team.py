@@ -231,3 +231,19 @@ def test_a_correction_voids_the_round_being_played(tmp_path: Path) -> None:
     assert done["broken_rules"] == ["teams 1 and 2 have already played a match (round 1)"]
     assert ok("chess", "pairing", file).startswith("Round 1 ")  # the last round paired
     assert refused(1, "chess", "pair", file, "--save")
+
+
+def test_a_team_file_written_by_another_program(tmp_path: Path) -> None:
+    """A generated team file (``330`` forfeited matches, ``320`` PABs, no desk records) at
+    the desk: the standings are ``mipair standings``', a round's boards in the teams' order."""
+    file = tmp_path / "generated.trf"
+    ok("generate", "--system", "team", "-s", 5, "-o", file)
+    assert ok_json("chess", "standings", file)["standings"] == ok_json("standings", file)
+    teams = read_tournament(file).teams
+    assert teams is not None
+    view = ok_json("chess", "pairing", file, "--round", 3)
+    for m in view["matches"]:
+        white, black = teams.teams[m["white"]["id"]], teams.teams[m["black"]["id"]]
+        for k, board in enumerate(m["boards"]):
+            players = {board["white"]["id"], board["black"]["id"]}
+            assert players == {white.players[k], black.players[k]}, (m["match"], k)
