@@ -95,16 +95,17 @@ def _is_board(text: str) -> bool:
 
 
 def grouped(entries: tuple[str, ...], file: str) -> list[tuple[str, str]]:
-    """``BOARD RESULT [RESULT]...`` as typed: each board with its results (a match's games in
-    order), apart by blanks."""
+    """``BOARD RESULT [RESULT]...`` as typed: each board with its results apart by blanks (a
+    match's games in order). After a board comes its result; the words after it that are
+    results (``models/chess-desk.toml``) are its next games', any other word a board."""
+    from mipair.desk.chess.notation import is_result
+
     pairs: list[tuple[str, list[str]]] = []
     for word in entries:
-        if _is_board(word):
-            pairs.append((word, []))
-        elif not pairs:
-            raise InputError(f"{word[:20]!r}: a board first, then its result", file=file)
-        else:
+        if pairs and (not pairs[-1][1] or is_result(word)):
             pairs[-1][1].append(word)
+        else:
+            pairs.append((word, []))
     empty = next((board for board, results in pairs if not results), None)
     if empty is not None:
         raise InputError(f"board {empty}: a result expected after it", file=file)
