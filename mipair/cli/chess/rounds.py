@@ -96,13 +96,11 @@ def _is_board(text: str) -> bool:
 
 def grouped(entries: tuple[str, ...], file: str) -> list[tuple[str, str]]:
     """``BOARD RESULT [RESULT]...`` as typed: each board with its results apart by blanks (a
-    match's games in order). After a board comes its result; the words after it that are
-    results (``models/chess-desk.toml``) are its next games', any other word a board."""
-    from mipair.desk.chess.notation import is_result
-
+    match's games in order). After a board comes its result; a later word is the next board
+    when it is written as one (``4``, ``4.2``), else the next game's result."""
     pairs: list[tuple[str, list[str]]] = []
     for word in entries:
-        if pairs and (not pairs[-1][1] or is_result(word)):
+        if pairs and (not pairs[-1][1] or not _is_board(word)):
             pairs[-1][1].append(word)
         else:
             pairs.append((word, []))

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from mipair.desk.chess.document import Outcome
-from mipair.desk.chess.notation import is_result, typed_result
+from mipair.desk.chess.notation import typed_result
 from mipair.errors import InputError
 
 GAME_MARK = "."
@@ -44,14 +44,12 @@ def typed_entries(
     out = []
     for board_text, results_text in entries:
         board, game = _address(board_text, boards, games, rnd)
-        words = results_text.split()
-        if len(words) != 1 and not all(is_result(word) for word in words):
-            words = [results_text]  # not results: typed_result says what a result is
+        outcomes = [typed_result(word) for word in results_text.split() or [results_text]]
         wanted = 1 if game is not None else games
-        if len(words) != wanted:
-            raise InputError(_count_error(rnd, board, games, len(words)), field="result")
+        if len(outcomes) != wanted:
+            raise InputError(_count_error(rnd, board, games, len(outcomes)), field="result")
         first = game or 1
-        out += [Typed(board, first + k, typed_result(word)) for k, word in enumerate(words)]
+        out += [Typed(board, first + k, outcome) for k, outcome in enumerate(outcomes)]
     return out
 
 

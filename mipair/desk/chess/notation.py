@@ -46,12 +46,6 @@ def typed_result(text: str) -> Outcome | None:
     return Result(codes[0]), Result(codes[1])
 
 
-def is_result(text: str) -> bool:
-    """Whether ``text`` is a result as the arbiter types it (``?`` included)."""
-    typed = text.strip().lower()
-    return typed == ERASE or typed in model()["typed"]
-
-
 def shown_result(outcome: Outcome | None) -> str:
     """A result as pairing lists print it ('' while not known)."""
     if outcome is None:

@@ -162,7 +162,7 @@ def _match_score(outcomes: tuple[Outcome | None, ...], t: Tournament) -> str:
         own, other = (outcome[0], outcome[1]) if k % 2 == 0 else (outcome[1], outcome[0])
         first += t.point_system.points(own)
         second += t.point_system.points(other)
-    return f"{points_to_str(first)}-{points_to_str(second)}"
+    return f"{first / 10:g}-{second / 10:g}"  # points are tenths
 
 
 def _rounds_before(event: ChessEvent, rnd: int) -> Tournament:
