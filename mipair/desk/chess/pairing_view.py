@@ -50,7 +50,8 @@ class MatchGame(TypedDict):
 class Board(TypedDict):
     """A board: its players, the result as shown and as the two players' codes. A match's
     board (White: game 1's): each game's result, White first, in order ('…' while not
-    entered), its ``games`` and the ``match`` score, White's first, once complete."""
+    entered; '' before any), its ``games`` and the ``match`` score, White's first, once
+    complete."""
 
     board: int
     white: Seat
@@ -145,7 +146,9 @@ def _board(
         "board": number,
         "white": white,
         "black": black,
-        "result": " ".join(g["result"] or NOT_ENTERED for g in games),
+        "result": " ".join(g["result"] or NOT_ENTERED for g in games)
+        if any(outcome is not None for outcome in outcomes)
+        else "",
         "codes": None,
         "games": games,
     }

@@ -75,7 +75,7 @@ def test_a_double_swiss_day(tmp_path: Path) -> None:
     rng = random.Random(5)
     register_players(file, 9, rng)
     ok("chess", "bye", file, "4", "--round", "2", "--points", "half")  # a whole match: H H
-    ok("chess", "absent", file, "7", "--round", "3")
+    ok("chess", "withdraw", file, "7", "--from", "3")
 
     view = pair_as_solve(file, 1)
     boards = len(view["boards"])
