@@ -58,7 +58,9 @@ class Game:
 
     def with_result(self, game: int, outcome: Outcome | None) -> Game:
         """The board with game ``game`` (1 or 2) given ``outcome``."""
-        return replace(self, **{"result" if game == 1 else "return_result": outcome})
+        if game == 1:
+            return replace(self, result=outcome)
+        return replace(self, return_result=outcome)
 
 
 @dataclass(frozen=True)

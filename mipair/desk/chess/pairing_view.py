@@ -87,13 +87,10 @@ def pairing_view(event: ChessEvent, rnd: int) -> PairingView:
         bye = playing.bye
     else:
         results = [
-            tuple(_outcome(event, b.white, column) for column in event.columns(rnd))
-            for b in boards
+            tuple(_outcome(event, b.white, column) for column in event.columns(rnd)) for b in boards
         ]
         bye = next((pid for pid in t.players if (c := event.cell(pid, rnd)) and c.is_pab), None)
-    asked = {
-        pid: c.result for pid in t.players if (c := event.cell(pid, rnd)) and not c.takes_part
-    }
+    asked = {pid: c.result for pid in t.players if (c := event.cell(pid, rnd)) and not c.takes_part}
 
     def seat(pid: int) -> Seat:
         return {**person(event, pid), "points": points_to_str(before[pid])}
@@ -182,7 +179,11 @@ def _outcome(event: ChessEvent, white: int, column: int) -> Outcome | None:
     other = event.tournament.cell(cell.opponent, column)
     if other is None:
         return None
-    return (cell.result, other.result) if cell.colour is not Colour.BLACK else (other.result, cell.result)
+    return (
+        (cell.result, other.result)
+        if cell.colour is not Colour.BLACK
+        else (other.result, cell.result)
+    )
 
 
 def pairing_text(view: PairingView) -> str:
