@@ -94,7 +94,10 @@ def forbid(
         raise InputError(
             f"rounds {low}-{high}: the tournament has rounds 1 to {total}", field="round"
         )
-    record = ForbiddenPairs(ids, None if low == 1 else low, None if high == total else high)
+    first_column, last_column = event.columns(low)[0], event.columns(high)[-1]  # 260 counts games
+    record = ForbiddenPairs(
+        ids, None if low == 1 else first_column, None if high == total else last_column
+    )
     if record in event.tournament.forbidden:
         return event
     return event.changed(forbidden=(*event.tournament.forbidden, record))

@@ -169,3 +169,33 @@ def test_refused_entries_change_nothing(tmp_path: Path) -> None:
     line = refused(3, "chess", "new", tmp_path / "baku.trf", "--name", "B", "--rounds", 2,
                    "--system", "double-swiss", "--acceleration", "baku")  # fmt: skip
     assert "Baku acceleration of a match system" in line
+
+
+def test_a_tournament_paired_elsewhere(tmp_path: Path) -> None:
+    """A Double-Swiss file written by another program (``mipair generate``: no board records)
+    is read at the desk: each match's boards in the system's publication order, its
+    standings ``mipair standings``'s."""
+    config = tmp_path / "club.cfg"
+    config.write_text("PlayersNumber=8\nRoundsNumber=3\nDrawPercentage=30\nForfeitRate=10\n")
+    ok(
+        "generate",
+        config,
+        "--system",
+        "double-swiss",
+        "-s",
+        "4",
+        "-o",
+        tmp_path / "made-{seed}.trf",
+    )
+    file = tmp_path / "made-4.trf"
+    t = read_tournament(file)
+    for number in (1, 2, 3):
+        view = ok_json("chess", "pairing", file, "--round", number)
+        assert view["complete"]
+        for board in view["boards"]:
+            assert board["games"][0]["codes"] is not None and "match" in board
+        check_columns(file, view)
+    mine = ok_json("chess", "standings", file)["standings"]
+    theirs = ok_json("standings", file)
+    assert [(r["id"], r["points"]) for r in mine] == [(r["id"], r["points"]) for r in theirs]
+    assert len(mine) == len(t.players)
