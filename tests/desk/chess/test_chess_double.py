@@ -17,7 +17,7 @@ from pathlib import Path
 from mipair.formats.trf import read_tournament
 from mipair.matches import columns, match
 from mipair.model import Colour, Result
-from tests.support.chess_desk import ok, ok_json, refused, register_players
+from tests.support.chess_desk import mipair, ok, ok_json, refused, register_players
 
 MATCHES = 3
 GAME_RESULTS = ["1-0", "0-1", "1/2", "+-", "1-0", "="]
@@ -199,3 +199,20 @@ def test_a_tournament_paired_elsewhere(tmp_path: Path) -> None:
     theirs = ok_json("standings", file)
     assert [(r["id"], r["points"]) for r in mine] == [(r["id"], r["points"]) for r in theirs]
     assert len(mine) == len(t.players)
+
+
+def test_a_correction_voids_a_match_that_now_meets_again(tmp_path: Path) -> None:
+    """A double forfeit (no meeting) corrected into two games played: the next match, which
+    paired the two again and has no result, is void and taken back (C1)."""
+    file = tmp_path / "double.trf"
+    ok("chess", "new", file, "--name", "Two", "--rounds", 2, "--system", "double-swiss")
+    register_players(file, 2, random.Random(1))
+    ok("chess", "pair", file, "--save")
+    ok("chess", "result", file, "1", "--", "--")
+    assert pair_as_solve(file, 2)["boards"][0]["result"] == ""
+    done = mipair("chess", "result", file, "--round", 1, "1", "1-0", "1-0")
+    assert done.returncode == 0, done.stderr
+    assert "round 2's pairing is void and taken back" in done.stdout
+    assert "round 2 (void and taken back) now breaks" in done.stderr
+    assert ok_json("chess", "pairing", file)["round"] == 1
+    assert "MPB 003" not in file.read_text()
