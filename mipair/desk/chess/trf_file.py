@@ -167,12 +167,14 @@ def _round_boards(
     """A completed round's board order (of a match: game 1's; every game's records, checked
     against the cells, are those boards with the colours of that game)."""
     first: tuple[Board, ...] = ()
+    published: tuple[Board, ...] | None = None
     for game, column in enumerate(event.columns(rnd), 1):
         own = [b for b in lines if b.round == column]
         if own:
             boards = _completed_boards(event.tournament, column, own)
         else:  # paired by another program
-            published = engine.published_order(event.tournament, rnd, system, edition)
+            if published is None:
+                published = engine.published_order(event.tournament, rnd, system, edition)
             boards = game_boards(published, game)
         if game == 1:
             first = boards
