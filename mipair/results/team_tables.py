@@ -44,8 +44,13 @@ from mipair.results.tiebreak_spec import names_round_robin
 from mipair.results.trf_rows import file_tiebreaks, header_text
 from mipair.team_rounds import Kind, TeamReader, TeamRound
 
-BOARD_POINTS = {"tournament": pl.UInt32(), "player": pl.UInt32(), "round": pl.Int64(),
-                "board": pl.Int64(), "units": pl.Int64()}
+BOARD_POINTS = {
+    "tournament": pl.UInt32(),
+    "player": pl.UInt32(),
+    "round": pl.Int64(),
+    "board": pl.Int64(),
+    "units": pl.Int64(),
+}
 """One row a team a round a board: its game points there, in units of 1 / (10 x boards)."""
 
 MATCH_POINTS, GAME_POINTS = "MP", "GP"

@@ -62,7 +62,8 @@ class TieBreak:
 
     @property
     def counts_matches(self) -> bool:
-        """A count of rounds (WIN, WON, REP): for a team, of matches, by match points."""
+        """A count of rounds (WIN, WON, REP, BPG, BWG) or a rating tie-break: for a team,
+        over its matches, scored by their match points."""
         return bool(settings()["acronyms"][self.acronym].get("matches", False))
 
     @property
@@ -170,4 +171,3 @@ def parse_list(text: str | None, round_robin: bool = False, team: bool = False) 
         if team and tb.score == "GP" and tb.counts_matches:
             raise InputError(f"{tb.text!r}: {tb.acronym} counts matches: no :GP", field=OPTION)
     return chosen
-
