@@ -27,11 +27,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from hypothesis import HealthCheck, given, settings
+
 from mipair.formats.trf import write_tournament
 from mipair.model import Cell, Colour, Player, Result, Tournament
 from mipair.teams import ByeRecord, Team, TeamRoundBye, TeamSection
 from tests.support.installed_command import mipair, refused
 from tests.support.paths import ROOT
+from tests.support.team_tournaments import team_tournaments
 
 FLIP = {"1": "0", "0": "1", "=": "="}
 LEAGUE = [
@@ -256,3 +259,35 @@ def test_knock_out_tie_breaks_are_for_team_files(tmp_path: Path) -> None:
     individual = ROOT / "scenarios" / "dutch" / "small.trfx"
     for name in ("BC", "TBR", "BBE", "EDEC"):
         assert name in refused(mipair("standings", individual, "-t", name))
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+@given(team_tournaments())
+def test_random_team_tournaments_keep_what_the_definitions_make_equal(tmp_path_factory, t) -> None:
+    """On random team files: a one-board team's board count is its game points (board 1
+    weighs 1) and TBR, BBE have nothing to split after them; BWG never exceeds BPG; EDE's
+    variants only split further what EDE left tied (an order EDE gives is kept)."""
+    path = tmp_path_factory.mktemp("teams") / "random.trf"
+    path.write_text(write_tournament(t, "trf26"))
+    assert t.teams is not None
+    one_board = all(len(team.players) == 1 for team in t.teams.teams.values())
+    rows = ranking(path, "GPTS,BC,TBR,BBE,BPG,BWG")
+    for r in rows.values():
+        values = r["tiebreaks"]
+        assert 0 <= values["BWG"] <= values["BPG"]
+        if one_board:
+            assert values["BC"] == r["game_points"]
+            assert values["TBR"] == values["BBE"] == 0
+    tied = ranking(path, "PTS")  # the groups EDE starts from: equal primary scores
+    plain = ranking(path, "EDE")
+    pairs = [
+        (a, b)
+        for a in plain.values()
+        for b in plain.values()
+        if tied[a["id"]]["rank"] == tied[b["id"]]["rank"]
+        and 0 < a["tiebreaks"]["EDE"] < b["tiebreaks"]["EDE"]
+    ]
+    for name in ("EDEC", "EDET", "EDEBB"):
+        extended = ranking(path, name)
+        for a, b in pairs:
+            assert extended[a["id"]]["rank"] < extended[b["id"]]["rank"], (name, a, b)
