@@ -25,18 +25,21 @@ BAKU = "BAKU"
 
 
 def _desk_lines() -> tuple[Registered, ...]:
-    """The systems of TRF files whose rounds the desk keeps: individual players, one game
-    a round (a team system's matches and a two-game match are not yet kept by the desk)."""
-    return tuple(
-        line
-        for line in trf_systems()
-        if not get_system(line.name).plays_teams and get_system(line.name).games_per_round == 1
-    )
+    """The systems of TRF files whose rounds the desk keeps: individual players, one game a
+    round or a match of several (:func:`games_per_round`); a team system's matches are not
+    yet kept by the desk."""
+    return tuple(line for line in trf_systems() if not get_system(line.name).plays_teams)
 
 
 def systems() -> tuple[str, ...]:
     """The systems a chess desk can run (:func:`_desk_lines`), the default first."""
     return tuple(line.name for line in _desk_lines())
+
+
+def games_per_round(system: str) -> int:
+    """The games (TRF rounds) one round of ``system`` fills: 1, or a match's games (a
+    Double-Swiss match: 2, written as two TRF rounds with the colours reversed)."""
+    return _system(system).games_per_round
 
 
 def default_system() -> str:
@@ -113,6 +116,8 @@ def published_order(t: Tournament, rnd: int, system: str, edition: str) -> tuple
     from mipair.rounds import cut_before, published_pairing
 
     pairing_system = _system(system)
+    if pairing_system.games_per_round > 1:  # its rounds are matches: it reads their columns
+        return pairing_system.published_round(t, rnd, edition).pairing.boards
     state = pairing_system.state_before(cut_before(t, rnd), rnd, edition)
     return pairing_system.order_boards(state, published_pairing(t, rnd)).boards
 
