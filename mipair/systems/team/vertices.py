@@ -45,6 +45,17 @@ class RoundVertices:
         self.allowed = allowed
         self.oracle = CompletionOracle.dense(allowed, range(self.n), range(self.n))
 
+    def close(self) -> None:
+        """Delete the completion oracle's SAT solver now: one left to the garbage collector
+        may outlive pysat's module at interpreter exit, which then prints its error."""
+        self.oracle.close()
+
+    def __enter__(self) -> RoundVertices:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     def pairable(self, nodes: Collection[int]) -> bool:
         """Whether every one of ``nodes`` can be paired with another of them ([C1])."""
         if len(nodes) % 2:
