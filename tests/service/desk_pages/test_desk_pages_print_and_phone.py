@@ -15,7 +15,7 @@ pytest.importorskip("fastapi", reason="the service extra is not installed")
 pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 
 from tests.support.desk_browser import DeskPage
-from tests.support.desk_days import REAL_GO, cut_go_file
+from tests.support.desk_days import GO_SOURCES, go_source_cut
 from tests.support.service_server import SCENARIOS
 
 PHONE = {"width": 375, "height": 740}
@@ -62,16 +62,12 @@ def public_base(anna: DeskPage, overview: str) -> str:
     return str(anna.page.get_attribute("#public-link", "href"))
 
 
-@pytest.mark.parametrize(
-    "source", [SCENARIOS / "mcmahon" / "club.xml", REAL_GO], ids=["shipped", "real"]
-)
+@GO_SOURCES
 def test_a_go_round_printed_and_read_on_a_phone(
     anna_window: DeskPage, tmp_path: Path, source: Path
 ) -> None:
     anna = anna_window
-    if not source.exists():
-        pytest.skip(f"{source.name} is not beside the clone (../shared/data/go)")
-    overview = anna.import_files(cut_go_file(source, tmp_path, 2))
+    overview = anna.import_files(go_source_cut(source, tmp_path, 2))
     anna.pair()
     boards = anna.boards()
     rows = printed_boards(anna)

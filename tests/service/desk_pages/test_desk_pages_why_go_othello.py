@@ -23,7 +23,7 @@ pytest.importorskip("fastapi", reason="the service extra is not installed")
 pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 
 from tests.support.desk_browser import DeskPage, player_id
-from tests.support.desk_days import REAL_GO, cut_go_file
+from tests.support.desk_days import GO_SOURCES, go_source_cut
 from tests.support.installed_command import cli, mipair
 from tests.support.service_server import SCENARIOS
 
@@ -83,14 +83,10 @@ def printed(folder: Path, file: Path, proposed: Sequence[str]) -> str:
     return done.stdout.strip()
 
 
-@pytest.mark.parametrize(
-    "source", [SCENARIOS / "mcmahon" / "club.xml", REAL_GO], ids=["shipped", "real"]
-)
+@GO_SOURCES
 def test_why_at_a_go_round(anna_window: DeskPage, tmp_path: Path, source: Path) -> None:
     anna = anna_window
-    if not source.exists():
-        pytest.skip(f"{source.name} is not beside the clone (../shared/data/go)")
-    cut = cut_go_file(source, tmp_path, 2)
+    cut = go_source_cut(source, tmp_path, 2)
     overview = anna.import_files(cut)
     anna.open(f"{overview}/explain")
     explained = mipair("explain", cut.name, cwd=tmp_path)
