@@ -27,6 +27,7 @@ import sys
 import time
 
 from bench_dutch import _child_mib, _cpu_seconds, _peak_mib, _reset_peak
+from bench_options import add_generator_options, generator_rates
 
 
 def bench(players: int, args: argparse.Namespace) -> list[dict[str, float]]:
@@ -61,13 +62,7 @@ def bench(players: int, args: argparse.Namespace) -> list[dict[str, float]]:
             with open(path, "w", encoding="utf-8") as fh:
                 fh.write(write_tournament(finish(cut, system.games_per_round)))
 
-    cfg = GeneratorConfig(
-        players=players,
-        rounds=args.rounds,
-        forfeit_rate=args.forfeit_rate,
-        half_point_bye_rate=args.bye_rate,
-        retired_rate=2 * args.bye_rate,
-    )
+    cfg = GeneratorConfig(players=players, rounds=args.rounds, **generator_rates(args))
     generate(cfg, args.seed, system, None, on_round=save, pair=timed)
     return rows
 
@@ -76,18 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", default="1000", help="comma-separated field sizes")
     ap.add_argument("--rounds", type=int, default=5, help="match rounds to pair per size")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument(
-        "--forfeit-rate", type=float, default=0.0, help="one game in N forfeited (0: none)"
-    )
-    ap.add_argument(
-        "--bye-rate",
-        type=float,
-        default=0.0,
-        help="one player in N takes a half-point bye, one in 2N retires (0: none)",
-    )
-    ap.add_argument("--save", help="write each match round's input file (TRF) into this folder")
-    ap.add_argument("--json", help="also write the results here")
+    add_generator_options(ap, "match round")
     args = ap.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     print(f"FIDE Double-Swiss (2026), seed {args.seed}")

@@ -32,6 +32,8 @@ import sys
 import time
 from dataclasses import asdict, dataclass, field
 
+from bench_options import add_generator_options, generator_rates
+
 
 @dataclass
 class SizeResult:
@@ -238,20 +240,9 @@ def main(argv: list[str] | None = None) -> int:
         default=0.0,
         help="MiB a size may hold before it is stopped (0: no limit)",
     )
-    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rules", choices=("2026", "2017"), default="2026")
     ap.add_argument("--system", default="dutch", help="the registered FIDE system that pairs")
-    ap.add_argument(
-        "--forfeit-rate", type=float, default=0.0, help="one game in N forfeited (0: none)"
-    )
-    ap.add_argument(
-        "--bye-rate",
-        type=float,
-        default=0.0,
-        help="one player in N takes a half-point bye, one in 2N retires (0: none)",
-    )
-    ap.add_argument("--save", help="write each round's input file (TRF) into this folder")
-    ap.add_argument("--json", help="also write the results here")
+    add_generator_options(ap)
     args = ap.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
 
@@ -262,9 +253,7 @@ def main(argv: list[str] | None = None) -> int:
         rounds=args.rounds,
         seed=args.seed,
         rules=args.rules,
-        forfeit_rate=args.forfeit_rate,
-        half_point_bye_rate=args.bye_rate,
-        retired_rate=2 * args.bye_rate,
+        **generator_rates(args),
         save=args.save,
         system=args.system,
     )

@@ -23,7 +23,7 @@ from mipair.lazy import named
 from mipair.model_files import read_model
 from mipair.resources import model_file
 from mipair.systems.fide.procedure import EditionCriterion, SwissProcedure
-from mipair.systems.fide.settings import SwissSettings, parse
+from mipair.systems.swiss_settings import SwissSettings, parse
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ class Edition:
     settings: SwissSettings = field(default_factory=SwissSettings, compare=False)
     """The model file's other keys, checked at load: the edition's own definitions, which
     its procedure reads (Burstein: the seeding rounds, the PAB order, the Index), of the
-    type its procedure names (:mod:`mipair.systems.fide.settings`)."""
+    type its procedure names (:mod:`mipair.systems.swiss_settings`)."""
 
     def active(self, rnd: int, last_round: bool = False) -> tuple[CriterionSpec, ...]:
         """The criteria that exist when round ``rnd`` (the last one: ``last_round``) is paired."""

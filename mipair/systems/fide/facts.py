@@ -12,17 +12,19 @@ C3 with no exception, as Dubov and Burstein have it).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 
-from mipair.explain.facts import BYE, Fact, PairingProblem, pair
+from mipair.explain.facts import Fact, PairingProblem, pair
 from mipair.model import Result
 from mipair.systems.fide.colours import COLOUR_NAME, Preference, absolute_class, preference
 from mipair.systems.fide.rules import forbidden_pairs, pab_eligible, rematch
 from mipair.systems.fide.state import Snapshot, pab_ineligible
-
-
-def _rounds(items: list[int]) -> str:
-    return ("round " if len(items) == 1 else "rounds ") + ", ".join(map(str, items))
+from mipair.systems.swiss_facts import (
+    barred_fact,
+    forbidden_fact,
+    listed,
+    numbered_problem,
+    pair_fact,
+)
 
 
 def games_between(snap: Snapshot, a: int, b: int) -> list[int]:
@@ -37,24 +39,14 @@ def games_between(snap: Snapshot, a: int, b: int) -> list[int]:
 
 
 def rematch_fact(snap: Snapshot, a: int, b: int) -> Fact:
-    when = _rounds(games_between(snap, a, b))
-    return Fact(
+    when = listed(games_between(snap, a, b), "round", "rounds")
+    return pair_fact(
         "rematch",
-        (a, b),
+        a,
+        b,
         f"players {a} and {b} have already played each other ({when})",
         f"allow {a} and {b} to play each other again",
-        frozenset({pair(a, b)}),
-        note=when,
-    )
-
-
-def forbidden_fact(a: int, b: int) -> Fact:
-    return Fact(
-        "forbidden",
-        (a, b),
-        f"players {a} and {b} are a forbidden pair",
-        f"lift the forbidden pair {a}-{b}",
-        frozenset({pair(a, b)}),
+        when,
     )
 
 
@@ -82,13 +74,11 @@ def bye_causes(snap: Snapshot, pid: int) -> str:
 def bye_fact(snap: Snapshot, pid: int) -> Fact:
     cause = bye_causes(snap, pid)
     second = "a second bye" if snap.players[pid].had_pab else "the bye"
-    return Fact(
-        "bye",
-        (pid,),
+    return barred_fact(
+        pid,
         f"player {pid} may not receive the bye ({cause})",
         f"allow player {pid} {second}",
-        frozenset({pair(pid, BYE)}),
-        note=cause,
+        cause,
     )
 
 
@@ -105,20 +95,19 @@ def basic_problem(
     ids = snap.to_pair
     states = {p: snap.players[p] for p in ids}
     banned = forbidden_pairs(snap)
-    facts: list[Fact] = []
-    for i, a in enumerate(ids):
-        for b in ids[i + 1 :]:
-            if rematch(states[a], states[b]):
-                facts.append(rematch_fact(snap, a, b))
-            if pair(a, b) in banned:
-                facts.append(forbidden_fact(a, b))
-            if more is not None:
-                facts += more(a, b)
-    facts += [bye_fact(snap, p) for p in ids if not pab_eligible(states[p])]
-    numbered = snap.edition.absolute_ids
-    facts = [replace(f, criterion=numbered.get(f.kind, f.kind)) for f in facts]
-    rules = {kind: numbered[key] for kind, key in STRUCTURE.items() if key in numbered}
-    return PairingProblem(round=snap.round, players=tuple(ids), facts=tuple(facts), rules=rules)
+
+    def pair_facts(a: int, b: int) -> list[Fact]:
+        facts = [rematch_fact(snap, a, b)] if rematch(states[a], states[b]) else []
+        if pair(a, b) in banned:
+            facts.append(forbidden_fact(a, b))
+        if more is not None:
+            facts += more(a, b)
+        return facts
+
+    barred = [bye_fact(snap, p) for p in ids if not pab_eligible(states[p])]
+    return numbered_problem(
+        snap.round, ids, pair_facts, barred, snap.edition.absolute_ids, STRUCTURE
+    )
 
 
 def why_absolute(p: Preference) -> str:
@@ -134,14 +123,14 @@ def colour_fact(a: int, b: int, pa: Preference, pb: Preference, exception: str =
     meet (``exception``: why the system's exception does not apply, e.g. topscorers)."""
     assert pa.colour is not None
     col = COLOUR_NAME[pa.colour]
-    return Fact(
+    return pair_fact(
         "colour",
-        (a, b),
+        a,
+        b,
         f"players {a} ({why_absolute(pa)}) and {b} ({why_absolute(pb)}) must both have "
         f"{col}{exception}",
         f"let {a} and {b} meet although one of them cannot have {col}",
-        frozenset({pair(a, b)}),
-        note=col,
+        col,
     )
 
 

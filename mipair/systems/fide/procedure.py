@@ -6,7 +6,7 @@ round and evaluates any complete pairing by the edition's criteria, so that
 the engine and ``why``/``check`` read the same rules from the same place.
 A class that lacks a member cannot be loaded as an edition's procedure.
 The object is made with the edition's own settings, of the type it names
-(:attr:`SwissProcedure.settings_type`, :mod:`mipair.systems.fide.settings`),
+(:attr:`SwissProcedure.settings_type`, :mod:`mipair.systems.swiss_settings`),
 read from the model file and checked when it loads. Each system's absolute
 rules beyond C.04.1's are its procedure's hooks, one mechanism for every
 system: its own facts about a pair, the breaches of a pairing's own colours and
@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from mipair.lazy import named
-from mipair.systems.fide.settings import SwissSettings
+from mipair.systems.swiss_settings import SwissSettings
 
 if TYPE_CHECKING:
     from mipair.explain.facts import Fact

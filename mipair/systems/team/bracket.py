@@ -28,7 +28,7 @@ import numpy as np
 
 from mipair.solver.lexmatch import LexMatcher
 from mipair.solver.weights import Tier
-from mipair.systems.team.criteria import Bracket
+from mipair.systems.swiss_brackets import ScoreBracket
 from mipair.systems.team.settings import settings
 from mipair.systems.team.vertices import RoundVertices
 
@@ -91,7 +91,7 @@ class BracketModel:
         field = self.field
         state = field.state
         top = max(field.score(v) for v in self.members)
-        ctx = Bracket(top, field.following(top))
+        ctx = ScoreBracket(top, field.following(top))
         specs = settings().active("bracket", state.last_two_rounds, state.competition.model)
         tiers = [t for spec in specs for t in field.tiers(spec, ctx, self.edges) if len(t.cols)]
         if self.start is not None and not any(np.isin(t.cols, self.start).any() for t in tiers):

@@ -18,8 +18,10 @@ from __future__ import annotations
 from mipair.model import points_to_str
 from mipair.pairing import RoundPairing
 from mipair.reports import HIGHER, LOWER, ORDER_ONLY, CriterionValue
+from mipair.systems.swiss_brackets import ScoreBracket
+from mipair.systems.swiss_bye import MATCH_BYE_KEYS, MATCH_BYE_TEXTS, bye_values
 from mipair.systems.team.colours import deciding_rule
-from mipair.systems.team.criteria import CRITERIA, Bracket
+from mipair.systems.team.criteria import CRITERIA
 from mipair.systems.team.field import TeamEntrant, TeamState
 from mipair.systems.team.settings import CriterionSpec, settings
 from mipair.systems.team.vertices import RoundVertices
@@ -27,32 +29,17 @@ from mipair.systems.team.vertices import RoundVertices
 PAB = "pairing-allocated bye"
 
 
-def bye_values(state: TeamState, bye: int | None) -> list[CriterionValue]:
+def pab_values(state: TeamState, bye: int | None) -> list[CriterionValue]:
     """3.4.2-3.4.4 of the PAB."""
     if bye is None or bye not in state.teams:
         return []
-    e = state.teams[bye]
-    return [
-        CriterionValue(
-            "3.4.2",
-            "the PAB goes to the lowest score; value: its score",
-            e.pairing_score / 10,
-            LOWER,
-            PAB,
-        ),
-        CriterionValue(
-            "3.4.3",
-            "then to the most matches played; value: its matches",
-            e.matches_played,
-            HIGHER,
-            PAB,
-        ),
-        CriterionValue("3.4.4", "then to the largest TPN; value: its TPN", e.number, HIGHER, PAB),
-    ]
+    names = settings().orders.bye_order
+    recipient = state.teams[bye]
+    return bye_values(names, MATCH_BYE_TEXTS, recipient, label=PAB, table=MATCH_BYE_KEYS)
 
 
 def total(
-    spec: CriterionSpec, ctx: Bracket, pairs: list[tuple[TeamEntrant, TeamEntrant]]
+    spec: CriterionSpec, ctx: ScoreBracket, pairs: list[tuple[TeamEntrant, TeamEntrant]]
 ) -> tuple[int, dict[int, int]]:
     """The criterion summed over ``pairs``: a count, and the counts per score."""
     function = CRITERIA[spec.function]
@@ -81,13 +68,13 @@ def evaluate(
     for b in pairing.boards:
         if b.white in teams and b.black in teams:
             mate[b.white], mate[b.black] = b.black, b.white
-    out = bye_values(state, pairing.bye)
+    out = pab_values(state, pairing.bye)
     model = state.competition.model
     unpaired = sorted(mate, key=lambda n: (-teams[n].pairing_score, n))
     while unpaired:
         top = teams[unpaired[0]].pairing_score
         lower = [s for s in state.scores if s < top]
-        ctx = Bracket(top, lower[0] if lower else None)
+        ctx = ScoreBracket(top, lower[0] if lower else None)
         residents = [n for n in unpaired if teams[n].pairing_score == top]
         inside = sorted({n for r in residents for n in (r, mate[r])})
         pairs = sorted({(min(r, mate[r]), max(r, mate[r])) for r in residents})

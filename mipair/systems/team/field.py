@@ -91,6 +91,11 @@ class TeamEntrant:
     preference: Preference | None
 
     @property
+    def id(self) -> int:
+        """The TPN, as the shared PAB order reads it (:mod:`mipair.systems.swiss_bye`)."""
+        return self.number
+
+    @property
     def colour_difference(self) -> int:
         return self.colours.count(WHITE) - self.colours.count(BLACK)
 

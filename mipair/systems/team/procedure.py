@@ -16,29 +16,26 @@ from __future__ import annotations
 
 from mipair.errors import NoPairingError
 from mipair.pairing import Board, RoundPairing
+from mipair.systems.swiss_bye import MATCH_BYE_KEYS, bye_key
 from mipair.systems.team.bracket import BracketModel
 from mipair.systems.team.colours import match_colours
 from mipair.systems.team.field import TeamState
+from mipair.systems.team.settings import settings
 from mipair.systems.team.upfloaters import upfloaters
 from mipair.systems.team.vertices import RoundVertices
 
-BYE_ORDER = {
-    "lowest-score": lambda e: e.pairing_score,  # 3.4.2
-    "most-matches-played": lambda e: -e.matches_played,  # 3.4.3 (T26)
-    "largest-tpn": lambda e: -e.number,  # 3.4.4
-}
-"""The model file's ``bye_order`` keys -> a sort key of a team."""
-
 
 def bye_order(field: RoundVertices) -> list[int]:
-    """The teams [C2] does not bar from the PAB, in the order of 3.4.2-3.4.4."""
+    """The teams [C2] does not bar from the PAB, in the model file's ``bye_order``
+    (3.4.2-3.4.4: lowest score, most matches played (T26), largest TPN)."""
+    key = bye_key(settings().orders.bye_order, table=MATCH_BYE_KEYS)
     eligible = [v for v, e in enumerate(field.teams) if not e.bye_barred]
-    return sorted(eligible, key=lambda v: tuple(key(field.teams[v]) for key in BYE_ORDER.values()))
+    return sorted(eligible, key=lambda v: key(field.teams[v]))
 
 
 def pab_of(field: RoundVertices) -> int:
     """3.4: the PAB's vertex (see the module docstring)."""
-    bye = field.first_single(range(field.n), bye_order(field))
+    bye = field.pairable.first_single(range(field.n), bye_order(field))
     if bye is None:
         raise NoPairingError(
             "no team may take the pairing-allocated bye: each is barred (C2) or leaves the "
@@ -52,7 +49,7 @@ def pair_vertices(field: RoundVertices) -> tuple[int | None, list[tuple[int, int
     vertices = list(range(field.n))
     bye = pab_of(field) if field.n % 2 else None
     unpaired = [v for v in vertices if v != bye]
-    if bye is None and not field.pairable(unpaired):
+    if bye is None and not field.pairable.all(unpaired):
         raise NoPairingError("the teams cannot all be paired legally (C1, C3; 3.3.3)")
     pairs: list[tuple[int, int]] = []
     while unpaired:

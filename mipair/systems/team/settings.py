@@ -3,26 +3,38 @@
 The quality criteria in the order they count (C.04.6 2.3), each naming its function in
 :mod:`mipair.systems.team.criteria` and its stage (the set of upfloaters, 3.5, or the
 bracket's pairing, 3.6); how record 192 names the colour model and the scores
-(readings T7, T8); the orders the text fixes (the PAB 3.4, the first-team 4.2, the rules
-of 4.3). A file asking an order the engine does not implement is refused at load.
+(readings T7, T8); the orders the text fixes (the PAB 3.4, the first-team 4.2, the PAB's
+value 1.4: :class:`TeamOrders`, read and checked as every Swiss edition's settings are,
+:func:`~mipair.systems.swiss_settings.parse`). A file asking an order the engine does not
+implement is refused at load.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
 from mipair.model_files import read_model
 from mipair.resources import model_file
+from mipair.systems.swiss_settings import parse
 
 MODEL = "team-2026.toml"
-FIXED = {
-    "bye_order": ["lowest-score", "most-matches-played", "largest-tpn"],  # 3.4.2-3.4.4
-    "first_team_order": ["primary", "secondary", "smaller-tpn"],  # 4.2.1-4.2.3
-    "pab_value": "draw",  # 1.4, unless record 320 says otherwise
-}
 STAGES = ("upfloaters", "bracket")
+
+
+@dataclass(frozen=True, kw_only=True)
+class TeamOrders:
+    """The orders C.04.6 fixes, as the model file states them: the one each the engine
+    implements (a ``Literal`` refuses another)."""
+
+    bye_order: tuple[
+        Literal["lowest-score"], Literal["most-matches-played"], Literal["largest-tpn"]
+    ]  # 3.4.2-3.4.4
+    first_team_order: tuple[
+        Literal["primary"], Literal["secondary"], Literal["smaller-tpn"]
+    ]  # 4.2.1-4.2.3
+    pab_value: Literal["draw"]  # 1.4, unless record 320 says otherwise
 
 
 @dataclass(frozen=True)
@@ -63,6 +75,7 @@ class TeamSettings:
     scores: dict[str, tuple[str, bool]]
     colour_rules: tuple[str, ...]
     criteria: tuple[CriterionSpec, ...]
+    orders: TeamOrders
 
     def competition(self, code: str | None) -> Competition:
         """The colour model and scores a 192 code names (T7, T8): the default for a team
@@ -118,10 +131,9 @@ def _criteria(entries: list[dict[str, Any]]) -> tuple[CriterionSpec, ...]:
 @cache
 def settings() -> TeamSettings:
     """The parsed and checked model file (read once per process)."""
-    data = read_model(model_file(MODEL))
-    for key, value in FIXED.items():
-        if data.get(key) != value:
-            raise _fail(key, f"the engine implements {value!r} only (C.04.6)")
+    path = model_file(MODEL)
+    data = read_model(path)
+    ordered = {f.name: data[f.name] for f in fields(TeamOrders) if f.name in data}
     return TeamSettings(
         edition=str(data["edition"]),
         title=str(data["title"]),
@@ -131,4 +143,5 @@ def settings() -> TeamSettings:
         scores={k.upper(): (str(v[0]), bool(v[1])) for k, v in data["scores"].items()},
         colour_rules=tuple(data["colour_rules"]),
         criteria=_criteria(data["criteria"]),
+        orders=parse(TeamOrders, ordered, path),
     )

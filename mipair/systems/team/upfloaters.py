@@ -14,7 +14,8 @@ in the order of the model file:
   nothing;
 * [C7] outside the last two rounds;
 * then 3.5.4: among the sets left, the first when each is listed by descending score,
-  then TPN: each possible upfloater in that order (the vertex order), one tier each.
+  then TPN: each possible upfloater in that order (the vertex order), one tier each
+  (:func:`~mipair.systems.swiss_upfloaters.choose_in_order`).
 
 An odd top-scoregroup that one upfloater completes (the usual case) needs no model: the
 candidates of each score, highest first, are asked the completion questions of [C3]
@@ -26,11 +27,10 @@ from __future__ import annotations
 
 from mipair.errors import NoPairingError
 from mipair.solver.lexmatch import Infeasible, LexMatcher
-from mipair.systems.team.criteria import Bracket
+from mipair.systems.swiss_brackets import ScoreBracket
+from mipair.systems.swiss_upfloaters import choose_in_order, residents_of
 from mipair.systems.team.settings import settings
 from mipair.systems.team.vertices import RoundVertices
-
-CHUNK = 24  # 3.5.4 tiers asked at once
 
 
 def single_upfloater(field: RoundVertices, residents: list[int], pool: list[int]) -> int | None:
@@ -45,8 +45,8 @@ def single_upfloater(field: RoundVertices, residents: list[int], pool: list[int]
             v
             for v in pool
             if field.score(v) == score
-            and field.pairable([*residents, v])
-            and field.pairable([w for w in pool if w != v])
+            and field.pairable.all([*residents, v])
+            and field.pairable.all([w for w in pool if w != v])
         ]
         if valid:
             top = field.score(residents[0])
@@ -63,14 +63,14 @@ def single_upfloater(field: RoundVertices, residents: list[int], pool: list[int]
 def upfloaters(field: RoundVertices, residents: list[int], pool: list[int]) -> list[int]:
     """The bracket's upfloaters (vertices, in the vertex order); NoPairingError when no
     set allows a legal pairing of the bracket."""
-    if len(residents) % 2 == 0 and field.pairable(residents) and field.pairable(pool):
+    if len(residents) % 2 == 0 and field.pairable.all(residents) and field.pairable.all(pool):
         return []  # [C4]: no upfloater is needed, the one set of size 0 is chosen
     if len(residents) % 2 and (single := single_upfloater(field, residents, pool)) is not None:
         return [single]
     nodes = residents + pool
     edges = field.edges_among(nodes)
     top = field.score(residents[0])
-    ctx = Bracket(top, field.following(top))
+    ctx = ScoreBracket(top, field.following(top))
     state = field.state
     specs = settings().active("upfloaters", state.last_two_rounds, state.competition.model)
     try:
@@ -82,7 +82,8 @@ def upfloaters(field: RoundVertices, residents: list[int], pool: list[int]) -> l
                 if -sum(model.answer.value(tier) for tier in tiers) > 1:
                     continue  # T16: no set keeps it; it tells none apart
             model.maximise(tiers)
-        choose_in_order(model, field, set(residents), pool, edges.ends)
+        resident = residents_of(field.n, residents)
+        choose_in_order(model, field.score, resident, pool, edges.ends)
     except Infeasible:
         raise NoPairingError(
             "no set of upfloaters allows a legal pairing of the bracket of teams "
@@ -91,40 +92,3 @@ def upfloaters(field: RoundVertices, residents: list[int], pool: list[int]) -> l
     mate = model.answer.mate()
     inside = set(residents)
     return [v for v in pool if mate[v] in inside]
-
-
-def choose_in_order(
-    model: LexMatcher, field: RoundVertices, residents: set[int], pool: list[int], ends: object
-) -> None:
-    """3.5.4: the first set of the best values, each possible upfloater (by descending
-    score, then TPN) preferred in turn at the scores that have upfloaters."""
-    import numpy as np
-
-    ends = np.asarray(ends)
-    mate = model.answer.mate()
-    quota: dict[int, int] = {}
-    for v in pool:
-        if mate[v] in residents:
-            quota[field.score(v)] = quota.get(field.score(v), 0) + 1
-    candidates = [v for v in pool if field.score(v) in quota]
-    is_resident = np.zeros(field.n, dtype=bool)
-    is_resident[list(residents)] = True
-    columns: dict[int, list[int]] = {}
-    for c in np.flatnonzero(is_resident[ends[0]] ^ is_resident[ends[1]]).tolist():
-        lower = int(ends[1][c]) if is_resident[ends[0][c]] else int(ends[0][c])
-        columns.setdefault(lower, []).append(c)
-    if sum(quota.values()) == 1:
-        last = len(candidates)
-        model.maximise(
-            [{c: last - k for k, v in enumerate(candidates) for c in columns.get(v, [])}]
-        )
-        return
-    for start in range(0, len(candidates), CHUNK):
-        if not any(quota.values()):
-            break
-        chunk = candidates[start : start + CHUNK]
-        model.maximise([{c: 1 for c in columns.get(v, [])} for v in chunk])
-        mate = model.answer.mate()
-        for v in chunk:
-            if mate[v] in residents:
-                quota[field.score(v)] -= 1

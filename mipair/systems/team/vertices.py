@@ -3,22 +3,23 @@
 Vertex ``i`` is the ``i``-th team to pair by descending pairing score, then ascending
 TPN: the order of 3.5.3 in which sets of upfloaters are listed. The legal pairs are
 those [C1] and the competition's forbidden pairs allow (no colour rule is absolute,
-the Preface); the completion oracle of the solver layer
-(:class:`~mipair.solver.completion.CompletionOracle`: Dirac's theorem, else SAT) answers
-whether a set of teams can all be paired ([C3]). The tiers of a criterion are built here, once per kind of
-pair, from the criterion functions of :mod:`mipair.systems.team.criteria`.
+the Preface); the completion questions every Swiss system asks
+(:class:`~mipair.systems.swiss_pairable.Pairable`: Dirac's theorem, else SAT) answer
+whether a set of teams can all be paired ([C3]). The tiers of a criterion are built
+once per kind of pair (:func:`~mipair.systems.swiss_tiers.kind_tiers`) from the
+criterion functions of :mod:`mipair.systems.team.criteria`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Sequence
 
-import numpy as np
-
-from mipair.solver.completion import CompletionOracle
 from mipair.solver.edges import Edges
 from mipair.solver.weights import Weights
-from mipair.systems.team.criteria import CRITERIA, Bracket
+from mipair.systems.swiss_brackets import ScoreBracket
+from mipair.systems.swiss_pairable import Pairable, allowed_pairs, edges_among
+from mipair.systems.swiss_tiers import kind_numbers, kind_tiers
+from mipair.systems.team.criteria import CRITERIA
 from mipair.systems.team.field import TeamEntrant, TeamState
 from mipair.systems.team.settings import CriterionSpec
 
@@ -33,40 +34,24 @@ class RoundVertices:
         )
         self.n = len(self.teams)
         self.vertex = {e.number: v for v, e in enumerate(self.teams)}
-        allowed = ~np.eye(self.n, dtype=bool)
-        for v, e in enumerate(self.teams):
-            met = [self.vertex[o] for o in e.met if o in self.vertex]
-            allowed[v, met] = False
-            allowed[met, v] = False
-        for pair in state.forbidden:
-            ends = [self.vertex[n] for n in pair if n in self.vertex]
-            if len(ends) == 2:
-                allowed[ends[0], ends[1]] = allowed[ends[1], ends[0]] = False
-        self.allowed = allowed
-        self.oracle = CompletionOracle.dense(allowed, range(self.n), range(self.n))
+        self.allowed = allowed_pairs(
+            [e.number for e in self.teams], [e.met for e in self.teams], state.forbidden
+        )
+        self.pairable = Pairable(self.allowed)
+        """The completion questions ([C1], [C3]; 3.4.1: :meth:`Pairable.first_single`)."""
+        self.kinds = kind_numbers((e.pairing_score, e.floated, e.preference) for e in self.teams)
+        """What the criteria read of a team, by kind (:func:`kind_numbers`)."""
 
     def close(self) -> None:
-        """Delete the completion oracle's SAT solver now: one left to the garbage collector
-        may outlive pysat's module at interpreter exit, which then prints its error."""
-        self.oracle.close()
+        """Delete the completion questions' SAT solver now, not when the garbage collector or
+        the interpreter's exit gets to it."""
+        self.pairable.close()
 
     def __enter__(self) -> RoundVertices:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-    def pairable(self, nodes: Collection[int]) -> bool:
-        """Whether every one of ``nodes`` can be paired with another of them ([C1])."""
-        if len(nodes) % 2:
-            return False
-        return not nodes or self.oracle.check(set(nodes), (), (), False) is None
-
-    def first_single(self, nodes: Collection[int], candidates: Iterable[int]) -> int | None:
-        """The first of ``candidates`` whose leaving lets the rest of ``nodes`` all be paired
-        (3.4.1; None: none does)."""
-        rest = set(nodes)
-        return next((c for c in candidates if self.pairable(rest - {c})), None)
 
     def tpn(self, v: int) -> int:
         return self.teams[v].number
@@ -76,9 +61,7 @@ class RoundVertices:
 
     def edges_among(self, nodes: Sequence[int]) -> Edges:
         """The legal pairs between two of ``nodes``, lower vertex first."""
-        members = np.asarray(sorted(nodes), dtype=np.int64)
-        a, b = np.nonzero(np.triu(self.allowed[np.ix_(members, members)], 1))
-        return Edges(members[a], members[b])
+        return edges_among(self.allowed, nodes)
 
     def following(self, top: int) -> int | None:
         """The score of the scoregroup after ``top`` among the round's teams (the PAB's
@@ -99,36 +82,12 @@ class RoundVertices:
         floats: list[list[int]] = [[]] if len(group) % 2 == 0 else [[v] for v in lower]
         for up in floats:
             left = [v for v in rest if v not in group and v not in up]
-            if self.pairable(group + up) and self.pairable(left):
+            if self.pairable.all(group + up) and self.pairable.all(left):
                 return False
         return True
 
-    def tiers(self, spec: CriterionSpec, ctx: Bracket, edges: Edges) -> list[Weights]:
+    def tiers(self, spec: CriterionSpec, ctx: ScoreBracket, edges: Edges) -> list[Weights]:
         """The criterion ``spec`` over ``edges`` as tiers to maximise (its counts negated):
-        one tier, or one per score from the lowest up (``levels``). The function is called
-        once per kind of pair (the two teams' scores, floats and preferences)."""
-        function = CRITERIA[spec.function]
-        kinds: dict[tuple[object, ...], int] = {}
-        kind_of = [
-            kinds.setdefault((e.pairing_score, e.floated, e.preference), len(kinds))
-            for e in self.teams
-        ]
-        example = {k: v for v, k in reversed(list(enumerate(kind_of)))}
-        per_kind = np.asarray(kind_of, dtype=np.int64)
-        ends = edges.ends
-        keys = per_kind[ends[0]] * len(kinds) + per_kind[ends[1]]
-        unique, inverse = np.unique(keys, return_inverse=True)
-        scalar = np.zeros(len(unique), dtype=np.int64)
-        levels: dict[int, np.ndarray] = {}
-        for k, key in enumerate(unique.tolist()):
-            a = self.teams[example[key // len(kinds)]]
-            b = self.teams[example[key % len(kinds)]]
-            value = function(ctx, a, b)
-            if isinstance(value, int):
-                scalar[k] = value
-            else:
-                for level, count in value:
-                    levels.setdefault(level, np.zeros(len(unique), dtype=np.int64))[k] += count
-        if spec.levels:
-            return [Weights.dense(-levels[s][inverse]) for s in sorted(levels)]
-        return [Weights.dense(-scalar[inverse])]
+        one tier, or one per score from the lowest up (``levels``)."""
+        criterion = (CRITERIA[spec.function], spec.levels)
+        return kind_tiers([criterion], ctx, self.teams, self.kinds, edges.ends)

@@ -140,7 +140,7 @@ def test_a_model_file_asking_another_order_is_refused_at_load(
     from mipair.errors import EXIT_BAD_INPUT
     from mipair.resources import model_file
     from mipair.systems.fide.edition import read_edition
-    from mipair.systems.fide.settings import SettingsError
+    from mipair.systems.swiss_settings import SettingsError
 
     text = (model_file() / f"{system}-2026.toml").read_text()
     assert line in text
@@ -184,7 +184,7 @@ def test_a_bad_setting_is_refused_at_load_with_its_file_line_and_key(
     round first reads it."""
     from mipair.resources import model_file
     from mipair.systems.fide.edition import read_edition
-    from mipair.systems.fide.settings import SettingsError
+    from mipair.systems.swiss_settings import SettingsError
 
     text = (model_file() / f"{system}-2026.toml").read_text()
     assert line in text
@@ -238,9 +238,9 @@ def test_every_order_a_settings_type_allows_is_one_its_procedure_implements() ->
 
     from mipair.systems.fide.burstein.index import ORDER
     from mipair.systems.fide.burstein.settings import BursteinSettings, IndexSettings
-    from mipair.systems.fide.bye import BYE_KEYS
     from mipair.systems.fide.dubov.settings import DubovSettings
     from mipair.systems.fide.lim.settings import LimSettings
+    from mipair.systems.swiss_bye import BYE_KEYS
 
     def names(cls: type, key: str) -> set[str]:
         kind = get_type_hints(cls, include_extras=True)[key]

@@ -26,10 +26,8 @@ from mipair.errors import NoPairingError
 from mipair.pairing import RoundPairing
 from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.solver.weights import Weights
-from mipair.systems.fide.brackets import scoregroups
 from mipair.systems.fide.burstein.colours import allocate
 from mipair.systems.fide.burstein.criteria import PairContext
-from mipair.systems.fide.bye import Rank, bye_key
 from mipair.systems.fide.field import RoundField
 from mipair.systems.fide.first_matching import completable
 from mipair.systems.fide.footprint import refuse_too_large
@@ -38,6 +36,8 @@ from mipair.systems.fide.sparse import core
 from mipair.systems.fide.state import PlayerState, Snapshot
 from mipair.systems.fide.weigh import kinds, roles
 from mipair.systems.fide.windows import WindowModels
+from mipair.systems.swiss_brackets import scoregroups
+from mipair.systems.swiss_bye import Rank, bye_key
 
 SLACK = 3
 """Opponents below a player's current one that his question still weighs (:meth:`Article4.tier`)."""

@@ -27,15 +27,15 @@ from mipair.pairing import RoundPairing
 from mipair.reports import HIGHER, CriterionValue
 from mipair.solver.edges import Edges
 from mipair.solver.lexmatch import Infeasible, LexMatcher
-from mipair.systems.fide.brackets import Bracket, mates, pairs_of, scoregroups
 from mipair.systems.fide.burstein.criteria import PairContext
 from mipair.systems.fide.burstein.engine import without
-from mipair.systems.fide.bye import Rank, bye_values
 from mipair.systems.fide.edition import CriterionSpec
 from mipair.systems.fide.field import RoundField
 from mipair.systems.fide.state import Snapshot
 from mipair.systems.fide.values import Total, shown, total
 from mipair.systems.fide.weigh import weigh
+from mipair.systems.swiss_brackets import Bracket, mates, pairs_of, scoregroups
+from mipair.systems.swiss_bye import Rank, bye_values
 
 ARTICLE_4 = "Art. 4"
 ARTICLE_4_TEXT = (

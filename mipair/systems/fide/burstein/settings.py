@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from mipair.systems.fide.settings import AtLeast, SwissSettings
+from mipair.systems.swiss_settings import AtLeast, SwissSettings
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -40,5 +40,5 @@ class BursteinSettings(SwissSettings):
     bye_order: Annotated[
         tuple[Literal["lowest-score", "most-games-played", "lowest-index-rank"], ...], AtLeast(1)
     ]
-    """3.1.3-3.1.5 (:mod:`mipair.systems.fide.bye`)."""
+    """3.1.3-3.1.5 (:mod:`mipair.systems.swiss_bye`)."""
     index: IndexSettings

@@ -19,11 +19,11 @@ import numpy as np
 
 from mipair.errors import NoPairingError
 from mipair.solver.lexmatch import Infeasible, LexMatcher
-from mipair.systems.fide.double.criteria import Bracket
 from mipair.systems.fide.double.field import DoubleField
 from mipair.systems.fide.double.tiers import adjacency, tiers_of
 from mipair.systems.fide.double.upfloaters import set_specs
-from mipair.systems.fide.upfloat_order import CHUNK
+from mipair.systems.swiss_brackets import ScoreBracket
+from mipair.systems.swiss_upfloaters import CHUNK
 
 Pair = tuple[int, int]
 
@@ -34,7 +34,7 @@ def pair_bracket(field: DoubleField, residents: list[int], upfloaters: list[int]
     half = len(members) // 2
     plain = list(zip(members[:half], members[half:]))
     top = field.score(residents[0])
-    ctx = Bracket(top, field.following(top))
+    ctx = ScoreBracket(top, field.following(top))
     specs = set_specs(field, "pairing_criteria")
     if all(field.allowed[v, w] for v, w in plain) and not any(
         spec.function(ctx, *resident_first(field, top, v, w)) for spec in specs for v, w in plain
@@ -55,7 +55,7 @@ def resident_first(field: DoubleField, top: int, v: int, w: int) -> tuple:
     return (b, a) if a.pairing_score < top else (a, b)
 
 
-def first_pairing(field: DoubleField, members: list[int], ctx: Bracket) -> list[Pair]:
+def first_pairing(field: DoubleField, members: list[int], ctx: ScoreBracket) -> list[Pair]:
     """The matching model's answer to the questions of the module docstring."""
     edges = field.edges_among(members)
     ends = edges.array()

@@ -1,6 +1,6 @@
 """The Double-Swiss quality criteria (C.04.5 2.3) as values of a bracket's pairs.
 
-Each function takes what it knows of the bracket (:class:`Bracket`) and one
+Each function takes what it knows of the bracket (:class:`~mipair.systems.swiss_brackets.ScoreBracket`) and one
 pair, the resident first, and gives a count to minimise (C5: one term per
 score level, compared from the lowest score up). The engine weighs them as
 the tiers of a matching model (:mod:`.upfloaters`, :mod:`.bracket`) and
@@ -13,60 +13,41 @@ to these functions. The readings cited (DS...) are ``models/double-swiss-2026.md
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from mipair.model import Points
 from mipair.systems.fide.double.state import DoublePlayer
 from mipair.systems.fide.procedure import Criterion, Value
+from mipair.systems.swiss_brackets import ScoreBracket
 
 
-@dataclass(frozen=True)
-class Bracket:
-    """What the criteria know of the bracket: its residents' score and the following
-    scoregroup's (None: no lower score in the round)."""
-
-    score: Points
-    following: Points | None = None
-
-    def upfloater(self, player: DoublePlayer) -> bool:
-        """A player of a lower score paired in the bracket (1.3)."""
-        return player.pairing_score < self.score
-
-    def in_following(self, player: DoublePlayer) -> bool:
-        """A player of the following scoregroup (DS6)."""
-        return player.pairing_score == self.following
-
-
-def upfloater_count(ctx: Bracket, resident: DoublePlayer, other: DoublePlayer) -> Value:
+def upfloater_count(ctx: ScoreBracket, resident: DoublePlayer, other: DoublePlayer) -> Value:
     """C4 (2.3.1, 3.5.2): a pair with an upfloater."""
     return int(ctx.upfloater(other))
 
 
-def upfloater_scores(ctx: Bracket, resident: DoublePlayer, other: DoublePlayer) -> Value:
+def upfloater_scores(ctx: ScoreBracket, resident: DoublePlayer, other: DoublePlayer) -> Value:
     """C5 (2.3.2, 3.5.2): an upfloater at its score; the fewer at the lower scores, the
     smaller the score differences (the scores sorted ascending, higher better)."""
     return [(other.pairing_score, 1)] if ctx.upfloater(other) else 0
 
 
-def following_split(ctx: Bracket, one: DoublePlayer, other: DoublePlayer) -> Value:
+def following_split(ctx: ScoreBracket, one: DoublePlayer, other: DoublePlayer) -> Value:
     """C6 (2.3.3, 3.5.5, DS6): a pair of the players left below the bracket that takes a
     player of the following scoregroup out of it, to a lower score. Met when what is left
     of that scoregroup pairs within itself, but one player when its number is odd."""
     return int(ctx.in_following(one) != ctx.in_following(other))
 
 
-def floated_upfloaters(ctx: Bracket, resident: DoublePlayer, other: DoublePlayer) -> Value:
+def floated_upfloaters(ctx: ScoreBracket, resident: DoublePlayer, other: DoublePlayer) -> Value:
     """C7 (2.3.4, 3.5.5): the upfloater was a floater in the previous round (1.5)."""
     return int(ctx.upfloater(other) and other.floated_last)
 
 
-def floated_opponents(ctx: Bracket, resident: DoublePlayer, other: DoublePlayer) -> Value:
+def floated_opponents(ctx: ScoreBracket, resident: DoublePlayer, other: DoublePlayer) -> Value:
     """C8 (2.3.5, 3.6.4, DS7): the upfloater's opponent, a resident, was a floater in the
     previous round (1.5)."""
     return int(ctx.upfloater(other) and resident.floated_last)
 
 
-CRITERIA: dict[str, Criterion[Bracket, DoublePlayer]] = {
+CRITERIA: dict[str, Criterion[ScoreBracket, DoublePlayer]] = {
     f.__name__: f
     for f in (
         upfloater_count,

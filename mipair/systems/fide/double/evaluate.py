@@ -20,18 +20,16 @@ from collections.abc import Callable
 from mipair.model import points_to_str
 from mipair.pairing import RoundPairing
 from mipair.reports import HIGHER, LOWER, ORDER_ONLY, CriterionValue
-from mipair.systems.fide.double.criteria import Bracket, following_split
+from mipair.systems.fide.double.criteria import following_split
 from mipair.systems.fide.double.field import DoubleField
 from mipair.systems.fide.double.settings import DoubleSwissSettings
 from mipair.systems.fide.double.single import following_met
 from mipair.systems.fide.double.state import DoubleState
 from mipair.systems.fide.edition import CriterionSpec
+from mipair.systems.swiss_brackets import ScoreBracket
+from mipair.systems.swiss_bye import MATCH_BYE_KEYS, MATCH_BYE_TEXTS, bye_values
 
-BYE_VALUES = {
-    "lowest-score": ("3.4.2", "the PAB goes to the lowest score; value: its score", LOWER),
-    "most-matches-played": ("3.4.3", "then to the most matches played; value: its matches", HIGHER),
-    "largest-tpn": ("3.4.4", "then to the largest TPN; value: its TPN", HIGHER),
-}
+PAB = "pairing-allocated bye"
 
 
 def double_criteria(state: DoubleState) -> Callable[[RoundPairing], list[CriterionValue]]:
@@ -40,27 +38,19 @@ def double_criteria(state: DoubleState) -> Callable[[RoundPairing], list[Criteri
     return lambda pairing: evaluate(field, pairing)
 
 
-def bye_values(field: DoubleField, bye: int | None) -> list[CriterionValue]:
+def pab_values(field: DoubleField, bye: int | None) -> list[CriterionValue]:
     """3.4.2-3.4.4 of the PAB, in the model file's ``bye_order``."""
     if bye is None or bye not in field.vertex:
         return []
     player = field.players[field.vertex[bye]]
-    values = {
-        "lowest-score": player.pairing_score / 10,  # in points, compared as a number
-        "most-matches-played": player.matches_played,
-        "largest-tpn": player.id,
-    }
-    out = []
-    for name in DoubleSwissSettings.of(field.edition.settings).bye_order:
-        article, text, better = BYE_VALUES[name]
-        out.append(CriterionValue(article, text, values[name], better, "pairing-allocated bye"))
-    return out
+    order = DoubleSwissSettings.of(field.edition.settings).bye_order
+    return bye_values(order, MATCH_BYE_TEXTS, player, label=PAB, table=MATCH_BYE_KEYS)
 
 
 def spec_values(
     field: DoubleField,
     spec: CriterionSpec,
-    ctx: Bracket,
+    ctx: ScoreBracket,
     pairs: list[tuple[int, int]],
     rest: list[int],
     label: str,
@@ -99,12 +89,12 @@ def evaluate(field: DoubleField, pairing: RoundPairing) -> list[CriterionValue]:
         if b.white in vertex and b.black in vertex:
             v, w = vertex[b.white], vertex[b.black]
             mate[v], mate[w] = w, v
-    out = bye_values(field, pairing.bye)
+    out = pab_values(field, pairing.bye)
     specs = field.edition.active(field.state.round, field.last_round)
     unpaired = sorted(mate)
     while unpaired:
         top = field.score(unpaired[0])
-        ctx = Bracket(top, field.following(top))
+        ctx = ScoreBracket(top, field.following(top))
         residents = [v for v in unpaired if field.score(v) == top]
         pairs = sorted({(min(v, mate[v]), max(v, mate[v])) for v in residents})
         upfloaters = sorted(w for _, w in pairs if field.score(w) < top)

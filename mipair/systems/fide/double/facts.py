@@ -9,17 +9,18 @@ full-point bye does not get the PAB. Each fact is numbered as the model file's
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from mipair.explain.facts import BYE, Fact, PairingProblem, pair
+from mipair.explain.facts import Fact, PairingProblem, pair
 from mipair.matches import match
 from mipair.systems.fide.double.state import DoubleState
 from mipair.systems.fide.edition import Edition
-from mipair.systems.fide.facts import STRUCTURE, forbidden_fact
-
-
-def _matches(numbers: list[int]) -> str:
-    return ("match " if len(numbers) == 1 else "matches ") + ", ".join(map(str, numbers))
+from mipair.systems.fide.facts import STRUCTURE
+from mipair.systems.swiss_facts import (
+    barred_fact,
+    forbidden_fact,
+    listed,
+    numbered_problem,
+    pair_fact,
+)
 
 
 def met_in(state: DoubleState, a: int, b: int) -> list[int]:
@@ -29,14 +30,14 @@ def met_in(state: DoubleState, a: int, b: int) -> list[int]:
 
 
 def rematch_fact(state: DoubleState, a: int, b: int) -> Fact:
-    when = _matches(met_in(state, a, b))
-    return Fact(
+    when = listed(met_in(state, a, b), "match", "matches")
+    return pair_fact(
         "rematch",
-        (a, b),
+        a,
+        b,
         f"players {a} and {b} have already played a match ({when})",
         f"allow {a} and {b} a second match",
-        frozenset({pair(a, b)}),
-        note=when,
+        when,
     )
 
 
@@ -56,13 +57,11 @@ def bye_cause(state: DoubleState, pid: int) -> str:
 
 def bye_fact(state: DoubleState, pid: int) -> Fact:
     cause = bye_cause(state, pid)
-    return Fact(
-        "bye",
-        (pid,),
+    return barred_fact(
+        pid,
         f"player {pid} may not receive the bye ({cause})",
         f"allow player {pid} the bye",
-        frozenset({pair(pid, BYE)}),
-        note=cause,
+        cause,
     )
 
 
@@ -70,15 +69,12 @@ def round_problem(state: DoubleState, edition: Edition) -> PairingProblem:
     """The players to pair and the facts among them, numbered as the edition says."""
     ids = state.to_pair
     players = state.players
-    facts: list[Fact] = []
-    for i, a in enumerate(ids):
-        for b in ids[i + 1 :]:
-            if b in players[a].opponents:
-                facts.append(rematch_fact(state, a, b))
-            if pair(a, b) in state.forbidden:
-                facts.append(forbidden_fact(a, b))
-    facts += [bye_fact(state, p) for p in ids if players[p].pab_barred]
-    numbered = edition.absolute_ids
-    facts = [replace(f, criterion=numbered.get(f.kind, f.kind)) for f in facts]
-    rules = {kind: numbered[key] for kind, key in STRUCTURE.items() if key in numbered}
-    return PairingProblem(round=state.round, players=tuple(ids), facts=tuple(facts), rules=rules)
+
+    def pair_facts(a: int, b: int) -> list[Fact]:
+        facts = [rematch_fact(state, a, b)] if b in players[a].opponents else []
+        if pair(a, b) in state.forbidden:
+            facts.append(forbidden_fact(a, b))
+        return facts
+
+    barred = [bye_fact(state, p) for p in ids if players[p].pab_barred]
+    return numbered_problem(state.round, ids, pair_facts, barred, edition.absolute_ids, STRUCTURE)

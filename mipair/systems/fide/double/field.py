@@ -4,7 +4,7 @@ Vertices ``0..n-1`` are the players of the round by descending pairing score,
 then ascending TPN (1.2): the order of 3.5.3 for the possible upfloaters, and
 the top-scoregroup first. The pairs [C1] allows (no second match, no pair the
 organiser forbids) form a symmetric boolean matrix, which the completion
-questions ([C3], 3.4.1: :class:`~mipair.systems.fide.pairable.Pairable`) and the
+questions ([C3], 3.4.1: :class:`~mipair.systems.swiss_pairable.Pairable`) and the
 matching models (:class:`~mipair.solver.lexmatch.LexMatcher`) read.
 """
 
@@ -13,13 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cached_property
 
-import numpy as np
-
 from mipair.model import Points
 from mipair.solver.edges import Edges
 from mipair.systems.fide.double.state import DoublePlayer, DoubleState
 from mipair.systems.fide.edition import Edition, load_edition
-from mipair.systems.fide.pairable import Pairable
+from mipair.systems.swiss_pairable import Pairable, allowed_pairs, edges_among
 
 SYSTEM = "double-swiss"
 """The system's name, and the stem of its model files."""
@@ -35,17 +33,9 @@ class DoubleField:
         self.players: list[DoublePlayer] = order
         self.vertex = {p.id: v for v, p in enumerate(order)}
         self.n = len(order)
-        allowed = ~np.eye(self.n, dtype=bool)
-        for v, player in enumerate(order):
-            met = [self.vertex[o] for o in player.opponents if o in self.vertex]
-            allowed[v, met] = False
-            allowed[met, v] = False
-        for ends in state.forbidden:
-            a, b = sorted(ends)
-            if a in self.vertex and b in self.vertex:
-                allowed[self.vertex[a], self.vertex[b]] = False
-                allowed[self.vertex[b], self.vertex[a]] = False
-        self.allowed = allowed
+        self.allowed = allowed_pairs(
+            [p.id for p in order], [p.opponents for p in order], state.forbidden
+        )
 
     @cached_property
     def pairable(self) -> Pairable:
@@ -74,6 +64,4 @@ class DoubleField:
 
     def edges_among(self, nodes: Sequence[int]) -> Edges:
         """The legal pairs among ``nodes``, each with its smaller vertex first."""
-        members = np.asarray(sorted(nodes), dtype=np.int64)
-        a, b = np.nonzero(np.triu(self.allowed[np.ix_(members, members)], 1))
-        return Edges(members[a], members[b])
+        return edges_among(self.allowed, nodes)

@@ -2,7 +2,7 @@
 
 1. The PAB first (3.4), when the players to pair are odd: to the first player,
    in the model file's ``bye_order`` (lowest score, most matches played,
-   largest TPN), who may have it ([C2]) and whose leaving lets the others all
+   largest TPN: :data:`~mipair.systems.swiss_bye.MATCH_BYE_KEYS`), who may have it ([C2]) and whose leaving lets the others all
    be paired (3.4.1, [C3]): completion questions, asked in that order.
 2. Brackets from the top (3.3.2): the residents are the unpaired players of the
    highest score; the upfloaters are chosen by C4-C7 and 3.5.4
@@ -16,24 +16,17 @@ There is no colour criterion: the games of a match alternate by construction.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from mipair.errors import NoPairingError
 from mipair.pairing import Board, RoundPairing
 from mipair.systems.fide.double.settings import DoubleSwissSettings
-from mipair.systems.fide.double.state import DoublePlayer, DoubleState
+from mipair.systems.fide.double.state import DoubleState
 from mipair.systems.fide.procedure import Evaluator, SwissProcedure
+from mipair.systems.swiss_bye import MATCH_BYE_KEYS, bye_key
 
 if TYPE_CHECKING:
     from mipair.systems.fide.double.field import DoubleField
-
-BYE_ORDER: dict[str, Callable[[DoublePlayer], int]] = {
-    "lowest-score": lambda p: p.pairing_score,
-    "most-matches-played": lambda p: -p.matches_played,
-    "largest-tpn": lambda p: -p.id,
-}
-"""The model file's ``bye_order`` keys (3.4.2-3.4.4) -> a sort key of a player."""
 
 
 class DoubleSwissProcedure(SwissProcedure[DoubleState]):
@@ -78,9 +71,10 @@ def board_order(state: DoubleState, games: list[tuple[int, int]]) -> list[tuple[
 def bye_of(field: DoubleField, vertices: list[int]) -> int:
     """3.4: the PAB's vertex (see the module docstring)."""
     order = DoubleSwissSettings.of(field.edition.settings).bye_order
+    key = bye_key(order, table=MATCH_BYE_KEYS)
     players = field.players
     eligible = [v for v in vertices if not players[v].pab_barred]
-    eligible.sort(key=lambda v: tuple(BYE_ORDER[name](players[v]) for name in order))
+    eligible.sort(key=lambda v: key(players[v]))
     bye = field.pairable.first_single(vertices, eligible)
     if bye is None:
         raise NoPairingError(

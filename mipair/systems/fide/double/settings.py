@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from mipair.systems.fide.settings import AtLeast, SwissSettings
+from mipair.systems.swiss_settings import AtLeast, SwissSettings
 
 CriteriaList = Literal["set_criteria", "pairing_criteria"]
 """The two lists of criteria a model file states (:class:`DoubleSwissSettings`)."""

@@ -2,7 +2,7 @@
 
 A bracket of an odd number of residents needs at least one upfloater. When one
 is enough (C4), the candidates are single players, and each is judged by
-completion questions ([C3], :class:`~mipair.systems.fide.pairable.Pairable`:
+completion questions ([C3], :class:`~mipair.systems.swiss_pairable.Pairable`:
 Dirac's theorem when it answers, SAT otherwise) instead of a matching model
 of every unpaired player, which a large field would make slow:
 
@@ -21,12 +21,13 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from mipair.systems.fide.double.criteria import Bracket, following_split
+from mipair.systems.fide.double.criteria import following_split
 from mipair.systems.fide.double.field import DoubleField
 from mipair.systems.fide.edition import CriterionSpec
+from mipair.systems.swiss_brackets import ScoreBracket
 
 
-def following_met(field: DoubleField, ctx: Bracket, rest: list[int]) -> bool:
+def following_met(field: DoubleField, ctx: ScoreBracket, rest: list[int]) -> bool:
     """C6 (DS6): what is left in ``rest`` of the following scoregroup pairs within itself
     but the one player its parity sends to a lower score, the others staying pairable."""
     group = [v for v in rest if field.score(v) == ctx.following]
@@ -48,7 +49,7 @@ def single_upfloater(
     """The one upfloater of an odd bracket (a vertex of ``pool``, which is in 3.5.3's
     order), or None when no single player works (see the module docstring)."""
     top = field.score(residents[0])
-    ctx = Bracket(top, field.following(top))
+    ctx = ScoreBracket(top, field.following(top))
     active = {spec.function.__name__ for spec in specs}
     pairable = field.pairable
     for _, level in groupby(pool, key=field.score):

@@ -30,16 +30,15 @@ import numpy as np
 from mipair.errors import NoPairingError
 from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.solver.weights import Weights
-from mipair.systems.fide.double.criteria import Bracket, following_split
+from mipair.systems.fide.double.criteria import following_split
 from mipair.systems.fide.double.field import DoubleField
 from mipair.systems.fide.double.settings import CriteriaList, DoubleSwissSettings
 from mipair.systems.fide.double.single import single_upfloater
 from mipair.systems.fide.double.tiers import kinds_of, tiers_of
 from mipair.systems.fide.edition import CriterionSpec
-from mipair.systems.fide.upfloat_order import choose_in_order
+from mipair.systems.swiss_brackets import ScoreBracket
+from mipair.systems.swiss_upfloaters import choose_in_order, residents_of, upfloat_core
 
-CORE_FROM = 3000  # pairs from which the model starts from a core of them (column generation)
-REACH = 8  # pairs among the possible upfloaters in the core: vertices at most this far apart
 SETTLE_FROM = 2000  # pairs from which the criteria are first settled on the class model
 
 
@@ -64,14 +63,10 @@ def upfloaters(field: DoubleField, residents: list[int], pool: list[int]) -> lis
     nodes = residents + pool
     edges = field.edges_among(nodes)
     ends = edges.array()
-    resident = np.zeros(field.n, dtype=bool)
-    resident[residents] = True
-    core = None
-    if len(edges) >= CORE_FROM:
-        near = np.abs(ends[1] - ends[0]) <= REACH
-        core = np.flatnonzero(resident[ends[0]] | near).tolist()
+    resident = residents_of(field.n, residents)
+    core = upfloat_core(resident, ends)
     top = field.score(residents[0])
-    ctx = Bracket(top, field.following(top))
+    ctx = ScoreBracket(top, field.following(top))
     upfloat = resident[ends[0]] & ~resident[ends[1]]
     below = ~resident[ends[0]]
     try:
@@ -108,7 +103,7 @@ def following_met(
     field: DoubleField,
     model: LexMatcher,
     spec: CriterionSpec,
-    ctx: Bracket,
+    ctx: ScoreBracket,
     ends: np.ndarray,
     below: np.ndarray,
     pool: list[int],

@@ -12,9 +12,9 @@ these functions.
 
 from __future__ import annotations
 
-from mipair.systems.fide.brackets import Bracket
 from mipair.systems.fide.dubov.field import DubovPlayer
 from mipair.systems.fide.procedure import Criterion, Value
+from mipair.systems.swiss_brackets import Bracket
 
 
 def upfloater_count(ctx: Bracket, resident: DubovPlayer, other: DubovPlayer) -> Value:

@@ -20,11 +20,11 @@ from collections.abc import Callable
 from mipair.model import points_to_str
 from mipair.pairing import RoundPairing
 from mipair.reports import ORDER_ONLY, CriterionValue
-from mipair.systems.fide.brackets import Bracket, mates
-from mipair.systems.fide.bye import bye_values
 from mipair.systems.fide.dubov.field import DubovField
 from mipair.systems.fide.state import Snapshot
 from mipair.systems.fide.values import bracket_values
+from mipair.systems.swiss_brackets import Bracket, mates
+from mipair.systems.swiss_bye import bye_values
 
 BYE_TEXT = {
     "lowest-score": ("3.1.3", "the PAB goes to the lowest score; value: its score"),

@@ -19,9 +19,10 @@ from mipair.rounds import accelerations_of
 from mipair.solver.edges import Edges
 from mipair.systems.fide.colours import Preference, preference
 from mipair.systems.fide.dubov.settings import DubovSettings, MaxUpfloats
-from mipair.systems.fide.pairable import Pairable, basic_pairs
+from mipair.systems.fide.pairable import basic_pairs
 from mipair.systems.fide.players import RoundPlayer
 from mipair.systems.fide.state import PlayerState, Snapshot
+from mipair.systems.swiss_pairable import Pairable, edges_among
 
 
 @dataclass(frozen=True)
@@ -130,9 +131,7 @@ class DubovField:
 
     def edges_among(self, nodes: list[int]) -> Edges:
         """The legal pairs between two of ``nodes``, lower vertex first."""
-        members = np.asarray(sorted(nodes), dtype=np.int64)
-        a, b = np.nonzero(np.triu(self.legal[np.ix_(members, members)], 1))
-        return Edges(members[a], members[b])
+        return edges_among(self.legal, nodes)
 
     def tpn(self, v: int) -> int:
         return self.players[v].id

@@ -22,11 +22,11 @@ from typing import TYPE_CHECKING
 
 from mipair.errors import NoPairingError
 from mipair.pairing import RoundPairing
-from mipair.systems.fide.bye import bye_key
 from mipair.systems.fide.dubov.settings import DubovSettings
 from mipair.systems.fide.procedure import Evaluator
 from mipair.systems.fide.rules import pab_eligible
 from mipair.systems.fide.strict_colours import StrictColourRules
+from mipair.systems.swiss_bye import bye_key
 
 if TYPE_CHECKING:
     from mipair.systems.fide.dubov.field import DubovField

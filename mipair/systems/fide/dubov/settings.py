@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from mipair.systems.fide.settings import AtLeast, SwissSettings
+from mipair.systems.swiss_settings import AtLeast, SwissSettings
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -39,7 +39,7 @@ class DubovSettings(SwissSettings):
     bye_order: Annotated[
         tuple[Literal["lowest-score", "most-games-played", "largest-tpn"], ...], AtLeast(1)
     ]
-    """3.1.3-3.1.5 (:mod:`mipair.systems.fide.bye`)."""
+    """3.1.3-3.1.5 (:mod:`mipair.systems.swiss_bye`)."""
     upfloater_order: tuple[Literal["score-descending"], Literal["tpn-ascending"]]  # 4.2.2
     shifter_order: ShifterOrder
     s1_order: tuple[Literal["aro-ascending"], Literal["tpn-ascending"]]  # 3.2.5

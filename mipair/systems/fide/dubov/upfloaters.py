@@ -25,13 +25,12 @@ import numpy as np
 from mipair.errors import NoPairingError
 from mipair.solver.lexmatch import Infeasible, LexMatcher
 from mipair.solver.weights import Weights
-from mipair.systems.fide.brackets import Bracket
 from mipair.systems.fide.dubov.field import DubovField
 from mipair.systems.fide.edition import CriterionSpec
-from mipair.systems.fide.upfloat_order import choose_in_order
+from mipair.systems.swiss_brackets import Bracket
+from mipair.systems.swiss_tiers import kind_numbers, kind_tiers
+from mipair.systems.swiss_upfloaters import choose_in_order, residents_of, upfloat_core
 
-CORE_FROM = 3000  # pairs from which the model starts from a core of them (column generation)
-REACH = 8  # pairs among the possible upfloaters in the core: vertices at most this far apart
 SETTLE_FROM = 2000  # pairs from which the criteria are first settled on the class model
 # (200 players, a round with two upfloaters: 9.8 s of MIPs, 1.1 s settled; 50 players:
 # the class model costs more than the MIPs)
@@ -40,17 +39,9 @@ SETTLE_FROM = 2000  # pairs from which the criteria are first settled on the cla
 def kinds_of(field: DubovField) -> tuple[np.ndarray, int]:
     """A number per vertex for what the criteria read of it (score, colour sought,
     upfloats), and how many numbers: vertices of one number weigh alike."""
-    kind_of: dict[tuple, int] = {}
-    kinds = np.array(
-        [
-            kind_of.setdefault(
-                (p.score, p.colour, p.maximum, p.upfloats, p.upfloated_last), len(kind_of)
-            )
-            for p in field.players
-        ],
-        dtype=np.int64,
+    return kind_numbers(
+        (p.score, p.colour, p.maximum, p.upfloats, p.upfloated_last) for p in field.players
     )
-    return kinds, len(kind_of)
 
 
 def tiers_of(
@@ -61,33 +52,9 @@ def tiers_of(
     per score level from the lowest up. Pairs without a resident weigh nothing; each
     criterion is called once per kind of pair (:func:`kinds_of`)."""
     players = field.players
-    kinds, count = kinds_of(field)
-    kind_of = range(count)
-    example = {k: v for v, k in reversed(list(enumerate(kinds.tolist())))}
     resident = np.array([p.score == ctx.score for p in players], dtype=bool)
-    with_resident = resident[ends[0]]
-    keys = kinds[ends[0]] * len(kind_of) + kinds[ends[1]]
-    keys[~with_resident] = -1
-    unique, inverse = np.unique(keys, return_inverse=True)
-    out: list[Weights] = []
-    for spec in specs:
-        scalar = np.zeros(len(unique), dtype=np.int64)
-        levels: dict[int, np.ndarray] = {}
-        for k, key in enumerate(unique.tolist()):
-            if key < 0:
-                continue
-            a, b = players[example[key // len(kind_of)]], players[example[key % len(kind_of)]]
-            value = spec.function(ctx, a, b)
-            if isinstance(value, int):
-                scalar[k] = value
-            else:
-                for level, count in value:
-                    levels.setdefault(level, np.zeros(len(unique), dtype=np.int64))[k] += count
-        if spec.levels:
-            out += [Weights.dense(-levels[s][inverse]) for s in sorted(levels)]
-        else:
-            out.append(Weights.dense(-scalar[inverse]))
-    return out
+    criteria = [(spec.function, bool(spec.levels)) for spec in specs]
+    return kind_tiers(criteria, ctx, players, kinds_of(field), ends, resident[ends[0]])
 
 
 def upfloaters(
@@ -101,12 +68,8 @@ def upfloaters(
     nodes = residents + pool
     edges = field.edges_among(nodes)
     ends = edges.array()
-    resident = np.zeros(field.n, dtype=bool)
-    resident[residents] = True
-    core = None
-    if len(edges) >= CORE_FROM:
-        near = np.abs(ends[1] - ends[0]) <= REACH
-        core = np.flatnonzero(resident[ends[0]] | near).tolist()
+    resident = residents_of(field.n, residents)
+    core = upfloat_core(resident, ends)
     try:
         model = LexMatcher(field.n, edges, nodes, len(nodes) // 2, core=core)
         snap = field.snapshot

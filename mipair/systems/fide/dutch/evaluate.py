@@ -45,8 +45,6 @@ from dataclasses import dataclass, field, replace
 from mipair.model import points_to_str
 from mipair.pairing import RoundPairing
 from mipair.reports import ORDER_ONLY, CriterionValue
-from mipair.systems.fide.brackets import Bracket, scoregroups
-from mipair.systems.fide.brackets import mates as paired
 from mipair.systems.fide.colours import preference
 from mipair.systems.fide.dutch.bracket_rules import BracketRules, BracketView, Opening, RoundView
 from mipair.systems.fide.dutch.criteria import PairContext
@@ -54,6 +52,8 @@ from mipair.systems.fide.dutch.lookahead import best_following
 from mipair.systems.fide.edition import CriterionSpec
 from mipair.systems.fide.state import Snapshot
 from mipair.systems.fide.values import Total, add, shown
+from mipair.systems.swiss_brackets import Bracket, scoregroups
+from mipair.systems.swiss_brackets import mates as paired
 
 ORDER = "order"
 

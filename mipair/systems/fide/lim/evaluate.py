@@ -18,11 +18,11 @@ from collections.abc import Callable
 
 from mipair.pairing import RoundPairing
 from mipair.reports import LOWER, CriterionValue
-from mipair.systems.fide.brackets import mates
 from mipair.systems.fide.lim.field import LimField
 from mipair.systems.fide.lim.run import LimRun
 from mipair.systems.fide.lim.steps import BYE, CRACK, FLOAT, TAKE, Step
 from mipair.systems.fide.state import Snapshot
+from mipair.systems.swiss_brackets import mates
 
 
 def lim_steps(snap: Snapshot) -> Callable[[RoundPairing], list[CriterionValue]]:

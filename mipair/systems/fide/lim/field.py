@@ -19,9 +19,10 @@ import numpy as np
 from mipair.model import Colour
 from mipair.systems.fide.colours import played_colours
 from mipair.systems.fide.lim.settings import ColourLimits, LimSettings
-from mipair.systems.fide.pairable import Pairable, basic_pairs
+from mipair.systems.fide.pairable import basic_pairs
 from mipair.systems.fide.players import RoundPlayer
 from mipair.systems.fide.state import PlayerState, Snapshot
+from mipair.systems.swiss_pairable import Pairable
 
 
 @dataclass(frozen=True)

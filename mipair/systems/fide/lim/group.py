@@ -13,7 +13,7 @@
   compatible and leaving the others pairable.
 
 Every "can" and "available" is a question to the completion oracle or a
-matching model (:class:`mipair.systems.fide.pairable.Pairable`); every choice
+matching model (:class:`mipair.systems.swiss_pairable.Pairable`); every choice
 is recorded as a :class:`~mipair.systems.fide.lim.steps.Step`.
 """
 

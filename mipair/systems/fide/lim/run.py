@@ -21,11 +21,11 @@ from collections.abc import Callable, Sequence
 
 from mipair.errors import NoPairingError
 from mipair.model import Colour, points_to_str
-from mipair.systems.fide.bye import bye_key
 from mipair.systems.fide.lim.field import LimField
 from mipair.systems.fide.lim.group import DOWN, UP, Group
 from mipair.systems.fide.lim.steps import BYE, CRACK, TAKE, Step
 from mipair.systems.fide.rules import pab_eligible
+from mipair.systems.swiss_bye import bye_key
 
 
 class LimRun:

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
-from mipair.systems.fide.settings import AtLeast, SwissSettings
+from mipair.systems.swiss_settings import AtLeast, SwissSettings
 
 ByeName = Literal["lowest-score", "lowest-rating", "largest-tpn"]
-"""The keys of 1.1's and 7.1's PAB orders (:mod:`mipair.systems.fide.bye`)."""
+"""The keys of 1.1's and 7.1's PAB orders (:mod:`mipair.systems.swiss_bye`)."""
 
 
 @dataclass(frozen=True, kw_only=True)

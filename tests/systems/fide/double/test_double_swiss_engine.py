@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from mipair.errors import NoPairingError
 from mipair.model import ForbiddenPairs, Tournament
+from mipair.systems import swiss_upfloaters
 from mipair.systems.fide.double import upfloaters
 from mipair.systems.registry import get_system
 from tests.support.swiss_brute import double_history, double_swiss
@@ -97,5 +98,5 @@ def test_the_large_field_paths_pair_as_the_text_does(case: tuple[Tournament, int
     t, rnd = case
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(upfloaters, "SETTLE_FROM", 0)
-        patch.setattr(upfloaters, "CORE_FROM", 0)
+        patch.setattr(swiss_upfloaters, "CORE_FROM", 0)
         assert engine(t, rnd) == brute(t, rnd)

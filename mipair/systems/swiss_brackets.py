@@ -8,14 +8,15 @@ floating down into it, with the next scoregroup beside it; Dubov: the residents
 and their upfloaters), which each system's walk decides; the record, the
 scoregroups and a pairing's mates are the same everywhere, and generic over
 what a player is (a vertex of the round's field, or a pairing number), so that
-the team and Double-Swiss systems can walk their brackets with them too.
+the team and Double-Swiss systems can walk their brackets with them too. Those
+two systems' criteria know a bracket by its scores alone (:class:`ScoreBracket`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from mipair.pairing import RoundPairing
 
@@ -37,6 +38,30 @@ class Bracket:
         """Whether a player of ``score`` is one of a lower score paired in the bracket
         (Dubov 1.3.2: an upfloater)."""
         return score < self.score
+
+
+class Scored(Protocol):
+    """An entrant of a match system (a Double-Swiss player, a team), by its pairing score."""
+
+    @property
+    def pairing_score(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class ScoreBracket:
+    """What the Double-Swiss and Team Swiss criteria know of a bracket: its residents'
+    score and the following scoregroup's (None: no lower score in the round)."""
+
+    score: int
+    following: int | None = None
+
+    def upfloater(self, entrant: Scored) -> bool:
+        """An entrant of a lower score paired in the bracket (C.04.5 1.3, C.04.6 3.5.1)."""
+        return entrant.pairing_score < self.score
+
+    def in_following(self, entrant: Scored) -> bool:
+        """An entrant of the following scoregroup (C.04.5 DS6, C.04.6 [C6])."""
+        return entrant.pairing_score == self.following
 
 
 def scoregroups(players: Iterable[P], score: Callable[[P], int]) -> list[list[P]]:

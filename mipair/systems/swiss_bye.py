@@ -8,10 +8,11 @@ and each system's settings name the keys its text has (a ``Literal`` of them,
 checked when the model file loads). ``why`` and ``check`` show the PAB's
 recipient by the same keys (:func:`bye_values`). A candidate is anything with
 the few fields the keys read (:class:`Candidate`: a player's
-:class:`~mipair.systems.fide.state.Candidate`, or a team's state, whose
-``played_games`` are its matches played, as the team and Double-Swiss texts
-order their PAB: lowest score, most matches played, largest TPN); a system
-with a key of its own passes its table (``keys``) beside these.
+:class:`~mipair.systems.fide.state.Candidate`); the systems whose rounds are
+matches (Double-Swiss C.04.5 and Team Swiss C.04.6 3.4.2-3.4.4: lowest score,
+most matches played, largest TPN) order theirs by :data:`MATCH_BYE_KEYS`, worded
+as :data:`MATCH_BYE_TEXTS`; a system with a key of its own passes its table
+(``keys``) beside these.
 """
 
 from __future__ import annotations
@@ -23,13 +24,18 @@ from typing import Any, Protocol
 from mipair.reports import HIGHER, LOWER, CriterionValue
 
 
-class Candidate(Protocol):
-    """What the keys read of a PAB candidate."""
+class Ranked(Protocol):
+    """What every PAB order reads of a candidate: its pairing number and score."""
 
     @property
     def id(self) -> int: ...  # the pairing number (TPN)
     @property
     def pairing_score(self) -> int: ...  # tenths of a point
+
+
+class Candidate(Ranked, Protocol):
+    """What the keys read of a PAB candidate."""
+
     @property
     def played_games(self) -> int: ...
     @property
@@ -54,8 +60,8 @@ class ByeKey:
     """One key of a PAB order: the candidates' sort key (the first candidate first),
     and what ``why`` shows of the recipient by it."""
 
-    key: Callable[[Candidate, Rank | None], object]
-    shown: Callable[[Candidate, int], float]
+    key: Callable[[Any, Rank | None], object]
+    shown: Callable[[Any, int], float]
     """The recipient's value (``place``: his place from the top by the system's ranking)."""
     better: str
 
@@ -74,9 +80,33 @@ BYE_KEYS: Mapping[str, ByeKey] = {
 """The keys a model file's ``bye_order`` may name."""
 
 
+class MatchCandidate(Ranked, Protocol):
+    """What the keys of a match system read of a PAB candidate (a player, a team)."""
+
+    @property
+    def matches_played(self) -> int: ...
+
+
+MATCH_BYE_KEYS: Mapping[str, ByeKey] = {
+    "lowest-score": BYE_KEYS["lowest-score"],
+    "most-matches-played": ByeKey(
+        lambda p, rank: -p.matches_played, lambda p, at: p.matches_played, HIGHER
+    ),
+    "largest-tpn": BYE_KEYS["largest-tpn"],
+}
+"""The keys of the PAB order of a system whose rounds are matches (C.04.5, C.04.6 3.4)."""
+
+MATCH_BYE_TEXTS: Mapping[str, tuple[str, str]] = {
+    "lowest-score": ("3.4.2", "the PAB goes to the lowest score; value: its score"),
+    "most-matches-played": ("3.4.3", "then to the most matches played; value: its matches"),
+    "largest-tpn": ("3.4.4", "then to the largest TPN; value: its TPN"),
+}
+"""How ``why`` and ``check`` word those keys (the same articles in C.04.5 and C.04.6)."""
+
+
 def bye_key(
     names: Sequence[str], rank: Rank | None = None, table: Mapping[str, ByeKey] = BYE_KEYS
-) -> Callable[[Candidate], tuple]:
+) -> Callable[[Any], tuple]:
     """The sort key of the PAB's candidates in the order ``names`` of ``table`` (the first
     candidate first)."""
     keys = [table[name].key for name in names]
@@ -86,7 +116,7 @@ def bye_key(
 def bye_values(
     names: Sequence[str],
     texts: Mapping[str, tuple[str, str]],
-    recipient: Candidate,
+    recipient: Candidate | MatchCandidate,
     place: Callable[[], int] = lambda: 0,
     label: str = "",
     table: Mapping[str, ByeKey] = BYE_KEYS,
