@@ -58,6 +58,7 @@ class McMahonSystem(PairingSystem[OgTournament, McMahonState]):
     """McMahon for Go, OpenGotha's weight function solved exactly."""
 
     title = "McMahon (Go, OpenGotha)"
+    colour_rule = "OpenGotha's colours (4.2: handicap, colour balance, the coin)"
 
     def editions(self) -> tuple[str, ...]:
         return tuple(model()["editions"])
