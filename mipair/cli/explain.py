@@ -43,7 +43,7 @@ def explain(
         click.echo(json.dumps(e.to_json(), indent=2))
     else:
         click.echo(e.text(), nl=False)
-    raise SystemExit(0 if e.pairable else 1)
+    raise SystemExit(0 if e.has_pairing else 1)
 
 
 def read_pairing_file(path: str) -> list[tuple[int, int]]:

@@ -4,7 +4,7 @@ a player's card.
 A front end (the service's API, its pages) shows every game with the same
 code; what differs between games is in the values (a Go board's handicap, an
 Othello game's discs) and in the labels a view carries (``columns``: Board or
-Table, White or Black first). Every player is a **person**: ``id`` (the label
+Table, White or Black first, and which of the two has White). Every player is a **person**: ``id`` (the label
 the game's command line names them by: a pairing number, an OpenGotha key, a
 PAPP number), ``name``, and what the game adds (rating, title, federation;
 rank, club; country).
@@ -74,9 +74,11 @@ def person(identifier: object, name: str, **extras: object) -> dict[str, object]
     return {"id": str(identifier), "name": name, **extras}
 
 
-def columns(board: str, first: str, second: str) -> dict[str, str]:
-    """A pairing's labels: what a board is called, and its first and second player."""
-    return {"board": board, "first": first, "second": second}
+def columns(board: str, first: str, second: str, white: str = "first") -> dict[str, str]:
+    """A pairing's labels: what a board is called, its first and second player, and which
+    of the two (``white``: "first" or "second") has White, the player ``why`` names first
+    (``mipair why --pair WHITE-BLACK``)."""
+    return {"board": board, "first": first, "second": second, "white": white}
 
 
 def board(

@@ -166,6 +166,8 @@ def compare(
     proposed_pairing: RoundPairing,
     criteria: Evaluator | None,
     violations: tuple[Violation, ...] | None = None,
+    colour_rule: str = "Article 5",
+    label: Callable[[int], str] = str,
 ) -> Comparison:
     """Compare the engine's pairing with an arbiter's proposal for ``problem.round``.
 
@@ -173,7 +175,9 @@ def compare(
     evaluates the system's criteria in their declared order (None when the
     system cannot evaluate them, which the verdict then says); ``violations``
     are the absolute rules the proposal breaks when the system judges more than
-    the facts (default: :func:`absolute_violations`).
+    the facts (default: :func:`absolute_violations`); ``colour_rule``: the rule the
+    system's colours come from, named when only colours differ, the boards named by
+    ``label`` (a player's label in the system's files: an OpenGotha key).
     """
     rnd = problem.round
     if violations is None:
@@ -186,7 +190,12 @@ def compare(
     if violations:
         return Comparison(rnd, violations, same)
     if same:
-        return Comparison(rnd, violations, same, note=colour_note(engine_pairing, proposed_pairing))
+        return Comparison(
+            rnd,
+            violations,
+            same,
+            note=colour_note(engine_pairing, proposed_pairing, colour_rule, label),
+        )
     if criteria is None:
         return Comparison(
             rnd,
@@ -222,12 +231,17 @@ def compare(
     return Comparison(rnd, violations, same, note="Both pairings are equal on every criterion.")
 
 
-def colour_note(engine: RoundPairing, proposed: RoundPairing, rule: str = "Article 5") -> str:
+def colour_note(
+    engine: RoundPairing,
+    proposed: RoundPairing,
+    rule: str = "Article 5",
+    label: Callable[[int], str] = str,
+) -> str:
     """For the same pairs: which boards get other colours than the colour rules (``rule``:
-    the FIDE Swiss systems' Article 5) give."""
+    the FIDE Swiss systems' Article 5) give, the players named by ``label``."""
     white = {frozenset((b.white, b.black)): b.white for b in engine.boards}
     swapped = [
-        f"{b.black}-{b.white}"
+        f"{label(b.black)}-{label(b.white)}"
         for b in proposed.boards
         if white.get(frozenset((b.white, b.black))) not in (None, b.white)
     ]

@@ -71,6 +71,16 @@ class Explanation:
     least: bool = True
     names: Mapping[int, str] = field(default_factory=dict, compare=False)
     """The players as the system's files name them (empty: by id)."""
+    paired_anyway: bool = False
+    """The round cannot be paired under every fact, but the system pairs it all the same by
+    waiving only facts it avoids without barring them (:attr:`PairingProblem.avoided`)."""
+    avoided: tuple[str, ...] = ()
+    """How the text names those kinds of fact."""
+
+    @property
+    def has_pairing(self) -> bool:
+        """The system pairs the round (the explain command's exit 0)."""
+        return self.pairable or self.paired_anyway
 
     def short(self) -> str:
         """One line for stderr."""
@@ -79,7 +89,13 @@ class Explanation:
         line = f"round {self.round} cannot be paired: {self.summary}"
         if self.relaxations:
             line += "; least relaxation: " + ", ".join(f.relax for f in self.relaxations[0].waived)
+        if self.paired_anyway:
+            line += f"; the system pairs it all the same, with as few {self._avoided} as it can"
         return line
+
+    @property
+    def _avoided(self) -> str:
+        return ", ".join(self.avoided)
 
     def text(self) -> str:
         """The full explanation for an arbiter."""
@@ -98,7 +114,15 @@ class Explanation:
                 f"Reason ({size} set of {facts} that together make the round impossible; "
                 "none of them can be left out of the reason):"
             )
-        out = [f"Round {self.round} cannot be paired.", "", head, f"  {self.summary}."]
+        out = [f"Round {self.round} cannot be paired.", ""]
+        if self.paired_anyway:
+            out[0] = f"Round {self.round} cannot be paired under every rule."
+            out += [
+                f"The system pairs it all the same: it avoids {self._avoided} at all cost but "
+                "does not bar them, and its pairing (`mipair solve`) has as few as it can.",
+                "",
+            ]
+        out += [head, f"  {self.summary}."]
         out += [f"  - {f.text}" for f in self.reason]
         if self.relaxations:
             best = self.relaxations[0]
@@ -146,6 +170,7 @@ class Explanation:
             },
             "relaxations": [r.to_json() for r in self.relaxations],
             "relaxation_is_least": self.least,
+            "paired_anyway": self.paired_anyway,
             "seconds": round(self.seconds, 3),
         }
 
@@ -186,6 +211,10 @@ def explain_problem(
         # the rules choose among every relaxation of the least size (a reason's facts at most)
         wanted = max(alternatives, len(reason)) if pairer is not None else alternatives
         corrections, least = least_relaxations(sat, reason, start + 0.9 * seconds, wanted)
+        paired_anyway = bool(problem.avoided) and (
+            sat.solve([i for i, f in enumerate(problem.facts) if f.kind not in problem.avoided])
+            is not None
+        )
     candidates = [tuple(problem.facts[i] for i in mcs) for mcs, _ in corrections]
     first = rules_choice(candidates, pairer) if pairer is not None else None
     order = list(range(len(corrections)))
@@ -207,6 +236,8 @@ def explain_problem(
         irreducible,
         least,
         problem.names,
+        paired_anyway,
+        tuple(problem.avoided[kind] for kind in sorted(problem.avoided)),
     )
 
 

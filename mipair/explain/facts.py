@@ -80,6 +80,11 @@ class PairingProblem:
     rules: Mapping[str, str] = field(default_factory=dict, compare=False)
     """How the system names its structural rules: ``complete`` (everyone present is
     paired or has the bye) and ``bye`` (a bye only in an odd field)."""
+    avoided: Mapping[str, str] = field(default_factory=dict, compare=False)
+    """Kinds of fact the system avoids at all cost but does not bar, each with how the text
+    names them (``{"duplicate": "rematches"}``): when nothing else
+    pairs the round it waives as few of them as it can (OpenGotha weighs a rematch, it
+    does not forbid one), so such a round is paired all the same."""
 
     def name(self, player: int) -> str:
         """The player as the system's files name it (default: ``player ID``)."""

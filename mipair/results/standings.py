@@ -25,9 +25,6 @@ if TYPE_CHECKING:
     from mipair.systems.base import AnySystem
 
 Compute = Callable[[Context, TieBreak], pl.DataFrame]
-PLACE_BASED = ("DE", "EDE")
-"""Tie-breaks that need the ranks so far (C.07 type A)."""
-
 COMPUTE: dict[str, Compute] = {
     "PTS": tb_counts.points,
     "WIN": tb_counts.wins,
@@ -82,10 +79,11 @@ def ranked_by_list(
 ) -> pl.DataFrame:
     """``table`` ranked by its ``keys``, then by each tie-break in turn (C.07 4.2), with one
     column a tie-break named as written. ``compute`` gives a tie-break's values (tournament,
-    player, value); a type-A tie-break (DE, EDE) is handed the ranks so far as ``place``."""
+    player, value); a tie-break of places (DE, EDE, TBR, ...) is handed the ranks so far as
+    ``place``."""
     for position, tb in enumerate(tiebreaks):
         places = None
-        if tb.acronym in PLACE_BASED:
+        if tb.needs_places:
             places = ranks(table, keys, lower).select(T, P, pl.col("rank").alias("place"))
         found = compute(tb, places)
         table = table.join(found.rename({"value": f"tb{position}"}), on=[T, P], how="left")

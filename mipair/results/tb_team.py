@@ -13,16 +13,21 @@ models/team-2026.md, section 11, states the reading of each:
   and ``EGGSB`` are ``SB:MP`` and ``SB:GP``. Unplayed rounds and Cut-n as for SB.
 * **Extended Direct Encounter** (EDE): DE on the primary score among the tied
   teams, then DE on the secondary score among those still tied, alternately, until
-  neither separates any more.
+  neither separates any more. Its variants (EDEC, EDET, EDEB, EDEBT, EDEBB; the list of
+  each is ``then`` in ``models/tiebreaks.toml``) go on, for two teams still tied, with
+  the knock-out tie-breaks of :mod:`mipair.results.tb_boards` on the match they played
+  against each other (13.3.2).
 * **Score and schedule strength combination** (SSSC): the secondary score plus the
   primary Buchholz divided by K (``/Kn``, else :func:`default_divisor`), to 0.01.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import polars as pl
 
-from mipair.results import tb_buchholz, tb_counts
+from mipair.results import tb_boards, tb_buchholz, tb_counts
 from mipair.results.tb_context import Context, P, T, half_up
 from mipair.results.tb_direct import place_values, refine, start_places, unchanged
 from mipair.results.tiebreak_spec import TieBreak
@@ -44,16 +49,28 @@ def extended_sonneborn_berger(scores: Scores, tb: TieBreak) -> pl.DataFrame:
     return tb_buchholz.summed(opponents, rows, tb, 100)
 
 
-def extended_direct_encounter(scores: Scores, primary: str, places: pl.DataFrame) -> pl.DataFrame:
-    """EDE, given ``places`` (tournament, player, place: the rank so far)."""
+def extended_direct_encounter(
+    scores: Scores,
+    primary: str,
+    places: pl.DataFrame,
+    board_points: pl.DataFrame,
+    boards: int,
+    then: Sequence[str] = (),
+) -> pl.DataFrame:
+    """EDE, given ``places`` (tournament, player, place: the rank so far); ``then`` the
+    knock-out tie-breaks (BC, TBR, BBE) its variant applies to two teams still tied, on
+    their own match (``board_points``: :mod:`mipair.results.team_tables`')."""
     first, second = scores[primary], next(c for n, c in scores.items() if n != primary)
     start = start_places(places)
     state = start
     while True:
         following = refine(second, refine(first, state))
         if unchanged(following, state):
-            return place_values(start, state)
+            break
         state = following
+    for kind in then:
+        state = tb_boards.encounter_step(first, board_points, boards, kind, state)
+    return place_values(start, state)
 
 
 def score_strength(scores: Scores, primary: str, tb: TieBreak, divisor: int) -> pl.DataFrame:

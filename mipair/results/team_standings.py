@@ -5,7 +5,8 @@ points primary, C.04.6 1.2), then by the list: the file's own (TRF-2026 ``212``
 or ``202``), else ``models/tiebreaks.toml``'s ``[team]`` default. Teams still
 tied share their rank. Every individual tie-break runs on the team's rounds
 (:mod:`mipair.results.team_tables`) in the score its ``:MP`` / ``:GP`` names,
-the primary one by default; the team tie-breaks are :mod:`mipair.results.tb_team`.
+the primary one by default; the team tie-breaks are :mod:`mipair.results.tb_team`, the
+knock-out ones (BC, TBR, BBE) :mod:`mipair.results.tb_boards`.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from mipair.formats.text import decode
 from mipair.formats.trf import read_tournament
 from mipair.formats.trf_teams import is_team_file
 from mipair.model import Tournament
-from mipair.results import tb_team
+from mipair.results import tb_boards, tb_team
 from mipair.results.importer import read_bytes
 from mipair.results.standings import COMPUTE, ranked_by_list
 from mipair.results.tb_context import P, T
@@ -44,8 +45,14 @@ def values(tables: TeamTables, tb: TieBreak, places: pl.DataFrame | None) -> pl.
     ctx = scores[MATCH_POINTS if tb.counts_matches else tb.score or primary]
     if tb.acronym == "DE" and places is not None:
         return direct_encounter(ctx, places)
-    if tb.acronym == "EDE" and places is not None:
-        return tb_team.extended_direct_encounter(scores, primary, places)
+    if tb.acronym.startswith("EDE") and places is not None:
+        return tb_team.extended_direct_encounter(
+            scores, primary, places, tables.board_points, tables.boards, tb.then
+        )
+    if tb.acronym == "BC":
+        return tb_boards.board_count(ctx, tables.board_points, tables.boards)
+    if tb.acronym in ("TBR", "BBE") and places is not None:
+        return tb_boards.knockout(tables.board_points, tables.boards, tb.acronym, places)
     if tb.acronym in ("MPTS", "GPTS"):
         return COMPUTE["PTS"](scores[tb.acronym[:2]], tb)
     if tb.acronym == "MPVGP":

@@ -19,6 +19,10 @@ What a team did in each round is :mod:`mipair.team_rounds`' reading of the file
 * the PAB (``U``), a full-point (``F``) or half-point (``H``) bye, an absence (``Z``),
   each worth what :mod:`mipair.team_rounds` gives it in each score.
 
+A team's rating, for the rating tie-breaks, is the strength factor of its ``310``
+record (none in an ``013`` file: the team is unrated). The knock-out tie-breaks (BC,
+TBR, BBE) read a third table, the game points of each board (:func:`board_points`).
+
 The tournament row carries what a win and a draw are worth in each score: the
 match points of ``362`` (2 / 1 by default), and for game points the boards times a
 won or drawn game's points (``162``). Its system text says Swiss unless the file
@@ -39,6 +43,15 @@ from mipair.results.tb_context import Context, prepare
 from mipair.results.tiebreak_spec import names_round_robin
 from mipair.results.trf_rows import file_tiebreaks, header_text
 from mipair.team_rounds import Kind, TeamReader, TeamRound
+
+BOARD_POINTS = {
+    "tournament": pl.UInt32(),
+    "player": pl.UInt32(),
+    "round": pl.Int64(),
+    "board": pl.Int64(),
+    "units": pl.Int64(),
+}
+"""One row a team a round a board: its game points there, in units of 1 / (10 x boards)."""
 
 MATCH_POINTS, GAME_POINTS = "MP", "GP"
 
@@ -65,6 +78,7 @@ class TeamTables:
     game_win: int  # a won game's points (162), tenths
     last: int  # the last round any team took part in
     system: str  # the file's 192 text
+    board_points: pl.DataFrame  # BOARD_POINTS: each board's game points (units)
 
     @property
     def secondary(self) -> str:
@@ -89,6 +103,32 @@ def game_row(rnd: TeamRound, win: int, draw: int) -> tuple[str, str | None]:
         return ("+" if rnd.forfeit_win else "-"), None
     code = "1" if rnd.match_points == win else "=" if rnd.match_points == draw else "0"
     return code, None
+
+
+def board_units(reader: TeamReader, number: int, rnd: int, played: TeamRound) -> list[int]:
+    """The game points of each of the team's boards in one round, in units of
+    1 / (10 x boards): a match's boards from its line-up (``300``, else ``310``'s order);
+    a round without one (the PAB, a bye, an absence, a ``330`` match without cells) shares
+    its game points equally among the boards (models/team-2026.md, reading S10)."""
+    boards = max(1, reader.boards)
+    line = reader.line_up(reader.section.teams[number], rnd) if played.kind is Kind.MATCH else []
+    if not line:
+        return [played.game_points] * boards
+    points = reader.t.point_system.points
+    cells = [reader.t.cell(pid, rnd) if pid else None for pid in line[:boards]]
+    units = [points(c.result) * boards if c is not None else 0 for c in cells]
+    return units + [0] * (boards - len(units))
+
+
+def board_points(reader: TeamReader, rounds: dict[int, list[TeamRound]]) -> pl.DataFrame:
+    """Every team's game points board by board in every round (:data:`BOARD_POINTS`)."""
+    rows = [
+        (0, n, r, board, units)
+        for n, played in rounds.items()
+        for r, rnd in enumerate(played, 1)
+        for board, units in enumerate(board_units(reader, n, r, rnd), 1)
+    ]
+    return pl.DataFrame(rows, schema=BOARD_POINTS, orient="row")
 
 
 def team_tables(t: Tournament) -> TeamTables:
@@ -119,6 +159,7 @@ def team_tables(t: Tournament) -> TeamTables:
         "tournament": [0] * len(numbers),
         "id": numbers,
         "name": [section.teams[n].name for n in numbers],
+        "rating": [section.teams[n].strength or None for n in numbers],
     }
     contexts = {}
     for score, (win, draw, points) in worth.items():
@@ -149,6 +190,7 @@ def team_tables(t: Tournament) -> TeamTables:
         game_win=ps.win,
         last=last,
         system=t.system,
+        board_points=board_points(reader, rounds),
     )
 
 

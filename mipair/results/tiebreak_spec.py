@@ -62,13 +62,24 @@ class TieBreak:
 
     @property
     def counts_matches(self) -> bool:
-        """A count of rounds (WIN, WON, REP): for a team, of matches, by match points."""
+        """A count of rounds (WIN, WON, REP, BPG, BWG) or a rating tie-break: for a team,
+        over its matches, scored by their match points."""
         return bool(settings()["acronyms"][self.acronym].get("matches", False))
 
     @property
     def team_only(self) -> bool:
-        """A tie-break C.07 defines for teams alone (MPVGP, ESB, EDE, SSSC)."""
+        """A tie-break C.07 defines for teams alone (MPVGP, ESB, EDE, SSSC, BC, TBR, BBE)."""
         return bool(settings()["acronyms"][self.acronym].get("team", False))
+
+    @property
+    def needs_places(self) -> bool:
+        """A place within the group tied so far (DE, EDE, TBR, BBE): it needs the ranks."""
+        return bool(settings()["acronyms"][self.acronym].get("places", False))
+
+    @property
+    def then(self) -> list[str]:
+        """EDE's variants: the knock-out tie-breaks it goes on with (C.07 13.3.2)."""
+        return list(settings()["acronyms"][self.acronym].get("then", []))
 
     @property
     def lower_is_better(self) -> bool:
@@ -145,7 +156,7 @@ def default_list(round_robin: bool = False, team: bool = False) -> list[str]:
 def parse_list(text: str | None, round_robin: bool = False, team: bool = False) -> list[TieBreak]:
     """A comma-separated list (None or empty: :func:`default_list`), each entry one this
     kind of tournament can compute: a score suffix and the team tie-breaks for teams
-    only, the tie-breaks of ratings and colours for individuals only."""
+    only, no ``:GP`` for a count of matches."""
     names = [n for n in (text or "").split(",") if n.strip()] or default_list(round_robin, team)
     chosen = [parse_tiebreak(name) for name in names]
     seen = [tb.text.upper() for tb in chosen]
@@ -153,22 +164,10 @@ def parse_list(text: str | None, round_robin: bool = False, team: bool = False) 
         if seen.count(text) > 1:
             raise InputError(f"{text!r} is listed twice", field=OPTION)
     for tb in chosen:
-        for_players = settings()["acronyms"][tb.acronym].get("teams", True) is False
         if not team and (tb.score or tb.team_only):
             raise InputError(
                 f"{tb.text!r}: score suffixes and team tie-breaks are for team files", field=OPTION
             )
         if team and tb.score == "GP" and tb.counts_matches:
             raise InputError(f"{tb.text!r}: {tb.acronym} counts matches: no :GP", field=OPTION)
-        if team and for_players:
-            raise InputError(
-                f"{tb.text!r}: {tb.acronym} is not computed for teams "
-                f"(known for teams: {', '.join(team_acronyms())})",
-                field=OPTION,
-            )
     return chosen
-
-
-def team_acronyms() -> list[str]:
-    """The acronyms a team tournament's standings compute."""
-    return [a for a, spec in settings()["acronyms"].items() if spec.get("teams", True)]

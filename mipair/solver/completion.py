@@ -27,10 +27,17 @@ Two ways to answer, both exact:
   their clauses is most of the cost). When the answer is no, the
   unsatisfiable core over the assumptions names the decisions responsible,
   which the caller turns into a cut.
+
+The SAT solver is deleted by :meth:`CompletionOracle.close`, else when the
+oracle is collected, else when the interpreter exits, before its modules are
+torn down (:func:`weakref.finalize`: an oracle kept to the end, in a cache or a
+reference cycle, had its solver deleted after pysat's module was gone, which
+printed pysat's ``Minicard.__del__`` error at exit).
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Collection, Iterable, Mapping, Sequence
 
 import numpy as np
@@ -276,6 +283,7 @@ class CompletionOracle:
         clauses += [[-self.needed[v], *incident[v]] for v in self.nodes]
         clauses.append([-y, *self.single.values()])
         solver = self.solver = Minicard(bootstrap_with=clauses)
+        self._deleted = weakref.finalize(self, solver.delete)
         for v in self.nodes:
             if incident[v]:  # at most one pair (or single), and none unless available
                 solver.add_atmost([*incident[v], -self.available[v]], 1)
@@ -326,5 +334,7 @@ class CompletionOracle:
         return list(found.values())
 
     def close(self) -> None:
+        """Delete the SAT solver now (a later question builds it again)."""
         if self.solver is not None:
-            self.solver.delete()
+            self._deleted()
+            self.solver = None

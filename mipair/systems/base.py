@@ -93,6 +93,9 @@ class PairingSystem(ABC, Generic[DocumentT, StateT]):
 
     plays_teams: ClassVar[bool] = False
     """Are its tournaments team ones (``generate`` makes teams of players, not players)?"""
+    colour_rule: ClassVar[str] = "Article 5"
+    """The rule its colours come from, as ``why`` names it when a proposal has the
+    engine's pairs in other colours (the FIDE Swiss systems' Article 5)."""
 
     def __init__(self, registered: Registered) -> None:
         self.registered = registered
@@ -329,9 +332,9 @@ class PairingSystem(ABC, Generic[DocumentT, StateT]):
         problem = self.problem(state)
         from mipair.explain.compare import compare  # not loaded by a drop-in round
 
-        return compare(
-            problem, engine, proposal, criteria, tuple(self.violations(state, proposal, problem))
-        )
+        violations = tuple(self.violations(state, proposal, problem))
+        label = self.labels(state).label
+        return compare(problem, engine, proposal, criteria, violations, self.colour_rule, label)
 
     def boards_of(self, state: StateT) -> BoardMaker:
         """How a matching of the SAT model becomes boards (default: as found)."""

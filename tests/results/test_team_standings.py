@@ -181,7 +181,7 @@ def test_a_list_the_file_cannot_compute_is_one_line(tmp_path: Path) -> None:
     single = ROOT / "scenarios" / "dutch" / "small.trfx"
     assert "BH:MP" in refused(mipair("standings", single, "-t", "BH:MP"))
     assert "EMGSB" in refused(mipair("standings", single, "-t", "EMGSB"))
-    assert "ARO" in refused(mipair("standings", SCENARIO, "-t", "ARO"))
+    assert "ARO:GP" in refused(mipair("standings", SCENARIO, "-t", "ARO:GP"))
     assert "WIN:GP" in refused(mipair("standings", SCENARIO, "-t", "WIN:GP"))
     assert "BH:XP" in refused(mipair("standings", SCENARIO, "-t", "BH:XP"))
     assert "twice" in refused(mipair("standings", SCENARIO, "-t", "BH:MP,bh:mp"))

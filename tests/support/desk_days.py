@@ -8,8 +8,12 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
+
 from tests.support.installed_command import cli
-from tests.support.paths import SHARED
+from tests.support.paths import ROOT, SHARED
+
+SCENARIOS = ROOT / "scenarios"
 
 REAL_GO = SHARED / "data" / "go" / "Toulouse2024.xml"
 """A real OpenGotha file (38 players, six rounds, absences), beside the clone."""
@@ -24,6 +28,21 @@ def cut_go_file(source: Path, folder: Path, last: int) -> Path:
     for _ in range(played - last):
         cli(folder, "mcmahon", "unpair", file, "--force")
     return file
+
+
+GO_SOURCES = pytest.mark.parametrize(
+    "source", [SCENARIOS / "mcmahon" / "club.xml", REAL_GO], ids=["shipped", "real"]
+)
+"""A Go test run on the shipped OpenGotha file and on the real one (skipped when absent:
+:func:`go_source_cut`)."""
+
+
+def go_source_cut(source: Path, folder: Path, last: int) -> Path:
+    """``source`` cut after round ``last`` in ``folder`` (:func:`cut_go_file`); the test is
+    skipped when ``source`` is not beside the clone."""
+    if not source.exists():
+        pytest.skip(f"{source.name} is not beside the clone (../shared/data/go)")
+    return cut_go_file(source, folder, last)
 
 
 PAPP_LINE = re.compile(r"^\s*(\d+)\s+(\S+) \[\s*(\S+)\] [ -](.*) (\d+) (\S+)$")

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 import click
 
 from mipair.cli.chess.common import file_argument, html_option, json_option, say, show
 from mipair.errors import InputError
-
-BOARD = re.compile(r"^\d+(\.\d+)?$")
-"""A board as typed: ``3``, or a team match's ``3.2``."""
 
 if TYPE_CHECKING:
     from mipair.desk.chess.document import ChessEvent
@@ -90,32 +86,60 @@ class ResultCommand(click.Command):
 
 
 def double_forfeits(args: list[str]) -> list[str]:
-    """The arguments with each ``--`` that follows a board number written ``-/-``."""
-    out = []
+    """The arguments with each ``--`` that follows a board (``3``, a match's game ``3.2``) or a
+    result typed after a board written ``-/-``."""
+    out: list[str] = []
+    entries = False  # the arguments seen are a board and results
     for k, arg in enumerate(args):
-        board = k > 0 and BOARD.match(args[k - 1]) and (k < 2 or args[k - 2] != "--round")
-        out.append("-/-" if arg == "--" and board else arg)
+        after_round = k > 0 and args[k - 1] == "--round"
+        if _is_board(arg) and not after_round:
+            entries = True
+        elif arg.startswith("--") and arg != "--":
+            entries = False
+        out.append("-/-" if arg == "--" and entries else arg)
     return out
+
+
+def _is_board(text: str) -> bool:
+    """A board as typed: its number, or a match's game of it (``3.2``)."""
+    board, _, game = text.partition(".")
+    return board.isdigit() and (game.isdigit() or "." not in text)
+
+
+def grouped(entries: tuple[str, ...], file: str) -> list[tuple[str, str]]:
+    """``BOARD RESULT [RESULT]...`` as typed: each board with its results apart by blanks (a
+    match's games in order). After a board comes its result; a later word is the next board
+    when it is written as one (``4``, ``4.2``), else the next game's result."""
+    pairs: list[tuple[str, list[str]]] = []
+    for word in entries:
+        if pairs and (not pairs[-1][1] or not _is_board(word)):
+            pairs[-1][1].append(word)
+        else:
+            pairs.append((word, []))
+    empty = next((board for board, results in pairs if not results), None)
+    if empty is not None:
+        raise InputError(f"board {empty}: a result expected after it", file=file)
+    return [(board, " ".join(results)) for board, results in pairs]
 
 
 @click.command("result", cls=ResultCommand, context_settings={"ignore_unknown_options": True})
 @file_argument
-@click.argument("entries", nargs=-1, required=True, metavar="BOARD RESULT [BOARD RESULT]...")
+@click.argument("entries", nargs=-1, required=True, metavar="BOARD RESULT... [BOARD RESULT...]...")
 @click.option("--round", "rnd", type=int, help="The round (default: the last paired).")
 @json_option
 def result(file: str, entries: tuple[str, ...], rnd: int | None, as_json: bool) -> None:
     """Enter or correct results, board by board: RESULT is 1-0, 0-1, 1/2 (or =), +- or -+
-    (a forfeit), -- (both forfeited; also -/-), ? (erase, in the round being played). A completed round is corrected the same way (--round); see
-    docs/chess-arbiter.md, "A tournament day", for what a correction does to a round being
-    played."""
+    (a forfeit), -- (both forfeited; also -/-), ? (erase, in the round being played). A
+    match of two games (Double-Swiss) takes both games' results in order, each White first
+    (3 1-0 1/2), or one game's (3.2 1/2). A completed round is corrected the same way
+    (--round); see docs/chess-arbiter.md, "A tournament day", for what a correction does to
+    a round being played."""
     from mipair.desk.chess.rounds import enter_results, results_report
     from mipair.desk.chess.store import change
     from mipair.desk.chess.team_event import is_team
     from mipair.desk.chess.team_matches import enter_match_results, match_report
 
-    if len(entries) % 2:
-        raise InputError("a board number and a result expected, in pairs", file=file)
-    pairs = list(zip(entries[::2], entries[1::2]))
+    pairs = grouped(entries, file)
 
     def apply(event: ChessEvent) -> tuple[ChessEvent, tuple[Results, dict[int, tuple[int, int]]]]:
         if is_team(event):
@@ -138,8 +162,9 @@ def _results_text(done: Results, boards: dict[int, tuple[int, int]]) -> str:
     for e in done.entered:
         was = f" (was {shown_result(e.before) or 'not entered'})" if e.before != e.after else ""
         shown = shown_result(e.after) or "erased"
+        game = "" if e.game is None else f" game {e.game}"
         where = f"match {boards[e.board][0]} board {boards[e.board][1]}" if boards else ""
-        where = where or f"board {e.board}"
+        where = where or f"board {e.board}{game}"
         lines.append(f"round {done.round} {where}: {e.white} - {e.black} {shown}{was}")
     if done.completed:
         lines.append(f"round {done.round} is complete")

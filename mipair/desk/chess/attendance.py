@@ -4,6 +4,10 @@
   (``H``), a full-point bye (``F``) or a zero-point bye, the known absence
   (``Z``). The pairing of that round leaves the player out; once the round is
   complete the bye stands in his 001 cell.
+* A bye or an absence in a match of two games (Double-Swiss, C.04.5 Preface:
+  "byes apply to whole matches") covers both games: both TRF rounds of the
+  match get it (a half-point bye: half a point a game, the value of a drawn
+  match).
 * A withdrawal from a round on: a zero-point bye in that round and every
   later one (``present`` brings the player back for the rounds named).
 * A prohibited pairing (TRF-2026 260): players who may not meet, in every
@@ -32,12 +36,13 @@ def set_byes(
     wanted = sorted(set(rounds))
     for rnd in wanted:
         check_future_round(event, rnd)
+    columns = [column for rnd in wanted for column in event.columns(rnd)]
     results = dict(event.tournament.results)
     for pid in players:
         cells = list(results.get(pid, ()))
-        cells += [None] * (max(wanted, default=0) - len(cells))
-        for rnd in wanted:
-            cells[rnd - 1] = None if bye is None else Cell(None, None, bye)
+        cells += [None] * (max(columns, default=0) - len(cells))
+        for column in columns:
+            cells[column - 1] = None if bye is None else Cell(None, None, bye)
         while cells and cells[-1] is None:
             cells.pop()
         results[pid] = tuple(cells)
@@ -89,7 +94,10 @@ def forbid(
         raise InputError(
             f"rounds {low}-{high}: the tournament has rounds 1 to {total}", field="round"
         )
-    record = ForbiddenPairs(ids, None if low == 1 else low, None if high == total else high)
+    first_column, last_column = event.columns(low)[0], event.columns(high)[-1]  # 260 counts games
+    record = ForbiddenPairs(
+        ids, None if low == 1 else first_column, None if high == total else last_column
+    )
     if record in event.tournament.forbidden:
         return event
     return event.changed(forbidden=(*event.tournament.forbidden, record))

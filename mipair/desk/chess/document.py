@@ -10,7 +10,12 @@
   (a TRF cell has no board number);
 * ``playing``: the round paired and not yet complete, its boards with the
   results entered so far (a TRF cell cannot hold a game without its result,
-  so this round stays out of the cells until its last result is in).
+  so this round stays out of the cells until its last result is in);
+* ``games``: the TRF rounds one round fills. 1, or a match's games (a
+  Double-Swiss match, C.04.5: round ``k`` is TRF rounds ``2k - 1`` and ``2k``,
+  the same board with the colours reversed in game 2). Every round number of
+  the desk is the system's own round (a match); :meth:`ChessEvent.columns`
+  gives its TRF rounds.
 
 Every operation of the desk is a function from one event to the next
 (:mod:`~mipair.desk.chess.rounds`, :mod:`~mipair.desk.chess.registration`,
@@ -22,8 +27,9 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, replace
 
+from mipair import matches, rounds
 from mipair.errors import InputError
-from mipair.model import Cell, Result, Tournament
+from mipair.model import Cell, Points, Result, Tournament
 from mipair.pairing import Board, RoundPairing
 
 Outcome = tuple[Result, Result]
@@ -38,11 +44,23 @@ CRLF = "\r\n"
 
 @dataclass(frozen=True)
 class Game:
-    """A board of the round being played: White, Black and the result once entered."""
+    """A board of the round being played: White, Black and the result once entered; in a
+    match, also game 2's result (its White, the board's Black, first)."""
 
     white: int
     black: int
     result: Outcome | None = None
+    return_result: Outcome | None = None
+
+    def results(self, games: int) -> tuple[Outcome | None, ...]:
+        """The results of the board's ``games`` games, in order."""
+        return (self.result, self.return_result)[:games]
+
+    def with_result(self, game: int, outcome: Outcome | None) -> Game:
+        """The board with game ``game`` (1 or 2) given ``outcome``."""
+        if game == 1:
+            return replace(self, result=outcome)
+        return replace(self, return_result=outcome)
 
 
 @dataclass(frozen=True)
@@ -52,14 +70,15 @@ class PlayingRound:
     number: int
     games: tuple[Game, ...]
     bye: int | None = None
+    match_games: int = 1  # the games of each board (ChessEvent.games)
 
     @property
     def complete(self) -> bool:
-        return all(g.result is not None for g in self.games)
+        return all(r is not None for g in self.games for r in g.results(self.match_games))
 
     @property
     def has_results(self) -> bool:
-        return any(g.result is not None for g in self.games)
+        return any(r is not None for g in self.games for r in g.results(self.match_games))
 
     def pairing(self) -> RoundPairing:
         """The round as the pairing systems hand it back."""
@@ -77,11 +96,16 @@ class ChessEvent:
     playing: PlayingRound | None = None
     newline: str = CRLF
     source: str = ""
+    games: int = 1
 
     @property
     def completed(self) -> int:
         """The number of completed rounds (their results in the cells)."""
         return len(self.boards)
+
+    def columns(self, rnd: int) -> range:
+        """The TRF rounds of round ``rnd`` (one, or a match's games)."""
+        return range((rnd - 1) * self.games + 1, rnd * self.games + 1)
 
     @property
     def paired(self) -> int:
@@ -90,8 +114,10 @@ class ChessEvent:
 
     @property
     def total_rounds(self) -> int:
-        """The rounds of the tournament (142; a file without it: the rounds paired)."""
-        return self.tournament.total_rounds or self.paired
+        """The rounds of the tournament (142, which counts TRF rounds: a match's games; a
+        file without it: the rounds paired)."""
+        total = self.tournament.total_rounds
+        return total // self.games if total else self.paired
 
     def header(self, code: str) -> str:
         """The text of the tournament record ``code`` ('' when absent)."""
@@ -109,9 +135,10 @@ class ChessEvent:
         return replace(self, tournament=replace(self.tournament, **fields))  # type: ignore[arg-type]
 
     def completed_cells(self, after: int | None = None) -> dict[int, tuple[Cell, ...]]:
-        """Each player's cells of rounds 1..``after`` (default: the completed rounds), a round
-        without a game or a bye an absence (``0000 - Z``), as the file writes them."""
-        rounds = self.completed if after is None else after
+        """Each player's cells of rounds 1..``after`` (default: the completed rounds; a
+        match's games each a cell), a round without a game or a bye an absence (``0000 - Z``),
+        as the file writes them."""
+        rounds = (self.completed if after is None else after) * self.games
         out = {}
         for pid in sorted(self.tournament.players):
             cells = self.tournament.results.get(pid, ())[:rounds]
@@ -119,7 +146,8 @@ class ChessEvent:
         return out
 
     def cell(self, player: int, rnd: int) -> Cell | None:
-        return self.tournament.cell(player, rnd)
+        """The player's cell of round ``rnd`` (of a match: game 1's)."""
+        return self.tournament.cell(player, self.columns(rnd)[0])
 
     def round_boards(self, rnd: int) -> tuple[Board, ...]:
         """The boards of a paired round in their published order."""
@@ -148,6 +176,22 @@ class ChessEvent:
             raise InputError(f"no player's name starts with {who!r}", field="player")
         names = ", ".join(f"{p.name} ({p.id})" for p in found[:5])
         raise InputError(f"{who!r} could be {names}: type more of the name", field="player")
+
+
+def game_boards(boards: tuple[Board, ...], game: int) -> tuple[Board, ...]:
+    """The boards of game ``game`` of a match: game 1's, the colours reversed in every even
+    game (C.04.5 4.4: the players alternate colours within a match)."""
+    if game % 2:
+        return boards
+    return tuple(Board(b.black, b.white) for b in boards)
+
+
+def scores_before(t: Tournament, rnd: int, games: int) -> dict[int, Points]:
+    """Every player's points before round ``rnd`` of ``t``, a round ``games`` TRF rounds: a
+    match's points are its games', its PAB the whole match's value (C.04.5 1.4)."""
+    if games == 1:
+        return rounds.scores_before(t, rnd)
+    return matches.scores_before(t, rnd)
 
 
 def folded(text: str) -> str:

@@ -25,10 +25,10 @@ BAKU = "BAKU"
 
 
 def _desk_lines() -> tuple[Registered, ...]:
-    """The systems of TRF files whose rounds the desk keeps: one game a round, individual
-    players or teams (a team's matches: :mod:`mipair.desk.chess.team_event`); a two-game
-    match is not yet kept by the desk."""
-    return tuple(line for line in trf_systems() if get_system(line.name).games_per_round == 1)
+    """The systems of TRF files whose rounds the desk keeps: individual players, one game a
+    round or a match of several (:func:`games_per_round`), and teams (a team's matches:
+    :mod:`mipair.desk.chess.team_event`)."""
+    return tuple(trf_systems())
 
 
 def plays_teams(system: str) -> bool:
@@ -39,6 +39,12 @@ def plays_teams(system: str) -> bool:
 def systems() -> tuple[str, ...]:
     """The systems a chess desk can run (:func:`_desk_lines`), the default first."""
     return tuple(line.name for line in _desk_lines())
+
+
+def games_per_round(system: str) -> int:
+    """The games (TRF rounds) one round of ``system`` fills: 1, or a match's games (a
+    Double-Swiss match: 2, written as two TRF rounds with the colours reversed)."""
+    return _system(system).games_per_round
 
 
 def default_system() -> str:
@@ -115,6 +121,8 @@ def published_order(t: Tournament, rnd: int, system: str, edition: str) -> tuple
     from mipair.rounds import cut_before, published_pairing
 
     pairing_system = _system(system)
+    if pairing_system.games_per_round > 1:  # its rounds are matches: it reads their columns
+        return pairing_system.published_round(t, rnd, edition).pairing.boards
     state = pairing_system.state_before(cut_before(t, rnd), rnd, edition)
     return pairing_system.order_boards(state, published_pairing(t, rnd)).boards
 

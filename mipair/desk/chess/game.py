@@ -33,6 +33,8 @@ _person = standings.person_view
 
 BYES = {"absent": "zero", "half-bye": "half", "full-bye": "full", "plays": None}
 """An attendance status -> the bye of ``mipair chess bye --points`` (None: ``present``)."""
+COLOURS = {False: ("White", "Black"), True: ("White in game 1", "Black in game 1")}
+"""A pairing's first and second player: of a match, game 1's colours (reversed in game 2)."""
 TRF_FORMATS = {
     "trf26": "TRF-2026 (the tournament's own file)",
     "trfx": "TRF(x), as JaVaFo and bbpPairings read it (mipair convert --to trfx)",
@@ -62,7 +64,9 @@ class ChessDesk(Desk):
     )
     results_help = (
         "board: the board number; result: 1-0, 0-1, 1/2 (or =), +- or -+ (a forfeit), -- "
-        "(both forfeited), ? (erased, in the round being played)"
+        "(both forfeited), ? (erased, in the round being played); a match of two games "
+        "(Double-Swiss): both games' results in order, each White first (1-0 1/2), or board "
+        "3.2 for game 2 alone"
     )
     create_options = (
         Option("name", str, "The tournament's name (012).", required=True),
@@ -176,14 +180,20 @@ class ChessDesk(Desk):
             number,
             view["complete"],
             [
-                views.board(b["board"], _seat(b["white"]), _seat(b["black"]), b["result"])
+                views.board(
+                    b["board"],
+                    _seat(b["white"]),
+                    _seat(b["black"]),
+                    b["result"],
+                    **({"match": b.get("match", "")} if event.games > 1 else {}),
+                )
                 for b in view["boards"]
             ],
             bye=None if view["bye"] is None else _seat(view["bye"]),
             byes=[{**_seat(p), "bye": p["bye"]} for p in view["byes"]],
             absent=[_seat(p) for p in view["absent"]],
             date=view["date"],
-            columns=views.columns("Board", "White", "Black"),
+            columns=views.columns("Board", *COLOURS[event.games > 1]),
         )
 
     def ranked(self, files: Files, after: int | None, with_rounds: bool) -> views.Standings:
@@ -213,11 +223,11 @@ class ChessDesk(Desk):
         view = standings.crosstable_view(event)
         row = next(r for r in view["standings"] if r["id"] == pid)
         played = []
-        for number, cell in enumerate(event.completed_cells()[pid], 1):
+        for number, cell in enumerate(event.completed_cells()[pid]):
             opponent = cell.opponent
             played.append(
                 views.game(
-                    number,
+                    number // event.games + 1,  # a match's games under its round
                     None if opponent is None else _person(standings.person(event, opponent)),
                     cell.colour.value if cell.colour is not None else None,
                     cell.result.value,
@@ -336,18 +346,21 @@ def _playing_game(event: ChessEvent, pid: int) -> list[dict[str, object]]:
     assert playing is not None
     for game in playing.games:
         if pid in (game.white, game.black):
-            white = pid == game.white
-            opponent = game.black if white else game.white
-            result = "" if game.result is None else game.result[0 if white else 1].value
-            return [
-                views.game(
-                    playing.number,
-                    _person(standings.person(event, opponent)),
-                    "w" if white else "b",
-                    result,
-                    shown=shown_result(game.result),
+            opponent = _person(standings.person(event, game.black + game.white - pid))
+            shown = []
+            for number, outcome in enumerate(game.results(event.games)):
+                white = (pid == game.white) == (number % 2 == 0)  # colours alternate in a match
+                result = "" if outcome is None else outcome[0 if white else 1].value
+                shown.append(
+                    views.game(
+                        playing.number,
+                        opponent,
+                        "w" if white else "b",
+                        result,
+                        shown=shown_result(outcome),
+                    )
                 )
-            ]
+            return shown
     if playing.bye == pid:
-        return [views.game(playing.number, None, None, "U")]
+        return [views.game(playing.number, None, None, "U")] * event.games
     return []

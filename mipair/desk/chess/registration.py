@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from mipair.desk.chess import acceleration
-from mipair.desk.chess.document import ABSENT, ChessEvent, Game, PlayingRound, folded
+from mipair.desk.chess.document import ABSENT, ChessEvent, PlayingRound, folded
 from mipair.desk.chess.notation import sexes, titles
 from mipair.desk.chess.settings import date_field, federation_field, text_field
 from mipair.desk.chess.standings import with_ranks
@@ -107,7 +107,7 @@ def register(event: ChessEvent, entry: Entry) -> tuple[ChessEvent, int]:
     )
     number = before if before is not None else len(people) + 1
     temporary = len(people) + 1
-    absent = (ABSENT,) * event.paired
+    absent = (ABSENT,) * (event.paired * event.games)
     grown = event.changed(
         players={**people, temporary: replace(player, id=temporary)},
         results={**event.tournament.results, temporary: absent},
@@ -154,8 +154,8 @@ def _cells(cells: tuple[Cell | None, ...], new: Mapping[int, int]) -> tuple[Cell
 def _playing(playing: PlayingRound | None, new: Mapping[int, int]) -> PlayingRound | None:
     if playing is None:
         return None
-    return PlayingRound(
-        playing.number,
-        tuple(Game(new[g.white], new[g.black], g.result) for g in playing.games),
-        None if playing.bye is None else new[playing.bye],
+    return replace(
+        playing,
+        games=tuple(replace(g, white=new[g.white], black=new[g.black]) for g in playing.games),
+        bye=None if playing.bye is None else new[playing.bye],
     )

@@ -41,7 +41,8 @@ from mipair.desk.chess.document import (
     PlayingRound,
     round_not_paired,
 )
-from mipair.desk.chess.notation import shown_result, typed_result
+from mipair.desk.chess.entries import Typed, typed_entries
+from mipair.desk.chess.notation import shown_result
 from mipair.desk.chess.rounds_dates import with_round_date
 from mipair.desk.chess.settings import system_of
 from mipair.desk.chess.standings import with_ranks
@@ -53,13 +54,15 @@ from mipair.pairing import RoundPairing
 
 @dataclass(frozen=True)
 class Entered:
-    """One result entered: the board, its players, the result before and after."""
+    """One result entered: the board, its players, the result before and after; in a match,
+    which game (its own White first)."""
 
     board: int
     white: int
     black: int
     before: Outcome | None
     after: Outcome | None
+    game: int | None = None
 
 
 @dataclass(frozen=True)
@@ -81,6 +84,7 @@ def results_report(done: Results) -> dict[str, object]:
         "results": [
             {
                 "board": e.board,
+                **({} if e.game is None else {"game": e.game}),
                 "white": e.white,
                 "black": e.black,
                 "result": shown_result(e.after),
@@ -112,7 +116,8 @@ def pair_next(event: ChessEvent, date: str = "") -> tuple[ChessEvent, PlayingRou
     pairing = engine.pair_round(as_saved, rnd, system, edition)
     if not pairing.boards and pairing.bye is None:
         raise InputError(f"nobody plays round {rnd}: everyone is absent", field="round")
-    event, playing = _with_absent_players(event, PlayingRound(rnd, _games(pairing), pairing.bye))
+    playing = PlayingRound(rnd, _games(pairing), pairing.bye, event.games)
+    event, playing = _with_absent_players(event, playing)
     after = replace(with_round_date(event, rnd, date), playing=playing)
     return (_completed(after) if playing.complete else after), playing
 
@@ -130,6 +135,7 @@ def _with_absent_players(
     absent player is nobody's. A Swiss pairs nobody absent: nothing changes."""
     rnd = playing.number
     away = {pid for pid in playing.pairing().players() if event.cell(pid, rnd) is not None}
+    columns = event.columns(rnd)
     if not away:
         return event, playing
     lost, won = Result.FORFEIT_LOSS, Result.FORFEIT_WIN
@@ -142,8 +148,8 @@ def _with_absent_players(
     bye = None if playing.bye in away else playing.bye
     on_boards = {p for g in playing.games for p in (g.white, g.black)}
     results = {
-        pid: cells[: rnd - 1] + (None,) + cells[rnd:]
-        if pid in on_boards and len(cells) >= rnd
+        pid: cells[: columns[0] - 1] + (None,) * len(columns) + cells[columns[-1] :]
+        if pid in on_boards and len(cells) >= columns[0]
         else cells
         for pid, cells in event.tournament.results.items()
     }
@@ -153,8 +159,9 @@ def _with_absent_players(
 def enter_results(
     event: ChessEvent, rnd: int | None, entries: Iterable[tuple[str, str]]
 ) -> tuple[ChessEvent, Results]:
-    """Enter (or correct) results: ``(board, result)`` pairs as typed, in round ``rnd``
-    (default: the last round paired)."""
+    """Enter (or correct) results: ``(board, result)`` pairs as typed (:mod:`entries`; a
+    match: a board and its games' results, or a game of it and its result), in round ``rnd``
+    (default: the last paired)."""
     number = event.paired if rnd is None else rnd
     if not 1 <= number <= event.paired:
         raise round_not_paired(event, number)
@@ -162,11 +169,14 @@ def enter_results(
     if playing is not None and number == playing.number:
         games = list(playing.games)
         entered = []
-        for board, typed in entries:
-            k = _board(len(games), board, number)
-            game = games[k - 1]
-            games[k - 1] = replace(game, result=typed_result(typed))
-            entered.append(Entered(k, game.white, game.black, game.result, games[k - 1].result))
+        for typed in typed_entries(entries, len(games), event.games, number):
+            game = games[typed.board - 1]
+            games[typed.board - 1] = game.with_result(typed.game, typed.outcome)
+            white, black = _players(game.white, game.black, typed.game)
+            before = game.results(event.games)[typed.game - 1]
+            entered.append(
+                Entered(typed.board, white, black, before, typed.outcome, _game(event, typed))
+            )
         now = replace(playing, games=tuple(games))
         after = replace(event, playing=now)
         if now.complete:
@@ -176,11 +186,14 @@ def enter_results(
     return _after_correction(with_ranks(corrected), Results(number, tuple(entered)))
 
 
-def _board(count: int, typed: str, rnd: int) -> int:
-    text = typed.strip()
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= count:
-        raise InputError(f"round {rnd} has boards 1 to {count}, not {typed[:20]!r}", field="board")
-    return int(text)
+def _players(white: int, black: int, game: int) -> tuple[int, int]:
+    """White and Black of game ``game`` of a board (C.04.5 4.4: reversed in game 2)."""
+    return (white, black) if game % 2 else (black, white)
+
+
+def _game(event: ChessEvent, typed: Typed) -> int | None:
+    """The game a report names (None in a round of one game a board)."""
+    return typed.game if event.games > 1 else None
 
 
 def _corrected(
@@ -190,18 +203,20 @@ def _corrected(
     boards = event.round_boards(rnd)
     results = dict(event.tournament.results)
     entered = []
-    for board, typed in entries:
-        k = _board(len(boards), board, rnd)
-        outcome = typed_result(typed)
+    for typed in typed_entries(entries, len(boards), event.games, rnd):
+        outcome = typed.outcome
         if outcome is None:
             raise InputError(
                 f"round {rnd} is complete: a result can be corrected, not erased", field="result"
             )
-        white, black = boards[k - 1].white, boards[k - 1].black
-        before = _cell(results, white, rnd), _cell(results, black, rnd)
-        results[white] = _with(results[white], rnd, replace(before[0], result=outcome[0]))
-        results[black] = _with(results[black], rnd, replace(before[1], result=outcome[1]))
-        entered.append(Entered(k, white, black, (before[0].result, before[1].result), outcome))
+        column = event.columns(rnd)[typed.game - 1]
+        board = boards[typed.board - 1]
+        white, black = _players(board.white, board.black, typed.game)
+        before = _cell(results, white, column), _cell(results, black, column)
+        results[white] = _with(results[white], column, replace(before[0], result=outcome[0]))
+        results[black] = _with(results[black], column, replace(before[1], result=outcome[1]))
+        was = (before[0].result, before[1].result)
+        entered.append(Entered(typed.board, white, black, was, outcome, _game(event, typed)))
     return event.changed(results=results), entered
 
 
@@ -221,7 +236,7 @@ def _after_correction(event: ChessEvent, report: Results) -> tuple[ChessEvent, R
     system, edition, _ = system_of(event)
     t = event.tournament
     broken = engine.broken_rules(
-        _before_round(t, playing.number), playing.pairing(), system, edition
+        _before_round(t, event.columns(playing.number)[-1]), playing.pairing(), system, edition
     )
     report = replace(report, playing=playing.number, broken=tuple(broken))
     if not broken or playing.has_results:
@@ -229,30 +244,35 @@ def _after_correction(event: ChessEvent, report: Results) -> tuple[ChessEvent, R
     return replace(event, playing=None), replace(report, voided=True)
 
 
-def _before_round(t: Tournament, rnd: int) -> Tournament:
-    """``t`` as it stands for pairing round ``rnd``: the rounds before it and its byes."""
-    return replace(t, results={pid: cells[:rnd] for pid, cells in t.results.items()})
+def _before_round(t: Tournament, last: int) -> Tournament:
+    """``t`` as it stands for pairing the round whose last TRF round is ``last``: the rounds
+    before it and its byes."""
+    return replace(t, results={pid: cells[:last] for pid, cells in t.results.items()})
 
 
 def _completed(event: ChessEvent) -> ChessEvent:
     """The round being played, every result in, written into the players' cells."""
     playing = event.playing
     assert playing is not None and playing.complete
-    rnd = playing.number
     results = dict(event.tournament.results)
-    for game in playing.games:
-        assert game.result is not None
-        white = Cell(game.black, Colour.WHITE, game.result[0])
-        black = Cell(game.white, Colour.BLACK, game.result[1])
-        results[game.white] = _with(results.get(game.white, ()), rnd, white)
-        results[game.black] = _with(results.get(game.black, ()), rnd, black)
-    if playing.bye is not None:
-        bye = Cell(None, None, Result.PAB)
-        results[playing.bye] = _with(results.get(playing.bye, ()), rnd, bye)
-    for pid in event.tournament.players:
-        cells = results.get(pid, ())
-        if len(cells) < rnd or cells[rnd - 1] is None:
-            results[pid] = _with(cells, rnd, ABSENT)
+    for number, column in enumerate(event.columns(playing.number), 1):
+        for board in playing.games:
+            outcome = board.results(event.games)[number - 1]
+            assert outcome is not None
+            white, black = _players(board.white, board.black, number)
+            results[white] = _with(
+                results.get(white, ()), column, Cell(black, Colour.WHITE, outcome[0])
+            )
+            results[black] = _with(
+                results.get(black, ()), column, Cell(white, Colour.BLACK, outcome[1])
+            )
+        if playing.bye is not None:
+            bye = Cell(None, None, Result.PAB)
+            results[playing.bye] = _with(results.get(playing.bye, ()), column, bye)
+        for pid in event.tournament.players:
+            cells = results.get(pid, ())
+            if len(cells) < column or cells[column - 1] is None:
+                results[pid] = _with(cells, column, ABSENT)
     done = replace(
         event.changed(results=results),
         boards=(*event.boards, playing.pairing().boards),

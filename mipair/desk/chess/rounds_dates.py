@@ -20,26 +20,37 @@ def today() -> str:
 
 
 def round_dates(event: ChessEvent) -> dict[int, str]:
-    """Round -> its date as the 132 record gives it (``YY/MM/DD``)."""
+    """Round -> its date as the 132 record gives it (``YY/MM/DD``; a match: game 1's)."""
+    dates = _column_dates(event)
+    return {
+        rnd: dates[column]
+        for rnd in range(1, event.total_rounds + 1)
+        if (column := event.columns(rnd)[0]) in dates
+    }
+
+
+def _column_dates(event: ChessEvent) -> dict[int, str]:
+    """TRF round -> its date as the 132 record gives it."""
     text = next((t for c, t in event.tournament.headers if c == RECORD), "")
     dates = {}
-    for rnd in range(1, event.total_rounds + 1):
-        start = OFFSET + CELL_WIDTH * (rnd - 1)
+    for column in range(1, event.total_rounds * event.games + 1):
+        start = OFFSET + CELL_WIDTH * (column - 1)
         value = text[start : start + 8].strip()
         if value:
-            dates[rnd] = value
+            dates[column] = value
     return dates
 
 
 def with_round_date(event: ChessEvent, rnd: int, date: str) -> ChessEvent:
-    """The event with round ``rnd`` played on ``date`` (YYYY-MM-DD or YYYY/MM/DD; '' for no
-    date)."""
-    dates = round_dates(event)
+    """The event with round ``rnd`` (every game of a match) played on ``date`` (YYYY-MM-DD or
+    YYYY/MM/DD; '' for no date)."""
+    dates = _column_dates(event)
     day = date_field(date, "date")
-    if day:
-        dates[rnd] = day[2:]
-    else:
-        dates.pop(rnd, None)
+    for column in event.columns(rnd):
+        if day:
+            dates[column] = day[2:]
+        else:
+            dates.pop(column, None)
     if not dates:
         return event.with_header(RECORD, "")
     width = OFFSET + CELL_WIDTH * max(dates)

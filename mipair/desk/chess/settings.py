@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from mipair import matches
 from mipair.desk.chess import engine
 from mipair.desk.chess.document import ChessEvent
 from mipair.desk.chess.team_settings import team_settings
@@ -108,14 +109,18 @@ def settings_of(options: Mapping[str, Any]) -> Settings:
 
 
 def new_event(settings: Settings) -> ChessEvent:
-    """The empty tournament ``settings`` describe (InputError naming the bad field)."""
-    if not 1 <= settings.rounds <= MAX_ROUND:
-        raise InputError(f"a tournament has 1 to {MAX_ROUND} rounds", field="rounds")
+    """The empty tournament ``settings`` describe (InputError naming the bad field). A
+    system whose rounds are matches (Double-Swiss) counts ``rounds`` in matches (142 counts
+    their games) and its PAB is a whole match's, a game won and a game drawn unless ``pab``
+    says otherwise (C.04.5 1.4), always written (162 P)."""
     system = settings.system or engine.default_system()
     if system not in engine.systems():
         raise InputError(
             f"unknown system {system!r} (one of {', '.join(engine.systems())})", field="system"
         )
+    games = engine.games_per_round(system)
+    if not 1 <= settings.rounds <= MAX_ROUND // games:
+        raise InputError(f"a tournament has 1 to {MAX_ROUND // games} rounds", field="rounds")
     known = engine.editions(system)
     edition = settings.edition or known[0]
     if edition not in known:
@@ -123,6 +128,14 @@ def new_event(settings: Settings) -> ChessEvent:
             f"{system} has the editions {', '.join(known)}, not {edition!r}", field="rules"
         )
     points = point_system(settings.points, settings.pab)
+    if games > 1:
+        stated = _points(settings.pab, "pab") if settings.pab.strip() else None
+        points = replace(points, pab=stated if stated is not None else matches.pab_value(points))
+    if settings.baku and games > 1:
+        raise InputError(
+            "the chess desk does not yet write the Baku acceleration of a match system",
+            field="acceleration",
+        )
     if settings.baku and not _standard_shape(points):
         raise InputError(
             "the Baku acceleration needs a loss worth 0 and a draw worth half a win (C.04.7)",
@@ -155,12 +168,12 @@ def new_event(settings: Settings) -> ChessEvent:
         players={},
         results={},
         point_system=points,
-        total_rounds=settings.rounds,
+        total_rounds=settings.rounds * games,
         initial_colour=colours[settings.initial_colour],
         system=code,
         headers=headers,
     )
-    event = ChessEvent(tournament)
+    event = ChessEvent(tournament, games=games)
     if not engine.plays_teams(system):
         if settings.boards is not None or settings.match_points or settings.team_type:
             raise InputError(f"{system} pairs players: boards are a team system's", field="boards")

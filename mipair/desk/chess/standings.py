@@ -201,11 +201,18 @@ def standings_text(view: StandingsView) -> str:
 def crosstable_text(view: StandingsView) -> str:
     """The crosstable: a line a player, a column a round (``12w1``: line 12, White, a win)."""
     width = max([len(r["name"]) for r in view["standings"]] + [4])
-    rounds = range(1, view["after"] + 1)
+    after = view["after"]
+    cells = len(view["standings"][0]["rounds"]) if view["standings"] else after
+    games = cells // after if after else 1  # a match's games each a column: R2.1 R2.2
+    labels = [
+        f"R{r}" if games == 1 else f"R{r}.{g}"
+        for r in range(1, after + 1)
+        for g in range(1, games + 1)
+    ]
     lines = [
-        f"Crosstable after round {view['after']}",
+        f"Crosstable after round {after}",
         f"{'Rk':>4}  {'Name':<{width}} {'Rtg':>4}"
-        + "".join(f" {f'R{r}':>6}" for r in rounds)
+        + "".join(f" {label:>6}" for label in labels)
         + f" {'Pts':>5}",
     ]
     for k, row in enumerate(view["standings"], 1):

@@ -32,7 +32,15 @@ import os
 from dataclasses import dataclass, replace
 
 from mipair.desk.chess import engine
-from mipair.desk.chess.document import CRLF, ChessEvent, Game, Outcome, PlayingRound
+from mipair.desk.chess.document import (
+    CRLF,
+    ChessEvent,
+    Game,
+    Outcome,
+    PlayingRound,
+    game_boards,
+    scores_before,
+)
 from mipair.desk.chess.settings import type_code
 from mipair.desk.chess.team_event import check_team_file, section_of_records, written_cells
 from mipair.formats.text import load, newline_of, split_lines
@@ -43,9 +51,10 @@ from mipair.formats.trf_records import RecordReader
 from mipair.formats.trf_teams import TEAM_CODES, TeamRecords
 from mipair.formats.trf_teams_write import team_lines
 from mipair.formats.trf_write import pairing_records
+from mipair.matches import pab_value
 from mipair.model import Colour, Result, Tournament
 from mipair.pairing import Board
-from mipair.rounds import rounds_played, scores_before
+from mipair.rounds import rounds_played
 
 BOARD_RECORD = "MPB"
 """The desk's record of a board (see the module docstring)."""
@@ -94,13 +103,14 @@ def parse_event(text: str, source: str) -> ChessEvent:
     t = replace(t, headers=kept, comments=tuple(c for c in t.comments if c != BOARD_NOTE))
     check_team_file(t)
     system, edition, _ = engine.read_type(type_code(t))
-    done = rounds_played(t)
+    games = engine.games_per_round(system)
+    event = ChessEvent(t, (), None, newline_of(text) if lines else CRLF, source, games)
+    done = rounds_played(t) // games
     boards = tuple(
-        _completed_boards(t, r, [b for b in board_lines if b.round == r], system, edition)
-        for r in range(1, done + 1)
+        _round_boards(event, r, board_lines, system, edition) for r in range(1, done + 1)
     )
-    playing = _playing([b for b in board_lines if b.round > done], t, done, source)
-    return ChessEvent(t, boards, playing, newline_of(text) if lines else CRLF, source)
+    playing = _playing([b for b in board_lines if b.round > done * games], event, done)
+    return replace(event, boards=boards, playing=playing)
 
 
 def _without_players(lines: list[str], source: str) -> Tournament:
@@ -159,13 +169,35 @@ def _board_line(line: str, where: Where) -> _BoardLine:
 COUNTERPART_CODES = {r.value for r in COUNTERPART}
 
 
-def _completed_boards(
-    t: Tournament, rnd: int, lines: list[_BoardLine], system: str, edition: str
+def _round_boards(
+    event: ChessEvent, rnd: int, lines: list[_BoardLine], system: str, edition: str
 ) -> tuple[Board, ...]:
-    """A completed round's board order: the desk's records, checked against the cells, or
-    (a round paired elsewhere) the system's publication order."""
-    if not lines:
-        return engine.published_order(t, rnd, system, edition)
+    """A completed round's board order (of a match: game 1's; every game's records, checked
+    against the cells, are those boards with the colours of that game)."""
+    first: tuple[Board, ...] = ()
+    published: tuple[Board, ...] | None = None
+    for game, column in enumerate(event.columns(rnd), 1):
+        own = [b for b in lines if b.round == column]
+        if own:
+            boards = _completed_boards(event.tournament, column, own)
+        else:  # paired by another program
+            if published is None:
+                published = engine.published_order(event.tournament, rnd, system, edition)
+            boards = game_boards(published, game)
+        if game == 1:
+            first = boards
+        elif boards != game_boards(first, game):
+            where = (own or lines)[0].where
+            raise where.error(
+                f"round {column} is game {game} of match {rnd}: its boards are game 1's "
+                "with the colours of that game",
+                f"{BOARD_RECORD} record",
+            )
+    return first
+
+
+def _completed_boards(t: Tournament, rnd: int, lines: list[_BoardLine]) -> tuple[Board, ...]:
+    """A completed TRF round's board order: the desk's records, checked against the cells."""
     games = {
         (pid, cell.opponent)
         for pid in t.players
@@ -185,43 +217,85 @@ def _completed_boards(
     return tuple(Board(line.white, line.black) for line in lines)
 
 
-def _playing(lines: list[_BoardLine], t: Tournament, done: int, source: str) -> PlayingRound | None:
-    """The round being played: the boards of round ``done + 1``, checked."""
+def _playing(lines: list[_BoardLine], event: ChessEvent, done: int) -> PlayingRound | None:
+    """The round being played: the boards of round ``done + 1`` (of each of its games),
+    checked."""
     if not lines:
         return None
-    rnd = done + 1
+    t, rnd = event.tournament, done + 1
+    columns = event.columns(rnd)
     field = f"{BOARD_RECORD} record"
-    stray = next((line for line in lines if line.round != rnd), None)
+    stray = next((line for line in lines if line.round not in columns), None)
     if stray is not None:
-        raise stray.where.error(f"round {stray.round} cannot be paired before round {rnd}", field)
-    if t.total_rounds is not None and rnd > t.total_rounds:
+        raise stray.where.error(
+            f"round {stray.round} cannot be paired before round {columns[0]}", field
+        )
+    if t.total_rounds is not None and columns[-1] > t.total_rounds:
         raise lines[0].where.error(f"the tournament has {t.total_rounds} rounds", field)
+    playing = _game_one([b for b in lines if b.round == columns[0]], t, rnd, event.games)
+    for game, column in enumerate(columns[1:], 2):
+        own = [b for b in lines if b.round == column]
+        playing = _later_game(playing, game, own, lines[-1].where)
+    if playing.complete:
+        raise lines[-1].where.error(
+            f"round {columns[0]} has every result: its games belong in the 001 records", field
+        )
+    return playing
+
+
+def _game_one(lines: list[_BoardLine], t: Tournament, rnd: int, games: int) -> PlayingRound:
+    """The boards of the round being played (game 1 of a match), checked."""
+    field = f"{BOARD_RECORD} record"
+    column = (rnd - 1) * games + 1
     seen: set[int] = set()
-    games: list[Game] = []
+    boards: list[Game] = []
     bye: int | None = None
     for line in lines:
         players = (line.white,) if line.board == 0 else (line.white, line.black)
         for pid in players:
-            cell = t.cell(pid, rnd)
+            cell = t.cell(pid, column)
             if pid not in t.players or pid in seen or cell is not None:
                 raise line.where.error(
-                    f"player {pid} cannot play board {line.board} of round {rnd} (unknown, "
+                    f"player {pid} cannot play board {line.board} of round {column} (unknown, "
                     "on another board, or with a bye)",
                     field,
                 )
             seen.add(pid)
         if line.board == 0:
             bye = line.white
-        elif line.board != len(games) + 1:
-            raise line.where.error(f"board {line.board} should be board {len(games) + 1}", field)
+        elif line.board != len(boards) + 1:
+            raise line.where.error(f"board {line.board} should be board {len(boards) + 1}", field)
         else:
-            games.append(Game(line.white, line.black, line.result))
-    playing = PlayingRound(rnd, tuple(games), bye)
-    if playing.complete:
-        raise lines[-1].where.error(
-            f"round {rnd} has every result: its games belong in the 001 records", field
+            boards.append(Game(line.white, line.black, line.result))
+    return PlayingRound(rnd, tuple(boards), bye, games)
+
+
+def _later_game(
+    playing: PlayingRound, game: int, lines: list[_BoardLine], last: Where
+) -> PlayingRound:
+    """The round being played with game ``game`` of its matches (``lines``, the records of its
+    TRF round): game 1's boards with that game's colours, and the results entered so far."""
+    field = f"{BOARD_RECORD} record"
+    expected = game_boards(playing.pairing().boards, game)
+    on_boards = [line for line in lines if line.board]
+    byes = [line.white for line in lines if not line.board]
+    if len(on_boards) != len(expected) or byes != ([playing.bye] if playing.bye else []):
+        where = lines[-1].where if lines else last
+        raise where.error(
+            f"game {game} of match {playing.number} has the {len(expected)} boards and the "
+            "bye of game 1",
+            field,
         )
-    return playing
+    games = list(playing.games)
+    for number, (line, board) in enumerate(zip(on_boards, expected), 1):
+        if (line.board, line.white, line.black) != (number, board.white, board.black):
+            raise line.where.error(
+                f"board {number} of game {game} is {board.white} - {board.black} (game 1's "
+                "board with that game's colours)",
+                field,
+            )
+        games[number - 1] = games[number - 1].with_result(game, line.result)
+    return replace(playing, games=tuple(games))
 
 
 # -- writing --------------------------------------------------------------------------
@@ -232,7 +306,9 @@ def event_text(event: ChessEvent) -> str:
     t, done = event.tournament, event.completed
     played = written_cells(event) if t.teams is not None else event.completed_cells()
     cut = replace(t, results=played)
-    scores = scores_before(cut, done + 1)
+    if event.games > 1:  # a match's PAB value, always stated (as TRF writers of matches do)
+        cut = replace(cut, point_system=replace(t.point_system, pab=pab_value(t.point_system)))
+    scores = scores_before(cut, done + 1, event.games)
     players = [
         format_player(replace(p, points=scores[pid]), played[pid])
         for pid, p in sorted(t.players.items())
@@ -243,7 +319,7 @@ def event_text(event: ChessEvent) -> str:
         + _tournament_records(event)
         + pairing_records(cut, "trf26")
         + before
-        + _bye_records(t, done)
+        + _bye_records(t, done * event.games)
         + _board_records(event)
         + players
         + after
@@ -275,19 +351,25 @@ def _bye_records(t: Tournament, done: int) -> list[str]:
 
 
 def _board_records(event: ChessEvent) -> list[str]:
+    """The board order of every TRF round (a match's games each), then the round being
+    played with its results so far."""
     rows = [
-        _board_row(rnd, number, board.white, board.black, None)
+        _board_row(column, number, board.white, board.black, None)
         for rnd, boards in enumerate(event.boards, 1)
-        for number, board in enumerate(boards, 1)
+        for game, column in enumerate(event.columns(rnd), 1)
+        for number, board in enumerate(game_boards(boards, game), 1)
     ]
     playing = event.playing
     if playing is not None:
-        rows += [
-            _board_row(playing.number, number, g.white, g.black, g.result)
-            for number, g in enumerate(playing.games, 1)
-        ]
-        if playing.bye is not None:
-            rows.append(_board_row(playing.number, 0, playing.bye, 0, None))
+        for game, column in enumerate(event.columns(playing.number), 1):
+            boards = game_boards(playing.pairing().boards, game)
+            results = [g.results(event.games)[game - 1] for g in playing.games]
+            rows += [
+                _board_row(column, number, board.white, board.black, result)
+                for number, (board, result) in enumerate(zip(boards, results), 1)
+            ]
+            if playing.bye is not None:
+                rows.append(_board_row(column, 0, playing.bye, 0, None))
     return [BOARD_NOTE, *rows] if rows else []
 
 

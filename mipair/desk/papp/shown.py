@@ -48,7 +48,7 @@ def pairing(event: Event, round_number: int | None) -> views.Pairing:
         boards,
         bye=None if rnd.bip is None else person(event, rnd.bip),
         absent=[person(event, p) for p in event.ids if p not in present],
-        columns=views.columns("Table", black, white),
+        columns=views.columns("Table", black, white, white="second"),
     )
 
 

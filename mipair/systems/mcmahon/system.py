@@ -50,6 +50,9 @@ def _index(state: McMahonState, player_id: int) -> int:
 
 
 RULE_NAMES = {"complete": "pairing", "bye": "bye"}
+AVOIDED = {"duplicate": "rematches"}
+"""OpenGotha weighs a rematch (its duplicate-game weight) rather than barring it: a round
+that only rematches can pair is paired with as few as possible."""
 """OpenGotha names no rule for "everyone present is paired" and "a bye only in an odd
 field": they are the pairing's own structure."""
 
@@ -58,6 +61,7 @@ class McMahonSystem(PairingSystem[OgTournament, McMahonState]):
     """McMahon for Go, OpenGotha's weight function solved exactly."""
 
     title = "McMahon (Go, OpenGotha)"
+    colour_rule = "OpenGotha's colours (4.2: handicap, colour balance, the coin)"
 
     def editions(self) -> tuple[str, ...]:
         return tuple(model()["editions"])
@@ -157,6 +161,7 @@ class McMahonSystem(PairingSystem[OgTournament, McMahonState]):
             facts=tuple(facts),
             names={p: names[p] for p in players},
             rules=RULE_NAMES,
+            avoided=AVOIDED,
         )
 
     def labels(self, state: McMahonState) -> PlayerLabels:

@@ -83,6 +83,7 @@ class PappSystem(PairingSystem[PappDocument, PappState]):
     """PAPP, the French Othello federation's penalty pairing."""
 
     title = "PAPP (Othello)"
+    colour_rule = "PAPP's colours (the cheaper penalty, else the colour history, else lots)"
 
     def state_of(self, document: PappDocument, edition: str | None = None) -> PappState:
         self.edition(edition)

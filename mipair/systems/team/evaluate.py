@@ -58,9 +58,12 @@ def evaluate(
     state: TeamState, pairing: RoundPairing, field: RoundVertices | None = None
 ) -> list[CriterionValue]:
     """Every value of ``pairing``, the PAB first, then each bracket from the top
-    (``field``: the round's vertices, when the caller has them)."""
+    (``field``: the round's vertices, when the caller has them; else vertices of its own,
+    closed after)."""
+    if field is None:
+        with RoundVertices(state) as own:
+            return evaluate(state, pairing, own)
     teams = state.teams
-    field = field or RoundVertices(state)
     mate: dict[int, int] = {}
     for b in pairing.boards:
         if b.white in teams and b.black in teams:

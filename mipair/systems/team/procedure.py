@@ -66,9 +66,9 @@ def pair_vertices(field: RoundVertices) -> tuple[int | None, list[tuple[int, int
 def pair_round(state: TeamState) -> RoundPairing:
     """The round's pairing: the matches (White: the team with White on board 1) in the
     order of publication, and the PAB."""
-    field = RoundVertices(state)
-    bye, pairs = pair_vertices(field)
-    games = [match_colours(state, field.tpn(v), field.tpn(w)) for v, w in pairs]
+    with RoundVertices(state) as field:
+        bye, pairs = pair_vertices(field)
+        games = [match_colours(state, field.tpn(v), field.tpn(w)) for v, w in pairs]
     boards = tuple(Board(*game) for game in publication_order(state, games))
     return RoundPairing(state.round, boards, None if bye is None else field.tpn(bye))
 

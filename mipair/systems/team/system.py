@@ -39,7 +39,8 @@ class TeamSystem(TrfSystem[TeamState]):
     def __init__(self, registered: Registered) -> None:
         super().__init__(registered)
         self.evaluated: tuple[TeamState, RoundVertices] | None = None
-        """The last state evaluated and its vertices (its completion answers are kept)."""
+        """The state a comparison evaluates and its vertices, which the engine's pairing and
+        the proposal share (its completion answers kept), for that comparison only."""
 
     def editions(self) -> tuple[str, ...]:
         return (settings().edition,)
@@ -79,11 +80,9 @@ class TeamSystem(TrfSystem[TeamState]):
 
     def evaluate(self, state: TeamState, pairing: RoundPairing) -> Sequence[CriterionValue]:
         from mipair.systems.team.evaluate import evaluate
-        from mipair.systems.team.vertices import RoundVertices
 
-        if self.evaluated is None or self.evaluated[0] is not state:
-            self.evaluated = (state, RoundVertices(state))  # engine and proposal share it
-        return evaluate(state, pairing, self.evaluated[1])
+        shared = self.evaluated[1] if self.evaluated and self.evaluated[0] is state else None
+        return evaluate(state, pairing, shared)
 
     def problem(self, state: TeamState) -> PairingProblem:
         from mipair.systems.team.facts import round_problem
@@ -97,8 +96,14 @@ class TeamSystem(TrfSystem[TeamState]):
         from dataclasses import replace
 
         from mipair.systems.team.evaluate import colour_note
+        from mipair.systems.team.vertices import RoundVertices
 
-        comparison = super().compare_with(state, engine, proposal)
+        with RoundVertices(state) as shared:  # its SAT solver deleted when the comparison ends
+            self.evaluated = (state, shared)
+            try:
+                comparison = super().compare_with(state, engine, proposal)
+            finally:
+                self.evaluated = None
         if engine is not None and comparison.same_pairs and not comparison.violations:
             return replace(comparison, note=colour_note(state, proposal))
         return comparison

@@ -42,6 +42,17 @@ class RoundVertices:
         self.kinds = kind_numbers((e.pairing_score, e.floated, e.preference) for e in self.teams)
         """What the criteria read of a team, by kind (:func:`kind_numbers`)."""
 
+    def close(self) -> None:
+        """Delete the completion questions' SAT solver now, not when the garbage collector or
+        the interpreter's exit gets to it."""
+        self.pairable.close()
+
+    def __enter__(self) -> RoundVertices:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     def tpn(self, v: int) -> int:
         return self.teams[v].number
 

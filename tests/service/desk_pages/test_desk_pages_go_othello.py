@@ -18,7 +18,7 @@ pytest.importorskip("fastapi", reason="the service extra is not installed")
 pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 
 from tests.support.desk_browser import DeskPage
-from tests.support.desk_days import GO_RESULTS, PAPP_LINE, REAL_GO, cut_go_file
+from tests.support.desk_days import GO_RESULTS, GO_SOURCES, PAPP_LINE, go_source_cut
 from tests.support.installed_command import cli
 from tests.support.service_server import SCENARIOS
 
@@ -33,14 +33,10 @@ def public_standings(anna: DeskPage, overview: str) -> list[tuple[str, str, str,
     return anna.ranking()
 
 
-@pytest.mark.parametrize(
-    "source", [SCENARIOS / "mcmahon" / "club.xml", REAL_GO], ids=["shipped", "real"]
-)
+@GO_SOURCES
 def test_a_go_day_cut_before_round_3(anna_window: DeskPage, tmp_path: Path, source: Path) -> None:
     anna = anna_window
-    if not source.exists():
-        pytest.skip(f"{source.name} is not beside the clone (../shared/data/go)")
-    cut = cut_go_file(source, tmp_path, 2)
+    cut = go_source_cut(source, tmp_path, 2)
     overview = anna.import_files(cut)
     assert "2 of" in anna.page.inner_text("#summary")
     expected = json.loads(cli(tmp_path, "mcmahon", "pair", cut, "--json"))
