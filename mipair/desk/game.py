@@ -181,6 +181,10 @@ class Desk(ABC):
     def players(self, files: Files) -> list[dict[str, object]]:
         """Every registered player, as the views name them."""
 
+    def teams(self, files: Files) -> list[dict[str, object]] | None:
+        """A team tournament's teams, as the views name them (None: a game without teams)."""
+        return None
+
     @abstractmethod
     def pairing(self, files: Files, round_number: int | None) -> views.Pairing:
         """A paired round (default: the last paired) as :func:`mipair.desk.views.pairing`."""
@@ -215,6 +219,10 @@ class Desk(ABC):
     @abstractmethod
     def register(self, files: Files, fields: Mapping[str, Any]) -> Changed:
         """Register a player (the ``register`` command's arguments, by their names)."""
+
+    def register_team(self, files: Files, fields: Mapping[str, Any]) -> Changed:
+        """Register a team (``name``) in a team tournament; a game without teams refuses."""
+        raise InputError(f"a {self.name} tournament has no teams", field="team")
 
     @abstractmethod
     def attendance(

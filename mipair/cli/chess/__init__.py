@@ -1,7 +1,8 @@
 """``mipair chess ...``: a chess tournament day on one TRF-2026 file.
 
 * ``chess new FILE --name ... --rounds N [--system S] [--rules E] ...`` creates it;
-* ``register``, ``forbid``: players and prohibited pairings;
+* ``register``, ``forbid``: players and prohibited pairings; ``team``, ``lineup``: a
+  team tournament's teams and a round's line-up (``register --in TEAM``: its players);
 * ``draw``: a round robin's pairing numbers drawn by lot;
 * ``absent``, ``bye``, ``present``, ``withdraw``: who plays which round (240);
 * ``pair --save``, ``pairing``, ``result``, ``unpair``: the rounds;
@@ -21,6 +22,7 @@ from mipair.cli.chess.lots import draw
 from mipair.cli.chess.reports import crosstable, standings
 from mipair.cli.chess.rounds import pair, pairing, result, unpair
 from mipair.cli.chess.setup import forbid, new, register
+from mipair.cli.chess.team import lineup, team
 
 
 @click.group(name="chess")
@@ -30,6 +32,7 @@ def chess() -> None:
 
 for command in (
     new,
+    team,
     register,
     forbid,
     draw,
@@ -40,6 +43,7 @@ for command in (
     pair,
     pairing,
     result,
+    lineup,
     unpair,
     standings,
     crosstable,

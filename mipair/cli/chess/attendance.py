@@ -22,9 +22,11 @@ def _set(file: str, players: tuple[str, ...], rounds: str, kind: str | None) -> 
     """Give the players a bye of ``kind`` (None: they play) in the rounds; their numbers."""
     from mipair.desk.chess.attendance import byes_of
     from mipair.desk.chess.store import change
+    from mipair.desk.chess.team_event import is_team
+    from mipair.desk.chess.team_registration import team_byes
 
     def apply(event: ChessEvent) -> tuple[ChessEvent, list[int]]:
-        return byes_of(event, players, round_list(rounds), kind)
+        return (team_byes if is_team(event) else byes_of)(event, players, round_list(rounds), kind)
 
     return change(file, apply)
 
@@ -82,12 +84,16 @@ def present(file: str, players: tuple[str, ...], rounds: str, as_json: bool) -> 
 @json_option
 def withdraw(file: str, players: tuple[str, ...], first: int | None, as_json: bool) -> None:
     """PLAYERS leave the tournament from a round on: absent from it to the last round (a game
-    of the round being played is a forfeit: enter it as a result)."""
+    of the round being played is a forfeit: enter it as a result). In a team tournament
+    PLAYERS are teams (by number or the start of their name), as for absent, bye, present."""
     from mipair.desk.chess.attendance import withdrawal
     from mipair.desk.chess.store import change
+    from mipair.desk.chess.team_event import is_team
+    from mipair.desk.chess.team_registration import team_withdrawal
 
     def apply(event: ChessEvent) -> tuple[ChessEvent, tuple[list[int], int]]:
-        after, ids, start = withdrawal(event, players, first)
+        leave = team_withdrawal if is_team(event) else withdrawal
+        after, ids, start = leave(event, players, first)
         return after, (ids, start)
 
     ids, start = change(file, apply)

@@ -26,15 +26,16 @@ def pair(file: str, save: bool, date: str | None, as_json: bool, html_file: str 
     """Pair the next round by the tournament's system and edition (the pairing of ``mipair
     solve`` on FILE). With --save it becomes the round being played, written into FILE
     before anything is printed; without, it is only shown."""
-    from mipair.desk.chess.pairing_view import pairing_text, pairing_view
     from mipair.desk.chess.rounds import pair_next
     from mipair.desk.chess.rounds_dates import today
     from mipair.desk.chess.store import about, change, read
+    from mipair.desk.chess.team_event import is_team
+    from mipair.desk.chess.team_matches import pair_matches
 
     day = date if date is not None else today()
 
     def apply(event: ChessEvent) -> tuple[ChessEvent, tuple[ChessEvent, int]]:
-        after, playing = pair_next(event, day)
+        after, playing = (pair_matches if is_team(event) else pair_next)(event, day)
         return after, (after, playing.number)
 
     if save:
@@ -42,6 +43,19 @@ def pair(file: str, save: bool, date: str | None, as_json: bool, html_file: str 
     else:
         with about(file):
             event, number = apply(read(file))[1]
+    _show_pairing(event, number, as_json, html_file)
+
+
+def _show_pairing(event: ChessEvent, number: int, as_json: bool, html_file: str | None) -> None:
+    """A round's pairing, a team tournament's as its matches."""
+    from mipair.desk.chess.pairing_view import pairing_text, pairing_view
+    from mipair.desk.chess.team_event import is_team
+    from mipair.desk.chess.team_views import team_pairing_text, team_pairing_view
+
+    if is_team(event):
+        view = team_pairing_view(event, number)
+        show(view, as_json, team_pairing_text, html_file, "team_pairing")
+        return
     show(pairing_view(event, number), as_json, pairing_text, html_file, "pairing")
 
 
@@ -53,7 +67,6 @@ def pair(file: str, save: bool, date: str | None, as_json: bool, html_file: str 
 def pairing(file: str, rnd: int | None, as_json: bool, html_file: str | None) -> None:
     """A round's pairing as it stands: boards, results so far, the PAB, byes and absences."""
     from mipair.desk.chess.document import round_not_paired
-    from mipair.desk.chess.pairing_view import pairing_text, pairing_view
     from mipair.desk.chess.store import about, read
 
     event = read(file)
@@ -61,8 +74,7 @@ def pairing(file: str, rnd: int | None, as_json: bool, html_file: str | None) ->
     with about(file):
         if not 1 <= number <= event.paired:
             raise round_not_paired(event, number)
-        view = pairing_view(event, number)
-    show(view, as_json, pairing_text, html_file, "pairing")
+        _show_pairing(event, number, as_json, html_file)
 
 
 class ResultCommand(click.Command):
@@ -124,19 +136,26 @@ def result(file: str, entries: tuple[str, ...], rnd: int | None, as_json: bool) 
     a round being played."""
     from mipair.desk.chess.rounds import enter_results, results_report
     from mipair.desk.chess.store import change
+    from mipair.desk.chess.team_event import is_team
+    from mipair.desk.chess.team_matches import enter_match_results, match_report
 
     pairs = grouped(entries, file)
 
-    def apply(event: ChessEvent) -> tuple[ChessEvent, Results]:
-        return enter_results(event, rnd, pairs)
+    def apply(event: ChessEvent) -> tuple[ChessEvent, tuple[Results, dict[int, tuple[int, int]]]]:
+        if is_team(event):
+            after, entered = enter_match_results(event, rnd, pairs)
+            return after, (entered.done, entered.boards)
+        after, done = enter_results(event, rnd, pairs)
+        return after, (done, {})
 
-    done = change(file, apply)
+    done, boards = change(file, apply)
     for line in _warnings(done):
         click.echo(f"{file}: {line}", err=True)
-    say(_results_text(done), as_json, results_report(done))
+    report = match_report(done, boards) if boards else results_report(done)
+    say(_results_text(done, boards), as_json, report)
 
 
-def _results_text(done: Results) -> str:
+def _results_text(done: Results, boards: dict[int, tuple[int, int]]) -> str:
     from mipair.desk.chess.notation import shown_result
 
     lines = []
@@ -144,9 +163,9 @@ def _results_text(done: Results) -> str:
         was = f" (was {shown_result(e.before) or 'not entered'})" if e.before != e.after else ""
         shown = shown_result(e.after) or "erased"
         game = "" if e.game is None else f" game {e.game}"
-        lines.append(
-            f"round {done.round} board {e.board}{game}: {e.white} - {e.black} {shown}{was}"
-        )
+        where = f"match {boards[e.board][0]} board {boards[e.board][1]}" if boards else ""
+        where = where or f"board {e.board}{game}"
+        lines.append(f"round {done.round} {where}: {e.white} - {e.black} {shown}{was}")
     if done.completed:
         lines.append(f"round {done.round} is complete")
     if done.playing is not None and not done.broken:
@@ -179,8 +198,12 @@ def unpair(file: str, force: bool, as_json: bool) -> None:
     """Take the round being played back (to change byes or absences and pair it again)."""
     from mipair.desk.chess.rounds import unpair as take_back
     from mipair.desk.chess.store import change
+    from mipair.desk.chess.team_event import is_team
+    from mipair.desk.chess.team_matches import unpair_matches
 
-    playing = change(file, lambda event: take_back(event, force))
+    playing = change(
+        file, lambda event: (unpair_matches if is_team(event) else take_back)(event, force)
+    )
     say(
         f"round {playing.number}: {len(playing.games)} boards taken back",
         as_json,

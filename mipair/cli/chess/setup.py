@@ -41,6 +41,11 @@ if TYPE_CHECKING:
     default="white",
     help="The colour of the first player on board 1 of round 1 (152).",
 )
+@click.option("--boards", type=int, help="A team system: the boards of a match (352).")
+@click.option("--match-points", default="", metavar="W,D,L", help="A team system (362): 2,1,0.")
+@click.option(
+    "--team-type", default="", metavar="WORDS", help="A team system: 192 after FIDE_TEAM_."
+)
 @json_option
 def new(
     file: str,
@@ -58,9 +63,14 @@ def new(
     tiebreaks: str,
     acceleration: str,
     initial_colour: str,
+    boards: int | None,
+    match_points: str,
+    team_type: str,
     as_json: bool,
 ) -> None:
-    """Create a tournament file (TRF-2026); an existing file is never replaced."""
+    """Create a tournament file (TRF-2026); an existing file is never replaced. A team system
+    (--system team) takes the boards of a match, the match points and its type (colour
+    preferences, scores: TYPEA_MP_GP by default); its teams are registered with ``team``."""
     from mipair.desk.chess.settings import described, new_event, settings_of
     from mipair.desk.chess.store import about, create
 
@@ -80,6 +90,9 @@ def new(
             "tiebreaks": tiebreaks,
             "acceleration": acceleration,
             "initial_colour": initial_colour,
+            "boards": boards,
+            "match_points": match_points,
+            "team_type": team_type,
         }
     )
     with about(file):
@@ -101,6 +114,13 @@ def new(
 @click.option("--fide-id", default="", help="FIDE id.")
 @click.option("--sex", default="", help="m or w.")
 @click.option("--birth", default="", metavar="YYYY-MM-DD", help="Birth date (or year).")
+@click.option(
+    "--in",
+    "team",
+    metavar="TEAM",
+    help="A team tournament: the player's team (its name or number).",
+)
+@click.option("--board", type=int, help="His board in the team's order (default: after the last).")
 @json_option
 def register(
     file: str,
@@ -111,16 +131,24 @@ def register(
     fide_id: str,
     sex: str,
     birth: str,
+    team: str | None,
+    board: int | None,
     as_json: bool,
 ) -> None:
     """Register a player, NAME as "Lastname, Firstname". He takes his place in the initial
     order (rating, title, name: C.04.2 Article 2): the pairing numbers from his on move up
-    by one. Registered after round k was paired, he is absent from rounds 1..k."""
+    by one. Registered after round k was paired, he is absent from rounds 1..k. In a team
+    tournament he joins his team (--in TEAM) at a board of its order (--board)."""
     from mipair.desk.chess.registration import Entry
     from mipair.desk.chess.registration import register as add
     from mipair.desk.chess.store import change
 
     entry = Entry(name, rating, federation, title, fide_id, sex, birth)
+    if team is not None or board is not None:
+        from mipair.cli.chess.team import register_member
+
+        register_member(file, entry, team, board, as_json)
+        return
 
     def apply(before: ChessEvent) -> tuple[ChessEvent, tuple[ChessEvent, int]]:
         after, number = add(before, entry)

@@ -26,9 +26,14 @@ BAKU = "BAKU"
 
 def _desk_lines() -> tuple[Registered, ...]:
     """The systems of TRF files whose rounds the desk keeps: individual players, one game a
-    round or a match of several (:func:`games_per_round`); a team system's matches are not
-    yet kept by the desk."""
-    return tuple(line for line in trf_systems() if not get_system(line.name).plays_teams)
+    round or a match of several (:func:`games_per_round`), and teams (a team's matches:
+    :mod:`mipair.desk.chess.team_event`)."""
+    return tuple(trf_systems())
+
+
+def plays_teams(system: str) -> bool:
+    """Whether ``system`` pairs teams (its rounds are matches of boards)."""
+    return _system(system).plays_teams
 
 
 def systems() -> tuple[str, ...]:

@@ -13,18 +13,23 @@ from functools import lru_cache
 from typing import Any
 
 from mipair.desk import views
-from mipair.desk.chess import attendance, registration, rounds, standings
+from mipair.desk.chess import attendance, registration, rounds, standings, team_game
 from mipair.desk.chess.document import ChessEvent, round_not_paired
 from mipair.desk.chess.notation import shown_result
 from mipair.desk.chess.pairing_view import Seat, pairing_view
 from mipair.desk.chess.rounds_dates import today
 from mipair.desk.chess.settings import described, new_event, settings_of, system_of
+from mipair.desk.chess.team_event import is_team, section
+from mipair.desk.chess.team_matches import pair_matches, unpair_matches
 from mipair.desk.chess.trf_file import event_text, parse_event
 from mipair.desk.game import Changed, Desk, Download, Files, Option, Status, options_of
 from mipair.errors import InputError
 from mipair.formats.text import decode, newline_of
 from mipair.formats.trf import lost_in, parse_text, write_tournament
 from mipair.systems.base import AnySystem
+
+_person = standings.person_view
+"""A chess player in the views' shape."""
 
 BYES = {"absent": "zero", "half-bye": "half", "full-bye": "full", "plays": None}
 """An attendance status -> the bye of ``mipair chess bye --points`` (None: ``present``)."""
@@ -78,6 +83,9 @@ class ChessDesk(Desk):
         Option("tiebreaks", str, "The tie-break list, e.g. BH/C1,BH,SB,DE (202)."),
         Option("acceleration", str, "none or baku (the Baku acceleration, 250 records)."),
         Option("initial_colour", str, "white or black: the first player's colour in round 1."),
+        Option("boards", int, "A team system: the boards of a match (352)."),
+        Option("match_points", str, "A team system: match points W,D,L (362; 2,1,0)."),
+        Option("team_type", str, "A team system: 192 after FIDE_TEAM_ (TYPEA_MP_GP)."),
     )
     register_options = (
         Option("name", str, 'The player, "Lastname, Firstname".', required=True),
@@ -87,6 +95,8 @@ class ChessDesk(Desk):
         Option("fide_id", str, "FIDE id.", default=""),
         Option("sex", str, "m or w.", default=""),
         Option("birth", str, "Birth date YYYY-MM-DD (or year).", default=""),
+        Option("team", str, "A team tournament: the player's team (name or number)."),
+        Option("board", int, "A team tournament: his board in the team's order."),
     )
     pair_options = (Option("date", str, "The round's date, YYYY-MM-DD (default: today)."),)
 
@@ -133,6 +143,7 @@ class ChessDesk(Desk):
         heading = standings.heading(event)
         playing = event.playing.number if event.playing else None
         after = event.paired + 1 if event.paired < event.total_rounds else None
+        teams = {"teams": len(section(event).teams)} if is_team(event) else {}
         return {
             "name": heading["name"],
             "system": heading["system"],
@@ -142,14 +153,25 @@ class ChessDesk(Desk):
             "next": None if playing else after,
             "players": len(event.tournament.players),
             "heading": heading,
-        }
+        } | teams
 
     def players(self, files: Files) -> list[dict[str, object]]:
         event = self.event(files)
-        return [_person(standings.person(event, pid)) for pid in sorted(event.tournament.players)]
+        people = [_person(standings.person(event, pid)) for pid in sorted(event.tournament.players)]
+        if is_team(event):  # each player with his team
+            member = section(event).player_teams()
+            names = {n: team.name for n, team in section(event).teams.items()}
+            return [p | {"team": names[member[int(str(p["id"]))]]} for p in people]
+        return people
+
+    def teams(self, files: Files) -> list[dict[str, object]] | None:
+        event = self.event(files)
+        return team_game.teams(event) if is_team(event) else None
 
     def pairing(self, files: Files, round_number: int | None) -> views.Pairing:
         event = self.event(files)
+        if is_team(event):
+            return team_game.pairing(event, round_number)
         number = event.paired if round_number is None else round_number
         if not 1 <= number <= event.paired:
             raise round_not_paired(event, number)
@@ -176,6 +198,8 @@ class ChessDesk(Desk):
 
     def ranked(self, files: Files, after: int | None, with_rounds: bool) -> views.Standings:
         event = self.event(files)
+        if is_team(event):
+            return team_game.ranked(event, after, with_rounds)
         view = (standings.crosstable_view if with_rounds else standings.standings_view)(
             event, after
         )
@@ -193,6 +217,8 @@ class ChessDesk(Desk):
 
     def card(self, files: Files, player: str) -> dict[str, object]:
         event = self.event(files)
+        if is_team(event):
+            return team_game.card(event, player)  # a team's card
         pid = event.player(player)
         view = standings.crosstable_view(event)
         row = next(r for r in view["standings"] if r["id"] == pid)
@@ -210,6 +236,10 @@ class ChessDesk(Desk):
         if event.playing is not None:
             played += _playing_game(event, pid)
         return views.card(_person(row), row["rank"], _points(row["points"]), played)
+
+    def result_key(self, board: views.Board) -> str:
+        """The board's number; a team match's board: ``MATCH.BOARD``."""
+        return str(board["extras"].get("key") or board["board"])
 
     def downloads(self) -> tuple[Download, ...]:
         return tuple(Download(f, label, "text/plain") for f, label in TRF_FORMATS.items())
@@ -232,10 +262,17 @@ class ChessDesk(Desk):
 
     def register(self, files: Files, fields: Mapping[str, Any]) -> Changed:
         options = options_of(fields, self.register_options, "a registration")
+        if options["team"] is not None or options["board"] is not None:
+            return self.changed(files, *team_game.register(self.event(files), options))
+        options = {k: v for k, v in options.items() if k not in ("team", "board")}
         after, number = registration.register(self.event(files), registration.Entry(**options))
         player = after.tournament.players[number]
         report = {"id": number, "name": player.name, "rating": player.rating or None}
         return self.changed(files, after, f"registered {player.name} ({number})", report)
+
+    def register_team(self, files: Files, fields: Mapping[str, Any]) -> Changed:
+        options = options_of(fields, (Option("name", str, "The team.", required=True),), "a team")
+        return self.changed(files, *team_game.register_team(self.event(files), options["name"]))
 
     def attendance(
         self, files: Files, players: Sequence[str], rounds: Sequence[int], status: str
@@ -243,26 +280,35 @@ class ChessDesk(Desk):
         if status not in BYES:
             raise InputError(f"{status!r}: one of {', '.join(BYES)}", field="status")
         kind = BYES[status]
-        after, ids = attendance.byes_of(self.event(files), players, rounds, kind)
+        event = self.event(files)
+        byes = team_game.attendance if is_team(event) else attendance.byes_of
+        after, ids = byes(event, players, rounds, kind)
         where = ", ".join(map(str, rounds))
         report = {"players": ids, "rounds": list(rounds), "bye": kind}
         return self.changed(files, after, f"{status}: {_listed(ids)} in round {where}", report)
 
     def withdraw(self, files: Files, players: Sequence[str], first: int | None) -> Changed:
-        after, ids, start = attendance.withdrawal(self.event(files), players, first)
+        event = self.event(files)
+        leave = team_game.withdraw if is_team(event) else attendance.withdrawal
+        after, ids, start = leave(event, players, first)
         report = {"players": ids, "from": start}
         return self.changed(files, after, f"withdrawn from round {start}: {_listed(ids)}", report)
 
     def pair(self, files: Files, fields: Mapping[str, Any]) -> Changed:
         options = options_of(fields, self.pair_options, "pairing")
-        after, playing = rounds.pair_next(self.event(files), options["date"] or today())
+        event = self.event(files)
+        pair_next = pair_matches if is_team(event) else rounds.pair_next
+        after, playing = pair_next(event, options["date"] or today())
         report = self.pairing({self.main_file(files): event_text(after).encode("utf-8")}, None)
         return self.changed(files, after, f"round {playing.number} paired", report)
 
     def results(
         self, files: Files, round_number: int | None, entries: Sequence[tuple[str, str]]
     ) -> Changed:
-        after, done = rounds.enter_results(self.event(files), round_number, entries)
+        event = self.event(files)
+        if is_team(event):
+            return self.changed(files, *team_game.results(event, round_number, entries))
+        after, done = rounds.enter_results(event, round_number, entries)
         boards = ", ".join(str(e.board) for e in done.entered)
         what = f"results of round {done.round}: board {boards}"
         return self.changed(files, after, what, rounds.results_report(done))
@@ -277,21 +323,9 @@ class ChessDesk(Desk):
                 "taken back",
                 field="round",
             )
-        after, playing = rounds.unpair(event, force)
+        after, playing = (unpair_matches if is_team(event) else rounds.unpair)(event, force)
         report = {"round": playing.number, "boards": len(playing.games)}
         return self.changed(files, after, f"round {playing.number} taken back", report)
-
-
-def _person(row: standings.Person) -> dict[str, object]:
-    """A chess player in the views' shape (the pairing number as the id)."""
-    return views.person(
-        row["id"],
-        row["name"],
-        title=row["title"],
-        federation=row["federation"],
-        rating=row["rating"],
-        fide_id=row["fide_id"],
-    )
 
 
 def _seat(seat: Seat) -> dict[str, object]:

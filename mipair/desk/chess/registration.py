@@ -80,7 +80,10 @@ def initial_order_key(player: Player) -> tuple[int, int, str]:
 
 
 def register(event: ChessEvent, entry: Entry) -> tuple[ChessEvent, int]:
-    """Add a player at his place in the initial order; the event and his pairing number."""
+    """Add a player at his place in the initial order; the event and his pairing number. A
+    team tournament's player joins a team (:mod:`~mipair.desk.chess.team_registration`)."""
+    if event.tournament.teams is not None:
+        raise InputError("a team tournament: name the player's team (--in TEAM)", field="team")
     player = player_of(entry)
     people = event.tournament.players
     if len(people) >= MAX_ID:

@@ -19,6 +19,7 @@ from typing import Any
 from mipair import matches
 from mipair.desk.chess import engine
 from mipair.desk.chess.document import ChessEvent
+from mipair.desk.chess.team_settings import team_settings
 from mipair.errors import InputError
 from mipair.formats.trf_player import MAX_ROUND
 from mipair.formats.trf_records import canonical_points
@@ -62,6 +63,9 @@ class Settings:
     tiebreaks: str = ""  # "BH/C1,BH,SB"; "": the default list (a round robin's its own)
     baku: bool = False  # the Baku acceleration (C.04.7), 250 records written by the desk
     initial_colour: str = "white"  # the colour of the first player in round 1 (152)
+    boards: int | None = None  # a team system: the boards of a match (352)
+    match_points: str = ""  # a team system: WIN,DRAW,LOSS match points (362)
+    team_type: str = ""  # a team system: 192's words after FIDE_TEAM_ (TYPEA_MP_GP)
 
 
 ACCELERATIONS = ("none", "baku")
@@ -98,6 +102,9 @@ def settings_of(options: Mapping[str, Any]) -> Settings:
         tiebreaks=text("tiebreaks"),
         baku=acceleration == "baku",
         initial_colour=text("initial_colour") or "white",
+        boards=options.get("boards"),
+        match_points=text("match_points"),
+        team_type=text("team_type"),
     )
 
 
@@ -150,7 +157,10 @@ def new_event(settings: Settings) -> ChessEvent:
         "arbiter": settings.arbiter,
         "time_control": settings.time_control,
         "tiebreaks": ",".join(
-            tb.text.upper() for tb in parse_list(settings.tiebreaks, names_round_robin(code))
+            tb.text.upper()
+            for tb in parse_list(
+                settings.tiebreaks, names_round_robin(code), team=engine.plays_teams(system)
+            )
         ),
     }
     headers = tuple((HEADERS[key], text_field(value, key)) for key, value in texts.items() if value)
@@ -163,7 +173,12 @@ def new_event(settings: Settings) -> ChessEvent:
         system=code,
         headers=headers,
     )
-    return ChessEvent(tournament, games=games)
+    event = ChessEvent(tournament, games=games)
+    if not engine.plays_teams(system):
+        if settings.boards is not None or settings.match_points or settings.team_type:
+            raise InputError(f"{system} pairs players: boards are a team system's", field="boards")
+        return event
+    return team_settings(event, settings.boards, settings.match_points, settings.team_type)
 
 
 def point_system(points: str, pab: str = "") -> PointSystem:

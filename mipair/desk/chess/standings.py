@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, NotRequired, TypedDict
 
+from mipair.desk import views
 from mipair.desk.chess.document import ChessEvent
 from mipair.errors import InputError
 from mipair.model import Cell, Tournament
@@ -77,7 +78,10 @@ def ranking(event: ChessEvent, after: int | None = None) -> list[dict[str, Any]]
 
 
 def with_ranks(event: ChessEvent) -> ChessEvent:
-    """The players' rank fields set from the standings (none before round 1 is complete)."""
+    """The players' rank fields set from the standings (none before round 1 is complete);
+    a team tournament ranks its teams (:func:`~.team_standings.with_team_ranks`)."""
+    if event.tournament.teams is not None:
+        return event
     people = event.tournament.players
     ranks: dict[int, int | None] = {pid: None for pid in people}
     if event.completed and people:
@@ -116,6 +120,19 @@ def person(event: ChessEvent, pid: int) -> Person:
         "rating": p.rating or None,
         "fide_id": p.fide_id,
     }
+
+
+def person_view(row: Person) -> dict[str, object]:
+    """A chess player in the desks' views' shape (:mod:`mipair.desk.views`; the pairing
+    number as the id)."""
+    return views.person(
+        row["id"],
+        row["name"],
+        title=row["title"],
+        federation=row["federation"],
+        rating=row["rating"],
+        fide_id=row["fide_id"],
+    )
 
 
 def standings_view(event: ChessEvent, after: int | None = None) -> StandingsView:

@@ -17,7 +17,9 @@ same bytes:
   records they do not know (bbpPairings, Gacrux and mipair itself do);
 * the ``001`` players in pairing-number order, their round cells holding the
   completed rounds only, points those of the completed rounds, rank the
-  standings rank after them.
+  standings rank after them;
+* a team tournament's records (``352``, ``362`` before the byes; ``310`` and those
+  naming teams after the players: :mod:`~mipair.desk.chess.team_event`).
 
 Columns of an ``MPB`` record (1-based): 5-7 round, 9-12 board (0 for the
 pairing-allocated bye of the round being played), 14-17 White, 19-22 Black
@@ -40,11 +42,14 @@ from mipair.desk.chess.document import (
     scores_before,
 )
 from mipair.desk.chess.settings import type_code
+from mipair.desk.chess.team_event import check_team_file, section_of_records, written_cells
 from mipair.formats.text import load, newline_of, split_lines
 from mipair.formats.trf import parse_text
 from mipair.formats.trf_checks import COUNTERPART
 from mipair.formats.trf_player import Where, format_player, parse_int
 from mipair.formats.trf_records import RecordReader
+from mipair.formats.trf_teams import TEAM_CODES, TeamRecords
+from mipair.formats.trf_teams_write import team_lines
 from mipair.formats.trf_write import pairing_records
 from mipair.matches import pab_value
 from mipair.model import Colour, Result, Tournament
@@ -96,6 +101,7 @@ def parse_event(text: str, source: str) -> ChessEvent:
         t = _without_players(lines, source)
     kept = tuple(h for h in t.headers if h[0] not in (BOARD_RECORD, *COUNTED))
     t = replace(t, headers=kept, comments=tuple(c for c in t.comments if c != BOARD_NOTE))
+    check_team_file(t)
     system, edition, _ = engine.read_type(type_code(t))
     games = engine.games_per_round(system)
     event = ChessEvent(t, (), None, newline_of(text) if lines else CRLF, source, games)
@@ -110,7 +116,8 @@ def parse_event(text: str, source: str) -> ChessEvent:
 def _without_players(lines: list[str], source: str) -> Tournament:
     """A tournament before its first registration: its records, no player (mipair's TRF
     reader refuses a file without players as "not a tournament file")."""
-    records = RecordReader()
+    has_teams = any(line[:3] in (*TEAM_CODES, "310") for line in lines)
+    records = RecordReader(team=TeamRecords(has_310=True) if has_teams else None)
     comments = []
     for number, line in enumerate(lines, 1):
         if line.startswith("###"):
@@ -130,6 +137,7 @@ def _without_players(lines: list[str], source: str) -> Tournament:
         total_rounds=records.total_rounds,
         initial_colour=records.initial_colour,
         system=records.system_192 or "",
+        teams=section_of_records(records.team) if records.team else None,
         headers=tuple(records.headers),
         comments=tuple(comments),
         source=source,
@@ -296,7 +304,7 @@ def _later_game(
 def event_text(event: ChessEvent) -> str:
     """The file of ``event`` (see the module docstring)."""
     t, done = event.tournament, event.completed
-    played = event.completed_cells()
+    played = written_cells(event) if t.teams is not None else event.completed_cells()
     cut = replace(t, results=played)
     if event.games > 1:  # a match's PAB value, always stated (as TRF writers of matches do)
         cut = replace(cut, point_system=replace(t.point_system, pab=pab_value(t.point_system)))
@@ -305,13 +313,16 @@ def event_text(event: ChessEvent) -> str:
         format_player(replace(p, points=scores[pid]), played[pid])
         for pid, p in sorted(t.players.items())
     ]
+    before, after = team_lines(t.teams, "trf26") if t.teams is not None else ([], [])
     lines = (
         list(t.comments)
         + _tournament_records(event)
         + pairing_records(cut, "trf26")
+        + before
         + _bye_records(t, done * event.games)
         + _board_records(event)
         + players
+        + after
     )
     return event.newline.join(lines) + event.newline
 

@@ -19,6 +19,7 @@ from mipair.service.desk.schemas import (
     Proposal,
     Registration,
     Results,
+    TeamRegistration,
     Unpairing,
     Withdrawal,
 )
@@ -44,6 +45,17 @@ async def register(
     """Register a player, as the game's `register` command does (late entries too)."""
     return await change(
         request, signed, tournament_id, body.revision, lambda d, f: d.register(f, body.player)
+    )
+
+
+@router.post("/teams", responses=ERRORS)
+async def register_team(
+    tournament_id: int, body: TeamRegistration, request: Request, signed: Signed = Depends(director)
+) -> dict[str, object]:
+    """Register a team of a team tournament, as `mipair chess team` does (its players: POST
+    .../players with the player's `team`); a game without teams refuses (422)."""
+    return await change(
+        request, signed, tournament_id, body.revision, lambda d, f: d.register_team(f, body.team)
     )
 
 

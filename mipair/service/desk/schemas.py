@@ -37,6 +37,12 @@ class Registration(Based):
     )
 
 
+class TeamRegistration(Based):
+    team: dict[str, Any] = Field(
+        description="A team of a team tournament: its `name` (`mipair chess team`)."
+    )
+
+
 class Attendance(Based):
     players: list[str] = Field(description="Players as the game's commands name them.")
     rounds: list[int] = Field(default_factory=list, description="Rounds not yet paired.")

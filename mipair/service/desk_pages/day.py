@@ -183,6 +183,17 @@ async def register(tournament_id: int, request: Request) -> Response:
     return await saved_or_shown(request, signed, tournament_id, work, then, players_again(request))
 
 
+@router.post("/teams", response_class=HTMLResponse)
+async def register_team(tournament_id: int, request: Request) -> Response:
+    """Register a team of a team tournament, as ``mipair chess team`` does."""
+    signed, shown = await signed_tournament(request, tournament_id)
+    form = await page_form(request, signed)
+    fields = {"name": form.get("team_name")}
+    work = applied(request, signed, tournament_id, form, lambda d, f: d.register_team(f, fields))
+    then = f"{shown.base}/players"
+    return await saved_or_shown(request, signed, tournament_id, work, then, players_again(request))
+
+
 def rounds_of(text: str) -> list[int]:
     """Rounds typed as ``4, 5`` or ``4 5``."""
     try:

@@ -70,6 +70,8 @@ async def players_page(
     failure: Failure | None = None,
     status: int = 200,
 ) -> HTMLResponse:
+    """The players; in a team tournament also its teams (whom its attendance forms name)."""
+    teams, _ = await attempt(shown.view(lambda desk, files: desk.teams(files)))
     return await shown_view(
         request,
         shown,
@@ -80,6 +82,7 @@ async def players_page(
         failure,
         status,
         game=shown.desk.describe(),
+        teams=teams,
     )
 
 

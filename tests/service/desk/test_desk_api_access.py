@@ -32,6 +32,7 @@ BODIES = {
     "/tournaments": {"game": "chess", "settings": {"name": "X", "rounds": 3}},
     "/attendance": {"players": ["1"], "rounds": [4], "status": "absent"},
     "/players": {"player": {"name": "Newman, Ann"}},
+    "/teams": {"team": {"name": "Arles"}},
     "/rounds": {"options": {}},
     "/results": {"results": [{"board": 1, "result": "1-0"}]},
     "/unpair": {"force": False},
