@@ -64,7 +64,7 @@ def test_a_short_team_forfeits_its_empty_board(tmp_path: Path) -> None:
     assert played.cell(reserve, 1).result == Result.FORFEIT_LOSS  # type: ignore[union-attr]
     rows = {r["id"]: r for r in standings_agree(file)}
     opponent = short["black"]["id"] if short["white"]["id"] == 4 else short["white"]["id"]
-    assert rows[4]["game_points"] + rows[opponent]["game_points"] == BOARDS  # a board each: the forfeit 1-0
+    assert rows[4]["game_points"] + rows[opponent]["game_points"] == BOARDS  # 1 a board
     assert rows[opponent]["game_points"] >= 1  # the forfeited board counts for it
     pair_as_solve(file, 2)
     ok("check", file)
