@@ -6,7 +6,8 @@
 * ``draw``: a round robin's pairing numbers drawn by lot;
 * ``absent``, ``bye``, ``present``, ``withdraw``: who plays which round (240);
 * ``pair --save``, ``pairing``, ``result``, ``unpair``: the rounds;
-* ``standings``, ``crosstable``: what is posted (text, JSON, printable HTML).
+* ``standings``, ``crosstable``: what is posted (text, JSON, printable HTML); ``card``: a
+  player's (a team's) rounds.
 
 Every command that changes the file holds its lock and writes it atomically
 before printing (:mod:`mipair.desk.chess.store`); the changes themselves are
@@ -18,6 +19,7 @@ from __future__ import annotations
 import click
 
 from mipair.cli.chess.attendance import absent, bye, present, withdraw
+from mipair.cli.chess.card import card
 from mipair.cli.chess.lots import draw
 from mipair.cli.chess.reports import crosstable, standings
 from mipair.cli.chess.rounds import pair, pairing, result, unpair
@@ -47,5 +49,6 @@ for command in (
     unpair,
     standings,
     crosstable,
+    card,
 ):
     chess.add_command(command)

@@ -11,6 +11,7 @@ has them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, NotRequired, TypedDict
 
@@ -180,22 +181,45 @@ def _points(value: object) -> str:
     return "-" if value is None else f"{value:g}" if isinstance(value, float) else str(value)
 
 
+def ranking_table(
+    title: str,
+    label: str,
+    columns: Sequence[tuple[str, str]],
+    tiebreaks: Sequence[str],
+    rows: Sequence[tuple[object, object, str, Sequence[object], Sequence[str]]],
+) -> str:
+    """A ranking as a plain table: the title, then a line a player or team: rank, number,
+    name, the ``columns`` (heading and format spec, e.g. ``("Pts", ">5")``), the tie-breaks
+    (the individual standings and the team standings print the same layout)."""
+    width = max([len(row[2]) for row in rows] + [4])
+
+    def line(
+        rank: object, number: object, name: str, cells: Sequence[object], breaks: Sequence[str]
+    ) -> str:
+        shown = " ".join(f"{cell:{spec}}" for cell, (_, spec) in zip(cells, columns, strict=True))
+        return f"{rank:>4} {number:>4}  {name:<{width}} {shown}" + "".join(
+            f" {b:>8}" for b in breaks
+        )
+
+    heading_line = line("Rk", "No", label, [head for head, _ in columns], tiebreaks)
+    return "\n".join([title, heading_line, *(line(*row) for row in rows)]) + "\n"
+
+
 def standings_text(view: StandingsView) -> str:
     """The standings as a plain table."""
     names = view["tiebreaks"]
-    width = max([len(r["name"]) for r in view["standings"]] + [4])
-    lines = [
-        f"Standings after round {view['after']}",
-        f"{'Rk':>4} {'No':>4}  {'Name':<{width}} {'Rtg':>4} {'Fed':3} {'Pts':>5}"
-        + "".join(f" {n:>8}" for n in names),
-    ]
-    for row in view["standings"]:
-        lines.append(
-            f"{row['rank']:>4} {row['id']:>4}  {row['name']:<{width}} {row['rating'] or '':>4} "
-            f"{row['federation']:3} {_points(row['points']):>5}"
-            + "".join(f" {_points(row['tiebreaks'][n]):>8}" for n in names)
+    rows = [
+        (
+            row["rank"],
+            row["id"],
+            row["name"],
+            [row["rating"] or "", row["federation"], _points(row["points"])],
+            [_points(row["tiebreaks"][n]) for n in names],
         )
-    return "\n".join(lines) + "\n"
+        for row in view["standings"]
+    ]
+    columns = (("Rtg", ">4"), ("Fed", "3"), ("Pts", ">5"))
+    return ranking_table(f"Standings after round {view['after']}", "Name", columns, names, rows)
 
 
 def crosstable_text(view: StandingsView) -> str:

@@ -143,7 +143,9 @@ def _laid_out(event: ChessEvent, white: int, black: int) -> list[Game]:
         if len(team.players) < count:
             raise InputError(
                 f"team {number} ({team.name}) has {len(team.players)} players for {count} "
-                "boards: register more (register --in TEAM)",
+                "boards: register more (register --in TEAM); a board nobody can play is lost "
+                "by forfeit: register a reserve for it and enter that board's forfeit "
+                "(result MATCH.BOARD +- or -+)",
                 field="team",
             )
     ours, theirs = teams[white].players, teams[black].players

@@ -14,7 +14,7 @@ from typing import Any
 from mipair.desk.chess.document import ChessEvent
 from mipair.desk.chess.notation import shown_result
 from mipair.desk.chess.rounds_dates import round_dates
-from mipair.desk.chess.standings import heading, person
+from mipair.desk.chess.standings import heading, person, ranking_table
 from mipair.desk.chess.team_event import section
 from mipair.desk.chess.team_matches import round_matches
 from mipair.desk.chess.team_standings import ranking, tournament_after
@@ -140,19 +140,18 @@ def team_standings_view(event: ChessEvent, after: int | None = None) -> dict[str
 def team_standings_text(view: dict[str, Any]) -> str:
     """The team standings as a plain table."""
     names = view["tiebreaks"]
-    width = max([len(r["name"]) for r in view["standings"]] + [4])
-    lines = [
-        f"Team standings after round {view['after']}",
-        f"{'Rk':>4} {'No':>4}  {'Team':<{width}} {'MP':>5} {'GP':>6}"
-        + "".join(f" {n:>8}" for n in names),
-    ]
-    for r in view["standings"]:
-        lines.append(
-            f"{r['rank']:>4} {r['id']:>4}  {r['name']:<{width}} {_shown(r['match_points']):>5} "
-            f"{_shown(r['game_points']):>6}"
-            + "".join(f" {_shown(r['tiebreaks'][n]):>8}" for n in names)
+    rows = [
+        (
+            r["rank"],
+            r["id"],
+            r["name"],
+            [_shown(r["match_points"]), _shown(r["game_points"])],
+            [_shown(r["tiebreaks"][n]) for n in names],
         )
-    return "\n".join(lines) + "\n"
+        for r in view["standings"]
+    ]
+    title = f"Team standings after round {view['after']}"
+    return ranking_table(title, "Team", (("MP", ">5"), ("GP", ">6")), names, rows)
 
 
 def team_crosstable_view(event: ChessEvent, after: int | None = None) -> dict[str, Any]:
