@@ -10,7 +10,9 @@ records override its own reading of the code) pairs with the same values:
   is drawn again at every registration;
 * the accelerated rounds are the first ceil(R / 2) of R rounds: group A has a
   win's points in the first ceil(ceil(R / 2) / 2) of them and a draw's in the
-  others; group B and the later rounds none;
+  others; group B and the later rounds none. In a match system (Double-Swiss)
+  the rounds are matches, the points a match won's then a match drawn's, each
+  written on the match's game-1 TRF round (DS17);
 * a late entry placed before the last player of group A joins group A (the
   last player of group A stays the same player) with the same virtual points.
 """
@@ -36,12 +38,16 @@ def group_a_size(players: int) -> int:
 
 
 def virtual_points(event: ChessEvent) -> dict[int, Points]:
-    """Round -> the virtual points of group A (a win's, then a draw's)."""
-    rounds = event.total_rounds
-    accelerated = ceil(rounds / 2)
+    """TRF round -> the virtual points of group A (a win's, then a draw's). In a match system
+    the rounds are matches, each written on its game-1 TRF round, and the points a match won's,
+    then a match drawn's (``models/double-swiss-2026.md``, DS17)."""
+    accelerated = ceil(event.total_rounds / 2)
     full = ceil(accelerated / 2)
     points = event.tournament.point_system
-    return {r: points.win if r <= full else points.draw for r in range(1, accelerated + 1)}
+    return {
+        event.columns(r)[0]: (points.win if r <= full else points.draw) * event.games
+        for r in range(1, accelerated + 1)
+    }
 
 
 def drawn(event: ChessEvent) -> ChessEvent:
@@ -60,7 +66,7 @@ def drawn(event: ChessEvent) -> ChessEvent:
 
 def late_entry(event: ChessEvent, number: int) -> ChessEvent:
     """The accelerations after player ``number`` was registered (see the module docstring)."""
-    if not is_baku(event) or event.games > 1:  # a match system's 250 records: kept as read
+    if not is_baku(event):
         return event
     if event.paired == 0:
         return drawn(event)

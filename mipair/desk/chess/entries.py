@@ -9,6 +9,8 @@ gives it, White's score first (in game 2 the board's Black has White):
 * ``3`` and both results in order, ``1-0 ½-½`` (one field, the results apart);
 * ``3.2`` and one result, ``½-½``: that game alone (``3.1``: game 1).
 
+A game of a match may also end ½-0, 0-½ or 0-0 (C.04.5 Preface), a single game not.
+
 A board or game that does not exist, or a number of results that does not fit,
 is refused whole (InputError): nothing of the entry is kept.
 """
@@ -44,7 +46,7 @@ def typed_entries(
     out = []
     for board_text, results_text in entries:
         board, game = _address(board_text, boards, games, rnd)
-        outcomes = [typed_result(word) for word in results_text.split() or [results_text]]
+        outcomes = [typed_result(word, games) for word in results_text.split() or [results_text]]
         wanted = 1 if game is not None else games
         if len(outcomes) != wanted:
             raise InputError(_count_error(rnd, board, games, len(outcomes)), field="result")

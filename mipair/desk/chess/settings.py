@@ -131,11 +131,6 @@ def new_event(settings: Settings) -> ChessEvent:
     if games > 1:
         stated = _points(settings.pab, "pab") if settings.pab.strip() else None
         points = replace(points, pab=stated if stated is not None else matches.pab_value(points))
-    if settings.baku and games > 1:
-        raise InputError(
-            "the chess desk does not yet write the Baku acceleration of a match system",
-            field="acceleration",
-        )
     if settings.baku and not _standard_shape(points):
         raise InputError(
             "the Baku acceleration needs a loss worth 0 and a draw worth half a win (C.04.7)",

@@ -29,6 +29,7 @@ pairing-allocated bye of the round being played), 14-17 White, 19-22 Black
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from mipair.desk.chess import engine
@@ -41,6 +42,7 @@ from mipair.desk.chess.document import (
     game_boards,
     scores_before,
 )
+from mipair.desk.chess.notation import agreeing
 from mipair.desk.chess.settings import type_code
 from mipair.desk.chess.team_event import check_team_file, section_of_records, written_cells
 from mipair.formats.text import load, newline_of, split_lines
@@ -90,11 +92,6 @@ def read_event(path: str | os.PathLike[str]) -> ChessEvent:
 def parse_event(text: str, source: str) -> ChessEvent:
     """The event a TRF text describes (any TRF edition; the desk's records if any)."""
     lines = split_lines(text)
-    board_lines = [
-        _board_line(line.rstrip(), Where(source, number))
-        for number, line in enumerate(lines, 1)
-        if line.startswith(BOARD_RECORD)
-    ]
     if any(line.startswith("001") for line in lines):
         t = parse_text(text, source)
     else:
@@ -104,6 +101,11 @@ def parse_event(text: str, source: str) -> ChessEvent:
     check_team_file(t)
     system, edition, _ = engine.read_type(type_code(t))
     games = engine.games_per_round(system)
+    board_lines = [
+        _board_line(line.rstrip(), Where(source, number), agreeing(games))
+        for number, line in enumerate(lines, 1)
+        if line.startswith(BOARD_RECORD)
+    ]
     event = ChessEvent(t, (), None, newline_of(text) if lines else CRLF, source, games)
     done = rounds_played(t) // games
     boards = tuple(
@@ -144,7 +146,7 @@ def _without_players(lines: list[str], source: str) -> Tournament:
     )
 
 
-def _board_line(line: str, where: Where) -> _BoardLine:
+def _board_line(line: str, where: Where, counterpart: Mapping[Result, set[Result]]) -> _BoardLine:
     field = f"{BOARD_RECORD} record"
     if len(line) < 22 or any(line[k] != " " for k in (3, 7, 12, 17)):
         raise where.error("expected MPB RRR BBBB WWWW BBBB [W B] (columns 1-26)", field)
@@ -157,7 +159,7 @@ def _board_line(line: str, where: Where) -> _BoardLine:
         result = None
     elif len(codes) == 2 and codes[0].upper() in COUNTERPART_CODES:
         result = (Result(codes[0].upper()), Result(codes[1].upper()))
-        if result[1] not in COUNTERPART[result[0]]:
+        if result[1] not in counterpart[result[0]]:
             raise where.error(f"results {codes[0]} and {codes[1]} do not agree", field)
     else:
         raise where.error(f"{line[22:].strip()!r}: White's and Black's result codes", field)

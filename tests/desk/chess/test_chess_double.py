@@ -166,9 +166,6 @@ def test_refused_entries_change_nothing(tmp_path: Path) -> None:
         line = refused(3, "chess", "result", file, *args)
         assert line.startswith(f"{file}: ") and message in line, line
         assert file.read_bytes() == before
-    line = refused(3, "chess", "new", tmp_path / "baku.trf", "--name", "B", "--rounds", 2,
-                   "--system", "double-swiss", "--acceleration", "baku")  # fmt: skip
-    assert "Baku acceleration of a match system" in line
 
 
 def test_a_tournament_paired_elsewhere(tmp_path: Path) -> None:
@@ -216,3 +213,72 @@ def test_a_correction_voids_a_match_that_now_meets_again(tmp_path: Path) -> None
     assert "round 2 (void and taken back) now breaks" in done.stderr
     assert ok_json("chess", "pairing", file)["round"] == 1
     assert "MPB 003" not in file.read_text()
+
+
+def test_games_ending_half_zero_or_zero_zero(tmp_path: Path) -> None:
+    """A game ending ½-0, 0-½ or 0-0 (TRF-2026 3.2: each player's own code) is typed in a
+    match as any other result, alone or with the other game: the file read again holds the
+    codes typed, the match score counts them, the standings are ``mipair standings``'s and
+    the next match is the one ``mipair solve`` pairs."""
+    file = tmp_path / "double.trf"
+    ok("chess", "new", file, "--name", "Odd", "--rounds", 2, "--system", "double-swiss")
+    register_players(file, 4, random.Random(7))
+    view = pair_as_solve(file, 1)
+    ok("chess", "result", file, "1", "½-0", "0-0", "2.1", "0-1/2", "2.2", "1-0")
+    full = ok_json("chess", "pairing", file, "--round", 1)
+    assert [b["result"] for b in full["boards"]] == ["½-0 0-0", "0-½ 1-0"]
+    assert [b["match"] for b in full["boards"]] == ["0.5-0", "0-1.5"]
+    t = read_tournament(file)
+    first, second = view["boards"][0]["white"]["id"], view["boards"][0]["black"]["id"]
+    assert [t.cell(first, r).result for r in (1, 2)] == [Result.DRAW, Result.LOSS]
+    assert [t.cell(second, r).result for r in (1, 2)] == [Result.LOSS, Result.LOSS]
+    third = view["boards"][1]["black"]["id"]
+    assert [t.cell(third, r).result for r in (1, 2)] == [Result.DRAW, Result.WIN]
+    check_columns(file, full)
+    view = pair_as_solve(file, 2)
+    ok("chess", "result", file, *[x for b in view["boards"] for x in (str(b["board"]), "0-0", "0.5-0")])  # fmt: skip
+    mine = ok_json("chess", "standings", file)["standings"]
+    theirs = ok_json("standings", file)
+    assert [(r["id"], r["rank"], r["points"], r["tiebreaks"]) for r in mine] == [
+        (r["id"], r["rank"], r["points"], r["tiebreaks"]) for r in theirs
+    ]
+    assert sum(r["points"] for r in mine) == 0.5 + 1.5 + 2 * 0.5
+    assert "2 rounds checked, all agree" in ok("check", file)
+
+
+def test_a_single_game_refuses_half_zero(tmp_path: Path) -> None:
+    """A round of single games (Dutch) refuses ½-0 and 0-0, which its TRF file does not allow
+    (C.04 Annex 2 counterparts); nothing is written."""
+    file = tmp_path / "dutch.trf"
+    ok("chess", "new", file, "--name", "Single", "--rounds", 3)
+    register_players(file, 4, random.Random(7))
+    ok("chess", "pair", file, "--save")
+    before = file.read_bytes()
+    for typed in ("½-0", "0-0", "0-1/2"):
+        line = refused(3, "chess", "result", file, "1", typed)
+        assert "a game ends ½-0 or 0-0 only in a match of a Double-Swiss" in line, line
+        assert file.read_bytes() == before
+
+
+def test_the_baku_acceleration_of_matches(tmp_path: Path) -> None:
+    """With the Baku acceleration (C.04.7) the desk writes group A's virtual points as 250
+    records counted in matches (a match won's, then a match drawn's, on each match's game-1
+    TRF round; DS17), and each match it pairs is the one ``mipair solve`` pairs."""
+    file = tmp_path / "baku.trf"
+    ok("chess", "new", file, "--name", "Baku", "--rounds", MATCHES, "--system", "double-swiss",
+       "--acceleration", "baku")  # fmt: skip
+    rng = random.Random(11)
+    register_players(file, 10, rng)
+    t = read_tournament(file)
+    assert t.system == "FIDE_DOUBLESWISS_BAKU"
+    group_a = {a.player for a in t.accelerations}
+    assert group_a == set(range(1, 7))  # 2 * ceil(10 / 4)
+    assert {(a.round, a.points) for a in t.accelerations} == {(1, 20), (3, 10)}
+    for number in range(1, MATCHES + 1):
+        view = pair_as_solve(file, number)
+        typed = [x for b in view["boards"]
+                 for x in (str(b["board"]), rng.choice(GAME_RESULTS), rng.choice(GAME_RESULTS))]  # fmt: skip
+        ok("chess", "result", file, *typed)
+    mine = ok_json("chess", "standings", file)["standings"]
+    theirs = ok_json("standings", file)
+    assert [(r["id"], r["points"]) for r in mine] == [(r["id"], r["points"]) for r in theirs]

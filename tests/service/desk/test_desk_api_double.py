@@ -94,3 +94,26 @@ def test_a_double_swiss_day_gives_the_command_lines_file(
     anna.change(f"{base}/rounds/1/results", {"results": [{"board": "1.2", "result": "0-1"}]})
     cli(tmp_path, "chess", "result", file, "--round", "1", "1.2", "0-1")
     same()
+
+
+def test_games_ending_half_zero_or_zero_zero_give_the_command_lines_file(
+    desk_service: Server, anna: Director, tmp_path: Path
+) -> None:
+    """``½-0 0-0`` for a board and ``0-1/2`` for one game are entered through the API as at
+    the command line: the same file, byte for byte, the match score counting them."""
+    tournament = anna.create("chess", {"name": "Odd", "rounds": 2, "system": "double-swiss"})
+    base = f"/v1/desk/tournaments/{tournament}"
+    file = tmp_path / "odd.trf"
+    cli(tmp_path, "chess", "new", file, "--name", "Odd", "--rounds", 2, "--system", "double-swiss")
+    for name, rating in PLAYERS[:4]:
+        anna.change(f"{base}/players", {"player": {"name": name, "rating": rating}})
+        cli(tmp_path, "chess", "register", file, name, "--rating", rating)
+    anna.change(f"{base}/rounds", {"options": {"date": "2026-06-01"}})
+    cli(tmp_path, "chess", "pair", file, "--save", "--date", "2026-06-01")
+    results = f"{base}/rounds/1/results"
+    entries = [{"board": 1, "result": "½-0 0-0"}, {"board": "2.1", "result": "0-1/2"}]
+    anna.change(results, {"results": entries})
+    cli(tmp_path, "chess", "result", file, "1", "½-0", "0-0", "2.1", "0-1/2")
+    assert anna.download(tournament, "trf26") == file.read_bytes()
+    board = anna.get(f"{base}/rounds/1")["pairing"]["boards"][0]
+    assert board["result"] == "½-0 0-0" and board["extras"]["match"] == "0.5-0"
