@@ -17,8 +17,8 @@ import pytest
 
 from mipair.formats.trf import read_tournament
 from mipair.model import Result
-from tests.desk.chess.test_chess_team import pair_as_solve, play, standings_agree
 from tests.support.chess_desk import SCRIPT, ok, refused
+from tests.support.team_desk import pair_as_solve, play, standings_agree
 
 pytestmark = pytest.mark.skipif(not SCRIPT.exists(), reason=f"no console script at {SCRIPT}")
 
